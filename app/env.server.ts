@@ -1,0 +1,59 @@
+// Environment, parsed once at startup. Every variable is listed in README's configuration table.
+import { z } from 'zod'
+
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1')
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  SESSION_SECRET: z.string().min(16).optional(),
+  TRUST_PROXY: flag,
+  FIREBASE_PROJECT_ID: z.string().optional(),
+  FIREBASE_API_KEY: z.string().optional(),
+  GOOGLE_APPLICATION_CREDENTIALS: z.string().optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+  AUTH_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(9099),
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
+  DEMO_PASSWORD: z.string().min(6).default('Demo-passw0rd!'),
+  LOGIN_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(10),
+  LOGIN_LIMIT_IP: z.coerce.number().int().positive().default(50),
+  LOGIN_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  RESOURCES_URL: z.string().url().default('https://github.com/'),
+  SUPPORT_EMAIL: z.string().default('support@example.com'),
+})
+
+export type Env = z.infer<typeof EnvSchema> & {
+  /** The Firebase project: the configured one, or the emulator's demo project. */
+  firebaseProjectId: string
+  /** True when no real Firebase project is configured and the Auth emulator is used. */
+  useAuthEmulator: boolean
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(source)
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+    throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`)
+  }
+  const env = result.data
+  const useAuthEmulator = !env.FIREBASE_PROJECT_ID || Boolean(env.FIREBASE_AUTH_EMULATOR_HOST)
+  if (!useAuthEmulator && !env.FIREBASE_API_KEY) {
+    throw new Error('FIREBASE_API_KEY is required when FIREBASE_PROJECT_ID names a real Firebase project')
+  }
+  return {
+    ...env,
+    firebaseProjectId: env.FIREBASE_PROJECT_ID ?? 'demo-brand-portal',
+    useAuthEmulator,
+  }
+}

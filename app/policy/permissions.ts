@@ -1,0 +1,307 @@
+// Pure permission rules: grant levels, the route table of access.md §2 and catalogue.md §2,
+// header navigation per job type, and where a user lands after sign-in. No I/O here, so every
+// rule is unit-tested without a server and shared by pages, the JSON API and realtime.
+
+export const GRANT_TYPES = ['owner', 'editor', 'read'] as const
+export type GrantType = (typeof GRANT_TYPES)[number]
+
+export const GRANT_MODELS = ['Brand', 'Line', 'Collection', 'Style', 'Team', 'Account'] as const
+export type GrantModel = (typeof GRANT_MODELS)[number]
+
+export const JOB_TYPES = [
+  'admin',
+  'owner',
+  'designer',
+  'editor',
+  'vsm',
+  'marketing',
+  'sales rep',
+  'delegate',
+  'guest',
+] as const
+export type JobType = (typeof JOB_TYPES)[number]
+
+export const ACCOUNT_ROLES = ['user', 'admin'] as const
+export type AccountRole = (typeof ACCOUNT_ROLES)[number]
+
+export const ACCOUNT_STATUSES = [
+  'onboarding-branding',
+  'onboarding-personal',
+  'onboarding-team',
+  'onboarding-features',
+  'onboarding-security',
+  'onboarded',
+] as const
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number]
+
+export interface Grant {
+  model: GrantModel
+  model_id: string
+  type: GrantType
+}
+
+export const ANY_GRANT: readonly GrantType[] = GRANT_TYPES
+
+/** The grant types the actor holds on one brand (deduplicated). */
+export function brandGrantTypes(grants: readonly Grant[], brandKey: string): GrantType[] {
+  const types = new Set<GrantType>()
+  for (const grant of grants) {
+    if (grant.model === 'Brand' && grant.model_id === brandKey) types.add(grant.type)
+  }
+  return GRANT_TYPES.filter((type) => types.has(type))
+}
+
+export function hasBrandGrant(
+  grants: readonly Grant[],
+  brandKey: string,
+  required: readonly GrantType[] = ANY_GRANT,
+): boolean {
+  return brandGrantTypes(grants, brandKey).some((type) => required.includes(type))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Route table
+
+export type RouteAccess =
+  | { kind: 'public' }
+  | { kind: 'signedIn' }
+  /** Needs one of `grants` on the brand named by the `:brand` segment. */
+  | { kind: 'brand'; grants: readonly GrantType[] }
+  /** Scoped to a line or collection; its brand is resolved from the model, then as `brand`. */
+  | { kind: 'model'; model: 'Line' | 'Collection'; grants: readonly GrantType[] }
+
+export interface RouteRule {
+  pattern: string
+  access: RouteAccess
+  /** Where the rule comes from, or why it was decided where the spec is silent. */
+  note?: string
+}
+
+const PUBLIC: RouteAccess = { kind: 'public' }
+const SIGNED_IN: RouteAccess = { kind: 'signedIn' }
+const brand = (...grants: GrantType[]): RouteAccess => ({ kind: 'brand', grants })
+const ANY = brand('owner', 'editor', 'read')
+const NOT_SHOWN = 'spec: not shown beyond the general brand rule; any grant on the brand'
+
+/**
+ * One table for both documents. Patterns use `:name` for one segment and `*` for the rest of
+ * the path; the first matching row wins, so specific rows come before catch-alls.
+ */
+export const ROUTE_TABLE: readonly RouteRule[] = [
+  { pattern: '/', access: PUBLIC },
+  { pattern: '/register', access: PUBLIC },
+  { pattern: '/invite', access: PUBLIC },
+  { pattern: '/password-reset', access: PUBLIC },
+  { pattern: '/reset-password', access: PUBLIC },
+  { pattern: '/verify-email', access: PUBLIC },
+  { pattern: '/user-management', access: PUBLIC },
+  { pattern: '/logout', access: SIGNED_IN },
+  {
+    pattern: '/brands',
+    access: SIGNED_IN,
+    note: 'spec: owner, editor or read; the list itself shows only brands the user holds a grant on',
+  },
+  {
+    pattern: '/brands/create',
+    access: SIGNED_IN,
+    note: 'spec: owner or editor; creating a brand is decided by the service (account role admin)',
+  },
+  { pattern: '/settings', access: SIGNED_IN },
+  { pattern: '/settings/*', access: SIGNED_IN },
+  { pattern: '/brand/:brand', access: ANY },
+  { pattern: '/brand/:brand/assets', access: ANY },
+  { pattern: '/brand/:brand/marketing', access: ANY },
+  { pattern: '/brand/:brand/team', access: brand('owner') },
+  { pattern: '/brand/:brand/team/*', access: brand('owner') },
+  { pattern: '/brand/:brand/contacts', access: ANY },
+  { pattern: '/brand/:brand/customization', access: brand('owner', 'editor') },
+  { pattern: '/brand/:brand/edit', access: brand('owner', 'editor') },
+  { pattern: '/brand/:brand/settings', access: ANY, note: 'spec: signed in; scoped to the brand' },
+  { pattern: '/brand/:brand/lines/create', access: brand('owner') },
+  { pattern: '/brand/:brand/collections/create', access: brand('owner') },
+  { pattern: '/brand/:brand/lines', access: ANY, note: NOT_SHOWN },
+  { pattern: '/brand/:brand/line/:line', access: ANY, note: NOT_SHOWN },
+  { pattern: '/brand/:brand/line/:line/collections', access: ANY, note: NOT_SHOWN },
+  { pattern: '/brand/:brand/collections', access: ANY, note: NOT_SHOWN },
+  { pattern: '/brand/:brand/products', access: ANY },
+  { pattern: '/brand/:brand/products/upload', access: ANY },
+  { pattern: '/brand/:brand/products/media/upload', access: ANY },
+  { pattern: '/brand/:brand/products/media/manage', access: ANY },
+  { pattern: '/brand/:brand/products/media', access: ANY, note: NOT_SHOWN },
+  { pattern: '/brand/:brand/products/listing/:listing', access: ANY },
+  { pattern: '/brand/:brand/products/:product', access: ANY, note: NOT_SHOWN },
+  { pattern: '/brand/:brand/atelier', access: ANY, note: NOT_SHOWN },
+  { pattern: '/brand/:brand/style/:style', access: ANY, note: NOT_SHOWN },
+  { pattern: '/brand/:brand/style/:style/*', access: ANY, note: NOT_SHOWN },
+  { pattern: '/brand/:brand/assets_library', access: ANY, note: NOT_SHOWN },
+  { pattern: '/brand/:brand/assets_library/*', access: ANY, note: NOT_SHOWN },
+  { pattern: '/brand/:brand/notifications', access: ANY, note: NOT_SHOWN },
+  {
+    pattern: '/brand/:brand/*',
+    access: ANY,
+    note: 'decided: any other brand path needs at least a grant on the brand',
+  },
+  {
+    pattern: '/collection/:collection/products/upload',
+    access: { kind: 'model', model: 'Collection', grants: ANY_GRANT },
+    note: NOT_SHOWN,
+  },
+  {
+    pattern: '/collection/:collection/products/media/upload',
+    access: { kind: 'model', model: 'Collection', grants: ANY_GRANT },
+    note: NOT_SHOWN,
+  },
+  {
+    pattern: '/line/:line/products/upload',
+    access: { kind: 'model', model: 'Line', grants: ANY_GRANT },
+    note: NOT_SHOWN,
+  },
+]
+
+export interface RouteMatch {
+  rule: RouteRule
+  params: Record<string, string>
+}
+
+function normalizePath(pathname: string): string[] {
+  return pathname.split('/').filter((segment) => segment.length > 0)
+}
+
+/** Finds the rule for a path; a path the table does not name needs a signed-in user. */
+export function matchRoute(pathname: string): RouteMatch {
+  const segments = normalizePath(pathname)
+  for (const rule of ROUTE_TABLE) {
+    const params = matchPattern(normalizePath(rule.pattern), segments)
+    if (params) return { rule, params }
+  }
+  return { rule: { pattern: '*', access: SIGNED_IN, note: 'decided: unknown paths need sign-in' }, params: {} }
+}
+
+function matchPattern(pattern: string[], segments: string[]): Record<string, string> | null {
+  const params: Record<string, string> = {}
+  for (let i = 0; i < pattern.length; i++) {
+    const part = pattern[i]!
+    if (part === '*') return i < segments.length ? params : null
+    const segment = segments[i]
+    if (segment === undefined) return null
+    if (part.startsWith(':')) {
+      params[part.slice(1)] = safeDecode(segment)
+    } else if (part !== segment) {
+      return null
+    }
+  }
+  return pattern.length === segments.length ? params : null
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
+export type AccessDecision =
+  | { allowed: true }
+  | { allowed: false; reason: 'signIn' }
+  /** No grant at all on the brand: do not reveal that it exists. */
+  | { allowed: false; reason: 'notFound' }
+  /** Some grant on the brand, but not the kind this route needs. */
+  | { allowed: false; reason: 'insufficient'; brandKey: string }
+
+export interface Viewer {
+  signedIn: boolean
+  grants: readonly Grant[]
+}
+
+/**
+ * Decides access to a path. Routes scoped to a line or collection need the brand resolved by
+ * the caller (`resolvedBrandKey`), because that takes a database lookup.
+ */
+export function decideAccess(
+  match: RouteMatch,
+  viewer: Viewer,
+  resolvedBrandKey?: string | null,
+): AccessDecision {
+  const { access } = match.rule
+  if (access.kind === 'public') return { allowed: true }
+  if (!viewer.signedIn) return { allowed: false, reason: 'signIn' }
+  if (access.kind === 'signedIn') return { allowed: true }
+  const brandKey = access.kind === 'brand' ? match.params.brand : resolvedBrandKey
+  if (!brandKey) return { allowed: false, reason: 'notFound' }
+  const held = brandGrantTypes(viewer.grants, brandKey)
+  if (held.length === 0) return { allowed: false, reason: 'notFound' }
+  if (held.some((type) => access.grants.includes(type))) return { allowed: true }
+  return { allowed: false, reason: 'insufficient', brandKey }
+}
+
+export const INSUFFICIENT_GRANT_MESSAGE =
+  'Additional permissions required to access this view. You have been redirected to the brand dashboard.'
+
+// ---------------------------------------------------------------------------------------------
+// Header navigation (access.md §2 "page frame", §6 "Header items by job type")
+
+export const HEADER_ITEMS = [
+  { id: 'product', label: 'Product', path: 'products' },
+  { id: 'productData', label: 'Product Data', path: 'products/upload' },
+  { id: 'assetLibrary', label: 'Asset Library', path: 'assets_library' },
+  { id: 'atelier', label: 'Virtual Atelier', path: 'atelier' },
+  { id: 'notifications', label: 'Notifications', path: 'notifications' },
+  { id: 'contact', label: 'Contact', path: 'contacts' },
+] as const
+export type HeaderItemId = (typeof HEADER_ITEMS)[number]['id']
+
+const BASE_ITEMS: HeaderItemId[] = ['product', 'atelier', 'assetLibrary', 'notifications', 'contact']
+
+/**
+ * Header items for a job type. Job types the spec does not list (owner, sales rep, delegate)
+ * are decided here: owner sees everything like admin; sales rep and delegate see the base set.
+ */
+export function headerItemsFor(jobType: string, grantTypesOnBrand: readonly GrantType[]): HeaderItemId[] {
+  if (jobType === 'admin' || jobType === 'owner' || grantTypesOnBrand.includes('owner')) {
+    return HEADER_ITEMS.map((item) => item.id)
+  }
+  let ids: HeaderItemId[]
+  switch (jobType) {
+    case 'editor':
+    case 'designer':
+      ids = [...BASE_ITEMS, 'productData']
+      break
+    case 'vsm':
+      ids = ['productData', 'atelier', 'assetLibrary', 'notifications', 'contact']
+      break
+    default:
+      ids = BASE_ITEMS
+  }
+  // Keep the header's order stable whatever the job type.
+  return HEADER_ITEMS.map((item) => item.id).filter((id) => ids.includes(id))
+}
+
+/** The Asset Library needs server API version 3 (access.md §6). */
+export const API_VERSION = 3
+
+/** Dashboard navigation (lines, collections, company profile, branding) is for owner or editor. */
+export function showsDashboardNavigation(grantTypesOnBrand: readonly GrantType[]): boolean {
+  return grantTypesOnBrand.includes('owner') || grantTypesOnBrand.includes('editor')
+}
+
+// ---------------------------------------------------------------------------------------------
+// Landing after sign-in (access.md §2 "/ after login")
+
+export interface LandingInput {
+  status: string
+  preferredBrand?: string | null
+  grants: readonly Grant[]
+}
+
+export function landingPath({ status, preferredBrand, grants }: LandingInput): string {
+  if (status.startsWith('onboarding')) return '/settings'
+  if (preferredBrand && hasBrandGrant(grants, preferredBrand)) return `/brand/${encodeURIComponent(preferredBrand)}`
+  return '/brands'
+}
+
+/** Only same-site absolute paths may be used to send a user back after sign-in. */
+export function safeRedirectPath(target: string | null | undefined, fallback = '/'): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback
+  return target
+}

@@ -1,0 +1,120 @@
+// Accounts and the acting user: who is signed in, with which grants, and the account sync that
+// runs after every sign-in (POST /api/account/method/login).
+import { and, eq } from 'drizzle-orm'
+import { accounts, grants } from '#db/schema'
+import { AppError, invalidSession } from '#app/lib/errors'
+import type { Grant, GrantModel, GrantType } from '#app/policy/permissions'
+import type { ServiceDeps } from './context.server'
+import type { VerifiedIdentity } from './identity.server'
+
+export type AccountRow = typeof accounts.$inferSelect
+
+/** The signed-in account with its grants; every service takes it first. */
+export interface Actor {
+  key: string
+  email: string
+  name: string
+  role: string
+  jobType: string
+  status: string
+  preferences: { brand?: string | null }
+  grants: Grant[]
+}
+
+export async function loadGrants(deps: ServiceDeps, accountKey: string): Promise<Grant[]> {
+  const rows = await deps.db
+    .select({ model: grants.model, modelId: grants.modelId, type: grants.type })
+    .from(grants)
+    .where(eq(grants.accountKey, accountKey))
+  return rows.map((row) => ({ model: row.model as GrantModel, model_id: row.modelId, type: row.type as GrantType }))
+}
+
+function toActor(row: AccountRow, actorGrants: Grant[]): Actor {
+  return {
+    key: row.key,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    jobType: row.jobType,
+    status: row.status,
+    preferences: row.preferences ?? {},
+    grants: actorGrants,
+  }
+}
+
+/** The actor behind a verified Firebase identity; a deactivated or unknown account is refused. */
+export async function actorForIdentity(deps: ServiceDeps, identity: VerifiedIdentity): Promise<Actor> {
+  const [row] = await deps.db.select().from(accounts).where(eq(accounts.firebaseUid, identity.uid)).limit(1)
+  if (!row || !row.active) throw invalidSession()
+  return toActor(row, await loadGrants(deps, row.key))
+}
+
+/**
+ * Account sync after sign-in: links the Firebase user to its account (by uid, or by e-mail the
+ * first time), records the sign-in and returns the account with its grants.
+ */
+export async function syncAccountOnLogin(deps: ServiceDeps, identity: VerifiedIdentity) {
+  const email = identity.email.toLowerCase()
+  let [row] = await deps.db.select().from(accounts).where(eq(accounts.firebaseUid, identity.uid)).limit(1)
+  if (!row && email) {
+    ;[row] = await deps.db.select().from(accounts).where(eq(accounts.email, email)).limit(1)
+  }
+  if (!row) {
+    throw new AppError(
+      'PermissionError',
+      'Account registration needed. Please ask a team Admin to send you an invite.',
+    )
+  }
+  if (!row.active) throw new AppError('PermissionError', 'This account has been deactivated.')
+  const [updated] = await deps.db
+    .update(accounts)
+    .set({ firebaseUid: identity.uid, lastLoginAt: new Date() })
+    .where(eq(accounts.key, row.key))
+    .returning()
+  const actorGrants = await loadGrants(deps, row.key)
+  return { actor: toActor(updated!, actorGrants), account: toAccountView(updated!, actorGrants) }
+}
+
+/** The Account entity as the API shows it (access.md §3). */
+export function toAccountView(row: AccountRow, actorGrants: Grant[]) {
+  return {
+    key: row.key,
+    KIND: 'Account' as const,
+    name: row.name,
+    first: row.first,
+    last: row.last,
+    email: row.email,
+    username: row.username,
+    title: row.title,
+    department: row.department,
+    role: row.role,
+    job_type: row.jobType,
+    contact_number: row.contactNumber,
+    mobile_number: row.mobileNumber,
+    employee_number: row.employeeNumber,
+    date_format: row.dateFormat,
+    language: row.language,
+    mfa: row.mfa,
+    status: row.status,
+    features: row.features,
+    preferences: row.preferences,
+    country: row.country,
+    grants: actorGrants,
+    created: row.created.toISOString(),
+  }
+}
+
+export async function getAccountRow(deps: ServiceDeps, key: string): Promise<AccountRow | undefined> {
+  const [row] = await deps.db.select().from(accounts).where(eq(accounts.key, key)).limit(1)
+  return row
+}
+
+/** Members of a brand: every active account holding a grant on the brand itself. */
+export async function brandMemberKeys(deps: ServiceDeps, brandKey: string): Promise<string[]> {
+  const rows = await deps.db
+    .selectDistinct({ key: grants.accountKey })
+    .from(grants)
+    .innerJoin(accounts, eq(accounts.key, grants.accountKey))
+    .where(and(eq(grants.model, 'Brand'), eq(grants.modelId, brandKey), eq(accounts.active, true)))
+  return rows.map((row) => row.key)
+}

@@ -1,0 +1,20 @@
+// What every service receives: the database, the identity provider, the realtime publisher and
+// the parsed environment. Built once in server.ts and handed to Remix as load context.
+import type { Database } from '#db/client'
+import type { Env } from '#app/env.server'
+import type { IdentityProvider } from './identity.server'
+
+/** Pushes an event to a socket.io room; stored data is written before anything is published. */
+export interface EventPublisher {
+  publish(room: string, event: string, payload: unknown): void
+}
+
+/** For command-line scripts (seed, migrations) that run with no sockets connected. */
+export const noSubscribers: EventPublisher = { publish() {} }
+
+export interface ServiceDeps {
+  db: Database
+  identity: IdentityProvider
+  events: EventPublisher
+  env: Env
+}

@@ -1,0 +1,270 @@
+// Drizzle schema, one pg-core definition for PGlite and a Postgres server. Every table that holds
+// brand data carries brand_key, and every query of such a table filters by it.
+import { sql } from 'drizzle-orm'
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array | Buffer }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (value instanceof Uint8Array ? new Uint8Array(value) : value),
+})
+
+const created = () => timestamp('created', { withTimezone: true }).notNull().defaultNow()
+const modified = () => timestamp('modified', { withTimezone: true }).notNull().defaultNow()
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    key: text('key').primaryKey(),
+    firebaseUid: text('firebase_uid').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    first: text('first').notNull().default(''),
+    last: text('last').notNull().default(''),
+    username: text('username'),
+    title: text('title'),
+    department: text('department'),
+    role: text('role').notNull().default('user'),
+    jobType: text('job_type').notNull().default('guest'),
+    contactNumber: text('contact_number'),
+    mobileNumber: text('mobile_number'),
+    employeeNumber: text('employee_number'),
+    dateFormat: text('date_format').notNull().default('MM/DD/YYYY'),
+    language: text('language').notNull().default('en'),
+    mfa: boolean('mfa').notNull().default(false),
+    status: text('status').notNull().default('onboarding-personal'),
+    features: jsonb('features').$type<Record<string, unknown>>().notNull().default({}),
+    preferences: jsonb('preferences').$type<{ brand?: string | null }>().notNull().default({}),
+    country: text('country'),
+    active: boolean('active').notNull().default(true),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [uniqueIndex('accounts_firebase_uid_idx').on(t.firebaseUid), uniqueIndex('accounts_email_idx').on(t.email)],
+)
+
+export interface Address {
+  street?: string
+  suite?: string
+  country?: string
+  city?: string
+  state?: string
+  zip?: string
+  phone?: string
+  website?: string
+}
+export interface BrandContact {
+  name?: string
+  first?: string
+  last?: string
+  title?: string
+  department?: string
+  phone?: string
+  email?: string
+  language?: string
+}
+export interface BrandTemplate {
+  login?: { fontColor?: string; backgroundColor?: string }
+  landing?: { fontColor?: string; backgroundColor?: string; layout?: string }
+}
+export type BrandAssets = Record<string, { path?: string; url?: string } | undefined>
+
+export const brands = pgTable('brands', {
+  key: text('key').primaryKey(),
+  name: text('name').notNull(),
+  legalName: text('legal_name'),
+  yearEstablished: text('year_established'),
+  address: jsonb('address').$type<Address>().notNull().default({}),
+  contact: jsonb('contact').$type<BrandContact>().notNull().default({}),
+  template: jsonb('template').$type<BrandTemplate>().notNull().default({}),
+  assets: jsonb('assets').$type<BrandAssets>().notNull().default({}),
+  createdBy: text('created_by').references(() => accounts.key),
+  created: created(),
+  modified: modified(),
+})
+
+/** Access of one account to one model of a brand (Brand, Line, Collection, Style, ...). */
+export const grants = pgTable(
+  'grants',
+  {
+    key: text('key').primaryKey(),
+    accountKey: text('account_key')
+      .notNull()
+      .references(() => accounts.key, { onDelete: 'cascade' }),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    model: text('model').notNull(),
+    modelId: text('model_id').notNull(),
+    type: text('type').notNull(),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('grants_unique_idx').on(t.accountKey, t.model, t.modelId, t.type),
+    index('grants_brand_idx').on(t.brandKey, t.model, t.modelId),
+  ],
+)
+
+export const lines = pgTable(
+  'lines',
+  {
+    key: text('key').primaryKey(),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [index('lines_brand_idx').on(t.brandKey)],
+)
+
+export const collections = pgTable(
+  'collections',
+  {
+    key: text('key').primaryKey(),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    lineKey: text('line_key').references(() => lines.key, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    season: text('season').notNull(),
+    year: integer('year').notNull(),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [index('collections_brand_idx').on(t.brandKey)],
+)
+
+export const categories = pgTable(
+  'categories',
+  {
+    key: text('key').primaryKey(),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    created: created(),
+  },
+  (t) => [uniqueIndex('categories_brand_name_idx').on(t.brandKey, t.name)],
+)
+
+export const styles = pgTable(
+  'styles',
+  {
+    key: text('key').primaryKey(),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    collectionKey: text('collection_key').references(() => collections.key, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    number: text('number').notNull(),
+    status: text('status').notNull().default('draft'),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [index('styles_brand_idx').on(t.brandKey)],
+)
+
+export interface ListingSize {
+  name?: string
+  number: number
+  variant?: string
+  measurements?: { waist?: string; chest?: string; hips?: string; height?: string }
+}
+export interface ListingColor {
+  name?: string
+  hexCode?: string
+  pantone?: string
+  code?: string
+}
+
+export const listings = pgTable(
+  'listings',
+  {
+    key: text('key').primaryKey(),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    listingUniqueId: text('listing_unique_id').notNull(),
+    styleKey: text('style_key').references(() => styles.key, { onDelete: 'set null' }),
+    styleName: text('style_name').notNull(),
+    styleNumber: text('style_number').notNull(),
+    sku: text('sku'),
+    upc: text('upc'),
+    lookNumber: integer('look_number'),
+    size: jsonb('size').$type<ListingSize>().notNull().default({ number: 0 }),
+    sizeDescription: text('size_description'),
+    color: jsonb('color').$type<ListingColor>().notNull().default({}),
+    categories: jsonb('categories').$type<string[]>().notNull().default([]),
+    lineKey: text('line_key').references(() => lines.key, { onDelete: 'set null' }),
+    collectionKey: text('collection_key').references(() => collections.key, { onDelete: 'set null' }),
+    department: text('department'),
+    units: integer('units'),
+    status: text('status').notNull().default('active'),
+    addition: boolean('addition').notNull().default(false),
+    materials: text('materials'),
+    description: text('description'),
+    media: jsonb('media').$type<Record<string, unknown>>().notNull().default({}),
+    wholesalePrices: jsonb('wholesale_prices').$type<{ number: number; currency: string }[]>().notNull().default([]),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [
+    uniqueIndex('listings_brand_unique_id_idx').on(t.brandKey, t.listingUniqueId),
+    index('listings_brand_modified_idx').on(t.brandKey, t.modified),
+  ],
+)
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    key: text('key').primaryKey(),
+    accountKey: text('account_key')
+      .notNull()
+      .references(() => accounts.key, { onDelete: 'cascade' }),
+    brandKey: text('brand_key').references(() => brands.key, { onDelete: 'cascade' }),
+    actorKey: text('actor_key').references(() => accounts.key, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetKind: text('target_kind').notNull(),
+    targetId: text('target_id').notNull(),
+    segments: jsonb('segments').$type<string[]>().notNull().default([]),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    created: created(),
+  },
+  (t) => [index('notifications_unread_idx').on(t.accountKey).where(sql`${t.readAt} is null`)],
+)
+
+/** Yjs document updates, appended as they arrive and compacted into one row now and then. */
+export const yjsUpdates = pgTable(
+  'yjs_updates',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    docName: text('doc_name').notNull(),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    update: bytea('update').notNull(),
+    created: created(),
+  },
+  (t) => [index('yjs_updates_doc_idx').on(t.docName, t.id)],
+)
+
+/** Fixed-window counters for rate limits, shared by every process through the database. */
+export const rateLimits = pgTable('rate_limits', {
+  bucket: text('bucket').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+})

@@ -1,0 +1,74 @@
+import { Link, useNavigate } from '@remix-run/react'
+import { useEffect, useRef, type ReactNode } from 'react'
+
+/**
+ * A modal that is a route: rendered on the server as an overlay with a close link, so it works
+ * without JavaScript; with JavaScript it takes focus, keeps Tab inside and closes on Escape.
+ */
+export function RouteDialog({
+  title,
+  closeTo,
+  children,
+  dismissible = true,
+}: {
+  title: string
+  closeTo?: string
+  children: ReactNode
+  dismissible?: boolean
+}) {
+  const panel = useRef<HTMLDivElement>(null)
+  const navigate = useNavigate()
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null
+    const focusable = () =>
+      Array.from(panel.current?.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea') ?? []).filter(
+        (el) => !el.hasAttribute('disabled'),
+      )
+    ;(panel.current?.querySelector<HTMLElement>('[autofocus], input') ?? focusable()[0])?.focus()
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && dismissible && closeTo) navigate(closeTo)
+      if (event.key === 'Tab') {
+        const items = focusable()
+        if (items.length === 0) return
+        const first = items[0]!
+        const last = items[items.length - 1]!
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault()
+          last.focus()
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault()
+          first.focus()
+        }
+      }
+    }
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      previous?.focus?.()
+    }
+  }, [closeTo, dismissible, navigate])
+
+  return (
+    <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/40 p-4">
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="dialog-title"
+        className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl"
+      >
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <h2 id="dialog-title" className="text-lg font-semibold">
+            {title}
+          </h2>
+          {dismissible && closeTo ? (
+            <Link to={closeTo} aria-label="Close" className="rounded p-1 text-muted hover:text-ink">
+              ✕
+            </Link>
+          ) : null}
+        </div>
+        {children}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react'
+
+export function Badge({ children, tone = 'neutral' }: { children: ReactNode; tone?: 'neutral' | 'info' | 'success' }) {
+  const tones = {
+    neutral: 'bg-black/5 text-ink',
+    info: 'bg-sky-100 text-sky-900',
+    success: 'bg-emerald-100 text-emerald-900',
+  }
+  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>
+}
+
+export function initials(name: string): string {
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((part) => part[0]!.toUpperCase())
+      .join('') || '?'
+  )
+}
+
+export function Avatar({ name, src, size = 32 }: { name: string; src?: string | null; size?: number }) {
+  const style = { width: size, height: size }
+  if (src) return <img src={src} alt="" style={style} className="rounded-full object-cover" />
+  return (
+    <span style={style} aria-hidden="true" className="inline-flex items-center justify-center rounded-full bg-ink text-xs font-semibold text-white">
+      {initials(name)}
+    </span>
+  )
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-dashed border-line bg-white p-10 text-center">
+      <p className="font-medium">{title}</p>
+      {children ? <div className="mt-2 text-sm text-muted">{children}</div> : null}
+    </div>
+  )
+}
+
+/** A menu built on <details>, so it opens without JavaScript. */
+export function Menu({ label, children, align = 'right' }: { label: ReactNode; children: ReactNode; align?: 'left' | 'right' }) {
+  return (
+    <details className="relative">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1 hover:bg-black/5 [&::-webkit-details-marker]:hidden">
+        {label}
+      </summary>
+      <div
+        className={`absolute z-30 mt-2 min-w-48 rounded-md border border-line bg-white py-1 text-sm shadow-lg ${
+          align === 'right' ? 'right-0' : 'left-0'
+        }`}
+      >
+        {children}
+      </div>
+    </details>
+  )
+}
+
+export function CsrfField({ token }: { token: string }) {
+  return <input type="hidden" name="csrf" value={token} />
+}

@@ -1,0 +1,134 @@
+// Starts the Firebase Auth emulator (firebase-tools) when no real Firebase project is configured,
+// waits until it answers, and stops it with the server. Its users are exported to DATA_DIR on a
+// clean exit and imported at the next start.
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { createRequire } from 'node:module'
+
+export interface RunningEmulator {
+  host: string
+  projectId: string
+  stop(): Promise<void>
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer()
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+  })
+}
+
+export async function waitForEmulator(host: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  let lastError: unknown
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(2_000) })
+      if (response.ok) return
+    } catch (error) {
+      lastError = error
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`The Auth emulator at ${host} did not answer within ${timeoutMs} ms: ${String(lastError)}`)
+}
+
+export interface StartEmulatorOptions {
+  /** Folder for the emulator's configuration, logs and exported users. */
+  dir: string
+  projectId: string
+  /** Preferred port; a free one is chosen when it is taken or 0. */
+  port: number
+  /** Keep users across restarts (export on exit, import on start). */
+  persist: boolean
+  log?: (line: string) => void
+}
+
+export async function startAuthEmulator(options: StartEmulatorOptions): Promise<RunningEmulator> {
+  fs.mkdirSync(options.dir, { recursive: true })
+  const port = options.port > 0 && (await portIsFree(options.port)) ? options.port : await freePort()
+  const hubPort = await freePort()
+  const loggingPort = await freePort()
+  fs.writeFileSync(
+    path.join(options.dir, 'firebase.json'),
+    JSON.stringify(
+      {
+        emulators: {
+          auth: { host: '127.0.0.1', port },
+          hub: { host: '127.0.0.1', port: hubPort },
+          logging: { host: '127.0.0.1', port: loggingPort },
+          ui: { enabled: false },
+          singleProjectMode: false,
+        },
+      },
+      null,
+      2,
+    ),
+  )
+  const exportDir = path.join(options.dir, 'export')
+  const args = ['emulators:start', '--only', 'auth', '--project', options.projectId]
+  if (options.persist) {
+    if (fs.existsSync(path.join(exportDir, 'firebase-export-metadata.json'))) args.push('--import', exportDir)
+    args.push('--export-on-exit', exportDir)
+  }
+  const require = createRequire(import.meta.url)
+  const cli = require.resolve('firebase-tools/lib/bin/firebase.js')
+  const child: ChildProcess = spawn(process.execPath, [cli, ...args], {
+    cwd: options.dir,
+    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const output: string[] = []
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line.trim()) continue
+      output.push(line)
+      if (output.length > 200) output.shift()
+      options.log?.(line)
+    }
+  }
+  child.stdout?.on('data', collect)
+  child.stderr?.on('data', collect)
+  let exited = false
+  const exitPromise = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())))
+
+  const host = `127.0.0.1:${port}`
+  try {
+    await Promise.race([
+      waitForEmulator(host, 90_000),
+      exitPromise.then(() => {
+        throw new Error(`The Auth emulator exited while starting:\n${output.join('\n')}`)
+      }),
+    ])
+  } catch (error) {
+    if (!exited) child.kill('SIGKILL')
+    throw error
+  }
+
+  return {
+    host,
+    projectId: options.projectId,
+    async stop() {
+      if (exited) return
+      child.kill('SIGINT')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+      await exitPromise
+      clearTimeout(timer)
+    },
+  }
+}

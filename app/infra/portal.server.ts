@@ -1,0 +1,179 @@
+// Assembles the portal in one process: database (migrated), identity provider (the Auth emulator
+// when no Firebase project is configured), demo seed, Express with the JSON API, socket.io, the
+// Yjs endpoint and Remix. server.ts starts it; integration tests start it without Remix.
+import fs from 'node:fs'
+import path from 'node:path'
+import { createServer, type Server as HttpServer } from 'node:http'
+import { randomBytes } from 'node:crypto'
+import express from 'express'
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import { openDatabase, type DatabaseHandle } from '#db/client'
+import { seedDemo } from '#db/seed'
+import { parseEnv, type Env } from '#app/env.server'
+import { createApiRouter } from '#app/api/router.server'
+import { createFirebaseIdentity, type IdentityProvider } from '#app/services/identity.server'
+import type { EventPublisher, ServiceDeps } from '#app/services/context.server'
+import { attachSocketServer, type SocketLayer } from '#realtime/socket.server'
+import { attachYjs, type YjsLayer } from '#realtime/yjs.server'
+import { startAuthEmulator, type RunningEmulator } from './auth-emulator.server'
+
+export interface PortalOptions {
+  env?: Env
+  /** The Remix server build; omitted in API-only integration tests. */
+  remixBuild?: ServerBuild
+  /** Use an in-memory PGlite instead of DATA_DIR/pg (tests). */
+  inMemoryDatabase?: boolean
+  log?: (message: string) => void
+}
+
+export interface Portal {
+  url: string
+  port: number
+  deps: ServiceDeps
+  database: DatabaseHandle
+  emulator: RunningEmulator | null
+  socket: SocketLayer
+  yjs: YjsLayer
+  httpServer: HttpServer
+  close(): Promise<void>
+}
+
+function sessionSecret(env: Env): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL) {
+    throw new Error('SESSION_SECRET is required in production with a shared database (several processes).')
+  }
+  // One machine, one process: keep a generated secret beside the data so sessions survive restarts.
+  const file = path.join(env.DATA_DIR, 'session-secret')
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
+  fs.mkdirSync(env.DATA_DIR, { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  fs.writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}
+
+async function startIdentity(env: Env, log: (m: string) => void): Promise<{ identity: IdentityProvider; emulator: RunningEmulator | null }> {
+  if (!env.useAuthEmulator) {
+    return {
+      identity: createFirebaseIdentity({ projectId: env.firebaseProjectId, apiKey: env.FIREBASE_API_KEY }),
+      emulator: null,
+    }
+  }
+  if (env.FIREBASE_AUTH_EMULATOR_HOST) {
+    // An emulator someone else runs (tests, or `firebase emulators:start` by hand).
+    return {
+      identity: createFirebaseIdentity({ projectId: env.firebaseProjectId, emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST }),
+      emulator: null,
+    }
+  }
+  log('Starting the Firebase Auth emulator…')
+  const emulator = await startAuthEmulator({
+    dir: path.join(env.DATA_DIR, 'auth-emulator'),
+    projectId: env.firebaseProjectId,
+    port: env.AUTH_EMULATOR_PORT,
+    persist: true,
+  })
+  log(`Auth emulator ready at http://${emulator.host}`)
+  return {
+    identity: createFirebaseIdentity({ projectId: env.firebaseProjectId, emulatorHost: emulator.host }),
+    emulator,
+  }
+}
+
+export async function startPortal(options: PortalOptions = {}): Promise<Portal> {
+  const env = options.env ?? parseEnv()
+  const log = options.log ?? ((message: string) => console.log(message))
+
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { databaseUrl: env.DATABASE_URL }
+      : { pgliteDir: options.inMemoryDatabase ? undefined : path.join(env.DATA_DIR, 'pg') },
+  )
+  await database.migrate()
+  const { identity, emulator } = await startIdentity(env, log)
+
+  // The publisher is wired once socket.io is up; until then nobody can be connected anyway.
+  let publisher: EventPublisher = { publish() {} }
+  const deps: ServiceDeps = {
+    db: database.db,
+    identity,
+    env,
+    events: { publish: (room, event, payload) => publisher.publish(room, event, payload) },
+  }
+  if (env.SEED_DEMO) {
+    const { created } = await seedDemo(deps)
+    if (created) log('Seeded the demo workspace.')
+  }
+
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', env.TRUST_PROXY)
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    res.setHeader('Referrer-Policy', 'same-origin')
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN')
+    next()
+  })
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true })
+  })
+  app.use('/api', createApiRouter(deps))
+
+  const secret = sessionSecret(env)
+  const secureCookies = env.APP_URL?.startsWith('https://') ?? false
+  if (options.remixBuild) {
+    app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
+    app.use(express.static('public', { maxAge: '1h' }))
+    app.all(
+      '*',
+      createRequestHandler({
+        build: options.remixBuild,
+        mode: env.NODE_ENV === 'production' ? 'production' : 'development',
+        getLoadContext: (req) => ({
+          deps,
+          sessionSecret: secret,
+          secureCookies: secureCookies || req.secure,
+          clientIp: req.ip,
+          memo: new Map(),
+        }),
+      }),
+    )
+  }
+
+  const httpServer = createServer(app)
+  const socket = await attachSocketServer(httpServer, () => deps, { redisUrl: env.REDIS_URL })
+  publisher = socket.publisher
+  const yjs = attachYjs(httpServer, () => deps)
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject)
+    httpServer.listen(env.PORT, env.HOST, () => resolve())
+  })
+  const address = httpServer.address()
+  const port = typeof address === 'object' && address ? address.port : env.PORT
+  const url = env.APP_URL ?? `http://localhost:${port}`
+
+  let closing: Promise<void> | null = null
+  return {
+    url,
+    port,
+    deps,
+    database,
+    emulator,
+    socket,
+    yjs,
+    httpServer,
+    close() {
+      closing ??= (async () => {
+        await yjs.close()
+        await socket.close()
+        httpServer.closeAllConnections()
+        await new Promise<void>((resolve) => httpServer.close(() => resolve()))
+        await database.close()
+        await emulator?.stop()
+      })()
+      return closing
+    },
+  }
+}

@@ -1,0 +1,196 @@
+// Cookies and the page guard. Two cookies: `__session` holds the Firebase session cookie as
+// issued (its lifetime follows Remember me); `__ui` is a signed Remix cookie session for flash
+// toasts and the CSRF token.
+import { createCookieSessionStorage, json, redirect, type Session } from '@remix-run/node'
+import { parse as parseCookie, serialize as serializeCookie } from 'cookie'
+import { timingSafeEqual, randomBytes } from 'node:crypto'
+import type { AppLoadContext } from '@remix-run/node'
+import { AppError, isAppError } from './errors'
+import type { Toast } from './toast'
+import type { Actor } from '#app/services/accounts.server'
+import { actorFromSessionCookie } from '#app/services/auth.server'
+import { authorizePath } from '#app/services/permissions.server'
+import { INSUFFICIENT_GRANT_MESSAGE } from '#app/policy/permissions'
+
+export const AUTH_COOKIE = '__session'
+
+export type { Toast } from './toast'
+
+const storages = new Map<string, ReturnType<typeof createCookieSessionStorage>>()
+function uiStorage(context: AppLoadContext) {
+  const id = `${context.sessionSecret}:${context.secureCookies}`
+  let storage = storages.get(id)
+  if (!storage) {
+    storage = createCookieSessionStorage({
+      cookie: {
+        name: '__ui',
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        secure: context.secureCookies,
+        secrets: [context.sessionSecret],
+      },
+    })
+    storages.set(id, storage)
+  }
+  return storage
+}
+
+export function getUiSession(request: Request, context: AppLoadContext): Promise<Session> {
+  return uiStorage(context).getSession(request.headers.get('Cookie'))
+}
+export function commitUiSession(session: Session, context: AppLoadContext): Promise<string> {
+  return uiStorage(context).commitSession(session)
+}
+
+export function readAuthCookie(request: Request): string | undefined {
+  const header = request.headers.get('Cookie')
+  if (!header) return undefined
+  return parseCookie(header)[AUTH_COOKIE] || undefined
+}
+
+export function authCookie(context: AppLoadContext, value: string, maxAgeSeconds?: number): string {
+  return serializeCookie(AUTH_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: context.secureCookies,
+    path: '/',
+    ...(maxAgeSeconds !== undefined && { maxAge: maxAgeSeconds }),
+  })
+}
+export function clearAuthCookie(context: AppLoadContext): string {
+  return serializeCookie(AUTH_COOKIE, '', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: context.secureCookies,
+    path: '/',
+    maxAge: 0,
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSRF: a random token in the signed `__ui` cookie, echoed by every form as a hidden field.
+
+export const CSRF_FIELD = 'csrf'
+
+export function ensureCsrfToken(session: Session): { token: string; created: boolean } {
+  const existing = session.get('csrf')
+  if (typeof existing === 'string' && existing.length > 0) return { token: existing, created: false }
+  const token = randomBytes(24).toString('base64url')
+  session.set('csrf', token)
+  return { token, created: true }
+}
+
+export async function requireCsrf(request: Request, context: AppLoadContext, formData: FormData): Promise<void> {
+  const session = await getUiSession(request, context)
+  const expected = session.get('csrf')
+  const received = formData.get(CSRF_FIELD)
+  const ok =
+    typeof expected === 'string' &&
+    typeof received === 'string' &&
+    expected.length === received.length &&
+    timingSafeEqual(Buffer.from(expected), Buffer.from(received))
+  if (!ok) {
+    throw json(
+      { error: { type: 'PermissionError', message: 'The form has expired. Reload the page and try again.' } },
+      { status: 403 },
+    )
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Toasts survive redirects as flash messages, so they also work without JavaScript.
+
+export async function redirectWithToast(
+  request: Request,
+  context: AppLoadContext,
+  url: string,
+  toast: Toast,
+  init: { headers?: [string, string][] } = {},
+) {
+  const session = await getUiSession(request, context)
+  session.flash('toast', toast)
+  const headers = new Headers(init.headers)
+  headers.append('Set-Cookie', await commitUiSession(session, context))
+  return redirect(url, { headers })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Actor and guard
+
+/** The signed-in actor, memoized per request (every loader of a page asks for it). */
+export function getOptionalActor(request: Request, context: AppLoadContext): Promise<Actor | null> {
+  const cached = context.memo.get('actor') as Promise<Actor | null> | undefined
+  if (cached) return cached
+  const promise = actorFromSessionCookie(context.deps, readAuthCookie(request)).catch((error: unknown) => {
+    if (isAppError(error) && (error.type === 'AuthNoSession' || error.type === 'AuthInvalidSession')) {
+      context.memo.set('sessionError', error.type)
+      return null
+    }
+    throw error
+  })
+  context.memo.set('actor', promise)
+  return promise
+}
+
+function isDataRequest(request: Request): boolean {
+  return new URL(request.url).searchParams.has('_data')
+}
+
+function signInRedirect(request: Request, context: AppLoadContext): never {
+  const url = new URL(request.url)
+  // With JavaScript, an expired session answers 401 so the page can offer "Refresh session?".
+  if (isDataRequest(request) && context.memo.get('sessionError') === 'AuthInvalidSession') {
+    throw json({ error: { type: 'AuthInvalidSession', message: 'Your session has expired. Refresh session?' } }, {
+      status: 401,
+    })
+  }
+  const back = `${url.pathname}${url.search}`.replace(/[?&]_data=[^&]*/, '')
+  const target = back === '/' ? '/' : `/?redirectTo=${encodeURIComponent(back)}`
+  const headers = new Headers()
+  if (context.memo.get('sessionError') === 'AuthInvalidSession') headers.append('Set-Cookie', clearAuthCookie(context))
+  throw redirect(target, { headers })
+}
+
+export async function requireActor(request: Request, context: AppLoadContext): Promise<Actor> {
+  const actor = await getOptionalActor(request, context)
+  if (!actor) signInRedirect(request, context)
+  return actor
+}
+
+/**
+ * The page gate: applies the route table to the request's path. Missing sign-in → `/`; no grant
+ * on the brand → 404 (not revealed); a weaker grant → brand dashboard with the info toast.
+ */
+export async function guard(request: Request, context: AppLoadContext): Promise<Actor> {
+  const actor = await requireActor(request, context)
+  const pathname = new URL(request.url).pathname
+  const decision = await authorizePath(context.deps, actor, pathname)
+  if (decision.allowed) return actor
+  if (decision.reason === 'signIn') signInRedirect(request, context)
+  if (decision.reason === 'insufficient') {
+    throw await redirectWithToast(request, context, `/brand/${encodeURIComponent(decision.brandKey)}`, {
+      kind: 'info',
+      message: INSUFFICIENT_GRANT_MESSAGE,
+    })
+  }
+  throw json({ error: { type: 'NotFound', message: 'Page not found.' } }, { status: 404 })
+}
+
+/** Runs a service call from a loader or action, turning service errors into HTTP responses. */
+export async function run<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (error) {
+    if (error instanceof AppError) {
+      throw json({ error: { type: error.type, message: error.message } }, { status: error.status })
+    }
+    throw error
+  }
+}
+
+export function clientAddress(request: Request, context: AppLoadContext): string {
+  // Express has already applied TRUST_PROXY; a raw X-Forwarded-For header could be forged.
+  void request
+  return context.clientIp ?? 'unknown'
+}

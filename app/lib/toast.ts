@@ -1,0 +1,5 @@
+export interface Toast {
+  kind: 'success' | 'error' | 'info'
+  message: string
+  persistent?: boolean
+}

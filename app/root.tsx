@@ -1,0 +1,125 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+import stylesheet from '#app/styles/tailwind.css'
+import { Toasts } from '#app/components/ui/toasts'
+import { RouteDialog } from '#app/components/ui/dialog'
+import { Button, ButtonLink } from '#app/components/ui/button'
+import { commitUiSession, ensureCsrfToken, getUiSession } from '#app/lib/session.server'
+import type { Toast } from '#app/lib/toast'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
+
+export const meta: MetaFunction = () => [{ title: 'Brand Portal' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await getUiSession(request, context)
+  const toast = (session.get('toast') as Toast | undefined) ?? null
+  const { token } = ensureCsrfToken(session)
+  return json({ toast, csrf: token }, { headers: { 'Set-Cookie': await commitUiSession(session, context) } })
+}
+
+function Document({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>()
+  return (
+    <Document>
+      <Toasts toast={toast} />
+      <Outlet />
+    </Document>
+  )
+}
+
+function errorMessage(data: unknown): string {
+  if (data && typeof data === 'object' && 'error' in data) {
+    const error = (data as { error?: { message?: string } }).error
+    if (error?.message) return error.message
+  }
+  return typeof data === 'string' ? data : ''
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 401) {
+    return (
+      <Document>
+        <RouteDialog title="Session expired" dismissible={false}>
+          <p className="mb-6 text-sm">Your session has expired. Refresh session?</p>
+          <Button type="button" onClick={() => window.location.reload()}>
+            Refresh session
+          </Button>
+        </RouteDialog>
+      </Document>
+    )
+  }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <Document>
+        <RouteDialog title="Permission error" dismissible={false}>
+          <p className="mb-6 text-sm">permission error: {errorMessage(error.data)}</p>
+          <GoBack />
+        </RouteDialog>
+      </Document>
+    )
+  }
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  if (!notFound) console.error(error)
+  return (
+    <Document>
+      <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
+        <h1 className="text-2xl font-semibold">{notFound ? 'Page not found' : 'Something went wrong'}</h1>
+        <p className="text-muted">
+          {notFound
+            ? 'This page does not exist, or you do not have access to it.'
+            : 'Something went wrong, please contact support'}
+        </p>
+        <ButtonLink to="/brands" reloadDocument>
+          Go to your brands
+        </ButtonLink>
+      </main>
+    </Document>
+  )
+}
+
+function GoBack() {
+  return (
+    <a
+      href="/brands"
+      className="inline-flex rounded-md bg-ink px-4 py-2 text-sm font-medium text-white"
+      onClick={(event) => {
+        if (window.history.length > 1) {
+          event.preventDefault()
+          window.history.back()
+        }
+      }}
+    >
+      Go Back
+    </a>
+  )
+}

@@ -1,0 +1,187 @@
+// `/brand/{key}/edit`: company profile with three forms (Company Profile, Headquarters, Contact
+// Admin). Each toggles Edit → Update with Cancel through `?edit=`, so it works without JavaScript.
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import type { z } from 'zod'
+import { Button, ButtonLink, buttonClass } from '#app/components/ui/button'
+import { ErrorList, Field } from '#app/components/ui/field'
+import { CsrfField } from '#app/components/ui/misc'
+import { useCsrfToken } from '#app/lib/csrf'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { BRAND_FORMS, type BrandFormIntent } from '#app/schemas/brand'
+import { getBrand, updateBrand, type BrandView } from '#app/services/brands.server'
+import type { FrameHandle } from './_frame'
+
+export const meta: MetaFunction = () => [{ title: 'Company profile · Brand Portal' }]
+export const handle: FrameHandle = {
+  title: 'Company profile',
+  back: (_data, params) => `/brand/${params.brandKey ?? ''}`,
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const brand = await run(() => getBrand(context.deps, actor, params.brandKey!))
+  return json({ brand })
+}
+
+function isIntent(value: unknown): value is BrandFormIntent {
+  return typeof value === 'string' && value in BRAND_FORMS
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await guard(request, context)
+  const formData = await request.formData()
+  await requireCsrf(request, context, formData)
+  const intent = formData.get('intent')
+  if (!isIntent(intent)) {
+    return json({ intent: null, result: null, message: 'Unknown form.' }, { status: 400 })
+  }
+  const submission = parseWithZod(formData, { schema: BRAND_FORMS[intent] })
+  if (submission.status !== 'success') {
+    return json({ intent, result: submission.reply(), message: null }, { status: 400 })
+  }
+  const changes =
+    intent === 'profile' ? submission.value : intent === 'headquarters' ? { address: submission.value } : { contact: submission.value }
+  await run(() => updateBrand(context.deps, actor, params.brandKey!, changes))
+  return redirectWithToast(request, context, `/brand/${params.brandKey}/edit`, {
+    kind: 'success',
+    message: 'Brand has been updated',
+  })
+}
+
+interface FieldSpec {
+  name: string
+  label: string
+  value: (brand: BrandView) => string | undefined
+}
+
+const FORM_FIELDS: Record<BrandFormIntent, { title: string; fields: FieldSpec[] }> = {
+  profile: {
+    title: 'Company Profile',
+    fields: [
+      { name: 'name', label: 'Profile Name', value: (b) => b.name },
+      { name: 'legal_name', label: 'Legal Name', value: (b) => b.legal_name },
+      { name: 'year_established', label: 'Year Established', value: (b) => b.year_established },
+    ],
+  },
+  headquarters: {
+    title: 'Headquarters',
+    fields: [
+      { name: 'street', label: 'Address 1', value: (b) => b.address.street },
+      { name: 'suite', label: 'Address 2', value: (b) => b.address.suite },
+      { name: 'city', label: 'City', value: (b) => b.address.city },
+      { name: 'state', label: 'State', value: (b) => b.address.state },
+      { name: 'zip', label: 'Zip', value: (b) => b.address.zip },
+      { name: 'country', label: 'Country', value: (b) => b.address.country },
+      { name: 'phone', label: 'Phone', value: (b) => b.address.phone },
+      { name: 'website', label: 'Website', value: (b) => b.address.website },
+    ],
+  },
+  contact: {
+    title: 'Contact Admin',
+    fields: [
+      { name: 'first', label: 'First Name', value: (b) => b.contact.first },
+      { name: 'last', label: 'Last Name', value: (b) => b.contact.last },
+      { name: 'title', label: 'Title', value: (b) => b.contact.title },
+      { name: 'email', label: 'Email', value: (b) => b.contact.email },
+      { name: 'phone', label: 'Phone', value: (b) => b.contact.phone },
+      { name: 'department', label: 'Department', value: (b) => b.contact.department },
+    ],
+  },
+}
+
+export default function CompanyProfile() {
+  const { brand } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const [params] = useSearchParams()
+  const editing = actionData?.intent ?? params.get('edit')
+  return (
+    <div className="flex flex-col gap-6">
+      <nav aria-label="Breadcrumb" className="text-sm text-muted">
+        <Link to="/settings" className="hover:underline">
+          Settings
+        </Link>{' '}
+        &gt; <span className="text-ink">Company profile</span>
+      </nav>
+      {(Object.keys(FORM_FIELDS) as BrandFormIntent[]).map((intent) => (
+        <BrandForm
+          key={intent}
+          intent={intent}
+          brand={brand}
+          editing={editing === intent}
+          lastResult={actionData?.intent === intent ? actionData.result : undefined}
+        />
+      ))}
+    </div>
+  )
+}
+
+function BrandForm({
+  intent,
+  brand,
+  editing,
+  lastResult,
+}: {
+  intent: BrandFormIntent
+  brand: BrandView
+  editing: boolean
+  lastResult?: SubmissionResult<string[]> | null
+}) {
+  const csrf = useCsrfToken()
+  const schema = BRAND_FORMS[intent] as z.ZodObject
+  const spec = FORM_FIELDS[intent]
+  const [form, fields] = useForm({
+    id: `brand-${intent}`,
+    lastResult: editing ? lastResult : undefined,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    defaultValue: Object.fromEntries(spec.fields.map((field) => [field.name, field.value(brand) ?? ''])),
+  })
+  return (
+    <section className="rounded-lg border border-line bg-white p-6" aria-labelledby={`${intent}-title`}>
+      <Form method="post" {...getFormProps(form)} action={`?edit=${intent}`}>
+        <div className="mb-4 flex items-center gap-2">
+          <h2 id={`${intent}-title`} className="text-lg font-medium">
+            {spec.title}
+          </h2>
+          <div className="ml-auto flex gap-2">
+            {editing ? (
+              <>
+                <Link to="." className={buttonClass('secondary')} preventScrollReset>
+                  Cancel
+                </Link>
+                <Button type="submit" name="intent" value={intent}>
+                  Update
+                </Button>
+              </>
+            ) : (
+              <ButtonLink to={`?edit=${intent}`} variant="secondary" preventScrollReset>
+                Edit
+              </ButtonLink>
+            )}
+          </div>
+        </div>
+        <CsrfField token={csrf} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          {spec.fields.map((spec) => {
+            const meta = fields[spec.name as keyof typeof fields]
+            if (!meta) return null
+            return (
+              <Field
+                key={spec.name}
+                label={spec.label}
+                errors={editing ? meta.errors : undefined}
+                inputProps={{ ...getInputProps(meta, { type: 'text' }), disabled: !editing, readOnly: !editing }}
+              />
+            )
+          })}
+        </div>
+      </Form>
+    </section>
+  )
+}

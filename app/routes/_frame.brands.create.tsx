@@ -1,0 +1,62 @@
+// `/brands/create`: the Create New Brand dialog over the brands list (a route, so it works
+// without JavaScript). Creating a brand grants its creator owner and opens its company profile.
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useActionData } from '@remix-run/react'
+import { Button, buttonClass } from '#app/components/ui/button'
+import { RouteDialog } from '#app/components/ui/dialog'
+import { ErrorList, Field } from '#app/components/ui/field'
+import { CsrfField } from '#app/components/ui/misc'
+import { useCsrfToken } from '#app/lib/csrf'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { BrandNameSchema } from '#app/schemas/brand'
+import { createBrand } from '#app/services/brands.server'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  if (actor.role !== 'admin') {
+    throw json({ error: { type: 'PermissionError', message: 'Only an account admin can create a brand.' } }, { status: 403 })
+  }
+  return null
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await guard(request, context)
+  const formData = await request.formData()
+  await requireCsrf(request, context, formData)
+  const submission = parseWithZod(formData, { schema: BrandNameSchema })
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  const brand = await run(() => createBrand(context.deps, actor, submission.value))
+  return redirectWithToast(request, context, `/brand/${brand.key}/edit`, {
+    kind: 'success',
+    message: `Brand ${brand.name} has been created`,
+  })
+}
+
+export default function CreateBrand() {
+  const lastResult = useActionData<typeof action>()
+  const csrf = useCsrfToken()
+  const [form, fields] = useForm({
+    id: 'create-brand',
+    lastResult,
+    constraint: getZodConstraint(BrandNameSchema),
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BrandNameSchema }),
+  })
+  return (
+    <RouteDialog title="Create New Brand" closeTo="/brands">
+      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+        <CsrfField token={csrf} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field label="Brand name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoFocus: true }} />
+        <div className="flex justify-end gap-2">
+          <Link to="/brands" className={buttonClass('secondary')}>
+            Cancel
+          </Link>
+          <Button type="submit">Create</Button>
+        </div>
+      </Form>
+    </RouteDialog>
+  )
+}

@@ -1,0 +1,107 @@
+// `/`: the login screen, and the post-login redirect for a signed-in user (access.md §2, §4).
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
+import { Button } from '#app/components/ui/button'
+import { Checkbox, ErrorList, Field } from '#app/components/ui/field'
+import { CsrfField } from '#app/components/ui/misc'
+import { useCsrfToken } from '#app/lib/csrf'
+import { authCookie, clientAddress, getOptionalActor, requireCsrf } from '#app/lib/session.server'
+import { landingPath, safeRedirectPath } from '#app/policy/permissions'
+import { LoginSchema } from '#app/schemas/login'
+import { signInWithPassword } from '#app/services/auth.server'
+
+export const meta: MetaFunction = () => [{ title: 'Sign in · Brand Portal' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await getOptionalActor(request, context)
+  if (actor) {
+    const back = new URL(request.url).searchParams.get('redirectTo')
+    const landing = landingPath({ status: actor.status, preferredBrand: actor.preferences.brand, grants: actor.grants })
+    throw redirect(safeRedirectPath(back, landing))
+  }
+  return json({})
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData()
+  await requireCsrf(request, context, formData)
+  const submission = parseWithZod(formData, { schema: LoginSchema })
+  if (submission.status !== 'success') {
+    return json(submission.reply({ hideFields: ['password'] }), { status: 400 })
+  }
+  const { email, password, remember, redirectTo } = submission.value
+  const outcome = await signInWithPassword(context.deps, {
+    email,
+    password,
+    remember,
+    ip: clientAddress(request, context),
+  })
+  if (!outcome.ok) {
+    return json(submission.reply({ formErrors: [outcome.message], hideFields: ['password'] }), {
+      status: outcome.status,
+    })
+  }
+  const maxAge = remember ? Math.floor(outcome.expiresInMs / 1000) : undefined
+  return redirect(safeRedirectPath(redirectTo, outcome.landing), {
+    headers: { 'Set-Cookie': authCookie(context, outcome.sessionCookie, maxAge) },
+  })
+}
+
+export default function Login() {
+  const lastResult = useActionData<typeof action>()
+  const [searchParams] = useSearchParams()
+  const navigation = useNavigation()
+  const csrf = useCsrfToken()
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  })
+  const busy = navigation.state === 'submitting'
+
+  return (
+    <main className="grid min-h-screen md:grid-cols-2">
+      <section className="hidden flex-col justify-end bg-black p-12 text-white md:flex">
+        <p className="text-sm uppercase tracking-[0.3em] text-white/60">Brand Portal</p>
+        <h1 className="mt-4 max-w-md text-4xl font-light leading-tight">
+          Product data, samples and your team, in one studio.
+        </h1>
+      </section>
+      <section className="flex items-center justify-center p-8">
+        <div className="w-full max-w-sm">
+          <h2 className="text-2xl font-semibold">Sign in</h2>
+          <p className="mt-1 text-sm text-muted">Use the e-mail your brand invited.</p>
+          <Form method="post" className="mt-8 flex flex-col gap-4" {...getFormProps(form)}>
+            <CsrfField token={csrf} />
+            <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+            <ErrorList id={form.errorId} errors={form.errors} />
+            <Field
+              label="Email"
+              errors={fields.email.errors}
+              inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
+            />
+            <Field
+              label="Password"
+              errors={fields.password.errors}
+              inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+            />
+            <div className="flex items-center justify-between">
+              <Checkbox label="Remember me" {...getInputProps(fields.remember, { type: 'checkbox' })} />
+              <Link to="/password-reset" className="text-sm underline underline-offset-4">
+                Forgot password
+              </Link>
+            </div>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Signing in…' : 'Sign in'}
+            </Button>
+          </Form>
+        </div>
+      </section>
+    </main>
+  )
+}

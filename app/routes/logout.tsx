@@ -1,0 +1,26 @@
+// Logout: GET shows the confirmation (works without JavaScript), POST clears the session.
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { LogoutForm } from '#app/components/logout-form'
+import { clearAuthCookie, requireActor, requireCsrf } from '#app/lib/session.server'
+
+export const meta: MetaFunction = () => [{ title: 'Logout · Brand Portal' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireActor(request, context)
+  return null
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData()
+  await requireCsrf(request, context, formData)
+  return redirect('/', { headers: { 'Set-Cookie': clearAuthCookie(context) } })
+}
+
+export default function Logout() {
+  return (
+    <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center gap-4 p-8">
+      <h1 className="text-xl font-semibold">Logout</h1>
+      <LogoutForm cancelTo="/brands" />
+    </main>
+  )
+}

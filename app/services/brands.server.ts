@@ -1,0 +1,132 @@
+// Brands: the list a user may see, creation (account role admin), the company profile and its
+// updates. Every function takes the actor first and checks the grant here, whatever the caller.
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import { brands, grants } from '#db/schema'
+import { AppError, notFound, permissionError } from '#app/lib/errors'
+import { newKey } from '#app/lib/ids'
+import { brandGrantTypes, type GrantType } from '#app/policy/permissions'
+import { BrandNameSchema, BrandUpdateSchema, type BrandUpdate } from '#app/schemas/brand'
+import type { Actor } from './accounts.server'
+import type { ServiceDeps } from './context.server'
+import { notifyBrandMembers } from './notifications.server'
+import { parseOrThrow } from './validation.server'
+
+export type BrandRow = typeof brands.$inferSelect
+
+/** The Brand entity as pages and the API show it (catalogue.md §3). */
+export function toBrandView(row: BrandRow) {
+  return {
+    key: row.key,
+    KIND: 'Brand' as const,
+    name: row.name,
+    legal_name: row.legalName ?? '',
+    year_established: row.yearEstablished ?? '',
+    address: row.address,
+    contact: row.contact,
+    template: row.template,
+    assets: row.assets,
+    created: row.created.toISOString(),
+    modified: row.modified.toISOString(),
+  }
+}
+export type BrandView = ReturnType<typeof toBrandView>
+
+/**
+ * Throws unless the actor holds one of `required` on the brand. A brand the actor holds no grant
+ * on is reported as not found, so its existence is not revealed (docs/decisions/007).
+ */
+export function requireBrandGrant(actor: Actor, brandKey: string, required: readonly GrantType[]): GrantType[] {
+  const held = brandGrantTypes(actor.grants, brandKey)
+  if (held.length === 0) throw notFound('Brand')
+  if (!held.some((type) => required.includes(type))) {
+    throw permissionError(`This needs ${required.join(' or ')} access to the brand.`)
+  }
+  return held
+}
+
+/** Brands the actor holds a grant on, newest modified first. */
+export async function listBrandsForActor(deps: ServiceDeps, actor: Actor): Promise<BrandView[]> {
+  const keys = [...new Set(actor.grants.filter((g) => g.model === 'Brand').map((g) => g.model_id))]
+  if (keys.length === 0) return []
+  const rows = await deps.db.select().from(brands).where(inArray(brands.key, keys)).orderBy(desc(brands.modified))
+  return rows.map(toBrandView)
+}
+
+export async function getBrand(deps: ServiceDeps, actor: Actor, brandKey: string): Promise<BrandView> {
+  requireBrandGrant(actor, brandKey, ['owner', 'editor', 'read'])
+  const [row] = await deps.db.select().from(brands).where(eq(brands.key, brandKey)).limit(1)
+  if (!row) throw notFound('Brand')
+  return toBrandView(row)
+}
+
+/** Creates a brand and makes its creator the owner. Only account role admin may create brands. */
+export async function createBrand(deps: ServiceDeps, actor: Actor, input: unknown): Promise<BrandView> {
+  if (actor.role !== 'admin') throw permissionError('Only an account admin can create a brand.')
+  const { name } = parseOrThrow(BrandNameSchema, input)
+  const key = newKey()
+  const row = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(brands)
+      .values({
+        key,
+        name,
+        createdBy: actor.key,
+        template: {
+          login: { backgroundColor: '#000000', fontColor: '#ffffff' },
+          landing: { backgroundColor: '#000000', fontColor: '#ffffff', layout: 'modal' },
+        },
+      })
+      .returning()
+    await tx
+      .insert(grants)
+      .values({ key: newKey(), accountKey: actor.key, brandKey: key, model: 'Brand', modelId: key, type: 'owner' })
+    return created!
+  })
+  actor.grants.push({ model: 'Brand', model_id: key, type: 'owner' })
+  return toBrandView(row)
+}
+
+/** Updates the company profile, headquarters, contact or template; owner or editor. */
+export async function updateBrand(
+  deps: ServiceDeps,
+  actor: Actor,
+  brandKey: string,
+  input: unknown,
+): Promise<BrandView> {
+  requireBrandGrant(actor, brandKey, ['owner', 'editor'])
+  const changes: BrandUpdate = parseOrThrow(BrandUpdateSchema, input)
+  if (Object.keys(changes).length === 0) {
+    throw new AppError('ValidationError', 'Nothing to update: send at least one field.')
+  }
+  const [row] = await deps.db
+    .update(brands)
+    .set({
+      ...(changes.name !== undefined && { name: changes.name }),
+      ...(changes.legal_name !== undefined && { legalName: changes.legal_name }),
+      ...(changes.year_established !== undefined && { yearEstablished: changes.year_established }),
+      ...(changes.address !== undefined && { address: changes.address }),
+      ...(changes.contact !== undefined && {
+        contact: { ...changes.contact, name: `${changes.contact.first} ${changes.contact.last}`.trim() },
+      }),
+      ...(changes.template !== undefined && { template: changes.template }),
+      modified: new Date(),
+    })
+    .where(eq(brands.key, brandKey))
+    .returning()
+  if (!row) throw notFound('Brand')
+  await notifyBrandMembers(deps, {
+    actor,
+    brandKey,
+    action: 'updated the brand profile of',
+    targetKind: 'Brand',
+    targetId: brandKey,
+    segments: [row.name],
+  })
+  return toBrandView(row)
+}
+
+/** Brand keys an account holds any grant on; used by realtime to authorize rooms. */
+export async function brandExists(deps: ServiceDeps, brandKey: string): Promise<boolean> {
+  const [row] = await deps.db.select({ key: brands.key }).from(brands).where(and(eq(brands.key, brandKey))).limit(1)
+  return Boolean(row)
+}

@@ -1,0 +1,80 @@
+// Notifications: stored first, then pushed to each recipient's socket.io room.
+import { and, desc, eq, isNull, ne } from 'drizzle-orm'
+import { accounts, notifications } from '#db/schema'
+import { newKey } from '#app/lib/ids'
+import { EVENTS, rooms, type NotificationPayload } from '#realtime/protocol'
+import { brandMemberKeys, type Actor } from './accounts.server'
+import type { ServiceDeps } from './context.server'
+
+interface BrandEvent {
+  actor: Actor
+  brandKey: string
+  action: string
+  targetKind: string
+  targetId: string
+  segments: string[]
+}
+
+/** Stores a notification for every other member of the brand and pushes it to them. */
+export async function notifyBrandMembers(deps: ServiceDeps, event: BrandEvent): Promise<number> {
+  const recipients = (await brandMemberKeys(deps, event.brandKey)).filter((key) => key !== event.actor.key)
+  if (recipients.length === 0) return 0
+  const rows = await deps.db
+    .insert(notifications)
+    .values(
+      recipients.map((accountKey) => ({
+        key: newKey(),
+        accountKey,
+        brandKey: event.brandKey,
+        actorKey: event.actor.key,
+        action: event.action,
+        targetKind: event.targetKind,
+        targetId: event.targetId,
+        segments: event.segments,
+      })),
+    )
+    .returning()
+  for (const row of rows) {
+    const payload: NotificationPayload = {
+      key: row.key,
+      firstName: event.actor.name.split(' ')[0] ?? '',
+      lastName: event.actor.name.split(' ').slice(1).join(' '),
+      action: row.action,
+      when: row.created.toISOString(),
+      segments: row.segments,
+      targetId: row.targetId,
+      brand: row.brandKey,
+    }
+    deps.events.publish(rooms.account(row.accountKey), EVENTS.notificationNew, payload)
+  }
+  return rows.length
+}
+
+export async function hasUnreadNotifications(deps: ServiceDeps, actor: Actor): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ key: notifications.key })
+    .from(notifications)
+    .where(and(eq(notifications.accountKey, actor.key), isNull(notifications.readAt)))
+    .limit(1)
+  return Boolean(row)
+}
+
+export async function listNotifications(deps: ServiceDeps, actor: Actor, limit = 50) {
+  const rows = await deps.db
+    .select({ n: notifications, actorName: accounts.name })
+    .from(notifications)
+    .leftJoin(accounts, and(eq(accounts.key, notifications.actorKey), ne(accounts.key, actor.key)))
+    .where(eq(notifications.accountKey, actor.key))
+    .orderBy(desc(notifications.created))
+    .limit(limit)
+  return rows.map(({ n, actorName }) => ({
+    key: n.key,
+    firstName: actorName?.split(' ')[0] ?? '',
+    lastName: actorName?.split(' ').slice(1).join(' ') ?? '',
+    action: n.action,
+    when: n.created.toISOString(),
+    segments: n.segments,
+    targetId: n.targetId,
+    read: n.readAt !== null,
+  }))
+}

@@ -1,0 +1,36 @@
+// Fixed-window counters kept in the database, so every process behind a load balancer shares them.
+import { eq, sql } from 'drizzle-orm'
+import { rateLimits } from '#db/schema'
+import type { ServiceDeps } from './context.server'
+
+export interface RateLimitRule {
+  limit: number
+  windowMs: number
+}
+
+/** True when the bucket has already reached its limit in the current window. */
+export async function isLimited(deps: ServiceDeps, bucket: string, rule: RateLimitRule): Promise<boolean> {
+  const [row] = await deps.db.select().from(rateLimits).where(eq(rateLimits.bucket, bucket)).limit(1)
+  if (!row) return false
+  if (Date.now() - row.windowStart.getTime() >= rule.windowMs) return false
+  return row.count >= rule.limit
+}
+
+/** Counts one event against the bucket, starting a new window when the old one has passed. */
+export async function hit(deps: ServiceDeps, bucket: string, rule: RateLimitRule): Promise<void> {
+  const windowStartCutoff = new Date(Date.now() - rule.windowMs)
+  await deps.db
+    .insert(rateLimits)
+    .values({ bucket, count: 1, windowStart: new Date() })
+    .onConflictDoUpdate({
+      target: rateLimits.bucket,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} < ${windowStartCutoff.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} < ${windowStartCutoff.toISOString()}::timestamptz then now() else ${rateLimits.windowStart} end`,
+      },
+    })
+}
+
+export async function clear(deps: ServiceDeps, bucket: string): Promise<void> {
+  await deps.db.delete(rateLimits).where(eq(rateLimits.bucket, bucket))
+}

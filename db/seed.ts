@@ -1,0 +1,279 @@
+// The demo workspace: five accounts, Demo Brand with lines, collections, categories, styles and
+// about fifty listings, and Other Brand for the outsider. Idempotent; `reset` wipes first. Keys
+// are derived from names so every process (and README) agrees on them.
+import { sql } from 'drizzle-orm'
+import { demoKey } from '#app/lib/ids'
+import type { ServiceDeps } from '#app/services/context.server'
+import { accounts, brands, categories, collections, grants, lines, listings, styles } from './schema'
+
+export const DEMO_BRAND_KEY = demoKey('brand:demo')
+export const OTHER_BRAND_KEY = demoKey('brand:other')
+
+export interface DemoAccount {
+  id: string
+  email: string
+  first: string
+  last: string
+  role: 'admin' | 'user'
+  jobType: string
+  status: string
+  brand: string
+  grant: 'owner' | 'editor' | 'read'
+  preferredBrand: string | null
+  description: string
+}
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  {
+    id: 'admin',
+    email: 'admin@demo.test',
+    first: 'Ada',
+    last: 'Admin',
+    role: 'admin',
+    jobType: 'admin',
+    status: 'onboarded',
+    brand: DEMO_BRAND_KEY,
+    grant: 'owner',
+    preferredBrand: DEMO_BRAND_KEY,
+    description: 'account role admin, job type admin, owner of Demo Brand',
+  },
+  {
+    id: 'editor',
+    email: 'editor@demo.test',
+    first: 'Dana',
+    last: 'Designer',
+    role: 'user',
+    jobType: 'designer',
+    status: 'onboarded',
+    brand: DEMO_BRAND_KEY,
+    grant: 'editor',
+    preferredBrand: DEMO_BRAND_KEY,
+    description: 'job type designer, editor grant on Demo Brand',
+  },
+  {
+    id: 'vsm',
+    email: 'vsm@demo.test',
+    first: 'Victor',
+    last: 'Sample',
+    role: 'user',
+    jobType: 'vsm',
+    status: 'onboarded',
+    brand: DEMO_BRAND_KEY,
+    grant: 'editor',
+    preferredBrand: null,
+    description: 'job type vsm, editor grant on Demo Brand',
+  },
+  {
+    id: 'viewer',
+    email: 'viewer@demo.test',
+    first: 'Mia',
+    last: 'Marketing',
+    role: 'user',
+    jobType: 'marketing',
+    status: 'onboarding-personal',
+    brand: DEMO_BRAND_KEY,
+    grant: 'read',
+    preferredBrand: DEMO_BRAND_KEY,
+    description: 'job type marketing, read grant on Demo Brand',
+  },
+  {
+    id: 'outsider',
+    email: 'outsider@demo.test',
+    first: 'Otto',
+    last: 'Outsider',
+    role: 'admin',
+    jobType: 'admin',
+    status: 'onboarded',
+    brand: OTHER_BRAND_KEY,
+    grant: 'owner',
+    preferredBrand: OTHER_BRAND_KEY,
+    description: 'job type admin, owner of Other Brand only',
+  },
+]
+
+export const demoAccountKey = (id: string) => demoKey(`account:${id}`)
+export const demoFirebaseUid = (id: string) => `demo-${id}`
+
+const SEASONS = ['spring_summer', 'fall_winter', 'prefall', 'resort'] as const
+const GARMENTS = [
+  ['Linen Shirt', 'Tops', 'Linen 100%'],
+  ['Pleated Trouser', 'Bottoms', 'Wool 70% Polyester 30%'],
+  ['Wrap Dress', 'Dresses', 'Viscose 100%'],
+  ['Cropped Jacket', 'Outerwear', 'Cotton 98% Elastane 2%'],
+  ['Knit Cardigan', 'Knitwear', 'Merino wool 100%'],
+] as const
+const COLOURS = [
+  { name: 'Ivory', hexCode: '#f4efe6', pantone: '11-0507 TCX', code: 'IVR' },
+  { name: 'Black', hexCode: '#111111', pantone: '19-4005 TCX', code: 'BLK' },
+  { name: 'Sage', hexCode: '#9caf88', pantone: '15-6316 TCX', code: 'SGE' },
+  { name: 'Navy', hexCode: '#1f2a44', pantone: '19-3923 TCX', code: 'NVY' },
+  { name: 'Rust', hexCode: '#b7410e', pantone: '18-1248 TCX', code: 'RST' },
+] as const
+const SIZES = ['XS', 'S', 'M', 'L', 'XL'] as const
+
+export async function resetDatabase(deps: ServiceDeps): Promise<void> {
+  await deps.db.execute(
+    sql`truncate table notifications, yjs_updates, rate_limits, listings, styles, categories, collections, lines, grants, brands, accounts cascade`,
+  )
+}
+
+/** Seeds once; later calls only make sure the demo users exist in Firebase (the emulator may be new). */
+export async function seedDemo(deps: ServiceDeps, options: { reset?: boolean } = {}): Promise<{ created: boolean }> {
+  if (options.reset) await resetDatabase(deps)
+  const existing = await deps.db.execute(sql`select 1 from brands where key = ${DEMO_BRAND_KEY}`)
+  const created = existing.rows.length === 0
+  if (created) await insertDemoData(deps)
+  for (const account of DEMO_ACCOUNTS) {
+    await deps.identity.ensureUser({
+      uid: demoFirebaseUid(account.id),
+      email: account.email,
+      password: deps.env.DEMO_PASSWORD,
+      displayName: `${account.first} ${account.last}`,
+    })
+  }
+  return { created }
+}
+
+async function insertDemoData(deps: ServiceDeps): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(accounts)
+      .values(
+        DEMO_ACCOUNTS.map((a) => ({
+          key: demoAccountKey(a.id),
+          firebaseUid: demoFirebaseUid(a.id),
+          email: a.email,
+          name: `${a.first} ${a.last}`,
+          first: a.first,
+          last: a.last,
+          role: a.role,
+          jobType: a.jobType,
+          status: a.status,
+          title: a.jobType === 'admin' ? 'Brand Director' : a.jobType === 'designer' ? 'Senior Designer' : null,
+          department: a.jobType === 'marketing' ? 'other' : 'design',
+          preferences: { brand: a.preferredBrand },
+        })),
+      )
+      .onConflictDoNothing()
+    const defaultTemplate = {
+      login: { backgroundColor: '#000000', fontColor: '#ffffff' },
+      landing: { backgroundColor: '#000000', fontColor: '#ffffff', layout: 'modal' },
+    }
+    await tx.insert(brands).values([
+      {
+        key: DEMO_BRAND_KEY,
+        name: 'Demo Brand',
+        legalName: 'Demo Brand Ltd',
+        yearEstablished: '2012',
+        address: {
+          street: '12 Atelier Row',
+          suite: 'Studio 4',
+          city: 'Portland',
+          state: 'OR',
+          zip: '97205',
+          country: 'United States',
+          phone: '+1 503 555 0142',
+          website: 'https://demo-brand.example',
+        },
+        contact: {
+          first: 'Ada',
+          last: 'Admin',
+          name: 'Ada Admin',
+          title: 'Brand Director',
+          email: 'admin@demo.test',
+          department: 'design',
+          language: 'en',
+        },
+        template: defaultTemplate,
+        createdBy: demoAccountKey('admin'),
+      },
+      {
+        key: OTHER_BRAND_KEY,
+        name: 'Other Brand',
+        legalName: 'Other Brand Inc',
+        template: defaultTemplate,
+        createdBy: demoAccountKey('outsider'),
+        modified: new Date(Date.now() - 60_000),
+      },
+    ])
+    await tx.insert(grants).values(
+      DEMO_ACCOUNTS.map((a) => ({
+        key: demoKey(`grant:${a.id}`),
+        accountKey: demoAccountKey(a.id),
+        brandKey: a.brand,
+        model: 'Brand',
+        modelId: a.brand,
+        type: a.grant,
+      })),
+    )
+
+    const lineRows = [
+      { key: demoKey('line:womenswear'), name: 'Womenswear', description: 'Ready-to-wear for women' },
+      { key: demoKey('line:essentials'), name: 'Essentials', description: 'Year-round core pieces' },
+    ]
+    await tx.insert(lines).values(lineRows.map((l) => ({ ...l, brandKey: DEMO_BRAND_KEY })))
+    const collectionRows = [
+      { key: demoKey('collection:ss26'), name: 'Coastal Light', season: 'spring_summer', year: 2026, lineKey: lineRows[0]!.key },
+      { key: demoKey('collection:fw26'), name: 'Northern Wool', season: 'fall_winter', year: 2026, lineKey: lineRows[0]!.key },
+      { key: demoKey('collection:core'), name: 'Core Resort', season: 'resort', year: 2027, lineKey: lineRows[1]!.key },
+    ]
+    await tx.insert(collections).values(collectionRows.map((c) => ({ ...c, brandKey: DEMO_BRAND_KEY })))
+    const categoryNames = ['Tops', 'Bottoms', 'Dresses', 'Outerwear', 'Knitwear', 'Sustainable']
+    await tx
+      .insert(categories)
+      .values(categoryNames.map((name) => ({ key: demoKey(`category:${name}`), brandKey: DEMO_BRAND_KEY, name })))
+    const styleRows = [
+      { key: demoKey('style:linen-shirt'), name: 'Linen Shirt', number: 'DB-1001', status: 'in review' },
+      { key: demoKey('style:wrap-dress'), name: 'Wrap Dress', number: 'DB-1003', status: 'draft' },
+    ]
+    await tx
+      .insert(styles)
+      .values(styleRows.map((s) => ({ ...s, brandKey: DEMO_BRAND_KEY, collectionKey: collectionRows[0]!.key })))
+
+    const listingRows = []
+    for (let i = 0; i < 50; i++) {
+      const [garment, category, materials] = GARMENTS[i % GARMENTS.length]!
+      const colour = COLOURS[Math.floor(i / GARMENTS.length) % COLOURS.length]!
+      const size = SIZES[(Math.floor(i / 25) + 1) % SIZES.length]!
+      const collection = collectionRows[i % collectionRows.length]!
+      const styleNumber = `DB-${1001 + (i % GARMENTS.length)}`
+      const style = styleRows.find((s) => s.number === styleNumber)
+      listingRows.push({
+        key: demoKey(`listing:${i}`),
+        brandKey: DEMO_BRAND_KEY,
+        listingUniqueId: `${styleNumber}-${colour.code}-${size}`,
+        styleKey: style?.key ?? null,
+        styleName: garment,
+        styleNumber,
+        sku: `${styleNumber}-${colour.code}-${size}`,
+        upc: String(840000000000 + i * 7919),
+        lookNumber: (i % 12) + 1,
+        size: { name: size, number: 0, variant: 'regular' },
+        sizeDescription: `Size ${size}`,
+        color: colour,
+        categories: [demoKey(`category:${category}`), ...(i % 4 === 0 ? [demoKey('category:Sustainable')] : [])],
+        lineKey: collection.lineKey,
+        collectionKey: collection.key,
+        department: 'Womens',
+        units: 20 + ((i * 13) % 80),
+        status: i % 9 === 0 ? 'draft' : 'active',
+        addition: i % 10 === 0,
+        materials,
+        description: `${garment} in ${colour.name.toLowerCase()}, ${materials.toLowerCase()}.`,
+        wholesalePrices: [
+          { number: 40 + (i % GARMENTS.length) * 15, currency: 'USD' },
+          { number: 36 + (i % GARMENTS.length) * 14, currency: 'EUR' },
+        ],
+        modified: new Date(Date.now() - i * 3_600_000),
+      })
+    }
+    await tx.insert(listings).values(listingRows)
+  })
+}
+
+export const SEASON_LABELS: Record<(typeof SEASONS)[number], string> = {
+  spring_summer: 'Spring/Summer',
+  fall_winter: 'Fall/Winter',
+  prefall: 'Prefall',
+  resort: 'Resort',
+}

@@ -1,0 +1,44 @@
+// The realtime protocol shared by the browser and the server: room names, event names, payload
+// schemas and Yjs document names. Payloads received from clients are validated with these schemas.
+import { z } from 'zod'
+
+export const rooms = {
+  account: (accountKey: string) => `account:${accountKey}`,
+  brand: (brandKey: string) => `brand:${brandKey}`,
+}
+
+export const EVENTS = {
+  /** client → server, with ack: join a brand's room (needs a grant on the brand). */
+  brandJoin: 'brand:join',
+  /** server → client: a notification was stored for this account. */
+  notificationNew: 'notification:new',
+  /** server → client: something changed in a brand the client has joined. */
+  brandUpdated: 'brand:updated',
+} as const
+
+export const BrandJoinSchema = z.object({ brand: z.string().min(1).max(64) })
+export type BrandJoinAck = { ok: true } | { ok: false; error: string }
+
+export interface NotificationPayload {
+  key: string
+  firstName: string
+  lastName: string
+  action: string
+  when: string
+  segments: string[]
+  targetId: string
+  brand: string | null
+}
+
+/** Yjs documents are named `{purpose}:{brandKey}` or `{purpose}:{brandKey}:{id}`. */
+export const YJS_DOC_PURPOSES = ['media-order', 'annotations', 'scratch'] as const
+const DOC_NAME = /^(media-order|annotations|scratch):([a-z0-9]{1,64})(?::([A-Za-z0-9_-]{1,128}))?$/
+
+export function parseYjsDocName(docName: string): { purpose: string; brandKey: string; id?: string } | null {
+  const match = DOC_NAME.exec(docName)
+  if (!match) return null
+  return { purpose: match[1]!, brandKey: match[2]!, id: match[3] }
+}
+
+/** WebSocket close codes for refused Yjs connections. */
+export const YJS_CLOSE = { unauthorized: 4401, forbidden: 4403 } as const

@@ -1,0 +1,35 @@
+// Entry point: `npm start` builds the app and runs this file. It starts the whole portal on one
+// port and prints where to sign in.
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { ServerBuild } from '@remix-run/node'
+import { parseEnv } from '#app/env.server'
+import { startPortal } from '#app/infra/portal.server'
+import { DEMO_ACCOUNTS } from '#db/seed'
+
+const env = parseEnv()
+const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild
+const portal = await startPortal({ env, remixBuild: build })
+
+console.log(`\nBrand portal is running: ${portal.url}`)
+console.log(`Database: ${portal.database.kind === 'pglite' ? `PGlite in ${path.join(env.DATA_DIR, 'pg')}` : 'Postgres server'}`)
+if (env.SEED_DEMO) {
+  console.log(`Sign in at ${portal.url}/ with one of the demo accounts (password: ${env.DEMO_PASSWORD}):`)
+  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(20)} ${account.description}`)
+}
+
+let stopping = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return
+    stopping = true
+    console.log(`\n${signal} received, stopping…`)
+    portal
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        console.error(error)
+        process.exit(1)
+      })
+  })
+}

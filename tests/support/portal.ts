@@ -1,0 +1,140 @@
+// Starts a real portal for integration tests: HTTP on a free port, socket.io, Yjs, the shared
+// Auth emulator, and a fresh database (in-memory PGlite, or a new
+// database on the Postgres server when DATABASE_URL is set).
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { parseEnv } from '#app/env.server'
+import { startPortal, type Portal } from '#app/infra/portal.server'
+import { signInWithPassword } from '#app/services/auth.server'
+
+export interface TestPortal extends Portal {
+  projectId: string
+  dataDir: string
+  databaseUrl?: string
+  /** Stops the portal; the database and data folder are kept for a restart. */
+  stop(): Promise<void>
+  /** Stops the portal and drops what it created. */
+  destroy(): Promise<void>
+}
+
+export interface TestPortalOptions {
+  /** Reuse the project, data folder and database of an earlier portal (restart tests). */
+  reuse?: Pick<TestPortal, 'projectId' | 'dataDir' | 'databaseUrl'>
+  /** Keep PGlite on disk so a restart finds the data (ignored with DATABASE_URL). */
+  onDisk?: boolean
+  env?: Record<string, string>
+}
+
+async function createPostgresDatabase(adminUrl: string): Promise<string> {
+  const name = `portal_test_${randomBytes(6).toString('hex')}`
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  await client.query(`create database ${name}`)
+  await client.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+async function dropPostgresDatabase(adminUrl: string, url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1)
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  await client.query(`drop database if exists ${name} with (force)`)
+  await client.end()
+}
+
+export async function startTestPortal(options: TestPortalOptions = {}): Promise<TestPortal> {
+  const adminUrl = process.env.DATABASE_URL
+  const projectId = inject('emulatorProjectId')
+  const dataDir = options.reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-it-'))
+  const databaseUrl = adminUrl ? (options.reuse?.databaseUrl ?? (await createPostgresDatabase(adminUrl))) : undefined
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    FIREBASE_PROJECT_ID: projectId,
+    FIREBASE_AUTH_EMULATOR_HOST: inject('emulatorHost'),
+    SESSION_SECRET: 'integration-tests-session-secret',
+    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    ...options.env,
+  })
+  const portal = await startPortal({
+    env,
+    inMemoryDatabase: !options.onDisk && !options.reuse,
+    log: () => {},
+  })
+  const url = `http://127.0.0.1:${portal.port}`
+  return {
+    ...portal,
+    url,
+    projectId,
+    dataDir,
+    databaseUrl,
+    stop: () => portal.close(),
+    async destroy() {
+      await portal.close()
+      if (adminUrl && databaseUrl) await dropPostgresDatabase(adminUrl, databaseUrl)
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export const DEMO_PASSWORD = 'Demo-passw0rd!'
+
+/** A session cookie header for a demo account, made through the real sign-in service. */
+export async function sessionCookieFor(portal: Portal, email: string): Promise<string> {
+  const outcome = await signInWithPassword(portal.deps, { email, password: DEMO_PASSWORD, remember: false, ip: '127.0.0.9' })
+  if (!outcome.ok) throw new Error(`sign-in failed for ${email}: ${outcome.message}`)
+  return `__session=${outcome.sessionCookie}`
+}
+
+/** A Firebase ID token for a demo account (for `Authorization: Bearer`). */
+export async function idTokenFor(portal: Portal, email: string): Promise<string> {
+  const result = await portal.deps.identity.signInWithPassword(email, DEMO_PASSWORD)
+  if (!result.ok) throw new Error(`sign-in failed for ${email}: ${result.code}`)
+  return result.idToken
+}
+
+export interface ApiAnswer {
+  status: number
+  body: { data?: unknown; error?: { type: string; message: string } }
+}
+
+export async function api(
+  portal: Pick<Portal, 'port'>,
+  method: string,
+  pathname: string,
+  options: { body?: unknown; rawBody?: string; cookie?: string; token?: string; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer> {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.body !== undefined || options.rawBody !== undefined) headers['content-type'] = 'application/json'
+  if (options.cookie) headers.cookie = options.cookie
+  if (options.token) headers.authorization = `Bearer ${options.token}`
+  const response = await fetch(`http://127.0.0.1:${portal.port}${pathname}`, {
+    method,
+    headers,
+    body: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
+  })
+  return { status: response.status, body: (await response.json()) as ApiAnswer['body'] }
+}
+
+/** Retries an assertion until it passes or the time is up (realtime tests do not sleep). */
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  let lastError: unknown
+  while (Date.now() < deadline) {
+    try {
+      return await check()
+    } catch (error) {
+      lastError = error
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+  throw lastError
+}

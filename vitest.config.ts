@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config'
+import path from 'node:path'
+
+const alias = {
+  '#app': path.resolve('app'),
+  '#db': path.resolve('db'),
+  '#realtime': path.resolve('realtime'),
+  '#tests': path.resolve('tests'),
+}
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['app/**/*.test.ts', 'db/**/*.test.ts', 'realtime/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Two cores: two workers, each with its own database and Firebase project.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+})

@@ -1,0 +1,102 @@
+// With REDIS_URL, socket.io's Redis adapter connects processes: an update made through one
+// process reaches a socket connected to another.
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { inject } from 'vitest'
+import { io as connectSocket, type Socket } from 'socket.io-client'
+import { freePort } from '#app/infra/auth-emulator.server'
+import { createFirebaseIdentity } from '#app/services/identity.server'
+import { DEMO_BRAND_KEY } from '#db/seed'
+import { EVENTS, type NotificationPayload } from '#realtime/protocol'
+import { DEMO_PASSWORD, api, eventually } from '#tests/support/portal'
+
+const children: ChildProcess[] = []
+const dirs: string[] = []
+let redisUrl = ''
+
+function startRedis(port: number): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    children.push(child)
+    child.once('error', (error) => reject(new Error(`redis-server could not start (is it installed?): ${error.message}`)))
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Ready to accept connections')) resolve(child)
+    })
+  })
+}
+
+function startPortalProcess(env: Record<string, string>): Promise<number> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-redis-'))
+  dirs.push(dataDir)
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/portal-process.ts'], {
+    env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  return new Promise((resolve, reject) => {
+    let output = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const line = output.split('\n').find((l) => l.startsWith('{"port"'))
+      if (line) resolve((JSON.parse(line) as { port: number }).port)
+    })
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.once('exit', (code) => reject(new Error(`portal process exited with ${code}:\n${output}`)))
+  })
+}
+
+let portA = 0
+let portB = 0
+
+beforeAll(async () => {
+  const redisPort = await freePort()
+  await startRedis(redisPort)
+  redisUrl = `redis://127.0.0.1:${redisPort}`
+  const env = {
+    REDIS_URL: redisUrl,
+    FIREBASE_AUTH_EMULATOR_HOST: inject('emulatorHost'),
+    FIREBASE_PROJECT_ID: inject('emulatorProjectId'),
+    SESSION_SECRET: 'redis-adapter-test-secret-value',
+    // Each process keeps its own embedded database, even when the suite runs against Postgres.
+    DATABASE_URL: '',
+  }
+  // Both processes hold the same demo workspace (its keys are derived from names).
+  ;[portA, portB] = await Promise.all([startPortalProcess(env), startPortalProcess(env)])
+}, 120_000)
+
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL')
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+it('delivers a notification emitted by one process to a socket on the other', async () => {
+  const identity = createFirebaseIdentity({ projectId: inject('emulatorProjectId'), emulatorHost: inject('emulatorHost') })
+  const signIn = await identity.signInWithPassword('admin@demo.test', DEMO_PASSWORD)
+  if (!signIn.ok) throw new Error(signIn.code)
+  const adminCookie = `__session=${await identity.createSessionCookie(signIn.idToken, 3_600_000)}`
+
+  const socket: Socket = connectSocket(`http://127.0.0.1:${portB}`, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: adminCookie },
+    reconnection: false,
+  })
+  const received: NotificationPayload[] = []
+  socket.on(EVENTS.notificationNew, (payload: NotificationPayload) => received.push(payload))
+  await eventually(() => expect(socket.connected).toBe(true))
+
+  const editor = await identity.signInWithPassword('editor@demo.test', DEMO_PASSWORD)
+  if (!editor.ok) throw new Error(editor.code)
+  const answer = await api({ port: portA }, 'PUT', `/api/brand/model/${DEMO_BRAND_KEY}`, {
+    token: editor.idToken,
+    body: { year_established: '2014' },
+  })
+  expect(answer.status).toBe(200)
+  await eventually(() => expect(received).toHaveLength(1))
+  expect(received[0]).toMatchObject({ firstName: 'Dana', targetId: DEMO_BRAND_KEY })
+  socket.disconnect()
+})

@@ -7,7 +7,7 @@ const ALPHANUMERIC = /^[A-Za-z0-9_\- ]+$/
 const DIGITS = /^[0-9]+$/
 const ZIP = /^(?=.*[A-Za-z0-9])[A-Za-z0-9 _]+$/
 
-const required = (message = REQUIRED) => z.string({ error: message }).trim().min(1, message)
+const required = (message = REQUIRED) => z.string({ error: message }).trim().min(1, { error: message, abort: true })
 const optionalText = z
   .string()
   .trim()

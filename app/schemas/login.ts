@@ -2,7 +2,11 @@
 import { z } from 'zod'
 
 export const LoginSchema = z.object({
-  email: z.string({ error: 'Email is required.' }).trim().min(1, 'Email is required.').email('Please enter a valid email!'),
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .min(1, { error: 'Email is required.', abort: true })
+    .email('Please enter a valid email!'),
   password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.'),
   remember: z
     .union([z.literal('on'), z.literal('true'), z.boolean()])

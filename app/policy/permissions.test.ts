@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest'
+import {
+  ROUTE_TABLE,
+  decideAccess,
+  headerItemsFor,
+  landingPath,
+  matchRoute,
+  safeRedirectPath,
+  showsDashboardNavigation,
+  type Grant,
+  type GrantType,
+} from './permissions'
+
+const BRAND = 'brandkey1'
+const grantsOf = (...types: GrantType[]): Grant[] => types.map((type) => ({ model: 'Brand', model_id: BRAND, type }))
+const signedIn = (...types: GrantType[]) => ({ signedIn: true, grants: grantsOf(...types) })
+const visitor = { signedIn: false, grants: [] }
+
+// Every row of the route table, with the grants the spec names for it.
+const EXPECTED: [path: string, allowed: 'public' | 'signedIn' | GrantType[]][] = [
+  ['/', 'public'],
+  ['/register', 'public'],
+  ['/invite', 'public'],
+  ['/password-reset', 'public'],
+  ['/reset-password', 'public'],
+  ['/verify-email', 'public'],
+  ['/user-management', 'public'],
+  ['/logout', 'signedIn'],
+  ['/brands', 'signedIn'],
+  ['/brands/create', 'signedIn'],
+  ['/settings', 'signedIn'],
+  ['/settings/profile', 'signedIn'],
+  ['/settings/security', 'signedIn'],
+  [`/brand/${BRAND}`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/assets`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/marketing`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/team`, ['owner']],
+  [`/brand/${BRAND}/team/invite`, ['owner']],
+  [`/brand/${BRAND}/contacts`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/customization`, ['owner', 'editor']],
+  [`/brand/${BRAND}/edit`, ['owner', 'editor']],
+  [`/brand/${BRAND}/settings`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/lines/create`, ['owner']],
+  [`/brand/${BRAND}/collections/create`, ['owner']],
+  [`/brand/${BRAND}/lines`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/line/l1`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/line/l1/collections`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/collections`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/products`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/products/upload`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/products/media/upload`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/products/media/manage`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/products/media`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/products/listing/abc`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/products/p1`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/atelier`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/style/s1`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/style/s1/samples/r1`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/assets_library`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/assets_library/folder%20a/b`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/notifications`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/anything-else`, ['owner', 'editor', 'read']],
+]
+
+describe('route table', () => {
+  it.each(EXPECTED)('%s needs %j', (path, allowed) => {
+    const match = matchRoute(path)
+    if (allowed === 'public') {
+      expect(decideAccess(match, visitor)).toEqual({ allowed: true })
+      return
+    }
+    expect(decideAccess(match, visitor)).toEqual({ allowed: false, reason: 'signIn' })
+    if (allowed === 'signedIn') {
+      expect(decideAccess(match, signedIn())).toEqual({ allowed: true })
+      return
+    }
+    for (const type of ['owner', 'editor', 'read'] as const) {
+      const decision = decideAccess(match, signedIn(type))
+      if (allowed.includes(type)) expect(decision, type).toEqual({ allowed: true })
+      else expect(decision, type).toEqual({ allowed: false, reason: 'insufficient', brandKey: BRAND })
+    }
+    // No grant on this brand at all (only on another one): not revealed.
+    const elsewhere = { signedIn: true, grants: [{ model: 'Brand' as const, model_id: 'other', type: 'owner' as const }] }
+    expect(decideAccess(match, elsewhere)).toEqual({ allowed: false, reason: 'notFound' })
+  })
+
+  it('covers every row of the table with an expectation', () => {
+    const matched = new Set(EXPECTED.map(([path]) => matchRoute(path).rule.pattern))
+    const uncovered = ROUTE_TABLE.filter((rule) => rule.access.kind !== 'model' && !matched.has(rule.pattern))
+    expect(uncovered.map((rule) => rule.pattern)).toEqual([])
+  })
+
+  it('treats line- and collection-scoped routes by the brand resolved from the model', () => {
+    const match = matchRoute('/collection/c1/products/upload')
+    expect(match.rule.access).toMatchObject({ kind: 'model', model: 'Collection' })
+    expect(decideAccess(match, signedIn('read'), BRAND)).toEqual({ allowed: true })
+    expect(decideAccess(match, signedIn('read'), null)).toEqual({ allowed: false, reason: 'notFound' })
+    expect(matchRoute('/line/l1/products/upload').rule.access).toMatchObject({ kind: 'model', model: 'Line' })
+    expect(matchRoute('/collection/c1/products/media/upload').params).toEqual({ collection: 'c1' })
+  })
+
+  it('accepts paths with or without a trailing slash and needs sign-in for unknown ones', () => {
+    expect(matchRoute(`/brand/${BRAND}/team/`).rule.pattern).toBe('/brand/:brand/team')
+    expect(matchRoute('/nowhere').rule.access).toEqual({ kind: 'signedIn' })
+  })
+
+  it('ignores grants on lines or collections when a brand grant is needed', () => {
+    const lineOnly = { signedIn: true, grants: [{ model: 'Line' as const, model_id: BRAND, type: 'owner' as const }] }
+    expect(decideAccess(matchRoute(`/brand/${BRAND}`), lineOnly)).toEqual({ allowed: false, reason: 'notFound' })
+  })
+})
+
+describe('header items by job type', () => {
+  const ALL = ['product', 'productData', 'assetLibrary', 'atelier', 'notifications', 'contact']
+  it.each([
+    ['admin', [], ALL],
+    ['marketing', ['owner'], ALL],
+    ['guest', ['read'], ['product', 'assetLibrary', 'atelier', 'notifications', 'contact']],
+    ['marketing', ['read'], ['product', 'assetLibrary', 'atelier', 'notifications', 'contact']],
+    ['editor', ['editor'], ALL],
+    ['designer', ['editor'], ALL],
+    ['vsm', ['editor'], ['productData', 'assetLibrary', 'atelier', 'notifications', 'contact']],
+    ['sales rep', ['read'], ['product', 'assetLibrary', 'atelier', 'notifications', 'contact']],
+  ] as [string, GrantType[], string[]][])('%s with %j', (jobType, grants, expected) => {
+    expect(headerItemsFor(jobType, grants)).toEqual(expected)
+  })
+
+  it('shows the dashboard navigation only to owner or editor', () => {
+    expect(showsDashboardNavigation(['owner'])).toBe(true)
+    expect(showsDashboardNavigation(['editor'])).toBe(true)
+    expect(showsDashboardNavigation(['read'])).toBe(false)
+    expect(showsDashboardNavigation([])).toBe(false)
+  })
+})
+
+describe('landing after sign-in', () => {
+  it('sends onboarding accounts to settings', () => {
+    expect(landingPath({ status: 'onboarding-personal', preferredBrand: BRAND, grants: grantsOf('owner') })).toBe('/settings')
+  })
+  it('sends to the preferred brand when the user still has a grant on it', () => {
+    expect(landingPath({ status: 'onboarded', preferredBrand: BRAND, grants: grantsOf('read') })).toBe(`/brand/${BRAND}`)
+    expect(landingPath({ status: 'onboarded', preferredBrand: BRAND, grants: [] })).toBe('/brands')
+  })
+  it('falls back to the brand list', () => {
+    expect(landingPath({ status: 'onboarded', preferredBrand: null, grants: grantsOf('owner') })).toBe('/brands')
+  })
+  it('only returns to same-site paths', () => {
+    expect(safeRedirectPath('/brand/x/edit')).toBe('/brand/x/edit')
+    expect(safeRedirectPath('//evil.example/x')).toBe('/')
+    expect(safeRedirectPath('https://evil.example')).toBe('/')
+    expect(safeRedirectPath('/\\evil.example')).toBe('/')
+    expect(safeRedirectPath(undefined, '/brands')).toBe('/brands')
+  })
+})

@@ -41,7 +41,9 @@ export type Env = z.infer<typeof EnvSchema> & {
 }
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = EnvSchema.safeParse(source)
+  // An empty variable means "not set", as in most shells' `VAR= command`.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
+  const result = EnvSchema.safeParse(present)
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
     throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`)

@@ -8,6 +8,8 @@ declare module '@remix-run/node' {
     secureCookies: boolean
     /** The client's address as Express sees it (honours TRUST_PROXY). */
     clientIp?: string
+    /** A client-side navigation's data request (not a document request). */
+    isDataRequest?: boolean
     /** Per-request memo, e.g. the actor shared by all loaders of one page. */
     memo: Map<string, unknown>
   }

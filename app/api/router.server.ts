@@ -10,6 +10,7 @@ import { actorFromIdToken, actorFromSessionCookie, signInWithPassword, syncFromI
 import { createBrand, getBrand, listBrandsForActor, updateBrand } from '#app/services/brands.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { listGrantsOf } from '#app/services/permissions.server'
+import { listNotifications, markNotificationsRead } from '#app/services/notifications.server'
 import { parseOrThrow } from '#app/services/validation.server'
 import { LoginSchema } from '#app/schemas/login'
 import { AUTH_COOKIE } from '#app/lib/session.server'
@@ -106,6 +107,29 @@ const endpoints: Endpoint[] = [
       }
       return updateBrand(deps, requireActor(call), call.key!, fields)
     },
+  },
+  {
+    verb: 'GET',
+    path: 'notification/method/notifications_flat',
+    auth: true,
+    handle: (deps, call) => listNotifications(deps, requireActor(call)),
+  },
+  {
+    verb: 'POST',
+    path: 'notification/method/mark_read',
+    auth: true,
+    async handle(deps, call) {
+      const body = (call.body ?? {}) as { key?: unknown; targetId?: unknown }
+      const key = typeof body.key === 'string' ? body.key : undefined
+      const targetId = typeof body.targetId === 'string' ? body.targetId : undefined
+      return { updated: await markNotificationsRead(deps, requireActor(call), { key, targetId }) }
+    },
+  },
+  {
+    verb: 'POST',
+    path: 'notification/method/mark_read_all',
+    auth: true,
+    handle: async (deps, call) => ({ updated: await markNotificationsRead(deps, requireActor(call), 'all') }),
   },
 ]
 

@@ -135,6 +135,8 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
           sessionSecret: secret,
           secureCookies: secureCookies || req.secure,
           clientIp: req.ip,
+          // Remix strips `_data` from the URL loaders see; client-side data requests carry it.
+          isDataRequest: typeof req.query._data === 'string',
           memo: new Map(),
         }),
       }),

@@ -133,14 +133,10 @@ export function getOptionalActor(request: Request, context: AppLoadContext): Pro
   return promise
 }
 
-function isDataRequest(request: Request): boolean {
-  return new URL(request.url).searchParams.has('_data')
-}
-
 function signInRedirect(request: Request, context: AppLoadContext): never {
   const url = new URL(request.url)
   // With JavaScript, an expired session answers 401 so the page can offer "Refresh session?".
-  if (isDataRequest(request) && context.memo.get('sessionError') === 'AuthInvalidSession') {
+  if (context.isDataRequest && context.memo.get('sessionError') === 'AuthInvalidSession') {
     throw json({ error: { type: 'AuthInvalidSession', message: 'Your session has expired. Refresh session?' } }, {
       status: 401,
     })

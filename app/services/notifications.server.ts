@@ -1,6 +1,7 @@
 // Notifications: stored first, then pushed to each recipient's socket.io room.
 import { and, desc, eq, isNull, ne } from 'drizzle-orm'
 import { accounts, notifications } from '#db/schema'
+import { AppError } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
 import { EVENTS, rooms, type NotificationPayload } from '#realtime/protocol'
 import { brandMemberKeys, type Actor } from './accounts.server'
@@ -77,4 +78,24 @@ export async function listNotifications(deps: ServiceDeps, actor: Actor, limit =
     targetId: n.targetId,
     read: n.readAt !== null,
   }))
+}
+
+/** Marks one notification (by key or by its target) or all of the actor's notifications read. */
+export async function markNotificationsRead(
+  deps: ServiceDeps,
+  actor: Actor,
+  which: { key?: string; targetId?: string } | 'all',
+): Promise<number> {
+  const conditions = [eq(notifications.accountKey, actor.key), isNull(notifications.readAt)]
+  if (which !== 'all') {
+    if (which.key) conditions.push(eq(notifications.key, which.key))
+    else if (which.targetId) conditions.push(eq(notifications.targetId, which.targetId))
+    else throw new AppError('ValidationError', 'key: Required')
+  }
+  const rows = await deps.db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(...conditions))
+    .returning({ key: notifications.key })
+  return rows.length
 }

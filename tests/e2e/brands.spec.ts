@@ -1,0 +1,92 @@
+// Brands list, brand creation, company profile forms, the permission gate and header items.
+import { brandKeyByName, expect, signIn, test } from './fixtures'
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('an admin creates a brand and lands on its edit page', async ({ page }) => {
+    await signIn(page, 'admin@demo.test')
+    await page.goto('/brands')
+    await page.getByRole('link', { name: 'Create New Brand' }).click()
+    await expect(page.getByRole('dialog')).toContainText('Create New Brand')
+    await page.getByRole('button', { name: 'Create' }).click()
+    await expect(page.getByText('Brand name is required.')).toBeVisible()
+    const name = `Maison ${Date.now()}`
+    await page.getByLabel('Brand name').fill(name)
+    await page.getByRole('button', { name: 'Create' }).click()
+    await expect(page).toHaveURL(/\/brand\/[a-z0-9]+\/edit$/)
+    await expect(page.getByTestId('toast')).toHaveText(new RegExp(`Brand ${name} has been created`))
+    await page.goto('/brands?view=card')
+    await expect(page.getByRole('list', { name: 'Brands' }).getByRole('link').first()).toContainText(name)
+  })
+
+  test('the company profile forms validate and update', async ({ page }) => {
+    await signIn(page, 'editor@demo.test')
+    const key = await brandKeyByName(page, 'Demo Brand')
+    await page.goto(`/brand/${key}/edit`)
+    const profile = page.getByRole('region', { name: 'Company Profile' })
+    await expect(profile.getByLabel('Legal Name')).toBeDisabled()
+    await profile.getByRole('link', { name: 'Edit' }).click()
+    await profile.getByLabel('Legal Name').fill('Demo <Brand>')
+    await profile.getByRole('button', { name: 'Update' }).click()
+    await expect(page.getByText('Invalid Legal Name. Alphanumeric characters expected.')).toBeVisible()
+    await page.getByRole('region', { name: 'Company Profile' }).getByLabel('Legal Name').fill('Demo Brand Group')
+    await page.getByRole('region', { name: 'Company Profile' }).getByRole('button', { name: 'Update' }).click()
+    await expect(page.getByTestId('toast')).toHaveText(/Brand has been updated/)
+    await expect(page.getByRole('region', { name: 'Company Profile' }).getByLabel('Legal Name')).toHaveValue('Demo Brand Group')
+
+    const headquarters = page.getByRole('region', { name: 'Headquarters' })
+    await headquarters.getByRole('link', { name: 'Edit' }).click()
+    await page.getByRole('region', { name: 'Headquarters' }).getByLabel('Zip').fill('$$')
+    await page.getByRole('region', { name: 'Headquarters' }).getByRole('button', { name: 'Update' }).click()
+    await expect(page.getByText('Invalid zip. Numeric value expected.')).toBeVisible()
+    await page.getByRole('link', { name: 'Cancel' }).click()
+    await expect(page.getByRole('region', { name: 'Headquarters' }).getByLabel('Zip')).toHaveValue('97205')
+  })
+
+  test('a read member is sent to the brand dashboard with the info message', async ({ page }) => {
+    await signIn(page, 'viewer@demo.test')
+    const key = await brandKeyByName(page, 'Demo Brand')
+    await page.goto(`/brand/${key}/edit`)
+    await expect(page).toHaveURL(new RegExp(`/brand/${key}$`))
+    await expect(page.getByTestId('toast')).toHaveText(
+      /Additional permissions required to access this view. You have been redirected to the brand dashboard./,
+    )
+  })
+
+  test('screens not built yet say so instead of failing', async ({ page }) => {
+    await signIn(page, 'admin@demo.test')
+    const key = await brandKeyByName(page, 'Demo Brand')
+    await page.getByRole('navigation', { name: 'Header' }).getByRole('link', { name: 'Virtual Atelier' }).click()
+    await expect(page).toHaveURL(new RegExp(`/brand/${key}/atelier$`))
+    await expect(page.getByText('Virtual Atelier is coming soon')).toBeVisible()
+  })
+})
+
+const HEADER: [email: string, items: string[], dashboard: boolean][] = [
+  ['admin@demo.test', ['Product', 'Product Data', 'Asset Library', 'Virtual Atelier', 'Notifications', 'Contact'], true],
+  ['editor@demo.test', ['Product', 'Product Data', 'Asset Library', 'Virtual Atelier', 'Notifications', 'Contact'], true],
+  ['vsm@demo.test', ['Product Data', 'Asset Library', 'Virtual Atelier', 'Notifications', 'Contact'], true],
+  ['viewer@demo.test', ['Product', 'Asset Library', 'Virtual Atelier', 'Notifications', 'Contact'], false],
+]
+
+for (const [email, items, dashboard] of HEADER) {
+  test(`header items for ${email} match the job type`, async ({ page }) => {
+    await signIn(page, email)
+    await page.waitForURL((url) => !url.pathname.endsWith('/') || url.search.length > 0)
+    const key = await brandKeyByName(page, 'Demo Brand')
+    await page.goto(`/brand/${key}`)
+    const header = page.getByRole('navigation', { name: 'Header' })
+    await expect(header.getByRole('link')).toHaveText(items)
+    await expect(page.getByRole('navigation', { name: 'Dashboard' })).toHaveCount(dashboard ? 1 : 0)
+  })
+}
+
+test('header items are disabled when no brand is chosen', async ({ page }) => {
+  await signIn(page, 'admin@demo.test')
+  await page.waitForURL(/\/brand\//)
+  await page.goto('/brands')
+  const header = page.getByRole('navigation', { name: 'Header' })
+  await expect(header.getByRole('link')).toHaveCount(0)
+  await expect(header.locator('[aria-disabled="true"]')).toHaveCount(6)
+})

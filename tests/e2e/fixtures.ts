@@ -1,0 +1,32 @@
+// Shared Playwright fixtures: the base URL of the portal started by global setup, demo accounts
+// and a sign-in that goes through the real login form.
+import { test as base, expect, type Page } from '@playwright/test'
+
+export const DEMO_PASSWORD = 'Demo-passw0rd!'
+
+export const test = base.extend({
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL
+    if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not start the portal')
+    await use(url)
+  },
+})
+
+export { expect }
+
+/** Signs in through the login form (works with or without JavaScript). */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+/** The key of a brand as the signed-in user's API reports it. */
+export async function brandKeyByName(page: Page, name: string): Promise<string> {
+  const answer = await page.request.get('/api/brand/query/user/')
+  const { data } = (await answer.json()) as { data: { key: string; name: string }[] }
+  const brand = data.find((b) => b.name === name)
+  if (!brand) throw new Error(`brand ${name} not visible`)
+  return brand.key
+}

@@ -1,0 +1,30 @@
+// Updating a brand notifies its other members: their bell dot appears without a reload.
+import { brandKeyByName, expect, signIn, test } from './fixtures'
+
+test('the bell dot appears live when another member updates the brand', async ({ browser, baseURL }) => {
+  const watcherContext = await browser.newContext({ baseURL: baseURL! })
+  const editorContext = await browser.newContext({ baseURL: baseURL! })
+  const watcher = await watcherContext.newPage()
+  const editor = await editorContext.newPage()
+
+  await signIn(watcher, 'vsm@demo.test')
+  await expect(watcher).toHaveURL(/\/brands$/)
+  const key = await brandKeyByName(watcher, 'Demo Brand')
+  expect((await watcher.request.post('/api/notification/method/mark_read_all', { data: {} })).status()).toBe(200)
+  await watcher.goto(`/brand/${key}`)
+  await expect(watcher.getByTestId('bell-dot')).toHaveCount(0)
+  await expect(watcher.locator('html[data-realtime="connected"]')).toHaveCount(1)
+  const navigations: string[] = []
+  watcher.on('framenavigated', (frame) => navigations.push(frame.url()))
+
+  await signIn(editor, 'editor@demo.test')
+  await editor.goto(`/brand/${key}/edit?edit=contact`)
+  await editor.getByRole('region', { name: 'Contact Admin' }).getByLabel('Title').fill('Creative Director')
+  await editor.getByRole('region', { name: 'Contact Admin' }).getByRole('button', { name: 'Update' }).click()
+  await expect(editor.getByTestId('toast')).toHaveText(/Brand has been updated/)
+
+  await expect(watcher.getByTestId('bell-dot')).toBeVisible()
+  expect(navigations).toEqual([])
+  await watcherContext.close()
+  await editorContext.close()
+})

@@ -1,0 +1,94 @@
+// Sign-in, landing, sign-out and the session-expired dialog (access.md §2, §4, §8).
+import { expect, signIn, test } from './fixtures'
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  const LANDINGS: [email: string, landing: RegExp, heading: string][] = [
+    ['admin@demo.test', /\/brand\/[a-z0-9]+$/, 'Demo Brand'],
+    ['editor@demo.test', /\/brand\/[a-z0-9]+$/, 'Demo Brand'],
+    ['vsm@demo.test', /\/brands$/, 'Brands'],
+    ['viewer@demo.test', /\/settings$/, 'Settings'],
+    ['outsider@demo.test', /\/brand\/[a-z0-9]+$/, 'Other Brand'],
+  ]
+
+  for (const [email, landing, heading] of LANDINGS) {
+    test(`${email} signs in and lands where the spec says`, async ({ page }) => {
+      await signIn(page, email)
+      await expect(page).toHaveURL(landing)
+      await expect(page.getByTestId('page-title')).toHaveText(heading)
+    })
+  }
+
+  test('a wrong password shows the product message and keeps the user out', async ({ page }) => {
+    await signIn(page, 'admin@demo.test', 'not-the-password')
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password')
+    await expect(page).toHaveURL(/\/(\?index)?$/)
+    await page.goto('/brands')
+    await expect(page).toHaveURL(/\/\?redirectTo=%2Fbrands$/)
+  })
+
+  test('empty fields show the required messages', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByText('Email is required.')).toBeVisible()
+    await expect(page.getByText('Password is required.')).toBeVisible()
+  })
+
+  test('a visitor is sent to sign in and back to where they were', async ({ page }) => {
+    await page.goto('/brands?view=card')
+    await expect(page).toHaveURL(/\/\?redirectTo=/)
+    await page.getByLabel('Email').fill('admin@demo.test')
+    await page.getByLabel('Password', { exact: true }).fill('Demo-passw0rd!')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/brands\?view=card$/)
+  })
+
+  test('logout asks for confirmation, then signs out', async ({ page }) => {
+    await signIn(page, 'editor@demo.test')
+    await page.getByRole('link', { name: 'Logout' }).click()
+    await expect(page.getByText('Are you sure you want to logout?')).toBeVisible()
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+    await page.goto('/brands')
+    await expect(page).toHaveURL(/redirectTo/)
+  })
+
+  test('the forgot-password link leads to a page that exists', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Forgot password' }).click()
+    await expect(page).toHaveURL(/\/password-reset$/)
+    await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible()
+  })
+})
+
+test.describe('with JavaScript', () => {
+  test('the login form validates in the browser with the same messages', async ({ page }) => {
+    await page.goto('/')
+    await page.getByLabel('Email').focus()
+    await page.getByLabel('Email').blur()
+    await expect(page.getByText('Email is required.')).toBeVisible()
+  })
+
+  test('an expired session opens the undismissable refresh dialog on the next data request', async ({ page, context, baseURL }) => {
+    await signIn(page, 'admin@demo.test')
+    await expect(page.getByTestId('page-title')).toHaveText('Demo Brand')
+    await context.addCookies([{ name: '__session', value: 'expired.session.cookie', url: baseURL! }])
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Company Profile' }).click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText('Your session has expired. Refresh session?')
+    await expect(dialog.getByRole('link', { name: 'Close' })).toHaveCount(0)
+    await dialog.getByRole('button', { name: 'Refresh session' }).click()
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  })
+
+  test('a permission error shows its dialog with Go Back', async ({ page }) => {
+    await signIn(page, 'editor@demo.test')
+    await expect(page.getByTestId('page-title')).toHaveText('Demo Brand')
+    await page.goto('/brands/create')
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText('permission error: Only an account admin can create a brand.')
+    await expect(dialog.getByRole('link', { name: 'Go Back' })).toBeVisible()
+  })
+})

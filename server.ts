@@ -6,13 +6,24 @@ import type { ServerBuild } from '@remix-run/node'
 import { parseEnv } from '#app/env.server'
 import { startPortal } from '#app/infra/portal.server'
 import { DEMO_ACCOUNTS } from '#db/seed'
+import { runningServerPid, writePidFile } from '#app/infra/pid-file.server'
 
 const env = parseEnv()
+if (!env.DATABASE_URL) {
+  const other = runningServerPid(env.DATA_DIR)
+  if (other) {
+    console.error(`Another portal (pid ${other}) is using ${env.DATA_DIR}. Stop it, or set DATA_DIR or DATABASE_URL.`)
+    process.exit(1)
+  }
+}
 const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild
 const portal = await startPortal({ env, remixBuild: build })
+const removePidFile = env.DATABASE_URL ? () => {} : writePidFile(env.DATA_DIR)
 
 console.log(`\nBrand portal is running: ${portal.url}`)
-console.log(`Database: ${portal.database.kind === 'pglite' ? `PGlite in ${path.join(env.DATA_DIR, 'pg')}` : 'Postgres server'}`)
+console.log(
+  `Database: ${portal.database.kind === 'pglite' ? `PGlite in ${path.join(env.DATA_DIR, 'pg')}` : 'Postgres server'}`,
+)
 if (env.SEED_DEMO) {
   console.log(`Sign in at ${portal.url}/ with one of the demo accounts (password: ${env.DEMO_PASSWORD}):`)
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(20)} ${account.description}`)
@@ -26,7 +37,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     console.log(`\n${signal} received, stopping…`)
     portal
       .close()
-      .then(() => process.exit(0))
+      .then(() => {
+        removePidFile()
+        process.exit(0)
+      })
       .catch((error: unknown) => {
         console.error(error)
         process.exit(1)

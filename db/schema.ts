@@ -244,7 +244,11 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     created: created(),
   },
-  (t) => [index('notifications_unread_idx').on(t.accountKey).where(sql`${t.readAt} is null`)],
+  (t) => [
+    index('notifications_unread_idx')
+      .on(t.accountKey)
+      .where(sql`${t.readAt} is null`),
+  ],
 )
 
 /** Yjs document updates, appended as they arrive and compacted into one row now and then. */

@@ -94,7 +94,6 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 export const demoAccountKey = (id: string) => demoKey(`account:${id}`)
 export const demoFirebaseUid = (id: string) => `demo-${id}`
 
-const SEASONS = ['spring_summer', 'fall_winter', 'prefall', 'resort'] as const
 const GARMENTS = [
   ['Linen Shirt', 'Tops', 'Linen 100%'],
   ['Pleated Trouser', 'Bottoms', 'Wool 70% Polyester 30%'],
@@ -117,12 +116,19 @@ export async function resetDatabase(deps: ServiceDeps): Promise<void> {
   )
 }
 
-/** Seeds once; later calls only make sure the demo users exist in Firebase (the emulator may be new). */
-export async function seedDemo(deps: ServiceDeps, options: { reset?: boolean } = {}): Promise<{ created: boolean }> {
+/**
+ * Seeds once; later calls only make sure the demo users exist in Firebase (the emulator may be
+ * new). `ensureUsers: false` skips Firebase, for when no identity provider is reachable.
+ */
+export async function seedDemo(
+  deps: ServiceDeps,
+  options: { reset?: boolean; ensureUsers?: boolean } = {},
+): Promise<{ created: boolean }> {
   if (options.reset) await resetDatabase(deps)
   const existing = await deps.db.execute(sql`select 1 from brands where key = ${DEMO_BRAND_KEY}`)
   const created = existing.rows.length === 0
   if (created) await insertDemoData(deps)
+  if (options.ensureUsers === false) return { created }
   for (const account of DEMO_ACCOUNTS) {
     await deps.identity.ensureUser({
       uid: demoFirebaseUid(account.id),
@@ -213,8 +219,20 @@ async function insertDemoData(deps: ServiceDeps): Promise<void> {
     ]
     await tx.insert(lines).values(lineRows.map((l) => ({ ...l, brandKey: DEMO_BRAND_KEY })))
     const collectionRows = [
-      { key: demoKey('collection:ss26'), name: 'Coastal Light', season: 'spring_summer', year: 2026, lineKey: lineRows[0]!.key },
-      { key: demoKey('collection:fw26'), name: 'Northern Wool', season: 'fall_winter', year: 2026, lineKey: lineRows[0]!.key },
+      {
+        key: demoKey('collection:ss26'),
+        name: 'Coastal Light',
+        season: 'spring_summer',
+        year: 2026,
+        lineKey: lineRows[0]!.key,
+      },
+      {
+        key: demoKey('collection:fw26'),
+        name: 'Northern Wool',
+        season: 'fall_winter',
+        year: 2026,
+        lineKey: lineRows[0]!.key,
+      },
       { key: demoKey('collection:core'), name: 'Core Resort', season: 'resort', year: 2027, lineKey: lineRows[1]!.key },
     ]
     await tx.insert(collections).values(collectionRows.map((c) => ({ ...c, brandKey: DEMO_BRAND_KEY })))
@@ -271,7 +289,7 @@ async function insertDemoData(deps: ServiceDeps): Promise<void> {
   })
 }
 
-export const SEASON_LABELS: Record<(typeof SEASONS)[number], string> = {
+export const SEASON_LABELS: Record<string, string> = {
   spring_summer: 'Spring/Summer',
   fall_winter: 'Fall/Winter',
   prefall: 'Prefall',

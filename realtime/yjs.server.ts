@@ -19,7 +19,7 @@ const FROM_STORE = Symbol('yjs-store')
 const PATH_PREFIX = '/yjs/'
 
 /** Loads a document's stored updates, then appends each new update as it happens. */
-function usePostgresPersistence(getDeps: () => ServiceDeps, pending: Set<Promise<unknown>>) {
+function bindPostgresPersistence(getDeps: () => ServiceDeps, pending: Set<Promise<unknown>>) {
   setPersistence({
     provider: null,
     bindState: async (docName: string, ydoc: Y.Doc) => {
@@ -33,7 +33,9 @@ function usePostgresPersistence(getDeps: () => ServiceDeps, pending: Set<Promise
         const write = db
           .insert(yjsUpdates)
           .values({ docName, brandKey: parsed.brandKey, update })
-          .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'yjs persist', error: String(error) })))
+          .catch((error: unknown) =>
+            console.error(JSON.stringify({ level: 'error', msg: 'yjs persist', error: String(error) })),
+          )
         pending.add(write)
         void write.finally(() => pending.delete(write))
       })
@@ -48,9 +50,16 @@ function usePostgresPersistence(getDeps: () => ServiceDeps, pending: Set<Promise
         const rows = await tx.select({ id: yjsUpdates.id }).from(yjsUpdates).where(eq(yjsUpdates.docName, docName))
         if (rows.length < 2) return
         const maxId = Math.max(...rows.map((row) => row.id))
-        await tx
-          .delete(yjsUpdates)
-          .where(and(eq(yjsUpdates.docName, docName), lte(yjsUpdates.id, maxId), inArray(yjsUpdates.id, rows.map((r) => r.id))))
+        await tx.delete(yjsUpdates).where(
+          and(
+            eq(yjsUpdates.docName, docName),
+            lte(yjsUpdates.id, maxId),
+            inArray(
+              yjsUpdates.id,
+              rows.map((r) => r.id),
+            ),
+          ),
+        )
         await tx.insert(yjsUpdates).values({ docName, brandKey: parsed.brandKey, update: Y.encodeStateAsUpdate(ydoc) })
       })
     },
@@ -76,7 +85,7 @@ export interface YjsLayer {
 
 export function attachYjs(httpServer: HttpServer, getDeps: () => ServiceDeps): YjsLayer {
   const pending = new Set<Promise<unknown>>()
-  usePostgresPersistence(getDeps, pending)
+  bindPostgresPersistence(getDeps, pending)
   const wss = new WebSocketServer({ noServer: true, maxPayload: 10 * 1024 * 1024 })
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -6,7 +6,12 @@ import { parse as parseCookie } from 'cookie'
 import { AppError, isAppError, noSession } from '#app/lib/errors'
 import { API_VERSION } from '#app/policy/permissions'
 import type { Actor } from '#app/services/accounts.server'
-import { actorFromIdToken, actorFromSessionCookie, signInWithPassword, syncFromIdToken } from '#app/services/auth.server'
+import {
+  actorFromIdToken,
+  actorFromSessionCookie,
+  signInWithPassword,
+  syncFromIdToken,
+} from '#app/services/auth.server'
 import { createBrand, getBrand, listBrandsForActor, updateBrand } from '#app/services/brands.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { listGrantsOf } from '#app/services/permissions.server'
@@ -65,7 +70,8 @@ const endpoints: Endpoint[] = [
         ip: call.req.ip ?? 'unknown',
       })
       if (!outcome.ok) {
-        const type = outcome.status === 429 ? 'RateLimited' : outcome.status === 403 ? 'PermissionError' : 'ValidationError'
+        const type =
+          outcome.status === 429 ? 'RateLimited' : outcome.status === 403 ? 'PermissionError' : 'ValidationError'
         throw new AppError(type, outcome.message)
       }
       return { account: outcome.account, idToken: outcome.idToken, landing: outcome.landing }

@@ -19,4 +19,3 @@ export function LogoutForm({ cancelTo }: { cancelTo: string }) {
     </Form>
   )
 }
-

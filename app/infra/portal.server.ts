@@ -53,7 +53,10 @@ function sessionSecret(env: Env): string {
   return secret
 }
 
-async function startIdentity(env: Env, log: (m: string) => void): Promise<{ identity: IdentityProvider; emulator: RunningEmulator | null }> {
+async function startIdentity(
+  env: Env,
+  log: (m: string) => void,
+): Promise<{ identity: IdentityProvider; emulator: RunningEmulator | null }> {
   if (!env.useAuthEmulator) {
     return {
       identity: createFirebaseIdentity({ projectId: env.firebaseProjectId, apiKey: env.FIREBASE_API_KEY }),
@@ -63,7 +66,10 @@ async function startIdentity(env: Env, log: (m: string) => void): Promise<{ iden
   if (env.FIREBASE_AUTH_EMULATOR_HOST) {
     // An emulator someone else runs (tests, or `firebase emulators:start` by hand).
     return {
-      identity: createFirebaseIdentity({ projectId: env.firebaseProjectId, emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST }),
+      identity: createFirebaseIdentity({
+        projectId: env.firebaseProjectId,
+        emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
+      }),
       emulator: null,
     }
   }

@@ -137,9 +137,12 @@ function signInRedirect(request: Request, context: AppLoadContext): never {
   const url = new URL(request.url)
   // With JavaScript, an expired session answers 401 so the page can offer "Refresh session?".
   if (context.isDataRequest && context.memo.get('sessionError') === 'AuthInvalidSession') {
-    throw json({ error: { type: 'AuthInvalidSession', message: 'Your session has expired. Refresh session?' } }, {
-      status: 401,
-    })
+    throw json(
+      { error: { type: 'AuthInvalidSession', message: 'Your session has expired. Refresh session?' } },
+      {
+        status: 401,
+      },
+    )
   }
   const back = `${url.pathname}${url.search}`.replace(/[?&]_data=[^&]*/, '')
   const target = back === '/' ? '/' : `/?redirectTo=${encodeURIComponent(back)}`

@@ -80,7 +80,10 @@ describe('route table', () => {
       else expect(decision, type).toEqual({ allowed: false, reason: 'insufficient', brandKey: BRAND })
     }
     // No grant on this brand at all (only on another one): not revealed.
-    const elsewhere = { signedIn: true, grants: [{ model: 'Brand' as const, model_id: 'other', type: 'owner' as const }] }
+    const elsewhere = {
+      signedIn: true,
+      grants: [{ model: 'Brand' as const, model_id: 'other', type: 'owner' as const }],
+    }
     expect(decideAccess(match, elsewhere)).toEqual({ allowed: false, reason: 'notFound' })
   })
 
@@ -135,10 +138,14 @@ describe('header items by job type', () => {
 
 describe('landing after sign-in', () => {
   it('sends onboarding accounts to settings', () => {
-    expect(landingPath({ status: 'onboarding-personal', preferredBrand: BRAND, grants: grantsOf('owner') })).toBe('/settings')
+    expect(landingPath({ status: 'onboarding-personal', preferredBrand: BRAND, grants: grantsOf('owner') })).toBe(
+      '/settings',
+    )
   })
   it('sends to the preferred brand when the user still has a grant on it', () => {
-    expect(landingPath({ status: 'onboarded', preferredBrand: BRAND, grants: grantsOf('read') })).toBe(`/brand/${BRAND}`)
+    expect(landingPath({ status: 'onboarded', preferredBrand: BRAND, grants: grantsOf('read') })).toBe(
+      `/brand/${BRAND}`,
+    )
     expect(landingPath({ status: 'onboarded', preferredBrand: BRAND, grants: [] })).toBe('/brands')
   })
   it('falls back to the brand list', () => {

@@ -218,11 +218,7 @@ export interface Viewer {
  * Decides access to a path. Routes scoped to a line or collection need the brand resolved by
  * the caller (`resolvedBrandKey`), because that takes a database lookup.
  */
-export function decideAccess(
-  match: RouteMatch,
-  viewer: Viewer,
-  resolvedBrandKey?: string | null,
-): AccessDecision {
+export function decideAccess(match: RouteMatch, viewer: Viewer, resolvedBrandKey?: string | null): AccessDecision {
   const { access } = match.rule
   if (access.kind === 'public') return { allowed: true }
   if (!viewer.signedIn) return { allowed: false, reason: 'signIn' }

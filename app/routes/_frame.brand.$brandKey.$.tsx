@@ -39,7 +39,10 @@ export default function NotBuiltYet() {
   const { title, brandKey } = useLoaderData<typeof loader>()
   return (
     <EmptyState title={`${title} is coming soon`}>
-      This screen is not built yet. <Link to={`/brand/${brandKey}`} className="underline">Back to the brand home</Link>
+      This screen is not built yet.{' '}
+      <Link to={`/brand/${brandKey}`} className="underline">
+        Back to the brand home
+      </Link>
     </EmptyState>
   )
 }

@@ -6,7 +6,9 @@ import { brandGrantTypes } from '#app/policy/permissions'
 import { getBrand } from '#app/services/brands.server'
 import type { FrameHandle } from './_frame'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.brand.name ?? 'Brand'} · Brand Portal` }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.brand.name ?? 'Brand'} · Brand Portal` },
+]
 export const handle: FrameHandle = {
   title: (data) => (data as { brand?: { name: string } })?.brand?.name ?? '',
   back: '/brands',
@@ -30,7 +32,9 @@ export default function BrandHome() {
     >
       {hero ? <img src={hero} alt="" className="absolute inset-0 h-full w-full object-cover opacity-80" /> : null}
       <div className="relative flex w-full flex-col gap-4 bg-gradient-to-t from-black/60 to-transparent p-12">
-        {brand.assets.logo?.url ? <img src={brand.assets.logo.url} alt={`${brand.name} logo`} className="h-16 w-auto self-start" /> : null}
+        {brand.assets.logo?.url ? (
+          <img src={brand.assets.logo.url} alt={`${brand.name} logo`} className="h-16 w-auto self-start" />
+        ) : null}
         <h2 className="text-5xl font-light tracking-tight" data-testid="brand-name">
           {brand.name}
         </h2>

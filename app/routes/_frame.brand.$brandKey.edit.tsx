@@ -43,7 +43,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return json({ intent, result: submission.reply(), message: null }, { status: 400 })
   }
   const changes =
-    intent === 'profile' ? submission.value : intent === 'headquarters' ? { address: submission.value } : { contact: submission.value }
+    intent === 'profile'
+      ? submission.value
+      : intent === 'headquarters'
+        ? { address: submission.value }
+        : { contact: submission.value }
   await run(() => updateBrand(context.deps, actor, params.brandKey!, changes))
   return redirectWithToast(request, context, `/brand/${params.brandKey}/edit`, {
     kind: 'success',

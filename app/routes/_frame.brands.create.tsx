@@ -16,7 +16,10 @@ import { createBrand } from '#app/services/brands.server'
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
   if (actor.role !== 'admin') {
-    throw json({ error: { type: 'PermissionError', message: 'Only an account admin can create a brand.' } }, { status: 403 })
+    throw json(
+      { error: { type: 'PermissionError', message: 'Only an account admin can create a brand.' } },
+      { status: 403 },
+    )
   }
   return null
 }
@@ -49,7 +52,11 @@ export default function CreateBrand() {
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <CsrfField token={csrf} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <Field label="Brand name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoFocus: true }} />
+        <Field
+          label="Brand name"
+          errors={fields.name.errors}
+          inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoFocus: true }}
+        />
         <div className="flex justify-end gap-2">
           <Link to="/brands" className={buttonClass('secondary')}>
             Cancel

@@ -47,13 +47,20 @@ export default function Brands() {
         <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Brands">
           {brands.map((brand) => (
             <li key={brand.key}>
-              <Link to={`/brand/${brand.key}`} className="group block overflow-hidden rounded-lg border border-line bg-white">
+              <Link
+                to={`/brand/${brand.key}`}
+                className="group block overflow-hidden rounded-lg border border-line bg-white"
+              >
                 <div className="relative aspect-[4/3] bg-ink">
                   {brand.assets.hero?.url ? (
                     <img src={brand.assets.hero.url} alt="" className="h-full w-full object-cover" />
                   ) : null}
                   {brand.assets.logo?.url ? (
-                    <img src={brand.assets.logo.url} alt="" className="absolute bottom-3 left-3 h-10 rounded bg-white p-1" />
+                    <img
+                      src={brand.assets.logo.url}
+                      alt=""
+                      className="absolute bottom-3 left-3 h-10 rounded bg-white p-1"
+                    />
                   ) : null}
                 </div>
                 <p className="p-4 font-medium group-hover:underline">{brand.name}</p>
@@ -70,7 +77,9 @@ export default function Brands() {
                   {brand.assets.logo?.url ? <img src={brand.assets.logo.url} alt="" /> : brand.name.slice(0, 1)}
                 </span>
                 <span className="font-medium">{brand.name}</span>
-                <span className="ml-auto text-xs text-muted">Updated {new Date(brand.modified).toLocaleDateString('en-GB')}</span>
+                <span className="ml-auto text-xs text-muted">
+                  Updated {new Date(brand.modified).toLocaleDateString('en-GB')}
+                </span>
               </Link>
             </li>
           ))}

@@ -23,7 +23,10 @@ export default function Settings() {
         </p>
       ) : null}
       <EmptyState title="Settings are coming soon">
-        Personal profile, security and onboarding steps are not built yet. <Link to="/brands" className="underline">Go to your brands</Link>
+        Personal profile, security and onboarding steps are not built yet.{' '}
+        <Link to="/brands" className="underline">
+          Go to your brands
+        </Link>
       </EmptyState>
     </div>
   )

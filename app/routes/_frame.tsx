@@ -7,12 +7,7 @@ import { LogoutForm } from '#app/components/logout-form'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { Avatar, Menu } from '#app/components/ui/misc'
 import { guard, run } from '#app/lib/session.server'
-import {
-  HEADER_ITEMS,
-  brandGrantTypes,
-  headerItemsFor,
-  showsDashboardNavigation,
-} from '#app/policy/permissions'
+import { HEADER_ITEMS, brandGrantTypes, headerItemsFor, showsDashboardNavigation } from '#app/policy/permissions'
 import { getBrand } from '#app/services/brands.server'
 import { hasUnreadNotifications } from '#app/services/notifications.server'
 import { EVENTS } from '#realtime/protocol'
@@ -93,7 +88,10 @@ export default function Frame() {
 
   return (
     <div className="flex min-h-screen">
-      <aside className="flex w-20 shrink-0 flex-col items-center gap-1 border-r border-line bg-white py-4 text-xs" aria-label="Sidebar">
+      <aside
+        className="flex w-20 shrink-0 flex-col items-center gap-1 border-r border-line bg-white py-4 text-xs"
+        aria-label="Sidebar"
+      >
         <Link to="/settings/profile" className="flex w-16 flex-col items-center gap-1 rounded-md py-2 hover:bg-black/5">
           <span aria-hidden="true">⚙</span>Settings
         </Link>
@@ -115,7 +113,11 @@ export default function Frame() {
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="border-b border-line bg-white">
           <div className="flex items-center gap-4 px-6 py-3">
-            <Link to={brandBase ?? '/brands'} className="flex items-center gap-2 font-semibold tracking-wide" aria-label="Brand home">
+            <Link
+              to={brandBase ?? '/brands'}
+              className="flex items-center gap-2 font-semibold tracking-wide"
+              aria-label="Brand home"
+            >
               {data.brand?.logo ? <img src={data.brand.logo} alt="" className="h-8 w-auto" /> : null}
               <span>{data.brand?.name ?? 'Brand Portal'}</span>
             </Link>
@@ -148,7 +150,11 @@ export default function Frame() {
                     {item.label}
                   </NavLink>
                 ) : (
-                  <span key={item.id} aria-disabled="true" className="cursor-not-allowed rounded-md px-3 py-1.5 text-muted/60">
+                  <span
+                    key={item.id}
+                    aria-disabled="true"
+                    className="cursor-not-allowed rounded-md px-3 py-1.5 text-muted/60"
+                  >
                     {item.label}
                   </span>
                 ),
@@ -193,7 +199,9 @@ export default function Frame() {
                   key={String(label)}
                   to={String(to)}
                   end={Boolean(end)}
-                  className={({ isActive }) => `rounded-md px-3 py-1 ${isActive ? 'bg-black/10' : 'text-muted hover:text-ink'}`}
+                  className={({ isActive }) =>
+                    `rounded-md px-3 py-1 ${isActive ? 'bg-black/10' : 'text-muted hover:text-ink'}`
+                  }
                 >
                   {label}
                 </NavLink>

@@ -8,7 +8,10 @@ function messages(result: { success: boolean; error?: { issues: { path: Property
 
 describe('login form', () => {
   it('uses the spec wording for missing fields', () => {
-    expect(messages(LoginSchema.safeParse({}))).toEqual({ email: 'Email is required.', password: 'Password is required.' })
+    expect(messages(LoginSchema.safeParse({}))).toEqual({
+      email: 'Email is required.',
+      password: 'Password is required.',
+    })
     expect(messages(LoginSchema.safeParse({ email: '', password: '' }))).toEqual({
       email: 'Email is required.',
       password: 'Password is required.',
@@ -22,7 +25,9 @@ describe('login form', () => {
 
 describe('company profile forms', () => {
   it('checks profile fields with the spec messages', () => {
-    expect(messages(CompanyProfileSchema.safeParse({ name: 'Ok', legal_name: 'Bad!', year_established: '20a' }))).toEqual({
+    expect(
+      messages(CompanyProfileSchema.safeParse({ name: 'Ok', legal_name: 'Bad!', year_established: '20a' })),
+    ).toEqual({
       legal_name: 'Invalid Legal Name. Alphanumeric characters expected.',
       year_established: 'Invalid Year Established. Numeric value expected.',
     })
@@ -42,7 +47,9 @@ describe('company profile forms', () => {
       state: 'Invalid state. Alphanumeric characters expected.',
       zip: 'Invalid zip. Numeric value expected.',
     })
-    expect(HeadquartersSchema.safeParse({ street: '1 Rue', suite: '2', country: 'France', zip: 'SW1A 1AA' }).success).toBe(true)
+    expect(
+      HeadquartersSchema.safeParse({ street: '1 Rue', suite: '2', country: 'France', zip: 'SW1A 1AA' }).success,
+    ).toBe(true)
   })
 
   it('checks the contact admin with the spec messages', () => {

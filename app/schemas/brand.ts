@@ -33,14 +33,24 @@ export const HeadquartersSchema = z.object({
   street: required(),
   suite: required(),
   country: required(),
-  city: z.string().trim().regex(ALPHANUMERIC, 'Invalid city.').optional().transform((v) => v ?? ''),
+  city: z
+    .string()
+    .trim()
+    .regex(ALPHANUMERIC, 'Invalid city.')
+    .optional()
+    .transform((v) => v ?? ''),
   state: z
     .string()
     .trim()
     .regex(ALPHANUMERIC, 'Invalid state. Alphanumeric characters expected.')
     .optional()
     .transform((v) => v ?? ''),
-  zip: z.string().trim().regex(ZIP, 'Invalid zip. Numeric value expected.').optional().transform((v) => v ?? ''),
+  zip: z
+    .string()
+    .trim()
+    .regex(ZIP, 'Invalid zip. Numeric value expected.')
+    .optional()
+    .transform((v) => v ?? ''),
   phone: optionalText,
   website: optionalText,
 })

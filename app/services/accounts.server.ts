@@ -60,10 +60,7 @@ export async function syncAccountOnLogin(deps: ServiceDeps, identity: VerifiedId
     ;[row] = await deps.db.select().from(accounts).where(eq(accounts.email, email)).limit(1)
   }
   if (!row) {
-    throw new AppError(
-      'PermissionError',
-      'Account registration needed. Please ask a team Admin to send you an invite.',
-    )
+    throw new AppError('PermissionError', 'Account registration needed. Please ask a team Admin to send you an invite.')
   }
   if (!row.active) throw new AppError('PermissionError', 'This account has been deactivated.')
   const [updated] = await deps.db

@@ -3,7 +3,7 @@
 // per IP address (docs/decisions/006-csrf-and-rate-limits.md).
 import { AppError, invalidSession, noSession } from '#app/lib/errors'
 import { landingPath } from '#app/policy/permissions'
-import { actorForIdentity, syncAccountOnLogin, toAccountView, type Actor } from './accounts.server'
+import { actorForIdentity, syncAccountOnLogin, type toAccountView, type Actor } from './accounts.server'
 import type { ServiceDeps } from './context.server'
 import { clear, hit, isLimited, type RateLimitRule } from './rate-limit.server'
 
@@ -73,7 +73,8 @@ export async function signInWithPassword(
   try {
     synced = await syncAccountOnLogin(deps, { uid: result.uid, email: result.email })
   } catch (error) {
-    if (error instanceof AppError) return { ok: false, message: error.message, status: error.status, reason: 'provider' }
+    if (error instanceof AppError)
+      return { ok: false, message: error.message, status: error.status, reason: 'provider' }
     throw error
   }
   await clear(deps, accountBucket)

@@ -127,6 +127,10 @@ export async function updateBrand(
 
 /** Brand keys an account holds any grant on; used by realtime to authorize rooms. */
 export async function brandExists(deps: ServiceDeps, brandKey: string): Promise<boolean> {
-  const [row] = await deps.db.select({ key: brands.key }).from(brands).where(and(eq(brands.key, brandKey))).limit(1)
+  const [row] = await deps.db
+    .select({ key: brands.key })
+    .from(brands)
+    .where(and(eq(brands.key, brandKey)))
+    .limit(1)
   return Boolean(row)
 }

@@ -14,12 +14,16 @@ export const test = base.extend({
 
 export { expect }
 
-/** Signs in through the login form (works with or without JavaScript). */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+/**
+ * Signs in through the login form (works with or without JavaScript) and, unless told the
+ * attempt should fail, waits until the portal has left the login screen.
+ */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, { expectSuccess = true } = {}) {
   await page.goto('/')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
+  if (expectSuccess) await page.waitForURL((url) => url.pathname !== '/')
 }
 
 /** The key of a brand as the signed-in user's API reports it. */

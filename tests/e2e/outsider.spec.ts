@@ -17,7 +17,12 @@ test('the outsider cannot reach Demo Brand through any entry point', async ({ pa
   await signIn(page, 'outsider@demo.test')
   await expect(page.getByTestId('page-title')).toHaveText('Other Brand')
 
-  for (const path of [`/brand/${demoKey}`, `/brand/${demoKey}/edit`, `/brand/${demoKey}/team`, `/brand/${demoKey}/products`]) {
+  for (const path of [
+    `/brand/${demoKey}`,
+    `/brand/${demoKey}/edit`,
+    `/brand/${demoKey}/team`,
+    `/brand/${demoKey}/products`,
+  ]) {
     const response = await page.goto(path)
     expect(response?.status(), path).toBe(404)
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()

@@ -21,7 +21,7 @@ test.describe('without JavaScript', () => {
   }
 
   test('a wrong password shows the product message and keeps the user out', async ({ page }) => {
-    await signIn(page, 'admin@demo.test', 'not-the-password')
+    await signIn(page, 'admin@demo.test', 'not-the-password', { expectSuccess: false })
     await expect(page.getByRole('alert')).toHaveText('Invalid email or password')
     await expect(page).toHaveURL(/\/(\?index)?$/)
     await page.goto('/brands')
@@ -71,7 +71,11 @@ test.describe('with JavaScript', () => {
     await expect(page.getByText('Email is required.')).toBeVisible()
   })
 
-  test('an expired session opens the undismissable refresh dialog on the next data request', async ({ page, context, baseURL }) => {
+  test('an expired session opens the undismissable refresh dialog on the next data request', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await signIn(page, 'admin@demo.test')
     await expect(page.getByTestId('page-title')).toHaveText('Demo Brand')
     await context.addCookies([{ name: '__session', value: 'expired.session.cookie', url: baseURL! }])

@@ -85,19 +85,28 @@ describe('POST /api/account/method/login', () => {
       body: { email: 'admin@demo.test', password: 'Demo-passw0rd!' },
     })
     expect(answer.status).toBe(200)
-    expect(answer.body.data).toMatchObject({ landing: `/brand/${DEMO_BRAND_KEY}`, account: { email: 'admin@demo.test' } })
+    expect(answer.body.data).toMatchObject({
+      landing: `/brand/${DEMO_BRAND_KEY}`,
+      account: { email: 'admin@demo.test' },
+    })
   })
 
   it('names the missing field', async () => {
     const answer = await api(portal, 'POST', '/api/account/method/login', { body: { email: 'admin@demo.test' } })
-    expect(answer).toEqual({ status: 400, body: { error: { type: 'ValidationError', message: 'password: Password is required.' } } })
+    expect(answer).toEqual({
+      status: 400,
+      body: { error: { type: 'ValidationError', message: 'password: Password is required.' } },
+    })
   })
 
   it('answers a wrong password with the product wording', async () => {
     const answer = await api(portal, 'POST', '/api/account/method/login', {
       body: { email: 'admin@demo.test', password: 'wrong-password' },
     })
-    expect(answer).toEqual({ status: 400, body: { error: { type: 'ValidationError', message: 'Invalid email or password' } } })
+    expect(answer).toEqual({
+      status: 400,
+      body: { error: { type: 'ValidationError', message: 'Invalid email or password' } },
+    })
   })
 
   it('refuses a bad bearer token', async () => {
@@ -109,7 +118,10 @@ describe('POST /api/account/method/login', () => {
 describe('GET /api/permission/query/grantee', () => {
   it('lists the grants of the session user', async () => {
     const answer = await api(portal, 'GET', '/api/permission/query/grantee', { cookie: viewerCookie })
-    expect(answer).toEqual({ status: 200, body: { data: [{ model: 'Brand', model_id: DEMO_BRAND_KEY, type: 'read' }] } })
+    expect(answer).toEqual({
+      status: 200,
+      body: { data: [{ model: 'Brand', model_id: DEMO_BRAND_KEY, type: 'read' }] },
+    })
   })
 
   it('needs a session', async () => {
@@ -134,7 +146,10 @@ describe('GET /api/brand/query/user/', () => {
 
 describe('POST /api/brand/model/', () => {
   it('creates a brand and makes the creator its owner', async () => {
-    const answer = await api(portal, 'POST', '/api/brand/model/', { body: { name: 'Atelier Nord' }, cookie: adminCookie })
+    const answer = await api(portal, 'POST', '/api/brand/model/', {
+      body: { name: 'Atelier Nord' },
+      cookie: adminCookie,
+    })
     expect(answer.status).toBe(200)
     const created = answer.body.data as { key: string; name: string; KIND: string }
     expect(created).toMatchObject({ name: 'Atelier Nord', KIND: 'Brand' })
@@ -150,12 +165,18 @@ describe('POST /api/brand/model/', () => {
   it('requires a name', async () => {
     const before = await portal.deps.db.select().from(brands)
     const answer = await api(portal, 'POST', '/api/brand/model/', { body: { name: '  ' }, cookie: adminCookie })
-    expect(answer).toEqual({ status: 400, body: { error: { type: 'ValidationError', message: 'name: Brand name is required.' } } })
+    expect(answer).toEqual({
+      status: 400,
+      body: { error: { type: 'ValidationError', message: 'name: Brand name is required.' } },
+    })
     expect(await portal.deps.db.select().from(brands)).toHaveLength(before.length)
   })
 
   it('is refused to a user whose account role is not admin', async () => {
-    const answer = await api(portal, 'POST', '/api/brand/model/', { body: { name: 'Editor Brand' }, cookie: editorCookie })
+    const answer = await api(portal, 'POST', '/api/brand/model/', {
+      body: { name: 'Editor Brand' },
+      cookie: editorCookie,
+    })
     expect(answer).toMatchObject({ status: 403, body: { error: { type: 'PermissionError' } } })
     expect(await portal.deps.db.select().from(brands).where(eq(brands.name, 'Editor Brand'))).toHaveLength(0)
   })
@@ -190,7 +211,10 @@ describe('PUT /api/brand/model/{key}', () => {
     const cases: [unknown, string][] = [
       [{ legal_name: 'Bad <Name>' }, 'legal_name: Invalid Legal Name. Alphanumeric characters expected.'],
       [{ year_established: '19x2' }, 'year_established: Invalid Year Established. Numeric value expected.'],
-      [{ address: { street: 'a', suite: 'b', country: 'US', zip: '%%' } }, 'address.zip: Invalid zip. Numeric value expected.'],
+      [
+        { address: { street: 'a', suite: 'b', country: 'US', zip: '%%' } },
+        'address.zip: Invalid zip. Numeric value expected.',
+      ],
       [{ address: { suite: 'b', country: 'US' } }, 'address.street: This field is required.'],
       [{ contact: { first: 'A', last: 'B', title: 'C', email: 'nope' } }, 'contact.email: Invalid Email.'],
       [{ owner: 'me' }, 'owner: Unrecognized key: "owner"'],
@@ -207,9 +231,15 @@ describe('PUT /api/brand/model/{key}', () => {
   })
 
   it('refuses a read member with 403 and the outsider with 404', async () => {
-    const read = await api(portal, 'PUT', `/api/brand/model/${DEMO_BRAND_KEY}`, { cookie: viewerCookie, body: { name: 'Mine' } })
+    const read = await api(portal, 'PUT', `/api/brand/model/${DEMO_BRAND_KEY}`, {
+      cookie: viewerCookie,
+      body: { name: 'Mine' },
+    })
     expect(read).toMatchObject({ status: 403, body: { error: { type: 'PermissionError' } } })
-    const outsider = await api(portal, 'PUT', `/api/brand/model/${DEMO_BRAND_KEY}`, { cookie: outsiderCookie, body: { name: 'Mine' } })
+    const outsider = await api(portal, 'PUT', `/api/brand/model/${DEMO_BRAND_KEY}`, {
+      cookie: outsiderCookie,
+      body: { name: 'Mine' },
+    })
     expect(outsider).toMatchObject({ status: 404, body: { error: { type: 'NotFound' } } })
     const [row] = await portal.deps.db.select().from(brands).where(eq(brands.key, DEMO_BRAND_KEY))
     expect(row?.name).toBe('Demo Brand')

@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { io as connectSocket, type Socket } from 'socket.io-client'
-import * as Y from 'yjs'
 import { notifications, yjsUpdates } from '#db/schema'
 import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#db/seed'
 import { EVENTS, type BrandJoinAck, type NotificationPayload } from '#realtime/protocol'
@@ -77,7 +76,12 @@ describe('socket.io', () => {
     expect(answer.status).toBe(200)
 
     await eventually(() => expect(received).toHaveLength(1))
-    expect(received[0]).toMatchObject({ firstName: 'Ada', lastName: 'Admin', targetId: DEMO_BRAND_KEY, segments: ['Demo Brand'] })
+    expect(received[0]).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Admin',
+      targetId: DEMO_BRAND_KEY,
+      segments: ['Demo Brand'],
+    })
     const stored = await portal.deps.db
       .select()
       .from(notifications)

@@ -19,11 +19,17 @@ let redisUrl = ''
 
 function startRedis(port: number): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     children.push(child)
-    child.once('error', (error) => reject(new Error(`redis-server could not start (is it installed?): ${error.message}`)))
+    child.once('error', (error) =>
+      reject(new Error(`redis-server could not start (is it installed?): ${error.message}`)),
+    )
     child.stdout?.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('Ready to accept connections')) resolve(child)
     })
@@ -75,7 +81,10 @@ afterAll(() => {
 })
 
 it('delivers a notification emitted by one process to a socket on the other', async () => {
-  const identity = createFirebaseIdentity({ projectId: inject('emulatorProjectId'), emulatorHost: inject('emulatorHost') })
+  const identity = createFirebaseIdentity({
+    projectId: inject('emulatorProjectId'),
+    emulatorHost: inject('emulatorHost'),
+  })
   const signIn = await identity.signInWithPassword('admin@demo.test', DEMO_PASSWORD)
   if (!signIn.ok) throw new Error(signIn.code)
   const adminCookie = `__session=${await identity.createSessionCookie(signIn.idToken, 3_600_000)}`

@@ -11,7 +11,9 @@ console.error = (...args: unknown[]) => {
 afterEach(() => {
   const logged = errors.splice(0)
   if (logged.length > 0) {
-    throw new Error(`console.error was called during the test:\n${logged.map((a) => a.map(String).join(' ')).join('\n')}`)
+    throw new Error(
+      `console.error was called during the test:\n${logged.map((a) => a.map(String).join(' ')).join('\n')}`,
+    )
   }
 })
 

@@ -89,7 +89,12 @@ export const DEMO_PASSWORD = 'Demo-passw0rd!'
 
 /** A session cookie header for a demo account, made through the real sign-in service. */
 export async function sessionCookieFor(portal: Portal, email: string): Promise<string> {
-  const outcome = await signInWithPassword(portal.deps, { email, password: DEMO_PASSWORD, remember: false, ip: '127.0.0.9' })
+  const outcome = await signInWithPassword(portal.deps, {
+    email,
+    password: DEMO_PASSWORD,
+    remember: false,
+    ip: '127.0.0.9',
+  })
   if (!outcome.ok) throw new Error(`sign-in failed for ${email}: ${outcome.message}`)
   return `__session=${outcome.sessionCookie}`
 }

@@ -22,7 +22,11 @@ export function connectYjs(port: number, docName: string, cookie?: string) {
 }
 
 /** Opens a raw WebSocket and tells whether the server accepted the upgrade. */
-export function tryUpgrade(port: number, docName: string, cookie?: string): Promise<{ opened: boolean; status?: number }> {
+export function tryUpgrade(
+  port: number,
+  docName: string,
+  cookie?: string,
+): Promise<{ opened: boolean; status?: number }> {
   return new Promise((resolve) => {
     const socket = new WebSocket(`ws://127.0.0.1:${port}/yjs/${docName}`, { headers: cookie ? { cookie } : {} })
     socket.on('open', () => {

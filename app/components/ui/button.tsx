@@ -14,10 +14,18 @@ export function buttonClass(variant: Variant = 'primary', extra = '') {
   return `inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${extra}`
 }
 
-export function Button({ variant = 'primary', className = '', ...props }: ComponentProps<'button'> & { variant?: Variant }) {
+export function Button({
+  variant = 'primary',
+  className = '',
+  ...props
+}: ComponentProps<'button'> & { variant?: Variant }) {
   return <button className={buttonClass(variant, className)} {...props} />
 }
 
-export function ButtonLink({ variant = 'primary', className = '', ...props }: ComponentProps<typeof Link> & { variant?: Variant }) {
+export function ButtonLink({
+  variant = 'primary',
+  className = '',
+  ...props
+}: ComponentProps<typeof Link> & { variant?: Variant }) {
   return <Link className={buttonClass(variant, className)} {...props} />
 }

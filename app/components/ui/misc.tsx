@@ -24,7 +24,11 @@ export function Avatar({ name, src, size = 32 }: { name: string; src?: string | 
   const style = { width: size, height: size }
   if (src) return <img src={src} alt="" style={style} className="rounded-full object-cover" />
   return (
-    <span style={style} aria-hidden="true" className="inline-flex items-center justify-center rounded-full bg-ink text-xs font-semibold text-white">
+    <span
+      style={style}
+      aria-hidden="true"
+      className="inline-flex items-center justify-center rounded-full bg-ink text-xs font-semibold text-white"
+    >
       {initials(name)}
     </span>
   )
@@ -40,7 +44,15 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 /** A menu built on <details>, so it opens without JavaScript. */
-export function Menu({ label, children, align = 'right' }: { label: ReactNode; children: ReactNode; align?: 'left' | 'right' }) {
+export function Menu({
+  label,
+  children,
+  align = 'right',
+}: {
+  label: ReactNode
+  children: ReactNode
+  align?: 'left' | 'right'
+}) {
   return (
     <details className="relative">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1 hover:bg-black/5 [&::-webkit-details-marker]:hidden">

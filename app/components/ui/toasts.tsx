@@ -22,7 +22,12 @@ export function Toasts({ toast }: { toast: Toast | null }) {
         } ${toast.persistent ? '' : 'toast-auto'}`}
       >
         <span>{toast.message}</span>
-        <button type="button" aria-label="Dismiss" className="ml-auto opacity-60 hover:opacity-100" onClick={() => setDismissed(toast)}>
+        <button
+          type="button"
+          aria-label="Dismiss"
+          className="ml-auto opacity-60 hover:opacity-100"
+          onClick={() => setDismissed(toast)}
+        >
           ✕
         </button>
       </div>

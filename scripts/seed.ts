@@ -1,0 +1,47 @@
+// `npm run seed` seeds the demo workspace; `npm run seed -- --reset` wipes the database first.
+// Stop the portal before running it: embedded PGlite is used by one process at a time.
+import path from 'node:path'
+import { openDatabase } from '#db/client'
+import { seedDemo } from '#db/seed'
+import { parseEnv } from '#app/env.server'
+import { createFirebaseIdentity } from '#app/services/identity.server'
+import { noSubscribers } from '#app/services/context.server'
+import { runningServerPid } from '#app/infra/pid-file.server'
+
+const env = parseEnv()
+const reset = process.argv.includes('--reset')
+
+if (!env.DATABASE_URL) {
+  const pid = runningServerPid(env.DATA_DIR)
+  if (pid) {
+    console.error(`The portal is running (pid ${pid}) on ${path.join(env.DATA_DIR, 'pg')}. Stop it first, then seed.`)
+    process.exit(1)
+  }
+}
+
+const database = await openDatabase(
+  env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: path.join(env.DATA_DIR, 'pg') },
+)
+await database.migrate()
+
+// Demo users live in Firebase. Without a reachable provider (the emulator starts with the
+// portal), `npm start` creates them at its next start.
+const canReachIdentity = !env.useAuthEmulator || Boolean(env.FIREBASE_AUTH_EMULATOR_HOST)
+const identity = createFirebaseIdentity({
+  projectId: env.firebaseProjectId,
+  apiKey: env.FIREBASE_API_KEY,
+  emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
+})
+const { created } = await seedDemo(
+  { db: database.db, identity, env, events: noSubscribers },
+  { reset, ensureUsers: canReachIdentity },
+)
+await database.close()
+console.log(
+  reset
+    ? 'Database wiped and demo workspace seeded.'
+    : created
+      ? 'Demo workspace seeded.'
+      : 'Demo workspace already present.',
+)
+if (!canReachIdentity) console.log('Demo users are created in the Auth emulator when the portal starts (npm start).')

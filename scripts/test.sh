@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# `npm test`: typecheck, lint and format check, Vitest (unit + integration against PGlite and the
+# Auth emulator), a production build, and Playwright end-to-end tests in headless Chromium.
+# Every step runs; the command exits non-zero if any failed and prints a summary at the end.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+failed=()
+step() {
+  local name="$1"
+  shift
+  echo
+  echo "━━ ${name}: $*"
+  if ! "$@"; then failed+=("$name"); fi
+}
+
+step typecheck npx tsc --noEmit
+step lint npx eslint .
+step format npx prettier --check .
+step vitest npx vitest run
+step build npx remix build
+step playwright npx playwright test
+
+echo
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "✘ npm test failed: ${failed[*]}"
+  exit 1
+fi
+echo "✔ npm test passed: typecheck, lint, format, vitest, build, playwright"

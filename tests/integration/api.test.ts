@@ -24,6 +24,10 @@ beforeAll(async () => {
 afterAll(() => portal?.destroy())
 
 describe('envelope and routing', () => {
+  it('runs on the database CI asked for', () => {
+    expect(portal.database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite')
+  })
+
   it('answers an unknown route with a 404 envelope', async () => {
     const answer = await api(portal, 'GET', '/api/brand/query/everything', { cookie: adminCookie })
     expect(answer.status).toBe(404)

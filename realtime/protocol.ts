@@ -1,6 +1,6 @@
 // The realtime protocol shared by the browser and the server: room names, event names, payload
 // schemas and Yjs document names. Payloads received from clients are validated with these schemas.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const rooms = {
   account: (accountKey: string) => `account:${accountKey}`,
@@ -16,7 +16,7 @@ export const EVENTS = {
   brandUpdated: 'brand:updated',
 } as const
 
-export const BrandJoinSchema = z.object({ brand: z.string().min(1).max(64) })
+export const BrandJoinSchema = z.object({ brand: z.string().check(z.minLength(1), z.maxLength(64)) })
 export type BrandJoinAck = { ok: true } | { ok: false; error: string }
 
 export interface NotificationPayload {

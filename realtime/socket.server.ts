@@ -5,6 +5,7 @@ import { parse as parseCookie } from 'cookie'
 import { Server, type Socket } from 'socket.io'
 import { createAdapter } from '@socket.io/redis-adapter'
 import { createClient } from 'redis'
+import * as z from 'zod/mini'
 import { AUTH_COOKIE } from '#app/lib/session.server'
 import { hasBrandGrant } from '#app/policy/permissions'
 import { loadGrants, type Actor } from '#app/services/accounts.server'
@@ -54,7 +55,7 @@ export async function attachSocketServer(
     void socket.join(rooms.account(actor.key))
     socket.on(EVENTS.brandJoin, async (payload: unknown, ack?: (answer: BrandJoinAck) => void) => {
       const reply = typeof ack === 'function' ? ack : () => {}
-      const parsed = BrandJoinSchema.safeParse(payload)
+      const parsed = z.safeParse(BrandJoinSchema, payload)
       if (!parsed.success) return reply({ ok: false, error: 'ValidationError' })
       // Grants are read again: one may have been revoked since the handshake.
       const grants = await loadGrants(getDeps(), actor.key).catch(() => [])

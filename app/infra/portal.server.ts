@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { createServer, type Server as HttpServer } from 'node:http'
 import { randomBytes } from 'node:crypto'
+import compression from 'compression'
 import express from 'express'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
@@ -121,6 +122,8 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     res.setHeader('X-Frame-Options', 'SAMEORIGIN')
     next()
   })
+  // Socket.io and Yjs upgrades bypass Express; pages, assets and JSON are compressed.
+  app.use(compression())
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true })
   })

@@ -1,10 +1,9 @@
 // `/brand/{key}/edit`: company profile with three forms (Company Profile, Headquarters, Contact
 // Admin). Each toggles Edit → Update with Cancel through `?edit=`, so it works without JavaScript.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseForm } from '#app/lib/forms'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
-import type { z } from 'zod'
 import { Button, ButtonLink, buttonClass } from '#app/components/ui/button'
 import { ErrorList, Field } from '#app/components/ui/field'
 import { CsrfField } from '#app/components/ui/misc'
@@ -38,7 +37,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!isIntent(intent)) {
     return json({ intent: null, result: null, message: 'Unknown form.' }, { status: 400 })
   }
-  const submission = parseWithZod(formData, { schema: BRAND_FORMS[intent] })
+  const submission = parseForm(formData, BRAND_FORMS[intent])
   if (submission.status !== 'success') {
     return json({ intent, result: submission.reply(), message: null }, { status: 400 })
   }
@@ -134,15 +133,14 @@ function BrandForm({
   lastResult?: SubmissionResult<string[]> | null
 }) {
   const csrf = useCsrfToken()
-  const schema = BRAND_FORMS[intent] as z.ZodObject
+  const schema = BRAND_FORMS[intent]
   const spec = FORM_FIELDS[intent]
   const [form, fields] = useForm({
     id: `brand-${intent}`,
     lastResult: editing ? lastResult : undefined,
-    constraint: getZodConstraint(schema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseForm(formData, schema),
     defaultValue: Object.fromEntries(spec.fields.map((field) => [field.name, field.value(brand) ?? ''])),
   })
   return (

@@ -1,7 +1,7 @@
 // `/brands/create`: the Create New Brand dialog over the brands list (a route, so it works
 // without JavaScript). Creating a brand grants its creator owner and opens its company profile.
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseForm } from '#app/lib/forms'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { Button, buttonClass } from '#app/components/ui/button'
@@ -28,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await guard(request, context)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
-  const submission = parseWithZod(formData, { schema: BrandNameSchema })
+  const submission = parseForm(formData, BrandNameSchema)
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   const brand = await run(() => createBrand(context.deps, actor, submission.value))
   return redirectWithToast(request, context, `/brand/${brand.key}/edit`, {
@@ -43,9 +43,8 @@ export default function CreateBrand() {
   const [form, fields] = useForm({
     id: 'create-brand',
     lastResult,
-    constraint: getZodConstraint(BrandNameSchema),
     shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BrandNameSchema }),
+    onValidate: ({ formData }) => parseForm(formData, BrandNameSchema),
   })
   return (
     <RouteDialog title="Create New Brand" closeTo="/brands">

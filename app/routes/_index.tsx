@@ -1,6 +1,6 @@
 // `/`: the login screen, and the post-login redirect for a signed-in user (access.md §2, §4).
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseForm } from '#app/lib/forms'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
 import { Button } from '#app/components/ui/button'
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
-  const submission = parseWithZod(formData, { schema: LoginSchema })
+  const submission = parseForm(formData, LoginSchema)
   if (submission.status !== 'success') {
     return json(submission.reply({ hideFields: ['password'] }), { status: 400 })
   }
@@ -57,10 +57,9 @@ export default function Login() {
   const [form, fields] = useForm({
     id: 'login',
     lastResult,
-    constraint: getZodConstraint(LoginSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    onValidate: ({ formData }) => parseForm(formData, LoginSchema),
   })
   const busy = navigation.state === 'submitting'
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import * as z from 'zod/mini'
 import { BrandNameSchema, CompanyProfileSchema, ContactAdminSchema, HeadquartersSchema } from './brand'
 import { LoginSchema } from './login'
 
@@ -8,38 +9,38 @@ function messages(result: { success: boolean; error?: { issues: { path: Property
 
 describe('login form', () => {
   it('uses the spec wording for missing fields', () => {
-    expect(messages(LoginSchema.safeParse({}))).toEqual({
+    expect(messages(z.safeParse(LoginSchema, {}))).toEqual({
       email: 'Email is required.',
       password: 'Password is required.',
     })
-    expect(messages(LoginSchema.safeParse({ email: '', password: '' }))).toEqual({
+    expect(messages(z.safeParse(LoginSchema, { email: '', password: '' }))).toEqual({
       email: 'Email is required.',
       password: 'Password is required.',
     })
   })
   it('reads Remember me from a checkbox', () => {
-    expect(LoginSchema.parse({ email: 'a@b.co', password: 'x', remember: 'on' }).remember).toBe(true)
-    expect(LoginSchema.parse({ email: 'a@b.co', password: 'x' }).remember).toBe(false)
+    expect(z.parse(LoginSchema, { email: 'a@b.co', password: 'x', remember: 'on' }).remember).toBe(true)
+    expect(z.parse(LoginSchema, { email: 'a@b.co', password: 'x' }).remember).toBe(false)
   })
 })
 
 describe('company profile forms', () => {
   it('checks profile fields with the spec messages', () => {
     expect(
-      messages(CompanyProfileSchema.safeParse({ name: 'Ok', legal_name: 'Bad!', year_established: '20a' })),
+      messages(z.safeParse(CompanyProfileSchema, { name: 'Ok', legal_name: 'Bad!', year_established: '20a' })),
     ).toEqual({
       legal_name: 'Invalid Legal Name. Alphanumeric characters expected.',
       year_established: 'Invalid Year Established. Numeric value expected.',
     })
-    expect(messages(CompanyProfileSchema.safeParse({ name: 'Bad$', legal_name: '' }))).toEqual({
+    expect(messages(z.safeParse(CompanyProfileSchema, { name: 'Bad$', legal_name: '' }))).toEqual({
       name: 'Invalid Profile Name. Alphanumeric characters expected.',
       legal_name: 'This field is required.',
     })
-    expect(CompanyProfileSchema.safeParse({ name: 'Demo Brand', legal_name: 'Demo_Brand-1 Ltd' }).success).toBe(true)
+    expect(z.safeParse(CompanyProfileSchema, { name: 'Demo Brand', legal_name: 'Demo_Brand-1 Ltd' }).success).toBe(true)
   })
 
   it('checks headquarters with the spec messages', () => {
-    expect(messages(HeadquartersSchema.safeParse({ city: 'Paris!', state: 'Î', zip: '___' }))).toEqual({
+    expect(messages(z.safeParse(HeadquartersSchema, { city: 'Paris!', state: 'Î', zip: '___' }))).toEqual({
       street: 'This field is required.',
       suite: 'This field is required.',
       country: 'This field is required.',
@@ -48,12 +49,12 @@ describe('company profile forms', () => {
       zip: 'Invalid zip. Numeric value expected.',
     })
     expect(
-      HeadquartersSchema.safeParse({ street: '1 Rue', suite: '2', country: 'France', zip: 'SW1A 1AA' }).success,
+      z.safeParse(HeadquartersSchema, { street: '1 Rue', suite: '2', country: 'France', zip: 'SW1A 1AA' }).success,
     ).toBe(true)
   })
 
   it('checks the contact admin with the spec messages', () => {
-    expect(messages(ContactAdminSchema.safeParse({ first: '<b>', last: '', title: 'CEO!', email: 'x@' }))).toEqual({
+    expect(messages(z.safeParse(ContactAdminSchema, { first: '<b>', last: '', title: 'CEO!', email: 'x@' }))).toEqual({
       first: 'Invalid First Name.',
       last: 'This field is required.',
       title: 'Invalid Title. Alphanumeric characters expected.',
@@ -62,6 +63,6 @@ describe('company profile forms', () => {
   })
 
   it('requires a brand name', () => {
-    expect(messages(BrandNameSchema.safeParse({ name: '   ' }))).toEqual({ name: 'Brand name is required.' })
+    expect(messages(z.safeParse(BrandNameSchema, { name: '   ' }))).toEqual({ name: 'Brand name is required.' })
   })
 })

@@ -1,94 +1,72 @@
 // Brand forms and payloads, shared by the browser (Conform) and the server. Messages are the
-// spec's wording (access.md §5 "Company profile", "Contact admin"; catalogue.md §5).
-import { z } from 'zod'
+// spec's wording (access.md §5 "Company profile", "Contact admin"; catalogue.md §5). Written with
+// zod/mini so the browser bundle stays small (docs/decisions/008-zod-mini-in-the-browser.md).
+import * as z from 'zod/mini'
 
 export const REQUIRED = 'This field is required.'
 const ALPHANUMERIC = /^[A-Za-z0-9_\- ]+$/
 const DIGITS = /^[0-9]+$/
 const ZIP = /^(?=.*[A-Za-z0-9])[A-Za-z0-9 _]+$/
+/** "Must look like name@host" (access.md §5). */
+export const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/
 
-const required = (message = REQUIRED) => z.string({ error: message }).trim().min(1, { error: message, abort: true })
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => value ?? '')
+/** A required text field: trimmed, and only "required" when empty (no pattern message on top). */
+export const requiredText = (message = REQUIRED) =>
+  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message, abort: true }))
+
+const requiredPattern = (pattern: RegExp, message: string) => requiredText().check(z.regex(pattern, message))
+const optionalPattern = (pattern: RegExp, message: string) =>
+  z.optional(z.string().check(z.trim(), z.regex(pattern, message)))
+const optionalText = z.optional(z.string().check(z.trim()))
 
 export const BrandNameSchema = z.object({
-  name: required('Brand name is required.').max(120, 'Brand name is too long.'),
+  name: requiredText('Brand name is required.').check(z.maxLength(120, 'Brand name is too long.')),
 })
 
 export const CompanyProfileSchema = z.object({
-  name: required().regex(ALPHANUMERIC, 'Invalid Profile Name. Alphanumeric characters expected.'),
-  legal_name: required().regex(ALPHANUMERIC, 'Invalid Legal Name. Alphanumeric characters expected.'),
-  year_established: z
-    .string()
-    .trim()
-    .regex(DIGITS, 'Invalid Year Established. Numeric value expected.')
-    .optional()
-    .transform((value) => value ?? ''),
+  name: requiredPattern(ALPHANUMERIC, 'Invalid Profile Name. Alphanumeric characters expected.'),
+  legal_name: requiredPattern(ALPHANUMERIC, 'Invalid Legal Name. Alphanumeric characters expected.'),
+  year_established: optionalPattern(DIGITS, 'Invalid Year Established. Numeric value expected.'),
 })
 
 export const HeadquartersSchema = z.object({
-  street: required(),
-  suite: required(),
-  country: required(),
-  city: z
-    .string()
-    .trim()
-    .regex(ALPHANUMERIC, 'Invalid city.')
-    .optional()
-    .transform((v) => v ?? ''),
-  state: z
-    .string()
-    .trim()
-    .regex(ALPHANUMERIC, 'Invalid state. Alphanumeric characters expected.')
-    .optional()
-    .transform((v) => v ?? ''),
-  zip: z
-    .string()
-    .trim()
-    .regex(ZIP, 'Invalid zip. Numeric value expected.')
-    .optional()
-    .transform((v) => v ?? ''),
+  street: requiredText(),
+  suite: requiredText(),
+  country: requiredText(),
+  city: optionalPattern(ALPHANUMERIC, 'Invalid city.'),
+  state: optionalPattern(ALPHANUMERIC, 'Invalid state. Alphanumeric characters expected.'),
+  zip: optionalPattern(ZIP, 'Invalid zip. Numeric value expected.'),
   phone: optionalText,
   website: optionalText,
 })
 
 export const ContactAdminSchema = z.object({
-  first: required().regex(ALPHANUMERIC, 'Invalid First Name.'),
-  last: required().regex(ALPHANUMERIC, 'Invalid Last Name.'),
-  title: required().regex(ALPHANUMERIC, 'Invalid Title. Alphanumeric characters expected.'),
-  email: z
-    .string()
-    .trim()
-    .email('Invalid Email.')
-    .optional()
-    .transform((v) => v ?? ''),
+  first: requiredPattern(ALPHANUMERIC, 'Invalid First Name.'),
+  last: requiredPattern(ALPHANUMERIC, 'Invalid Last Name.'),
+  title: requiredPattern(ALPHANUMERIC, 'Invalid Title. Alphanumeric characters expected.'),
+  email: optionalPattern(EMAIL, 'Invalid Email.'),
   phone: optionalText,
   department: optionalText,
   language: optionalText,
 })
 
-const Colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Invalid colour.')
+const Colour = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Invalid colour.'))
 export const TemplateSchema = z.object({
-  login: z.object({ fontColor: Colour.optional(), backgroundColor: Colour.optional() }).optional(),
-  landing: z
-    .object({ fontColor: Colour.optional(), backgroundColor: Colour.optional(), layout: z.string().optional() })
-    .optional(),
+  login: z.optional(z.object({ fontColor: z.optional(Colour), backgroundColor: z.optional(Colour) })),
+  landing: z.optional(
+    z.object({ fontColor: z.optional(Colour), backgroundColor: z.optional(Colour), layout: z.optional(z.string()) }),
+  ),
 })
 
 /** PUT /api/brand/model/{key}: any subset of the brand's editable parts. */
-export const BrandUpdateSchema = z
-  .object({
-    name: CompanyProfileSchema.shape.name.optional(),
-    legal_name: CompanyProfileSchema.shape.legal_name.optional(),
-    year_established: z.string().trim().regex(DIGITS, 'Invalid Year Established. Numeric value expected.').optional(),
-    address: HeadquartersSchema.optional(),
-    contact: ContactAdminSchema.optional(),
-    template: TemplateSchema.optional(),
-  })
-  .strict()
+export const BrandUpdateSchema = z.strictObject({
+  name: z.optional(CompanyProfileSchema.shape.name),
+  legal_name: z.optional(CompanyProfileSchema.shape.legal_name),
+  year_established: CompanyProfileSchema.shape.year_established,
+  address: z.optional(HeadquartersSchema),
+  contact: z.optional(ContactAdminSchema),
+  template: z.optional(TemplateSchema),
+})
 
 export type BrandUpdate = z.infer<typeof BrandUpdateSchema>
 

@@ -1,13 +1,17 @@
 // Turns a zod failure into a ValidationError whose message names the field, for the JSON API.
-import type { z } from 'zod'
+import * as z from 'zod/mini'
 import { AppError } from '#app/lib/errors'
 
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input ?? {})
+export function parseOrThrow<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
+  const result = z.safeParse(schema, input ?? {})
   if (result.success) return result.data
   const fields: Record<string, string[]> = {}
   for (const issue of result.error.issues) {
-    const path = issue.path.join('.') || (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : 'body')
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) (fields[key] ??= []).push(`Unrecognized key: "${key}"`)
+      continue
+    }
+    const path = issue.path.join('.') || 'body'
     ;(fields[path] ??= []).push(issue.message)
   }
   const [firstField, messages] = Object.entries(fields)[0]!

@@ -1,65 +1,8 @@
-// Starts the built portal on a free port with its own data folder and Auth emulator, as
-// `npm start` would, and stops it after the run.
-import { spawn, execSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { freePort } from '../../app/infra/auth-emulator.server'
+// Starts the built portal for the end-to-end run and stops it afterwards.
+import { spawnPortal } from '../../scripts/spawn-portal'
 
 export default async function globalSetup() {
-  if (!fs.existsSync('build/index.js')) execSync('npx remix build', { stdio: 'inherit' })
-  const port = await freePort()
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      AUTH_EMULATOR_PORT: '0',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      FIREBASE_PROJECT_ID: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  })
-  let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const baseURL = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 120_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The portal exited while starting:\n${output}`)
-    try {
-      const response = await fetch(`${baseURL}/healthz`)
-      if (response.ok && output.includes('Brand portal is running')) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`The portal did not start in time:\n${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  process.env.E2E_BASE_URL = baseURL
-  fs.writeFileSync(path.join(dataDir, 'server.log'), output)
-  return async () => {
-    // The server stops its Auth emulator on SIGTERM; the group kill is the fallback.
-    child.kill('SIGTERM')
-    await new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-child.pid!, 'SIGKILL')
-        } catch {
-          // already gone
-        }
-        resolve(null)
-      }, 15_000)
-      child.once('exit', () => {
-        clearTimeout(timer)
-        resolve(null)
-      })
-    })
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  }
+  const portal = await spawnPortal('e2e')
+  process.env.E2E_BASE_URL = portal.baseURL
+  return () => portal.stop()
 }

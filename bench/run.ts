@@ -1,0 +1,142 @@
+// `npm run bench`: starts the built portal as `npm start` does and prints
+//  - the JavaScript the login page loads, gzip bytes (budget ≤ 120 KB),
+//  - median time to first byte of `/` (signed out) and of `/brands` (signed in),
+//  - the sign-in round trip (form post to redirect), median.
+// Figures go to stdout and to bench/results/latest.json. Not part of the test suite.
+import fs from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import { chromium } from '@playwright/test'
+import { spawnPortal } from '../scripts/spawn-portal'
+
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50)
+const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 15)
+const LOGIN_JS_BUDGET = 120 * 1024
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+function p95(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!
+}
+
+/** Time until the response headers arrive (fetch resolves then), in ms. */
+async function ttfb(url: string, cookie?: string): Promise<number> {
+  const start = performance.now()
+  const response = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: 'manual' })
+  const elapsed = performance.now() - start
+  await response.arrayBuffer()
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`)
+  return elapsed
+}
+
+function cookiesFrom(response: Response, jar: Map<string, string>) {
+  for (const header of response.headers.getSetCookie()) {
+    const [pair] = header.split(';')
+    const [name, ...rest] = pair!.split('=')
+    jar.set(name!.trim(), rest.join('='))
+  }
+}
+const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+
+async function signInOnce(baseURL: string): Promise<{ ms: number; cookie: string }> {
+  const jar = new Map<string, string>()
+  const page = await fetch(`${baseURL}/`)
+  cookiesFrom(page, jar)
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1]
+  if (!csrf) throw new Error('no CSRF token on the login page')
+  const body = new URLSearchParams({ csrf, email: 'admin@demo.test', password: 'Demo-passw0rd!', redirectTo: '' })
+  const start = performance.now()
+  const response = await fetch(`${baseURL}/?index`, {
+    method: 'POST',
+    body,
+    headers: { cookie: cookieHeader(jar), 'content-type': 'application/x-www-form-urlencoded' },
+    redirect: 'manual',
+  })
+  const ms = performance.now() - start
+  if (response.status !== 302) throw new Error(`sign-in answered ${response.status}`)
+  cookiesFrom(response, jar)
+  return { ms, cookie: cookieHeader(jar) }
+}
+
+async function loginPageJavaScript(baseURL: string) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
+  })
+  const page = await browser.newPage()
+  const scripts: { url: string; raw: number; gzip: number }[] = []
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return
+    const body = await response.body()
+    scripts.push({ url: new URL(response.url()).pathname, raw: body.length, gzip: gzipSync(body, { level: 6 }).length })
+  })
+  await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' })
+  await browser.close()
+  return scripts
+}
+
+const portal = await spawnPortal('bench')
+try {
+  const scripts = await loginPageJavaScript(portal.baseURL)
+  const loginGzip = scripts.reduce((sum, s) => sum + s.gzip, 0)
+
+  for (let i = 0; i < 5; i++) await ttfb(`${portal.baseURL}/`) // warm up
+  const rootTimes: number[] = []
+  for (let i = 0; i < SAMPLES; i++) rootTimes.push(await ttfb(`${portal.baseURL}/`))
+
+  const signIns: number[] = []
+  let cookie = ''
+  for (let i = 0; i < SIGN_INS; i++) {
+    const result = await signInOnce(portal.baseURL)
+    signIns.push(result.ms)
+    cookie = result.cookie
+  }
+
+  for (let i = 0; i < 5; i++) await ttfb(`${portal.baseURL}/brands`, cookie)
+  const brandsTimes: number[] = []
+  for (let i = 0; i < SAMPLES; i++) brandsTimes.push(await ttfb(`${portal.baseURL}/brands`, cookie))
+
+  const figures = {
+    date: new Date().toISOString(),
+    loginPageJavaScriptGzipBytes: loginGzip,
+    loginPageJavaScriptBudgetBytes: LOGIN_JS_BUDGET,
+    loginPageScripts: scripts,
+    ttfbRootMedianMs: +median(rootTimes).toFixed(1),
+    ttfbRootP95Ms: +p95(rootTimes).toFixed(1),
+    ttfbBrandsSignedInMedianMs: +median(brandsTimes).toFixed(1),
+    ttfbBrandsSignedInP95Ms: +p95(brandsTimes).toFixed(1),
+    signInRoundTripMedianMs: +median(signIns).toFixed(1),
+    signInRoundTripP95Ms: +p95(signIns).toFixed(1),
+    samples: { ttfb: SAMPLES, signIns: SIGN_INS },
+  }
+  fs.mkdirSync('bench/results', { recursive: true })
+  fs.writeFileSync('bench/results/latest.json', JSON.stringify(figures, null, 2))
+
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+  console.log('\nBrand portal benchmark')
+  console.log(
+    `  login page JavaScript (gzip)   ${kb(loginGzip)} in ${scripts.length} files (budget ${kb(LOGIN_JS_BUDGET)}) ${loginGzip <= LOGIN_JS_BUDGET ? 'OK' : 'OVER BUDGET'}`,
+  )
+  console.log(
+    `  TTFB /           median ${figures.ttfbRootMedianMs} ms   p95 ${figures.ttfbRootP95Ms} ms   (${SAMPLES} requests)`,
+  )
+  console.log(
+    `  TTFB /brands     median ${figures.ttfbBrandsSignedInMedianMs} ms   p95 ${figures.ttfbBrandsSignedInP95Ms} ms   (${SAMPLES} requests, signed in)`,
+  )
+  console.log(
+    `  sign-in round trip median ${figures.signInRoundTripMedianMs} ms   p95 ${figures.signInRoundTripP95Ms} ms   (${SIGN_INS} sign-ins)`,
+  )
+  if (loginGzip > LOGIN_JS_BUDGET) process.exitCode = 1
+} finally {
+  await portal.stop()
+}

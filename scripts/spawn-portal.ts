@@ -1,0 +1,74 @@
+// Starts the built portal (`server.ts`) as a child process on a free port with its own data
+// folder and Auth emulator, as `npm start` would. Used by the end-to-end tests and the benchmark.
+import { spawn, execSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { freePort } from '../app/infra/auth-emulator.server'
+
+export interface SpawnedPortal {
+  baseURL: string
+  dataDir: string
+  stop(): Promise<void>
+}
+
+export async function spawnPortal(label: string): Promise<SpawnedPortal> {
+  if (!fs.existsSync('build/index.js')) execSync('npx remix build', { stdio: 'inherit' })
+  const port = await freePort()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-${label}-`))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      AUTH_EMULATOR_PORT: '0',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      FIREBASE_PROJECT_ID: '',
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const baseURL = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 120_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The portal exited while starting:\n${output}`)
+    try {
+      const response = await fetch(`${baseURL}/healthz`)
+      if (response.ok && output.includes('Brand portal is running')) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The portal did not start in time:\n${output}`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  return {
+    baseURL,
+    dataDir,
+    async stop() {
+      // The server stops its Auth emulator on SIGTERM; killing the group is the fallback.
+      child.kill('SIGTERM')
+      await new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          try {
+            process.kill(-child.pid!, 'SIGKILL')
+          } catch {
+            // already gone
+          }
+          resolve(null)
+        }, 15_000)
+        child.once('exit', () => {
+          clearTimeout(timer)
+          resolve(null)
+        })
+      })
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

@@ -54,7 +54,14 @@ export default function Brands() {
                 <div className="relative aspect-[4/3] bg-ink">
                   {brand.assets.hero?.url ? (
                     <img src={brand.assets.hero.url} alt="" className="h-full w-full object-cover" />
-                  ) : null}
+                  ) : (
+                    <span
+                      aria-hidden="true"
+                      className="flex h-full items-center justify-center text-6xl font-light text-white/80"
+                    >
+                      {brand.name.slice(0, 1)}
+                    </span>
+                  )}
                   {brand.assets.logo?.url ? (
                     <img
                       src={brand.assets.logo.url}

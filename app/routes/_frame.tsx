@@ -5,6 +5,7 @@ import { Link, NavLink, Outlet, useLoaderData, useLocation, useMatches, useNavig
 import { useEffect, useState } from 'react'
 import { LogoutForm } from '#app/components/logout-form'
 import { RouteDialog } from '#app/components/ui/dialog'
+import { BackIcon, BellIcon, HelpIcon, LogoutIcon, SettingsIcon } from '#app/components/ui/icons'
 import { Avatar, Menu } from '#app/components/ui/misc'
 import { guard, run } from '#app/lib/session.server'
 import { HEADER_ITEMS, brandGrantTypes, headerItemsFor, showsDashboardNavigation } from '#app/policy/permissions'
@@ -93,7 +94,8 @@ export default function Frame() {
         aria-label="Sidebar"
       >
         <Link to="/settings/profile" className="flex w-16 flex-col items-center gap-1 rounded-md py-2 hover:bg-black/5">
-          <span aria-hidden="true">⚙</span>Settings
+          <SettingsIcon />
+          Settings
         </Link>
         <a
           href={data.resourcesUrl}
@@ -101,13 +103,15 @@ export default function Frame() {
           rel="noreferrer"
           className="flex w-16 flex-col items-center gap-1 rounded-md py-2 hover:bg-black/5"
         >
-          <span aria-hidden="true">?</span>Resources
+          <HelpIcon />
+          Resources
         </a>
         <Link
           to={`${location.pathname}?confirm=logout`}
           className="mt-auto flex w-16 flex-col items-center gap-1 rounded-md py-2 hover:bg-black/5"
         >
-          <span aria-hidden="true">⎋</span>Logout
+          <LogoutIcon />
+          Logout
         </Link>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
@@ -132,7 +136,7 @@ export default function Frame() {
                 }
               }}
             >
-              ←
+              <BackIcon />
             </a>
             <h1 className="truncate text-lg font-medium" data-testid="page-title">
               {title}
@@ -165,7 +169,7 @@ export default function Frame() {
               aria-label={unread ? 'Notifications (unread)' : 'Notifications'}
               className="relative rounded-md p-2 hover:bg-black/5"
             >
-              <span aria-hidden="true">🔔</span>
+              <BellIcon />
               {unread ? (
                 <span data-testid="bell-dot" className="absolute right-1 top-1 h-2 w-2 rounded-full bg-red-600" />
               ) : null}

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@remix-run/react'
 import { useEffect, useRef, type ReactNode } from 'react'
+import { CloseIcon } from './icons'
 
 /**
  * A modal that is a route: rendered on the server as an overlay with a close link, so it works
@@ -63,7 +64,7 @@ export function RouteDialog({
           </h2>
           {dismissible && closeTo ? (
             <Link to={closeTo} aria-label="Close" className="rounded p-1 text-muted hover:text-ink">
-              ✕
+              <CloseIcon />
             </Link>
           ) : null}
         </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { Toast } from '#app/lib/toast'
+import { CloseIcon } from './icons'
 
 const KIND_CLASS: Record<Toast['kind'], string> = {
   success: 'border-emerald-700 bg-emerald-50 text-emerald-900',
@@ -28,7 +29,7 @@ export function Toasts({ toast }: { toast: Toast | null }) {
           className="ml-auto opacity-60 hover:opacity-100"
           onClick={() => setDismissed(toast)}
         >
-          ✕
+          <CloseIcon />
         </button>
       </div>
     </div>

@@ -1,10 +1,13 @@
 // Yjs over the y-websocket protocol at /yjs/{docName}. The document name carries the brand; the
 // upgrade is allowed only with a grant on it, and read-only grants may not send updates. Every
-// update is appended to Postgres before it can be lost, and compacted when the last client leaves.
+// update is appended to Postgres as it arrives and compacted when the last client leaves. With
+// REDIS_URL, updates fan out to the other processes serving the same document.
 import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import type { Duplex } from 'node:stream'
+import { randomBytes } from 'node:crypto'
 import { parse as parseCookie } from 'cookie'
-import { asc, eq, inArray, and, lte } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
+import { createClient } from 'redis'
 import { WebSocketServer, type WebSocket } from 'ws'
 import * as Y from 'yjs'
 import { setPersistence, setupWSConnection } from '@y/websocket-server/utils'
@@ -15,52 +18,103 @@ import { actorFromSessionCookie } from '#app/services/auth.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { parseYjsDocName } from './protocol'
 
+/** Origins of updates that must not be stored or fanned out again. */
 const FROM_STORE = Symbol('yjs-store')
+const FROM_PEER = Symbol('yjs-peer')
 const PATH_PREFIX = '/yjs/'
+const PROCESS_ID = randomBytes(8)
+const channelOf = (docName: string) => `yjs:${docName}`
 
-/** Loads a document's stored updates, then appends each new update as it happens. */
-function bindPostgresPersistence(getDeps: () => ServiceDeps, pending: Set<Promise<unknown>>) {
+type RedisClient = ReturnType<typeof createClient>
+type Listener = (message: Buffer) => void
+
+interface FanOut {
+  publish(docName: string, update: Uint8Array): void
+  subscribe(docName: string, onUpdate: (update: Uint8Array) => void): Promise<Listener>
+  unsubscribe(docName: string, listener: Listener): Promise<void>
+  close(): Promise<void>
+}
+
+async function redisFanOut(url: string): Promise<FanOut> {
+  const pub: RedisClient = createClient({ url })
+  const sub: RedisClient = pub.duplicate()
+  await Promise.all([pub.connect(), sub.connect()])
+  return {
+    publish(docName, update) {
+      void pub.publish(channelOf(docName), Buffer.concat([PROCESS_ID, update])).catch(() => undefined)
+    },
+    async subscribe(docName, onUpdate) {
+      const listener: Listener = (message) => {
+        // Our own updates come back too; the first bytes say which process sent them.
+        if (message.subarray(0, PROCESS_ID.length).equals(PROCESS_ID)) return
+        onUpdate(new Uint8Array(message.subarray(PROCESS_ID.length)))
+      }
+      await sub.subscribe(channelOf(docName), listener, true)
+      return listener
+    },
+    async unsubscribe(docName, listener) {
+      // Only this document copy's listener: a new copy of the same document may already listen.
+      await sub.unsubscribe(channelOf(docName), listener, true).catch(() => undefined)
+    },
+    async close() {
+      await Promise.all([pub.quit(), sub.quit()].map((p) => p.catch(() => undefined)))
+    },
+  }
+}
+
+/** Loads a document's stored updates, then stores (and fans out) each new update as it happens. */
+function bindPersistence(getDeps: () => ServiceDeps, pending: Set<Promise<unknown>>, fanOut: FanOut | null) {
+  const listeners = new WeakMap<Y.Doc, Listener>()
+  const track = (work: Promise<unknown>) => {
+    pending.add(work)
+    void work.finally(() => pending.delete(work))
+  }
   setPersistence({
     provider: null,
     bindState: async (docName: string, ydoc: Y.Doc) => {
       const parsed = parseYjsDocName(docName)
       if (!parsed) return
       const { db } = getDeps()
+      ydoc.on('update', (update: Uint8Array, origin: unknown) => {
+        if (origin === FROM_STORE || origin === FROM_PEER) return
+        fanOut?.publish(docName, update)
+        track(
+          db
+            .insert(yjsUpdates)
+            .values({ docName, brandKey: parsed.brandKey, update })
+            .catch((error: unknown) =>
+              console.error(JSON.stringify({ level: 'error', msg: 'yjs persist', docName, error: String(error) })),
+            ),
+        )
+      })
+      const listener = await fanOut?.subscribe(docName, (update) => Y.applyUpdate(ydoc, update, FROM_PEER))
+      if (listener) listeners.set(ydoc, listener)
       const rows = await db.select().from(yjsUpdates).where(eq(yjsUpdates.docName, docName)).orderBy(asc(yjsUpdates.id))
       Y.transact(ydoc, () => rows.forEach((row) => Y.applyUpdate(ydoc, row.update)), FROM_STORE)
-      ydoc.on('update', (update: Uint8Array, origin: unknown) => {
-        if (origin === FROM_STORE) return
-        const write = db
-          .insert(yjsUpdates)
-          .values({ docName, brandKey: parsed.brandKey, update })
-          .catch((error: unknown) =>
-            console.error(JSON.stringify({ level: 'error', msg: 'yjs persist', error: String(error) })),
-          )
-        pending.add(write)
-        void write.finally(() => pending.delete(write))
-      })
     },
     writeState: async (docName: string, ydoc: Y.Doc) => {
-      // Compaction: replace the stored updates with one update holding the whole state.
+      const listener = listeners.get(ydoc)
+      if (fanOut && listener) await fanOut.unsubscribe(docName, listener)
       await Promise.all([...pending])
       const parsed = parseYjsDocName(docName)
       if (!parsed) return
-      const { db } = getDeps()
-      await db.transaction(async (tx) => {
-        const rows = await tx.select({ id: yjsUpdates.id }).from(yjsUpdates).where(eq(yjsUpdates.docName, docName))
+      // Compaction merges the stored rows themselves (not this process's copy), so an update
+      // another process stored a moment ago is never dropped.
+      await getDeps().db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ id: yjsUpdates.id, update: yjsUpdates.update })
+          .from(yjsUpdates)
+          .where(eq(yjsUpdates.docName, docName))
+          .orderBy(asc(yjsUpdates.id))
         if (rows.length < 2) return
-        const maxId = Math.max(...rows.map((row) => row.id))
+        const merged = Y.mergeUpdates(rows.map((row) => row.update))
         await tx.delete(yjsUpdates).where(
-          and(
-            eq(yjsUpdates.docName, docName),
-            lte(yjsUpdates.id, maxId),
-            inArray(
-              yjsUpdates.id,
-              rows.map((r) => r.id),
-            ),
+          inArray(
+            yjsUpdates.id,
+            rows.map((row) => row.id),
           ),
         )
-        await tx.insert(yjsUpdates).values({ docName, brandKey: parsed.brandKey, update: Y.encodeStateAsUpdate(ydoc) })
+        await tx.insert(yjsUpdates).values({ docName, brandKey: parsed.brandKey, update: merged })
       })
     },
   })
@@ -83,9 +137,14 @@ export interface YjsLayer {
   close(): Promise<void>
 }
 
-export function attachYjs(httpServer: HttpServer, getDeps: () => ServiceDeps): YjsLayer {
+export async function attachYjs(
+  httpServer: HttpServer,
+  getDeps: () => ServiceDeps,
+  options: { redisUrl?: string } = {},
+): Promise<YjsLayer> {
   const pending = new Set<Promise<unknown>>()
-  bindPostgresPersistence(getDeps, pending)
+  const fanOut = options.redisUrl ? await redisFanOut(options.redisUrl) : null
+  bindPersistence(getDeps, pending, fanOut)
   const wss = new WebSocketServer({ noServer: true, maxPayload: 10 * 1024 * 1024 })
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -129,6 +188,7 @@ export function attachYjs(httpServer: HttpServer, getDeps: () => ServiceDeps): Y
       for (const client of wss.clients) client.terminate()
       await new Promise<void>((resolve) => wss.close(() => resolve()))
       await Promise.all([...pending])
+      await fanOut?.close()
     },
   }
 }

@@ -155,7 +155,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
   const httpServer = createServer(app)
   const socket = await attachSocketServer(httpServer, () => deps, { redisUrl: env.REDIS_URL })
   publisher = socket.publisher
-  const yjs = attachYjs(httpServer, () => deps)
+  const yjs = await attachYjs(httpServer, () => deps, { redisUrl: env.REDIS_URL })
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject)

@@ -1,5 +1,5 @@
 // Sign-in, landing, sign-out and the session-expired dialog (access.md §2, §4, §8).
-import { expect, signIn, test } from './fixtures'
+import { brandKeyByName, expect, signIn, test } from './fixtures'
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
@@ -53,6 +53,35 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
     await page.goto('/brands')
     await expect(page).toHaveURL(/redirectTo/)
+  })
+
+  test('Remember me decides how long the session cookie lives', async ({ page, context }) => {
+    await page.goto('/')
+    await page.getByLabel('Email').fill('vsm@demo.test')
+    await page.getByLabel('Password', { exact: true }).fill('Demo-passw0rd!')
+    await page.getByLabel('Remember me').check()
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL(/\/brands$/)
+    const remembered = (await context.cookies()).find((cookie) => cookie.name === '__session')
+    expect(remembered?.httpOnly).toBe(true)
+    expect(remembered?.sameSite).toBe('Lax')
+    expect(remembered!.expires * 1000).toBeGreaterThan(Date.now() + 13 * 24 * 3600 * 1000)
+
+    await context.clearCookies()
+    await signIn(page, 'vsm@demo.test')
+    const sessionOnly = (await context.cookies()).find((cookie) => cookie.name === '__session')
+    expect(sessionOnly?.expires).toBe(-1)
+  })
+
+  test('a form post without the CSRF token is refused and changes nothing', async ({ page }) => {
+    await signIn(page, 'admin@demo.test')
+    const key = await brandKeyByName(page, 'Demo Brand')
+    const forged = await page.request.post(`/brand/${key}/edit?edit=profile`, {
+      form: { intent: 'profile', name: 'Hijacked', legal_name: 'Hijacked' },
+    })
+    expect(forged.status()).toBe(403)
+    const brand = (await (await page.request.get(`/api/brand/model/${key}`)).json()) as { data: { name: string } }
+    expect(brand.data.name).toBe('Demo Brand')
   })
 
   test('the forgot-password link leads to a page that exists', async ({ page }) => {

@@ -1,5 +1,6 @@
-// With REDIS_URL, socket.io's Redis adapter connects processes: an update made through one
-// process reaches a socket connected to another.
+// With REDIS_URL, processes are connected: a notification emitted by one process reaches a
+// socket on another (socket.io Redis adapter), and a Yjs edit made on one process reaches a
+// client of the same document on another (Yjs update fan-out).
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -12,6 +13,7 @@ import { createFirebaseIdentity } from '#app/services/identity.server'
 import { DEMO_BRAND_KEY } from '#db/seed'
 import { EVENTS, type NotificationPayload } from '#realtime/protocol'
 import { DEMO_PASSWORD, api, eventually } from '#tests/support/portal'
+import { connectYjs } from '#tests/support/yjs-client'
 
 const children: ChildProcess[] = []
 const dirs: string[] = []
@@ -108,4 +110,26 @@ it('delivers a notification emitted by one process to a socket on the other', as
   await eventually(() => expect(received).toHaveLength(1))
   expect(received[0]).toMatchObject({ firstName: 'Dana', targetId: DEMO_BRAND_KEY })
   socket.disconnect()
+})
+
+it('fans a Yjs edit out to a client of the same document on the other process', async () => {
+  const identity = createFirebaseIdentity({
+    projectId: inject('emulatorProjectId'),
+    emulatorHost: inject('emulatorHost'),
+  })
+  const cookieFor = async (email: string) => {
+    const result = await identity.signInWithPassword(email, DEMO_PASSWORD)
+    if (!result.ok) throw new Error(result.code)
+    return `__session=${await identity.createSessionCookie(result.idToken, 3_600_000)}`
+  }
+  const docName = `scratch:${DEMO_BRAND_KEY}:fan-out`
+  const onA = connectYjs(portA, docName, await cookieFor('admin@demo.test'))
+  const onB = connectYjs(portB, docName, await cookieFor('editor@demo.test'))
+  await eventually(() => expect(onA.provider.synced && onB.provider.synced).toBe(true))
+  onA.doc.getMap<string>('notes').set('look-1', 'shorten the hem')
+  await eventually(() => expect(onB.doc.getMap<string>('notes').get('look-1')).toBe('shorten the hem'))
+  onB.doc.getMap<string>('notes').set('look-2', 'darker wash')
+  await eventually(() => expect(onA.doc.getMap<string>('notes').get('look-2')).toBe('darker wash'))
+  onA.destroy()
+  onB.destroy()
 })

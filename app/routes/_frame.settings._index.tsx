@@ -1,4 +1,4 @@
-// `/settings` and its sections. Profile, security and onboarding arrive with the identity work;
+// `/settings` and its sections (see `_frame.settings.$.tsx`). Profile, security and onboarding arrive with the identity work;
 // the page exists so the sidebar and the onboarding landing lead somewhere real.
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'

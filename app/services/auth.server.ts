@@ -92,36 +92,27 @@ export async function signInWithPassword(
   }
 }
 
-/** The actor of a session cookie; throws AuthNoSession without one, AuthInvalidSession if bad. */
-export async function actorFromSessionCookie(deps: ServiceDeps, sessionCookie: string | undefined): Promise<Actor> {
-  if (!sessionCookie) throw noSession()
-  let identity
+/** Runs an identity check; any failure (expired, revoked, malformed) is an invalid session. */
+async function verified<T>(check: () => Promise<T>): Promise<T> {
   try {
-    identity = await deps.identity.verifySessionCookie(sessionCookie)
+    return await check()
   } catch {
     throw invalidSession()
   }
-  return actorForIdentity(deps, identity)
+}
+
+/** The actor of a session cookie; throws AuthNoSession without one, AuthInvalidSession if bad. */
+export async function actorFromSessionCookie(deps: ServiceDeps, sessionCookie: string | undefined): Promise<Actor> {
+  if (!sessionCookie) throw noSession()
+  return actorForIdentity(deps, await verified(() => deps.identity.verifySessionCookie(sessionCookie)))
 }
 
 /** The actor of a Firebase ID token (Authorization: Bearer …). */
 export async function actorFromIdToken(deps: ServiceDeps, idToken: string): Promise<Actor> {
-  let identity
-  try {
-    identity = await deps.identity.verifyIdToken(idToken)
-  } catch {
-    throw invalidSession()
-  }
-  return actorForIdentity(deps, identity)
+  return actorForIdentity(deps, await verified(() => deps.identity.verifyIdToken(idToken)))
 }
 
 /** POST /api/account/method/login with a bearer token: sync the account of that identity. */
 export async function syncFromIdToken(deps: ServiceDeps, idToken: string) {
-  let identity
-  try {
-    identity = await deps.identity.verifyIdToken(idToken)
-  } catch {
-    throw invalidSession()
-  }
-  return syncAccountOnLogin(deps, identity)
+  return syncAccountOnLogin(deps, await verified(() => deps.identity.verifyIdToken(idToken)))
 }

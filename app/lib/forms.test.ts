@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { LoginSchema } from '#app/schemas/login'
+import { HeadquartersSchema } from '#app/schemas/brand'
+import { parseForm } from './forms'
+
+function form(entries: Record<string, string>) {
+  const data = new FormData()
+  for (const [key, value] of Object.entries(entries)) data.append(key, value)
+  return data
+}
+
+describe('parseForm', () => {
+  it('treats empty fields as missing and reports errors by field', () => {
+    const submission = parseForm(form({ email: '', password: '' }), LoginSchema)
+    expect(submission.status).toBe('error')
+    expect(submission.error).toEqual({ email: ['Email is required.'], password: ['Password is required.'] })
+  })
+
+  it('returns the parsed value on success', () => {
+    const submission = parseForm(form({ email: ' ada@demo.test ', password: 'x', remember: 'on' }), LoginSchema)
+    expect(submission.status).toBe('success')
+    expect(submission.status === 'success' && submission.value).toEqual({
+      email: 'ada@demo.test',
+      password: 'x',
+      remember: true,
+    })
+  })
+
+  it('keeps optional fields optional and checks their pattern when filled', () => {
+    const base = { street: '1 Row', suite: '2', country: 'France' }
+    expect(parseForm(form({ ...base, zip: '' }), HeadquartersSchema).status).toBe('success')
+    expect(parseForm(form({ ...base, zip: '@@' }), HeadquartersSchema).error).toEqual({
+      zip: ['Invalid zip. Numeric value expected.'],
+    })
+  })
+})

@@ -30,7 +30,10 @@ export interface IdentityProvider {
   verifySessionCookie(sessionCookie: string): Promise<VerifiedIdentity>
   /** Throws when the token is malformed, expired or revoked. */
   verifyIdToken(idToken: string): Promise<VerifiedIdentity>
-  /** Creates the user with this uid, or resets its password and e-mail when it exists. */
+  /**
+   * Creates the user with this uid, or brings its e-mail and password in line when they differ
+   * (without touching a user that already matches, which would end its sessions).
+   */
   ensureUser(user: { uid: string; email: string; password: string; displayName: string }): Promise<void>
   revokeSessions(uid: string): Promise<void>
 }
@@ -67,7 +70,7 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
     : 'https://identitytoolkit.googleapis.com/v1'
   const apiKey = options.apiKey ?? 'emulator-api-key'
 
-  return {
+  const provider: IdentityProvider = {
     projectId: options.projectId,
 
     async signInWithPassword(email, password) {
@@ -126,21 +129,28 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
     },
 
     async ensureUser({ uid, email, password, displayName }) {
-      try {
-        await auth.updateUser(uid, { email, password, displayName, emailVerified: true })
-      } catch (error) {
-        if ((error as { code?: string }).code !== 'auth/user-not-found') throw error
+      const existing = await auth.getUser(uid).catch((error: { code?: string }) => {
+        if (error.code === 'auth/user-not-found') return null
+        throw error
+      })
+      if (!existing) {
         try {
           await auth.createUser({ uid, email, password, displayName, emailVerified: true })
         } catch (createError) {
           // Two processes seeding one emulator at once: the other one won.
           if ((createError as { code?: string }).code !== 'auth/uid-already-exists') throw createError
         }
+        return
       }
+      // Changing a password revokes the user's sessions, so only touch it when it differs.
+      const signIn = await provider.signInWithPassword(email, password)
+      if (existing.email === email && signIn.ok) return
+      await auth.updateUser(uid, { email, password, displayName, emailVerified: true })
     },
 
     revokeSessions(uid) {
       return auth.revokeRefreshTokens(uid)
     },
   }
+  return provider
 }

@@ -65,6 +65,25 @@ test.describe('without JavaScript', () => {
   })
 })
 
+test('with JavaScript, the create dialog validates in the browser and creates the brand', async ({ page }) => {
+  await signIn(page, 'admin@demo.test')
+  await page.goto('/brands')
+  await page.getByRole('link', { name: 'Create New Brand' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByLabel('Brand name')).toBeFocused()
+  await dialog.getByRole('button', { name: 'Create' }).click()
+  await expect(dialog.getByText('Brand name is required.')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page).toHaveURL(/\/brands$/)
+  await page.getByRole('link', { name: 'Create New Brand' }).click()
+  const name = `Studio ${Date.now()}`
+  await page.getByLabel('Brand name').fill(name)
+  await page.getByRole('button', { name: 'Create' }).click()
+  await expect(page).toHaveURL(/\/brand\/[a-z0-9]+\/edit$/)
+  await expect(page.getByTestId('toast')).toHaveText(new RegExp(`Brand ${name} has been created`))
+  await expect(page.getByRole('region', { name: 'Company Profile' }).getByLabel('Profile Name')).toHaveValue(name)
+})
+
 const HEADER: [email: string, items: string[], dashboard: boolean][] = [
   [
     'admin@demo.test',

@@ -36,7 +36,7 @@ export async function spawnPortal(label: string): Promise<SpawnedPortal> {
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const baseURL = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 120_000
+  const deadline = Date.now() + 180_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The portal exited while starting:\n${output}`)
     try {

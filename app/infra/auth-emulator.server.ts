@@ -59,7 +59,9 @@ export interface StartEmulatorOptions {
   log?: (line: string) => void
 }
 
-export async function startAuthEmulator(options: StartEmulatorOptions): Promise<RunningEmulator> {
+export async function startAuthEmulator(input: StartEmulatorOptions): Promise<RunningEmulator> {
+  // The emulator runs inside its folder, so every path handed to it must be absolute.
+  const options = { ...input, dir: path.resolve(input.dir) }
   fs.mkdirSync(options.dir, { recursive: true })
   const port = options.port > 0 && (await portIsFree(options.port)) ? options.port : await freePort()
   const hubPort = await freePort()
@@ -108,16 +110,25 @@ export async function startAuthEmulator(options: StartEmulatorOptions): Promise<
   const exitPromise = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())))
 
   const host = `127.0.0.1:${port}`
+  // The HTTP port answers before an import has finished; the CLI says when everything is ready.
+  const allReady = new Promise<void>((resolve) => {
+    const check = () => {
+      if (output.some((line) => line.includes('All emulators ready'))) resolve()
+      else if (!exited) setTimeout(check, 100)
+    }
+    check()
+  })
   try {
     await Promise.race([
-      waitForEmulator(host, 90_000),
+      Promise.all([waitForEmulator(host, 90_000), allReady]),
       exitPromise.then(() => {
-        throw new Error(`The Auth emulator exited while starting:\n${output.join('\n')}`)
+        throw new Error(`The Auth emulator exited while starting (code ${child.exitCode}).`)
       }),
     ])
   } catch (error) {
     if (!exited) child.kill('SIGKILL')
-    throw error
+    const tail = output.slice(-40).join('\n')
+    throw new Error(`${(error as Error).message}\nLast lines from the Auth emulator:\n${tail}`)
   }
 
   return {

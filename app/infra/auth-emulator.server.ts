@@ -111,9 +111,11 @@ export async function startAuthEmulator(input: StartEmulatorOptions): Promise<Ru
 
   const host = `127.0.0.1:${port}`
   // The HTTP port answers before an import has finished; the CLI says when everything is ready.
-  const allReady = new Promise<void>((resolve) => {
+  const readyDeadline = Date.now() + 90_000
+  const allReady = new Promise<void>((resolve, reject) => {
     const check = () => {
       if (output.some((line) => line.includes('All emulators ready'))) resolve()
+      else if (Date.now() > readyDeadline) reject(new Error('The Auth emulator did not report ready within 90 s.'))
       else if (!exited) setTimeout(check, 100)
     }
     check()

@@ -17,7 +17,11 @@ if (!env.DATABASE_URL) {
   }
 }
 const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild
-const portal = await startPortal({ env, remixBuild: build })
+const portal = await startPortal({ env, remixBuild: build }).catch((error: NodeJS.ErrnoException) => {
+  const hint = error.code === 'EADDRINUSE' ? ` Port ${env.PORT} is taken: set PORT to a free one.` : ''
+  console.error(`Could not start the portal: ${error.message}.${hint}`)
+  process.exit(1)
+})
 const removePidFile = env.DATABASE_URL ? () => {} : writePidFile(env.DATA_DIR)
 
 console.log(`\nBrand portal is running: ${portal.url}`)

@@ -89,6 +89,18 @@ async function startIdentity(
 }
 
 export async function startPortal(options: PortalOptions = {}): Promise<Portal> {
+  // What has started so far, stopped again if a later step fails (a taken port, say), so a
+  // failed start never leaves an Auth emulator or a database handle behind.
+  const started: (() => Promise<void>)[] = []
+  try {
+    return await assemblePortal(options, started)
+  } catch (error) {
+    for (const stop of started.reverse()) await stop().catch(() => undefined)
+    throw error
+  }
+}
+
+async function assemblePortal(options: PortalOptions, started: (() => Promise<void>)[]): Promise<Portal> {
   const env = options.env ?? parseEnv()
   const log = options.log ?? ((message: string) => console.log(message))
 
@@ -97,8 +109,10 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
       ? { databaseUrl: env.DATABASE_URL }
       : { pgliteDir: options.inMemoryDatabase ? undefined : path.join(env.DATA_DIR, 'pg') },
   )
+  started.push(() => database.close())
   await database.migrate()
   const { identity, emulator } = await startIdentity(env, log)
+  if (emulator) started.push(() => emulator.stop())
 
   // The publisher is wired once socket.io is up; until then nobody can be connected anyway.
   let publisher: EventPublisher = { publish() {} }
@@ -154,8 +168,10 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
 
   const httpServer = createServer(app)
   const socket = await attachSocketServer(httpServer, () => deps, { redisUrl: env.REDIS_URL })
+  started.push(() => socket.close())
   publisher = socket.publisher
   const yjs = await attachYjs(httpServer, () => deps, { redisUrl: env.REDIS_URL })
+  started.push(() => yjs.close())
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject)

@@ -1,7 +1,7 @@
 // The page frame of every signed-in screen: logo, back button, title, header navigation by job
 // type, notification bell with its live dot, profile menu and sidebar (access.md §2 "page frame").
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, NavLink, Outlet, useLoaderData, useLocation, useMatches, useNavigate } from '@remix-run/react'
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useMatches, useNavigate } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { LogoutForm } from '#app/components/logout-form'
 import { RouteDialog } from '#app/components/ui/dialog'
@@ -10,8 +10,11 @@ import { Avatar, Menu } from '#app/components/ui/misc'
 import { guard, run } from '#app/lib/session.server'
 import { HEADER_ITEMS, brandGrantTypes, headerItemsFor, showsDashboardNavigation } from '#app/policy/permissions'
 import { getBrand } from '#app/services/brands.server'
-import { hasUnreadNotifications } from '#app/services/notifications.server'
-import { EVENTS } from '#realtime/protocol'
+import { hasUnreadNotifications, listNotifications } from '#app/services/notifications.server'
+import { EVENTS, type NotificationPayload } from '#realtime/protocol'
+import { useCsrfToken } from '#app/lib/csrf'
+import { formatWhen } from '#app/lib/format'
+import { CsrfField } from '#app/components/ui/misc'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
@@ -25,6 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     isOwner: grantTypes.includes('owner'),
     dashboard: showsDashboardNavigation(grantTypes),
     unread: await hasUnreadNotifications(context.deps, actor),
+    notifications: await listNotifications(context.deps, actor, 8),
     resourcesUrl: context.deps.env.RESOURCES_URL,
   })
 }
@@ -53,17 +57,34 @@ function usePageChrome() {
   return { title, back, fullWidth }
 }
 
-/** The bell's dot turns on when a notification arrives over socket.io, without a reload. */
-function useLiveUnread(initial: boolean, brandKey: string | null): boolean {
-  const [unread, setUnread] = useState(initial)
-  useEffect(() => setUnread(initial), [initial])
+interface BellItem {
+  key: string
+  firstName: string
+  lastName: string
+  action: string
+  when: string
+  segments: string[]
+  read: boolean
+}
+
+/** The bell's dot and list update when a notification arrives over socket.io, without a reload. */
+function useLiveNotifications(initialUnread: boolean, initialItems: BellItem[], brandKey: string | null) {
+  const [unread, setUnread] = useState(initialUnread)
+  const [items, setItems] = useState(initialItems)
+  useEffect(() => setUnread(initialUnread), [initialUnread])
+  useEffect(() => setItems(initialItems), [initialItems])
   useEffect(() => {
     let disposed = false
     let cleanup = () => {}
     void import('socket.io-client').then(({ io }) => {
       if (disposed) return
       const socket = io({ withCredentials: true, transports: ['websocket', 'polling'] })
-      socket.on(EVENTS.notificationNew, () => setUnread(true))
+      socket.on(EVENTS.notificationNew, (payload: NotificationPayload) => {
+        setUnread(true)
+        setItems((current) =>
+          [{ ...payload, read: false }, ...current.filter((item) => item.key !== payload.key)].slice(0, 8),
+        )
+      })
       socket.on('connect', () => {
         if (brandKey) socket.emit(EVENTS.brandJoin, { brand: brandKey }, () => {})
         document.documentElement.dataset.realtime = 'connected'
@@ -75,7 +96,60 @@ function useLiveUnread(initial: boolean, brandKey: string | null): boolean {
       cleanup()
     }
   }, [brandKey])
-  return unread
+  return { unread, items }
+}
+
+function BellPanel({ unread, items, allHref }: { unread: boolean; items: BellItem[]; allHref: string }) {
+  const location = useLocation()
+  const csrf = useCsrfToken()
+  return (
+    <Menu
+      label={
+        <span className="relative p-1" aria-label={unread ? 'Notifications (unread)' : 'Notifications'}>
+          <BellIcon />
+          {unread ? (
+            <span data-testid="bell-dot" className="absolute right-0 top-0 h-2 w-2 rounded-full bg-red-600" />
+          ) : null}
+        </span>
+      }
+    >
+      <div className="w-80" data-testid="bell-panel">
+        <p className="border-b border-line px-4 py-2 font-medium">Notifications</p>
+        {items.length === 0 ? (
+          <p className="px-4 py-6 text-center text-muted">No notifications yet.</p>
+        ) : (
+          <ul className="max-h-80 divide-y divide-line overflow-y-auto">
+            {items.map((item) => (
+              <li key={item.key} className={`px-4 py-3 ${item.read ? 'text-muted' : ''}`}>
+                <p>
+                  <span className="font-medium">
+                    {item.firstName} {item.lastName}
+                  </span>{' '}
+                  {item.action} <span className="font-medium">{item.segments.join(' ')}</span>
+                </p>
+                {/* Rendered in the viewer's time zone, which the server does not know. */}
+                <p className="mt-0.5 text-xs text-muted" suppressHydrationWarning>
+                  {formatWhen(item.when)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="flex items-center justify-between border-t border-line px-4 py-2">
+          <Form method="post" action="/notifications/read" reloadDocument>
+            <CsrfField token={csrf} />
+            <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+            <button type="submit" className="text-xs underline underline-offset-4" disabled={!unread}>
+              Mark all as read
+            </button>
+          </Form>
+          <Link to={allHref} className="text-xs underline underline-offset-4">
+            View all
+          </Link>
+        </div>
+      </div>
+    </Menu>
+  )
 }
 
 export default function Frame() {
@@ -83,7 +157,8 @@ export default function Frame() {
   const { title, back, fullWidth } = usePageChrome()
   const location = useLocation()
   const navigate = useNavigate()
-  const unread = useLiveUnread(data.unread, data.brand?.key ?? null)
+  const csrf = useCsrfToken()
+  const { unread, items } = useLiveNotifications(data.unread, data.notifications, data.brand?.key ?? null)
   const confirmingLogout = new URLSearchParams(location.search).get('confirm') === 'logout'
   const brandBase = data.brand ? `/brand/${data.brand.key}` : null
 
@@ -164,17 +239,8 @@ export default function Frame() {
                 ),
               )}
             </nav>
-            <Link
-              to={brandBase ? `${brandBase}/notifications` : '/brands'}
-              aria-label={unread ? 'Notifications (unread)' : 'Notifications'}
-              className="relative rounded-md p-2 hover:bg-black/5"
-            >
-              <BellIcon />
-              {unread ? (
-                <span data-testid="bell-dot" className="absolute right-1 top-1 h-2 w-2 rounded-full bg-red-600" />
-              ) : null}
-            </Link>
-            <Menu label={<Avatar name={data.account.name} />}>
+            <BellPanel unread={unread} items={items} allHref={brandBase ? `${brandBase}/notifications` : '/brands'} />
+            <Menu label={<Avatar name={data.account.name} />} name="Profile menu">
               <p className="px-4 py-2 text-xs text-muted">{data.account.email}</p>
               <Link to="/settings/profile" className="block px-4 py-2 hover:bg-black/5">
                 Profile
@@ -184,6 +250,13 @@ export default function Frame() {
                   Manage Team
                 </Link>
               ) : null}
+              <Form method="post" action="/session/reset" reloadDocument>
+                <CsrfField token={csrf} />
+                <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+                <button type="submit" className="block w-full px-4 py-2 text-left hover:bg-black/5">
+                  Reset Session
+                </button>
+              </Form>
               <Link to={`${location.pathname}?confirm=logout`} className="block px-4 py-2 hover:bg-black/5">
                 Log out
               </Link>

@@ -7,7 +7,14 @@ import { Button } from '#app/components/ui/button'
 import { Checkbox, ErrorList, Field } from '#app/components/ui/field'
 import { CsrfField } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
-import { authCookie, clientAddress, getOptionalActor, requireCsrf } from '#app/lib/session.server'
+import {
+  authCookie,
+  clientAddress,
+  commitUiSession,
+  getOptionalActor,
+  getUiSession,
+  requireCsrf,
+} from '#app/lib/session.server'
 import { landingPath, safeRedirectPath } from '#app/policy/permissions'
 import { LoginSchema } from '#app/schemas/login'
 import { signInWithPassword } from '#app/services/auth.server'
@@ -44,9 +51,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     })
   }
   const maxAge = remember ? Math.floor(outcome.expiresInMs / 1000) : undefined
-  return redirect(safeRedirectPath(redirectTo, outcome.landing), {
-    headers: { 'Set-Cookie': authCookie(context, outcome.sessionCookie, maxAge) },
-  })
+  // Remembered so that Reset Session issues a cookie of the same lifetime.
+  const ui = await getUiSession(request, context)
+  ui.set('remember', remember)
+  const headers = new Headers()
+  headers.append('Set-Cookie', authCookie(context, outcome.sessionCookie, maxAge))
+  headers.append('Set-Cookie', await commitUiSession(ui, context))
+  return redirect(safeRedirectPath(redirectTo, outcome.landing), { headers })
 }
 
 export default function Login() {

@@ -1,6 +1,8 @@
 // Sign-in and sessions. The password never reaches our database: Firebase checks it, and its ID
 // token becomes a firebase-admin session cookie. Failed attempts are rate-limited per account and
 // per IP address (docs/decisions/006-csrf-and-rate-limits.md).
+import { eq } from 'drizzle-orm'
+import { accounts } from '#db/schema'
 import { AppError, invalidSession, noSession } from '#app/lib/errors'
 import { landingPath } from '#app/policy/permissions'
 import { actorForIdentity, syncAccountOnLogin, type toAccountView, type Actor } from './accounts.server'
@@ -115,4 +117,17 @@ export async function actorFromIdToken(deps: ServiceDeps, idToken: string): Prom
 /** POST /api/account/method/login with a bearer token: sync the account of that identity. */
 export async function syncFromIdToken(deps: ServiceDeps, idToken: string) {
   return syncAccountOnLogin(deps, await verified(() => deps.identity.verifyIdToken(idToken)))
+}
+
+/** Reset Session (access.md §4): swaps in a fresh session cookie for the signed-in actor. */
+export async function resetSession(deps: ServiceDeps, actor: Actor, remember: boolean) {
+  const [row] = await deps.db
+    .select({ uid: accounts.firebaseUid })
+    .from(accounts)
+    .where(eq(accounts.key, actor.key))
+    .limit(1)
+  if (!row) throw invalidSession()
+  const idToken = await deps.identity.freshIdToken(row.uid)
+  const expiresInMs = remember ? SESSION_REMEMBERED_MS : SESSION_DEFAULT_MS
+  return { sessionCookie: await deps.identity.createSessionCookie(idToken, expiresInMs), expiresInMs }
 }

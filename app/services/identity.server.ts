@@ -36,6 +36,8 @@ export interface IdentityProvider {
    */
   ensureUser(user: { uid: string; email: string; password: string; displayName: string }): Promise<void>
   revokeSessions(uid: string): Promise<void>
+  /** A new ID token for a user, minted through a custom token (Reset Session). */
+  freshIdToken(uid: string): Promise<string>
 }
 
 export interface FirebaseIdentityOptions {
@@ -150,6 +152,20 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
 
     revokeSessions(uid) {
       return auth.revokeRefreshTokens(uid)
+    },
+
+    async freshIdToken(uid) {
+      const customToken = await auth.createCustomToken(uid)
+      const response = await fetch(`${restBase}/accounts:signInWithCustomToken?key=${encodeURIComponent(apiKey)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+        signal: AbortSignal.timeout(15_000),
+      })
+      const body = (await response.json().catch(() => ({}))) as { idToken?: string; error?: { message?: string } }
+      if (!response.ok || !body.idToken)
+        throw new Error(`custom token sign-in failed: ${body.error?.message ?? response.status}`)
+      return body.idToken
     },
   }
   return provider

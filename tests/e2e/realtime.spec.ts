@@ -25,6 +25,15 @@ test('the bell dot appears live when another member updates the brand', async ({
 
   await expect(watcher.getByTestId('bell-dot')).toBeVisible()
   expect(navigations).toEqual([])
+  await watcher.getByLabel('Notifications (unread)').click()
+  const panel = watcher.getByTestId('bell-panel')
+  await expect(panel.getByRole('listitem').first()).toContainText(
+    'Dana Designer updated the brand profile of Demo Brand',
+  )
+
+  await panel.getByRole('button', { name: 'Mark all as read' }).click()
+  await expect(watcher).toHaveURL(new RegExp(`/brand/${key}$`))
+  await expect(watcher.getByTestId('bell-dot')).toHaveCount(0)
   await watcherContext.close()
   await editorContext.close()
 })

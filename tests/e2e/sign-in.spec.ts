@@ -84,6 +84,20 @@ test.describe('without JavaScript', () => {
     expect(brand.data.name).toBe('Demo Brand')
   })
 
+  test('Reset Session swaps in a fresh session cookie and keeps the user signed in', async ({ page, context }) => {
+    await signIn(page, 'admin@demo.test')
+    const before = (await context.cookies()).find((cookie) => cookie.name === '__session')?.value
+    await page.getByLabel('Profile menu').click()
+    await page.getByRole('button', { name: 'Reset Session' }).click()
+    await expect(page.getByTestId('toast')).toHaveText(/Your session has been refreshed./)
+    await expect(page.getByTestId('page-title')).toHaveText('Demo Brand')
+    const after = (await context.cookies()).find((cookie) => cookie.name === '__session')?.value
+    expect(after).toBeTruthy()
+    expect(after).not.toBe(before)
+    await page.goto('/brands')
+    await expect(page.getByTestId('page-title')).toHaveText('Brands')
+  })
+
   test('the forgot-password link leads to a page that exists', async ({ page }) => {
     await page.goto('/')
     await page.getByRole('link', { name: 'Forgot password' }).click()

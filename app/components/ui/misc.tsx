@@ -48,14 +48,20 @@ export function Menu({
   label,
   children,
   align = 'right',
+  name,
 }: {
   label: ReactNode
   children: ReactNode
   align?: 'left' | 'right'
+  /** Accessible name of the toggle when its label is only an icon or avatar. */
+  name?: string
 }) {
   return (
     <details className="relative">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1 hover:bg-black/5 [&::-webkit-details-marker]:hidden">
+      <summary
+        aria-label={name}
+        className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1 hover:bg-black/5 [&::-webkit-details-marker]:hidden"
+      >
         {label}
       </summary>
       <div

@@ -1,0 +1,18 @@
+// POST /notifications/read: "Mark all as read" from the bell panel; returns to the page it came from.
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { requireActor, requireCsrf, run } from '#app/lib/session.server'
+import { safeRedirectPath } from '#app/policy/permissions'
+import { markNotificationsRead } from '#app/services/notifications.server'
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireActor(request, context)
+  const formData = await request.formData()
+  await requireCsrf(request, context, formData)
+  await run(() => markNotificationsRead(context.deps, actor, 'all'))
+  const back = formData.get('redirectTo')
+  return redirect(safeRedirectPath(typeof back === 'string' ? back : null, '/brands'))
+}
+
+export function loader() {
+  return redirect('/brands')
+}

@@ -59,10 +59,46 @@ export interface StartEmulatorOptions {
   log?: (line: string) => void
 }
 
+/**
+ * An emulator whose portal was killed outright (kill -9, a crash) keeps running and holds the
+ * data folder; stop it before starting a new one. Only a process that is still an emulator is
+ * signalled, in case the pid has been reused.
+ */
+async function stopLeftoverEmulator(dir: string): Promise<void> {
+  const pidFile = path.join(dir, 'emulator.pid')
+  let pid: number
+  try {
+    pid = Number(fs.readFileSync(pidFile, 'utf8'))
+  } catch {
+    return
+  }
+  fs.rmSync(pidFile, { force: true })
+  const alive = () => {
+    try {
+      process.kill(pid, 0)
+      return true
+    } catch {
+      return false
+    }
+  }
+  let commandLine = ''
+  try {
+    commandLine = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+  } catch {
+    return
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !commandLine.includes('emulators:start') || !alive()) return
+  process.kill(pid, 'SIGINT')
+  const deadline = Date.now() + 15_000
+  while (alive() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200))
+  if (alive()) process.kill(pid, 'SIGKILL')
+}
+
 export async function startAuthEmulator(input: StartEmulatorOptions): Promise<RunningEmulator> {
   // The emulator runs inside its folder, so every path handed to it must be absolute.
   const options = { ...input, dir: path.resolve(input.dir) }
   fs.mkdirSync(options.dir, { recursive: true })
+  await stopLeftoverEmulator(options.dir)
   const port = options.port > 0 && (await portIsFree(options.port)) ? options.port : await freePort()
   const hubPort = await freePort()
   const loggingPort = await freePort()
@@ -95,6 +131,8 @@ export async function startAuthEmulator(input: StartEmulatorOptions): Promise<Ru
     env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  const pidFile = path.join(options.dir, 'emulator.pid')
+  if (child.pid) fs.writeFileSync(pidFile, String(child.pid))
   const output: string[] = []
   const collect = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) {
@@ -137,6 +175,7 @@ export async function startAuthEmulator(input: StartEmulatorOptions): Promise<Ru
     host,
     projectId: options.projectId,
     async stop() {
+      fs.rmSync(pidFile, { force: true })
       if (exited) return
       child.kill('SIGINT')
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)

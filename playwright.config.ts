@@ -6,7 +6,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 2,
+  // One worker: the tests share the demo workspace, and the live-notification test must not see
+  // notifications caused by another test running at the same time.
+  workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

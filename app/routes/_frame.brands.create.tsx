@@ -11,16 +11,12 @@ import { CsrfField } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { BrandNameSchema } from '#app/schemas/brand'
-import { createBrand } from '#app/services/brands.server'
+import { createBrand, requireBrandCreation } from '#app/services/brands.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
-  if (actor.role !== 'admin') {
-    throw json(
-      { error: { type: 'PermissionError', message: 'Only an account admin can create a brand.' } },
-      { status: 403 },
-    )
-  }
+  // Refused before the form is shown, with the same rule the service applies on submit.
+  await run(async () => requireBrandCreation(actor))
   return null
 }
 

@@ -4,7 +4,7 @@ import { Link, Outlet, useLoaderData, useSearchParams } from '@remix-run/react'
 import { ButtonLink } from '#app/components/ui/button'
 import { EmptyState } from '#app/components/ui/misc'
 import { guard } from '#app/lib/session.server'
-import { listBrandsForActor } from '#app/services/brands.server'
+import { canCreateBrand, listBrandsForActor } from '#app/services/brands.server'
 import type { FrameHandle } from './_frame'
 
 export const meta: MetaFunction = () => [{ title: 'Brands · Brand Portal' }]
@@ -13,7 +13,7 @@ export const handle: FrameHandle = { title: 'Brands', back: '/brands' }
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
   const brands = await listBrandsForActor(context.deps, actor)
-  return json({ brands, canCreate: actor.role === 'admin' })
+  return json({ brands, canCreate: canCreateBrand(actor) })
 }
 
 export default function Brands() {

@@ -59,9 +59,18 @@ export async function getBrand(deps: ServiceDeps, actor: Actor, brandKey: string
   return toBrandView(row)
 }
 
-/** Creates a brand and makes its creator the owner. Only account role admin may create brands. */
+/** Only account role admin may create brands (catalogue.md §2 "Brands list"). */
+export function canCreateBrand(actor: Actor): boolean {
+  return actor.role === 'admin'
+}
+
+export function requireBrandCreation(actor: Actor): void {
+  if (!canCreateBrand(actor)) throw permissionError('Only an account admin can create a brand.')
+}
+
+/** Creates a brand and makes its creator the owner. */
 export async function createBrand(deps: ServiceDeps, actor: Actor, input: unknown): Promise<BrandView> {
-  if (actor.role !== 'admin') throw permissionError('Only an account admin can create a brand.')
+  requireBrandCreation(actor)
   const { name } = parseOrThrow(BrandNameSchema, input)
   const key = newKey()
   const row = await deps.db.transaction(async (tx) => {

@@ -288,10 +288,3 @@ async function insertDemoData(deps: ServiceDeps): Promise<void> {
     await tx.insert(listings).values(listingRows)
   })
 }
-
-export const SEASON_LABELS: Record<string, string> = {
-  spring_summer: 'Spring/Summer',
-  fall_winter: 'Fall/Winter',
-  prefall: 'Prefall',
-  resort: 'Resort',
-}

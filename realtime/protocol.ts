@@ -12,8 +12,6 @@ export const EVENTS = {
   brandJoin: 'brand:join',
   /** server → client: a notification was stored for this account. */
   notificationNew: 'notification:new',
-  /** server → client: something changed in a brand the client has joined. */
-  brandUpdated: 'brand:updated',
 } as const
 
 export const BrandJoinSchema = z.object({ brand: z.string().check(z.minLength(1), z.maxLength(64)) })
@@ -31,7 +29,6 @@ export interface NotificationPayload {
 }
 
 /** Yjs documents are named `{purpose}:{brandKey}` or `{purpose}:{brandKey}:{id}`. */
-export const YJS_DOC_PURPOSES = ['media-order', 'annotations', 'scratch'] as const
 const DOC_NAME = /^(media-order|annotations|scratch):([a-z0-9]{1,64})(?::([A-Za-z0-9_-]{1,128}))?$/
 
 export function parseYjsDocName(docName: string): { purpose: string; brandKey: string; id?: string } | null {
@@ -39,6 +36,3 @@ export function parseYjsDocName(docName: string): { purpose: string; brandKey: s
   if (!match) return null
   return { purpose: match[1]!, brandKey: match[2]!, id: match[3] }
 }
-
-/** WebSocket close codes for refused Yjs connections. */
-export const YJS_CLOSE = { unauthorized: 4401, forbidden: 4403 } as const

@@ -11,5 +11,3 @@ export const LoginSchema = z.object({
   ),
   redirectTo: z.optional(z.string()),
 })
-
-export type LoginInput = z.infer<typeof LoginSchema>

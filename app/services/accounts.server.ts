@@ -101,11 +101,6 @@ export function toAccountView(row: AccountRow, actorGrants: Grant[]) {
   }
 }
 
-export async function getAccountRow(deps: ServiceDeps, key: string): Promise<AccountRow | undefined> {
-  const [row] = await deps.db.select().from(accounts).where(eq(accounts.key, key)).limit(1)
-  return row
-}
-
 /** Members of a brand: every active account holding a grant on the brand itself. */
 export async function brandMemberKeys(deps: ServiceDeps, brandKey: string): Promise<string[]> {
   const rows = await deps.db

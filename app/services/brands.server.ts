@@ -1,6 +1,6 @@
 // Brands: the list a user may see, creation (account role admin), the company profile and its
 // updates. Every function takes the actor first and checks the grant here, whatever the caller.
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { desc, eq, inArray } from 'drizzle-orm'
 import { brands, grants } from '#db/schema'
 import { AppError, notFound, permissionError } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
@@ -132,14 +132,4 @@ export async function updateBrand(
     segments: [row.name],
   })
   return toBrandView(row)
-}
-
-/** Brand keys an account holds any grant on; used by realtime to authorize rooms. */
-export async function brandExists(deps: ServiceDeps, brandKey: string): Promise<boolean> {
-  const [row] = await deps.db
-    .select({ key: brands.key })
-    .from(brands)
-    .where(and(eq(brands.key, brandKey)))
-    .limit(1)
-  return Boolean(row)
 }

@@ -1,5 +1,5 @@
 // Notifications: stored first, then pushed to each recipient's socket.io room.
-import { and, desc, eq, isNull, ne } from 'drizzle-orm'
+import { and, desc, eq, isNull } from 'drizzle-orm'
 import { accounts, notifications } from '#db/schema'
 import { AppError } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
@@ -64,7 +64,7 @@ export async function listNotifications(deps: ServiceDeps, actor: Actor, limit =
   const rows = await deps.db
     .select({ n: notifications, actorName: accounts.name })
     .from(notifications)
-    .leftJoin(accounts, and(eq(accounts.key, notifications.actorKey), ne(accounts.key, actor.key)))
+    .leftJoin(accounts, eq(accounts.key, notifications.actorKey))
     .where(eq(notifications.accountKey, actor.key))
     .orderBy(desc(notifications.created))
     .limit(limit)

@@ -30,7 +30,6 @@ const EnvSchema = z.object({
   LOGIN_LIMIT_IP: z.coerce.number().int().positive().default(50),
   LOGIN_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   RESOURCES_URL: z.string().url().default('https://github.com/'),
-  SUPPORT_EMAIL: z.string().default('support@example.com'),
 })
 
 export type Env = z.infer<typeof EnvSchema> & {

@@ -27,7 +27,7 @@ export default function BrandHome() {
   const hero = brand.assets.hero?.url
   return (
     <section
-      className="relative flex min-h-[calc(100vh-8rem)] items-end"
+      className="relative flex min-h-[28rem] flex-1 items-end"
       style={{ backgroundColor: landing.backgroundColor ?? '#000000', color: landing.fontColor ?? '#ffffff' }}
     >
       {hero ? <img src={hero} alt="" className="absolute inset-0 h-full w-full object-cover opacity-80" /> : null}

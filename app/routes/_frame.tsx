@@ -286,7 +286,7 @@ export default function Frame() {
             </nav>
           ) : null}
         </header>
-        <main className={fullWidth ? 'flex-1' : 'mx-auto w-full max-w-6xl flex-1 p-6'}>
+        <main className={fullWidth ? 'flex flex-1 flex-col' : 'mx-auto w-full max-w-6xl flex-1 p-6'}>
           <Outlet />
         </main>
       </div>

@@ -189,6 +189,14 @@ function matchEndpoint(verb: string, segments: string[]): { endpoint?: Endpoint;
   return { allowed }
 }
 
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw new AppError('ValidationError', `path: malformed segment "${segment}".`)
+  }
+}
+
 function sendError(res: Response, error: unknown) {
   if (isAppError(error)) {
     res.status(error.status).json({ error: { type: error.type, message: error.message } })
@@ -204,7 +212,7 @@ export function createApiRouter(deps: ServiceDeps): Router {
   router.use((req, res) => {
     void (async () => {
       res.setHeader('Cache-Control', 'no-store')
-      const segments = req.path.split('/').filter(Boolean).map(decodeURIComponent)
+      const segments = req.path.split('/').filter(Boolean).map(decodeSegment)
       const { endpoint, key, allowed } = matchEndpoint(req.method, segments)
       if (!endpoint) {
         if (allowed.length > 0) {

@@ -51,9 +51,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     })
   }
   const maxAge = remember ? Math.floor(outcome.expiresInMs / 1000) : undefined
-  // Remembered so that Reset Session issues a cookie of the same lifetime.
+  // Remembered so that Reset Session issues a cookie of the same lifetime; the CSRF token is
+  // renewed so that one planted before sign-in is worth nothing after it.
   const ui = await getUiSession(request, context)
   ui.set('remember', remember)
+  ui.unset('csrf')
   const headers = new Headers()
   headers.append('Set-Cookie', authCookie(context, outcome.sessionCookie, maxAge))
   headers.append('Set-Cookie', await commitUiSession(ui, context))

@@ -34,6 +34,11 @@ describe('envelope and routing', () => {
     expect(answer.body.error?.type).toBe('NotFound')
   })
 
+  it('answers a malformed path segment with 400, not a server error', async () => {
+    const answer = await api(portal, 'GET', '/api/brand/model/%E0%A4%A', { cookie: adminCookie })
+    expect(answer).toMatchObject({ status: 400, body: { error: { type: 'ValidationError' } } })
+  })
+
   it('refuses a call without a session with 401 AuthNoSession', async () => {
     const answer = await api(portal, 'GET', '/api/brand/query/user/')
     expect(answer).toMatchObject({ status: 401, body: { error: { type: 'AuthNoSession' } } })

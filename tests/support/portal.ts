@@ -40,12 +40,26 @@ async function createPostgresDatabase(adminUrl: string): Promise<string> {
   return url.toString()
 }
 
+/**
+ * Best effort: a background worker of the server (autovacuum) may still hold the database for a
+ * moment, so the drop is retried; a test database left behind harms nothing.
+ */
 async function dropPostgresDatabase(adminUrl: string, url: string): Promise<void> {
   const name = new URL(url).pathname.slice(1)
   const client = new pg.Client({ connectionString: adminUrl })
   await client.connect()
-  await client.query(`drop database if exists ${name} with (force)`)
-  await client.end()
+  try {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      try {
+        await client.query(`drop database if exists ${name}`)
+        return
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 300))
+      }
+    }
+  } finally {
+    await client.end()
+  }
 }
 
 export async function startTestPortal(options: TestPortalOptions = {}): Promise<TestPortal> {

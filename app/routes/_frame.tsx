@@ -57,15 +57,8 @@ function usePageChrome() {
   return { title, back, fullWidth }
 }
 
-interface BellItem {
-  key: string
-  firstName: string
-  lastName: string
-  action: string
-  when: string
-  segments: string[]
-  read: boolean
-}
+/** A notification as the bell lists it: the pushed payload, plus whether it has been read. */
+type BellItem = Omit<NotificationPayload, 'brand'> & { read: boolean }
 
 /** The bell's dot and list update when a notification arrives over socket.io, without a reload. */
 function useLiveNotifications(initialUnread: boolean, initialItems: BellItem[], brandKey: string | null) {

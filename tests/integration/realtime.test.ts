@@ -119,9 +119,15 @@ describe('Yjs', () => {
     await eventually(() => expect(a.doc.getArray<string>('order').toArray()).toEqual(['look-0', 'look-1', 'look-2']))
     await eventually(() => expect(reader.doc.getArray<string>('order').length).toBe(3))
     reader.doc.getArray<string>('order').push(['from-reader'])
-    // The read member's own copy changes, but nobody else's does.
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // The server handles one connection's messages in order: once the reader's next awareness
+    // message reaches the admin, its update before it has been applied or dropped. Dropped, so
+    // the read member's own copy changed but nobody else's did.
+    reader.provider.awareness.setLocalStateField('marker', 'after-write')
+    await eventually(() =>
+      expect([...a.provider.awareness.getStates().values()].some((state) => state.marker === 'after-write')).toBe(true),
+    )
     expect(a.doc.getArray<string>('order').toArray()).toEqual(['look-0', 'look-1', 'look-2'])
+    expect(reader.doc.getArray<string>('order').toArray()).toContain('from-reader')
     await portal.yjs.flush()
     const rows = await portal.deps.db.select().from(yjsUpdates).where(eq(yjsUpdates.docName, docName))
     expect(rows.length).toBeGreaterThan(0)

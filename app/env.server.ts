@@ -30,6 +30,12 @@ const EnvSchema = z.object({
   LOGIN_LIMIT_IP: z.coerce.number().int().positive().default(50),
   LOGIN_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   RESOURCES_URL: z.string().url().default('https://github.com/'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Brand Portal <no-reply@localhost>'),
+  SENTRY_DSN: z.string().url().optional(),
+  HIBP_API_URL: z.string().url().optional(),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_SECRET_KEY: z.string().optional(),
 })
 
 export type Env = z.infer<typeof EnvSchema> & {

@@ -22,6 +22,10 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array | Buffer }>(
 const created = () => timestamp('created', { withTimezone: true }).notNull().defaultNow()
 const modified = () => timestamp('modified', { withTimezone: true }).notNull().defaultNow()
 
+export interface AccountAssets {
+  profile_picture?: { path: string; progress?: number }
+}
+
 export const accounts = pgTable(
   'accounts',
   {
@@ -46,6 +50,9 @@ export const accounts = pgTable(
     features: jsonb('features').$type<Record<string, unknown>>().notNull().default({}),
     preferences: jsonb('preferences').$type<{ brand?: string | null }>().notNull().default({}),
     country: text('country'),
+    /** Files of the account, e.g. assets.profile_picture = { path } in the blob store. */
+    assets: jsonb('assets').$type<AccountAssets>().notNull().default({}),
+    /** False once deactivated from Manage Team; such an account can no longer sign in. */
     active: boolean('active').notNull().default(true),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     created: created(),
@@ -272,3 +279,92 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
 })
+
+/** One grant an invite or a team hands out: `type` access on model/model_id. */
+export interface GrantSpec {
+  model: string
+  model_id: string
+  type: string
+}
+
+/** What an invite is for (access.md §3 Invite.data): the models it names, each with its grants. */
+export interface InviteEntry {
+  model: string
+  model_id: string
+  KIND: string
+  grants: GrantSpec[]
+}
+
+/**
+ * An invitation to join a brand (and some of its lines, collections, styles or a team). The token
+ * is the secret in the invite link; status goes pending → invited (e-mail sent) → accepted.
+ */
+export const invites = pgTable(
+  'invites',
+  {
+    key: text('key').primaryKey(),
+    token: text('token').notNull(),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    jobType: text('job_type').notNull(),
+    role: text('role').notNull().default('user'),
+    teamKey: text('team_key'),
+    title: text('title'),
+    department: text('department'),
+    employeeNumber: text('employee_number'),
+    status: text('status').notNull().default('pending'),
+    data: jsonb('data').$type<InviteEntry[]>().notNull().default([]),
+    /** Every grant the invite hands out, flattened from data plus extra grants. */
+    permissions: jsonb('permissions').$type<GrantSpec[]>().notNull().default([]),
+    createdBy: text('created_by').references(() => accounts.key, { onDelete: 'set null' }),
+    acceptedBy: text('accepted_by').references(() => accounts.key, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [uniqueIndex('invites_token_idx').on(t.token), index('invites_brand_idx').on(t.brandKey, t.status)],
+)
+
+/** A group of accounts sharing grants on one model of a brand (the brand, a line, a collection). */
+export const teams = pgTable(
+  'teams',
+  {
+    key: text('key').primaryKey(),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    model: text('model').notNull(),
+    modelId: text('model_id').notNull(),
+    grants: jsonb('grants').$type<GrantSpec[]>().notNull().default([]),
+    accountJobType: text('account_job_type'),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [index('teams_brand_idx').on(t.brandKey), index('teams_model_idx').on(t.model, t.modelId)],
+)
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamKey: text('team_key')
+      .notNull()
+      .references(() => teams.key, { onDelete: 'cascade' }),
+    accountKey: text('account_key')
+      .notNull()
+      .references(() => accounts.key, { onDelete: 'cascade' }),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('team_members_idx').on(t.teamKey, t.accountKey),
+    index('team_members_account_idx').on(t.accountKey),
+  ],
+)

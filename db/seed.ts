@@ -112,7 +112,7 @@ const SIZES = ['XS', 'S', 'M', 'L', 'XL'] as const
 
 export async function resetDatabase(deps: ServiceDeps): Promise<void> {
   await deps.db.execute(
-    sql`truncate table notifications, yjs_updates, rate_limits, listings, styles, categories, collections, lines, grants, brands, accounts cascade`,
+    sql`truncate table team_members, teams, invites, notifications, yjs_updates, rate_limits, listings, styles, categories, collections, lines, grants, brands, accounts cascade`,
   )
 }
 

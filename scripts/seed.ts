@@ -7,6 +7,8 @@ import { parseEnv } from '#app/env.server'
 import { createFirebaseIdentity } from '#app/services/identity.server'
 import { noSubscribers } from '#app/services/context.server'
 import { runningServerPid } from '#app/infra/pid-file.server'
+import { createLocalBlobStore } from '#app/infra/blob-store.server'
+import { createMailer } from '#app/infra/mailer.server'
 
 const env = parseEnv()
 const reset = process.argv.includes('--reset')
@@ -33,7 +35,15 @@ const identity = createFirebaseIdentity({
   emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
 })
 const { created } = await seedDemo(
-  { db: database.db, identity, env, events: noSubscribers },
+  {
+    db: database.db,
+    identity,
+    env,
+    events: noSubscribers,
+    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR }),
+    blobs: createLocalBlobStore({ dir: path.join(env.DATA_DIR, 'blobs'), secret: 'seed-only' }),
+    appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+  },
   { reset, ensureUsers: canReachIdentity },
 )
 await database.close()

@@ -9,6 +9,10 @@ import { freePort } from '../app/infra/auth-emulator.server'
 export interface SpawnedPortal {
   baseURL: string
   dataDir: string
+  /** host:port of the portal's Auth emulator (tests read oob and SMS codes there). */
+  emulatorHost: string
+  /** The emulator's Firebase project. */
+  projectId: string
   stop(): Promise<void>
 }
 
@@ -48,9 +52,12 @@ export async function spawnPortal(label: string): Promise<SpawnedPortal> {
     if (Date.now() > deadline) throw new Error(`The portal did not start in time:\n${output}`)
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
+  const emulatorHost = /Auth emulator ready at http:\/\/(\S+)/.exec(output)?.[1] ?? ''
   return {
     baseURL,
     dataDir,
+    emulatorHost,
+    projectId: 'demo-brand-portal',
     async stop() {
       // The server stops its Auth emulator on SIGTERM; killing the group is the fallback.
       child.kill('SIGTERM')

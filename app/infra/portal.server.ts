@@ -18,6 +18,9 @@ import type { EventPublisher, ServiceDeps } from '#app/services/context.server'
 import { attachSocketServer, type SocketLayer } from '#realtime/socket.server'
 import { attachYjs, type YjsLayer } from '#realtime/yjs.server'
 import { startAuthEmulator, type RunningEmulator } from './auth-emulator.server'
+import { createLocalBlobStore } from './blob-store.server'
+import { createMailer } from './mailer.server'
+import { serveBlobs } from './blob-route.server'
 
 export interface PortalOptions {
   env?: Env
@@ -114,6 +117,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   const { identity, emulator } = await startIdentity(env, log)
   if (emulator) started.push(() => emulator.stop())
 
+  const secret = sessionSecret(env)
   // The publisher is wired once socket.io is up; until then nobody can be connected anyway.
   let publisher: EventPublisher = { publish() {} }
   const deps: ServiceDeps = {
@@ -121,6 +125,10 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
     identity,
     env,
     events: { publish: (room, event, payload) => publisher.publish(room, event, payload) },
+    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR }),
+    blobs: createLocalBlobStore({ dir: path.join(env.DATA_DIR, 'blobs'), secret }),
+    // Known once the server listens (PORT 0 picks a free port); APP_URL wins when set.
+    appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
   }
   if (env.SEED_DEMO) {
     const { created } = await seedDemo(deps)
@@ -142,8 +150,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
     res.json({ ok: true })
   })
   app.use('/api', createApiRouter(deps))
-
-  const secret = sessionSecret(env)
+  app.use('/blobs', serveBlobs(deps))
   const secureCookies = env.APP_URL?.startsWith('https://') ?? false
   if (options.remixBuild) {
     app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
@@ -180,6 +187,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   const address = httpServer.address()
   const port = typeof address === 'object' && address ? address.port : env.PORT
   const url = env.APP_URL ?? `http://localhost:${port}`
+  deps.appUrl = url.replace(/\/$/, '')
 
   let closing: Promise<void> | null = null
   return {

@@ -2,6 +2,8 @@
 // the parsed environment. Built once in server.ts and handed to Remix as load context.
 import type { Database } from '#db/client'
 import type { Env } from '#app/env.server'
+import type { BlobStore } from '#app/infra/blob-store.server'
+import type { Mailer } from '#app/infra/mailer.server'
 import type { IdentityProvider } from './identity.server'
 
 /** Pushes an event to a socket.io room; stored data is written before anything is published. */
@@ -17,4 +19,8 @@ export interface ServiceDeps {
   identity: IdentityProvider
   events: EventPublisher
   env: Env
+  mailer: Mailer
+  blobs: BlobStore
+  /** Public base URL for links in e-mails and copied invite URLs (APP_URL, else where we listen). */
+  appUrl: string
 }

@@ -34,3 +34,12 @@ export async function brandKeyByName(page: Page, name: string): Promise<string> 
   if (!brand) throw new Error(`brand ${name} not visible`)
   return brand.key
 }
+
+/** Where the portal under test keeps its data, emulator and project (set by global setup). */
+export function e2eEnvironment() {
+  const dataDir = process.env.E2E_DATA_DIR
+  const emulatorHost = process.env.E2E_EMULATOR_HOST
+  const projectId = process.env.E2E_PROJECT_ID
+  if (!dataDir || !emulatorHost || !projectId) throw new Error('the global setup did not record the portal environment')
+  return { dataDir, emulatorHost, projectId, outboxDir: `${dataDir}/outbox` }
+}

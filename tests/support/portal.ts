@@ -157,3 +157,5 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 10_
   }
   throw lastError
 }
+
+export { readOutbox } from '#app/infra/mailer.server'

@@ -1,0 +1,42 @@
+// The shape of one JSON API endpoint. Each domain lists its endpoints in app/api/endpoints/;
+// the router (router.server.ts) matches, authenticates and wraps results in the envelope.
+import type { Request } from 'express'
+import { noSession } from '#app/lib/errors'
+import type { Actor } from '#app/services/accounts.server'
+import type { ServiceDeps } from '#app/services/context.server'
+
+export type Verb = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+export interface ApiCall {
+  actor: Actor | null
+  body: unknown
+  query: Record<string, string>
+  key?: string
+  req: Request
+}
+
+export interface Endpoint {
+  verb: Verb
+  /** kind/type/name, with `:key` for model routes; trailing slashes do not matter. */
+  path: string
+  /** false: callable without a session (the handler decides what it needs). */
+  auth: boolean
+  handle(deps: ServiceDeps, call: ApiCall): Promise<unknown>
+}
+
+export function requireActor(call: ApiCall): Actor {
+  if (!call.actor) throw noSession()
+  return call.actor
+}
+
+export function bearerToken(req: Request): string | undefined {
+  const header = req.headers.authorization
+  if (!header?.startsWith('Bearer ')) return undefined
+  return header.slice('Bearer '.length).trim() || undefined
+}
+
+/** Query or body value as a trimmed string, or undefined. */
+export function stringField(source: unknown, name: string): string | undefined {
+  const value = (source as Record<string, unknown> | null | undefined)?.[name]
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
+}

@@ -1,0 +1,105 @@
+// Endpoints of the foundation: version, account sync and sign-in, grants, brands, notifications.
+import { AppError } from '#app/lib/errors'
+import { API_VERSION } from '#app/policy/permissions'
+import { signInWithPassword, syncFromIdToken } from '#app/services/auth.server'
+import { createBrand, getBrand, listBrandsForActor, updateBrand } from '#app/services/brands.server'
+import { listGrantsOf } from '#app/services/permissions.server'
+import { listNotifications, markNotificationsRead } from '#app/services/notifications.server'
+import { parseOrThrow } from '#app/services/validation.server'
+import { LoginSchema } from '#app/schemas/login'
+import { bearerToken, requireActor, type Endpoint } from '../endpoint'
+
+export const coreEndpoints: Endpoint[] = [
+  {
+    verb: 'GET',
+    path: 'app/method/check_version',
+    auth: false,
+    handle: async () => ({ version: API_VERSION }),
+  },
+  {
+    verb: 'POST',
+    path: 'account/method/login',
+    auth: false,
+    async handle(deps, call) {
+      const bearer = bearerToken(call.req)
+      if (bearer) {
+        const { account } = await syncFromIdToken(deps, bearer)
+        return { account }
+      }
+      // Without a token, the call signs in with e-mail and password, as the login form does.
+      const input = parseOrThrow(LoginSchema, call.body)
+      const outcome = await signInWithPassword(deps, {
+        email: input.email,
+        password: input.password,
+        remember: input.remember,
+        ip: call.req.ip ?? 'unknown',
+      })
+      if (!outcome.ok) {
+        const type =
+          outcome.status === 429 ? 'RateLimited' : outcome.status === 403 ? 'PermissionError' : 'ValidationError'
+        throw new AppError(type, outcome.message)
+      }
+      return { account: outcome.account, idToken: outcome.idToken, landing: outcome.landing }
+    },
+  },
+  {
+    verb: 'GET',
+    path: 'permission/query/grantee',
+    auth: true,
+    handle: async (_deps, call) => listGrantsOf(requireActor(call)),
+  },
+  {
+    verb: 'GET',
+    path: 'brand/query/user',
+    auth: true,
+    handle: (deps, call) => listBrandsForActor(deps, requireActor(call)),
+  },
+  {
+    verb: 'POST',
+    path: 'brand/model',
+    auth: true,
+    handle: (deps, call) => createBrand(deps, requireActor(call), call.body),
+  },
+  {
+    verb: 'GET',
+    path: 'brand/model/:key',
+    auth: true,
+    handle: (deps, call) => getBrand(deps, requireActor(call), call.key!),
+  },
+  {
+    verb: 'PUT',
+    path: 'brand/model/:key',
+    auth: true,
+    async handle(deps, call) {
+      // The client sends `brandKey` beside the fields (access.md §7); it must match the URL.
+      const { brandKey, ...fields } = (call.body ?? {}) as Record<string, unknown>
+      if (brandKey !== undefined && brandKey !== call.key) {
+        throw new AppError('ValidationError', 'brandKey: does not match the brand in the URL.')
+      }
+      return updateBrand(deps, requireActor(call), call.key!, fields)
+    },
+  },
+  {
+    verb: 'GET',
+    path: 'notification/method/notifications_flat',
+    auth: true,
+    handle: (deps, call) => listNotifications(deps, requireActor(call)),
+  },
+  {
+    verb: 'POST',
+    path: 'notification/method/mark_read',
+    auth: true,
+    async handle(deps, call) {
+      const body = (call.body ?? {}) as { key?: unknown; targetId?: unknown }
+      const key = typeof body.key === 'string' ? body.key : undefined
+      const targetId = typeof body.targetId === 'string' ? body.targetId : undefined
+      return { updated: await markNotificationsRead(deps, requireActor(call), { key, targetId }) }
+    },
+  },
+  {
+    verb: 'POST',
+    path: 'notification/method/mark_read_all',
+    auth: true,
+    handle: async (deps, call) => ({ updated: await markNotificationsRead(deps, requireActor(call), 'all') }),
+  },
+]

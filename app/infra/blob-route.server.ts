@@ -1,0 +1,35 @@
+// GET /blobs/{key}?expires=&signature= — serves a blob to whoever holds a URL a service signed
+// after checking permissions. Images show inline; anything else downloads.
+import express, { type Router } from 'express'
+import type { ServiceDeps } from '#app/services/context.server'
+
+const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif'])
+
+export function serveBlobs(deps: ServiceDeps): Router {
+  const router = express.Router()
+  router.get('/*', (req, res) => {
+    void (async () => {
+      const key = decodeURIComponent(req.path.slice(1))
+      const expires = typeof req.query.expires === 'string' ? req.query.expires : ''
+      const signature = typeof req.query.signature === 'string' ? req.query.signature : ''
+      if (!deps.blobs.verify(key, expires, signature)) {
+        res.status(403).json({ error: { type: 'PermissionError', message: 'This link has expired or is not valid.' } })
+        return
+      }
+      const blob = await deps.blobs.get(key)
+      if (!blob) {
+        res.status(404).json({ error: { type: 'NotFound', message: 'File not found.' } })
+        return
+      }
+      const inline = INLINE_TYPES.has(blob.info.contentType)
+      res.setHeader('Content-Type', inline ? blob.info.contentType : 'application/octet-stream')
+      res.setHeader('Content-Length', String(blob.info.size))
+      res.setHeader('Content-Disposition', inline ? 'inline' : 'attachment')
+      res.setHeader('Cache-Control', `private, max-age=${Math.max(0, Number(expires) - Math.floor(Date.now() / 1000))}`)
+      blob.stream.pipe(res)
+    })().catch(() => {
+      if (!res.headersSent) res.status(500).json({ error: { type: 'UnexpectedError', message: 'File unavailable.' } })
+    })
+  })
+  return router
+}

@@ -1,0 +1,68 @@
+// Outgoing mail through nodemailer: a real SMTP server when SMTP_URL is set, otherwise a local
+// outbox folder (DATA_DIR/outbox) that developers open at /dev/outbox and tests read.
+import fs from 'node:fs'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import { newKey } from '#app/lib/ids'
+
+export interface OutgoingMail {
+  to: string
+  subject: string
+  text: string
+  html?: string
+}
+
+export interface StoredMail extends OutgoingMail {
+  id: string
+  from: string
+  sentAt: string
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>
+  /** Where mail lands locally; null when it leaves through SMTP. */
+  outboxDir: string | null
+}
+
+export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl)
+    return {
+      outboxDir: null,
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail })
+      },
+    }
+  }
+  const outboxDir = path.resolve(options.dataDir, 'outbox')
+  return {
+    outboxDir,
+    async send(mail) {
+      await fs.promises.mkdir(outboxDir, { recursive: true })
+      const stored: StoredMail = { ...mail, id: newKey(), from: options.from, sentAt: new Date().toISOString() }
+      // Timestamped names keep the folder in sending order; write-then-rename keeps readers from
+      // seeing half a message.
+      const name = `${stored.sentAt.replace(/[:.]/g, '-')}-${stored.id}.json`
+      const temporary = path.join(outboxDir, `.${name}.tmp`)
+      await fs.promises.writeFile(temporary, JSON.stringify(stored, null, 2))
+      await fs.promises.rename(temporary, path.join(outboxDir, name))
+    },
+  }
+}
+
+/** Messages in the local outbox, newest first. */
+export async function readOutbox(outboxDir: string): Promise<StoredMail[]> {
+  let names: string[]
+  try {
+    names = await fs.promises.readdir(outboxDir)
+  } catch {
+    return []
+  }
+  const files = names
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .reverse()
+  return Promise.all(
+    files.map(async (name) => JSON.parse(await fs.promises.readFile(path.join(outboxDir, name), 'utf8')) as StoredMail),
+  )
+}

@@ -1,0 +1,40 @@
+// The local mail outbox, for developers running without SMTP_URL. Never served in production.
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { readOutbox } from '#app/infra/mailer.server'
+
+export const meta: MetaFunction = () => [{ title: 'Outbox · Brand Portal' }]
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { env, mailer } = context.deps
+  if (env.NODE_ENV === 'production' || !mailer.outboxDir) {
+    throw json({ error: { type: 'NotFound', message: 'Page not found.' } }, { status: 404 })
+  }
+  const messages = await readOutbox(mailer.outboxDir)
+  return json({ messages: messages.slice(0, 50) }, { headers: { 'Cache-Control': 'no-store' } })
+}
+
+export default function Outbox() {
+  const { messages } = useLoaderData<typeof loader>()
+  return (
+    <main className="mx-auto max-w-3xl space-y-4 p-8">
+      <h1 className="text-2xl font-semibold">Outbox</h1>
+      <p className="text-sm text-muted">Mail the portal sent in development (newest first). Set SMTP_URL to send it.</p>
+      {messages.length === 0 ? (
+        <p className="text-sm">No mail yet.</p>
+      ) : (
+        <ul className="space-y-4">
+          {messages.map((mail) => (
+            <li key={mail.id} className="rounded border border-line p-4">
+              <p className="text-sm text-muted">
+                To {mail.to} · {new Date(mail.sentAt).toLocaleString()}
+              </p>
+              <h2 className="font-medium">{mail.subject}</h2>
+              <pre className="mt-2 whitespace-pre-wrap text-sm">{mail.text}</pre>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  )
+}

@@ -2,7 +2,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseForm } from '#app/lib/forms'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { Button } from '#app/components/ui/button'
 import { Checkbox, ErrorList, Field } from '#app/components/ui/field'
 import { CsrfField } from '#app/components/ui/misc'
@@ -18,6 +18,8 @@ import {
 import { landingPath, safeRedirectPath } from '#app/policy/permissions'
 import { LoginSchema } from '#app/schemas/login'
 import { signInWithPassword } from '#app/services/auth.server'
+import { defaultLook, loadBrandLook } from '#app/services/brand-look.server'
+import { BrandedAuthLayout } from '#app/components/branded-auth-layout'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Brand Portal' }]
 
@@ -28,7 +30,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const landing = landingPath({ status: actor.status, preferredBrand: actor.preferences.brand, grants: actor.grants })
     throw redirect(safeRedirectPath(back, landing))
   }
-  return json({})
+  // A brand's own login page is /?brand={key}: same form, that brand's look.
+  const brandKey = new URL(request.url).searchParams.get('brand')
+  const look = (brandKey ? await loadBrandLook(context.deps, brandKey) : null) ?? defaultLook()
+  return json({ look })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -63,6 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
+  const { look } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const navigation = useNavigation()
@@ -77,43 +83,33 @@ export default function Login() {
   const busy = navigation.state === 'submitting'
 
   return (
-    <main className="grid min-h-screen md:grid-cols-2">
-      <section className="hidden flex-col justify-end bg-black p-12 text-white md:flex">
-        <p className="text-sm uppercase tracking-[0.3em] text-white/60">Brand Portal</p>
-        <h1 className="mt-4 max-w-md text-4xl font-light leading-tight">
-          Product data, samples and your team, in one studio.
-        </h1>
-      </section>
-      <section className="flex items-center justify-center p-8">
-        <div className="w-full max-w-sm">
-          <h2 className="text-2xl font-semibold">Sign in</h2>
-          <p className="mt-1 text-sm text-muted">Use the e-mail your brand invited.</p>
-          <Form method="post" className="mt-8 flex flex-col gap-4" {...getFormProps(form)}>
-            <CsrfField token={csrf} />
-            <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
-            <ErrorList id={form.errorId} errors={form.errors} />
-            <Field
-              label="Email"
-              errors={fields.email.errors}
-              inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
-            />
-            <Field
-              label="Password"
-              errors={fields.password.errors}
-              inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
-            />
-            <div className="flex items-center justify-between">
-              <Checkbox label="Remember me" {...getInputProps(fields.remember, { type: 'checkbox' })} />
-              <Link to="/password-reset" className="text-sm underline underline-offset-4">
-                Forgot password
-              </Link>
-            </div>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Signing in…' : 'Sign in'}
-            </Button>
-          </Form>
+    <BrandedAuthLayout look={look}>
+      <h2 className="text-2xl font-semibold">Sign in</h2>
+      <p className="mt-1 text-sm text-muted">Use the e-mail your brand invited.</p>
+      <Form method="post" className="mt-8 flex flex-col gap-4" {...getFormProps(form)}>
+        <CsrfField token={csrf} />
+        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
+        />
+        <Field
+          label="Password"
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+        />
+        <div className="flex items-center justify-between">
+          <Checkbox label="Remember me" {...getInputProps(fields.remember, { type: 'checkbox' })} />
+          <Link to="/password-reset" className="text-sm underline underline-offset-4">
+            Forgot password
+          </Link>
         </div>
-      </section>
-    </main>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </Form>
+    </BrandedAuthLayout>
   )
 }

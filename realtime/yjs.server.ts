@@ -12,6 +12,7 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import * as Y from 'yjs'
 import { setPersistence, setupWSConnection } from '@y/websocket-server/utils'
 import { yjsUpdates } from '#db/schema'
+import { reportError } from '#app/infra/error-reporting.server'
 import { AUTH_COOKIE } from '#app/lib/session.server'
 import { brandGrantTypes } from '#app/policy/permissions'
 import { actorFromSessionCookie } from '#app/services/auth.server'
@@ -82,9 +83,7 @@ function bindPersistence(getDeps: () => ServiceDeps, pending: Set<Promise<unknow
           db
             .insert(yjsUpdates)
             .values({ docName, brandKey: parsed.brandKey, update })
-            .catch((error: unknown) =>
-              console.error(JSON.stringify({ level: 'error', msg: 'yjs persist', docName, error: String(error) })),
-            ),
+            .catch((error: unknown) => reportError(error, { msg: 'yjs persist', docName })),
         )
       })
       const listener = await fanOut?.subscribe(docName, (update) => Y.applyUpdate(ydoc, update, FROM_PEER))

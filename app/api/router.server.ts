@@ -4,6 +4,7 @@
 import express, { type Request, type Response, type Router } from 'express'
 import { parse as parseCookie } from 'cookie'
 import { AppError, isAppError, noSession } from '#app/lib/errors'
+import { reportError } from '#app/infra/error-reporting.server'
 import type { Actor } from '#app/services/accounts.server'
 import { actorFromIdToken, actorFromSessionCookie } from '#app/services/auth.server'
 import { bearerToken, type Endpoint, type Verb } from './endpoint'
@@ -68,7 +69,7 @@ function sendError(res: Response, error: unknown) {
     res.status(error.status).json({ error: { type: error.type, message: error.message } })
     return
   }
-  console.error(JSON.stringify({ level: 'error', msg: 'api failure', error: String((error as Error)?.stack ?? error) }))
+  reportError(error, { msg: 'api failure', path: res.req.originalUrl, method: res.req.method })
   res.status(500).json({ error: { type: 'UnexpectedError', message: 'There is a system error, try again later.' } })
 }
 

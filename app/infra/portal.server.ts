@@ -21,6 +21,7 @@ import { startAuthEmulator, type RunningEmulator } from './auth-emulator.server'
 import { createLocalBlobStore } from './blob-store.server'
 import { createMailer } from './mailer.server'
 import { serveBlobs } from './blob-route.server'
+import { flushErrorReports, initErrorReporting, reportError } from './error-reporting.server'
 
 export interface PortalOptions {
   env?: Env
@@ -106,6 +107,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
 async function assemblePortal(options: PortalOptions, started: (() => Promise<void>)[]): Promise<Portal> {
   const env = options.env ?? parseEnv()
   const log = options.log ?? ((message: string) => console.log(message))
+  initErrorReporting({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV })
 
   const database = await openDatabase(
     env.DATABASE_URL
@@ -173,6 +175,13 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
     )
   }
 
+  // Anything that escaped a handler: logged and reported, and a plain 500 for the client.
+  app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    reportError(error, { msg: 'request failure', path: req.originalUrl, method: req.method })
+    if (res.headersSent) return next(error)
+    res.status(500).json({ error: { type: 'UnexpectedError', message: 'There is a system error, try again later.' } })
+  })
+
   const httpServer = createServer(app)
   const socket = await attachSocketServer(httpServer, () => deps, { redisUrl: env.REDIS_URL })
   started.push(() => socket.close())
@@ -207,6 +216,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
         await new Promise<void>((resolve) => httpServer.close(() => resolve()))
         await database.close()
         await emulator?.stop()
+        await flushErrorReports()
       })()
       return closing
     },

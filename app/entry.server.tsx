@@ -1,0 +1,56 @@
+// Server rendering of every page (streamed; crawlers get the complete document at once), and the
+// hook that reports errors thrown by loaders, actions and rendering.
+import { PassThrough } from 'node:stream'
+import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs } from '@remix-run/node'
+import { createReadableStreamFromReadable } from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { reportError } from '#app/infra/error-reporting.server'
+
+const ABORT_DELAY_MS = 5_000
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const respond = () => {
+      shellRendered = true
+      const body = new PassThrough()
+      responseHeaders.set('Content-Type', 'text/html')
+      resolve(
+        new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+      )
+      pipe(body)
+    }
+    const { pipe, abort } = renderToPipeableStream(
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
+      {
+        onShellReady() {
+          if (!waitForAll) respond()
+        },
+        onAllReady() {
+          if (waitForAll) respond()
+        },
+        onShellError: reject,
+        onError(error) {
+          responseStatusCode = 500
+          // Errors after the shell was sent are reported here; earlier ones reject above.
+          if (shellRendered) reportError(error, { msg: 'render failure', path: new URL(request.url).pathname })
+        },
+      },
+    )
+    setTimeout(abort, ABORT_DELAY_MS)
+  })
+}
+
+/** Unexpected errors of loaders and actions; thrown Responses (404, redirects) are not errors. */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return
+  reportError(error, { msg: 'page failure', path: new URL(request.url).pathname, method: request.method })
+}

@@ -1,0 +1,43 @@
+// Errors and notable events are written as one JSON object per line (for log collectors) and,
+// when SENTRY_DSN is set, sent to Sentry (or any service speaking its protocol).
+import * as Sentry from '@sentry/node'
+
+type Level = 'info' | 'warn' | 'error'
+
+export function logEvent(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })
+  if (level === 'error') console.error(line)
+  else console.log(line)
+}
+
+let sentryDsn: string | null = null
+
+/** Starts reporting to the configured service; without a DSN, errors are only logged. */
+export function initErrorReporting(options: { dsn?: string; environment: string }): void {
+  if (!options.dsn || options.dsn === sentryDsn) return
+  Sentry.init({
+    dsn: options.dsn,
+    environment: options.environment,
+    // Errors only: no tracing, no automatic instrumentation of every module we load.
+    defaultIntegrations: false,
+    enableRuntimeChannelInjection: false,
+    tracesSampleRate: 0,
+  })
+  sentryDsn = options.dsn
+}
+
+function describe(error: unknown): { message: string; stack?: string } {
+  if (error instanceof Error) return { message: error.message, stack: error.stack }
+  return { message: String(error) }
+}
+
+/** Logs an unexpected error and reports it when a service is configured. */
+export function reportError(error: unknown, context: Record<string, unknown> = {}): void {
+  logEvent('error', String(context.msg ?? 'unexpected error'), { ...context, error: describe(error) })
+  if (sentryDsn) Sentry.captureException(error, { extra: context })
+}
+
+/** Waits until reported errors have left the process (at shutdown). */
+export async function flushErrorReports(timeoutMs = 2000): Promise<void> {
+  if (sentryDsn) await Sentry.flush(timeoutMs)
+}

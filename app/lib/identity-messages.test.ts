@@ -24,14 +24,15 @@ describe('identity provider errors', () => {
       kind: 'sent',
       message: RESET_EMAIL_SENT,
     })
-    expect(RESET_EMAIL_SENT).toBe(
-      'If you have a user account with us, you should receive an email with instructions',
-    )
+    expect(RESET_EMAIL_SENT).toBe('If you have a user account with us, you should receive an email with instructions')
   })
 
   it('gives a disabled or throttled account the spec text', () => {
     for (const code of ['auth/user-disabled', 'auth/too-many-requests'] as const) {
-      expect(resetRequestAnswer({ ok: false, code })).toEqual({ kind: 'refused', message: ACCOUNT_TEMPORARILY_DISABLED })
+      expect(resetRequestAnswer({ ok: false, code })).toEqual({
+        kind: 'refused',
+        message: ACCOUNT_TEMPORARILY_DISABLED,
+      })
       expect(actionCodeProblem(code)).toBe(ACCOUNT_TEMPORARILY_DISABLED)
     }
   })

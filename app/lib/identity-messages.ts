@@ -77,9 +77,10 @@ export function providerText(code: IdentityErrorCode): string {
  * What the forgot-password form answers for a provider result. Unknown users get the same text as
  * known ones; a disabled or throttled account gets the spec's disabled-account text.
  */
-export function resetRequestAnswer(
-  result: { ok: true } | { ok: false; code: IdentityErrorCode },
-): { kind: 'sent' | 'refused'; message: string } {
+export function resetRequestAnswer(result: { ok: true } | { ok: false; code: IdentityErrorCode }): {
+  kind: 'sent' | 'refused'
+  message: string
+} {
   if (result.ok) return { kind: 'sent', message: RESET_EMAIL_SENT }
   switch (result.code) {
     case 'auth/user-not-found':

@@ -10,7 +10,10 @@ function fakeEndpoint(breached: string[], sent: unknown[]): typeof fetch {
     expect(url).toBe(CHECKPWNED_PATH)
     const body = JSON.parse(String(init?.body)) as { prefix: string }
     sent.push(body)
-    const suffixes = breached.map(nodeSha1).filter((hash) => hash.startsWith(body.prefix)).map((h) => h.slice(5))
+    const suffixes = breached
+      .map(nodeSha1)
+      .filter((hash) => hash.startsWith(body.prefix))
+      .map((h) => h.slice(5))
     return new Response(JSON.stringify({ data: [...suffixes, 'F'.repeat(35)] }), { status: 200 })
   }
 }

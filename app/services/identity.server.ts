@@ -226,7 +226,9 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
   async function callRest(
     method: string,
     payload: Record<string, unknown>,
-  ): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; code: IdentityErrorCode; providerMessage: string }> {
+  ): Promise<
+    { ok: true; body: Record<string, unknown> } | { ok: false; code: IdentityErrorCode; providerMessage: string }
+  > {
     let response: Response
     try {
       response = await fetch(`${restBase}/${method}?key=${encodeURIComponent(apiKey)}`, {

@@ -65,7 +65,9 @@ export async function requestPasswordReset(
   const answer = resetRequestAnswer(result)
   if (answer.kind === 'sent') return { ok: true, message: answer.message }
   if (!result.ok && result.code === 'auth/unknown') {
-    console.error(JSON.stringify({ level: 'error', msg: 'password reset e-mail failed', provider: result.providerMessage }))
+    console.error(
+      JSON.stringify({ level: 'error', msg: 'password reset e-mail failed', provider: result.providerMessage }),
+    )
   }
   return { ok: false, status: answer.message === ACCOUNT_TEMPORARILY_DISABLED ? 403 : 400, message: answer.message }
 }
@@ -137,8 +139,8 @@ export async function sendVerificationEmail(deps: ServiceDeps, actor: Actor): Pr
 
 /**
  * Changes the actor's password: the old one must sign in, the new one must not be breached.
- * Firebase ends every session of the user when the password changes, so this returns a fresh
- * session cookie for the browser that asked.
+ * Every session of the user ends with the change, so this returns a fresh session cookie for the
+ * browser that asked.
  */
 export async function changePassword(
   deps: ServiceDeps,
@@ -162,6 +164,9 @@ export async function changePassword(
     throw new AppError('ValidationError', BREACHED_PASSWORD, { new_password: [BREACHED_PASSWORD] })
   }
   await deps.identity.updatePassword(uid, input.newPassword)
+  // Other browsers and devices sign in again with the new password; Firebase may do this on its
+  // own, we make sure of it.
+  await deps.identity.revokeSessions(uid)
   await clear(deps, bucket)
   // A custom-token sign-in, not the new password, so a second factor is not asked again.
   const idToken = await deps.identity.freshIdToken(uid)

@@ -57,9 +57,12 @@ async function grantsOf(email: string) {
 
 beforeAll(async () => {
   portal = await startTestPortal()
-  ;[admin, editor, viewer, outsider] = await Promise.all(
-    ['admin', 'editor', 'viewer', 'outsider'].map((who) => idTokenFor(portal, `${who}@demo.test`)),
-  )
+  ;[admin, editor, viewer, outsider] = await Promise.all([
+    idTokenFor(portal, 'admin@demo.test'),
+    idTokenFor(portal, 'editor@demo.test'),
+    idTokenFor(portal, 'viewer@demo.test'),
+    idTokenFor(portal, 'outsider@demo.test'),
+  ])
 })
 afterAll(() => portal?.destroy())
 

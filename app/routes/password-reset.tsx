@@ -1,20 +1,78 @@
-// Forgot-password screen. The reset e-mail flow arrives with the identity work; until then the
-// page exists and says so.
-import type { MetaFunction } from '@remix-run/node'
-import { Link } from '@remix-run/react'
+// `/password-reset`: the forgot-password screen (access.md §2, §4 "Password reset", §8). It asks
+// the identity provider to e-mail a reset link and answers every address the same way. The login
+// screen sends locked-out users here with a flash toast ("Too many failed login attempts…").
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { BrandedAuthLayout } from '#app/components/branded-auth-layout'
+import { Button } from '#app/components/ui/button'
+import { ErrorList, Field } from '#app/components/ui/field'
+import { CsrfField } from '#app/components/ui/misc'
+import { useCsrfToken } from '#app/lib/csrf'
+import { parseForm } from '#app/lib/forms'
+import { clientAddress, requireCsrf } from '#app/lib/session.server'
+import { PasswordResetRequestSchema } from '#app/schemas/password-forms'
+import { defaultLook } from '#app/services/brand-look.server'
+import { requestPasswordReset } from '#app/services/passwords.server'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password · Brand Portal' }]
 
+export function loader(_args: LoaderFunctionArgs) {
+  return json({ look: defaultLook() })
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData()
+  await requireCsrf(request, context, formData)
+  const submission = parseForm(formData, PasswordResetRequestSchema)
+  if (submission.status !== 'success') return json({ result: submission.reply(), sent: null }, { status: 400 })
+  const outcome = await requestPasswordReset(context.deps, {
+    email: submission.value.email,
+    ip: clientAddress(request, context),
+  })
+  if (!outcome.ok) {
+    return json({ result: submission.reply({ formErrors: [outcome.message] }), sent: null }, { status: outcome.status })
+  }
+  return json({ result: submission.reply({ resetForm: true }), sent: outcome.message })
+}
+
 export default function PasswordReset() {
+  const { look } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const csrf = useCsrfToken()
+  const [form, fields] = useForm({
+    id: 'password-reset',
+    lastResult: actionData?.result,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseForm(formData, PasswordResetRequestSchema),
+  })
+  const busy = navigation.state === 'submitting'
   return (
-    <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center gap-4 p-8">
-      <h1 className="text-2xl font-semibold">Forgot password</h1>
-      <p className="text-sm text-muted">
-        Password reset by e-mail is coming soon. Until then, ask a team admin of your brand for help.
-      </p>
+    <BrandedAuthLayout look={look}>
       <Link to="/" className="text-sm underline underline-offset-4">
-        Back to sign in
+        ← Back to sign in
       </Link>
-    </main>
+      <h2 className="mt-6 text-2xl font-semibold">Forgot password</h2>
+      <p className="mt-1 text-sm text-muted">Enter your e-mail and we will send you a link to reset your password.</p>
+      {actionData?.sent ? (
+        <p role="status" className="mt-6 rounded-md bg-emerald-50 p-4 text-sm text-emerald-900">
+          {actionData.sent}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-6 flex flex-col gap-4" {...getFormProps(form)}>
+        <CsrfField token={csrf} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
+        />
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Sending…' : 'Send reset link'}
+        </Button>
+      </Form>
+    </BrandedAuthLayout>
   )
 }

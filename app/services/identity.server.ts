@@ -3,6 +3,7 @@
 // through firebase-admin. Locally the same calls go to the Auth emulator.
 import { getApps, initializeApp, type App } from 'firebase-admin/app'
 import { getAuth, type Auth } from 'firebase-admin/auth'
+import { identityErrorCode, type IdentityErrorCode } from '#app/lib/identity-messages'
 
 export type SignInErrorCode =
   | 'auth/user-not-found'
@@ -38,7 +39,43 @@ export interface IdentityProvider {
   revokeSessions(uid: string): Promise<void>
   /** A new ID token for a user, minted through a custom token (Reset Session). */
   freshIdToken(uid: string): Promise<string>
+
+  // --- Sign-up from an invite (docs/decisions/014-sign-up.md) --------------------------------
+  /** Creates a new user; a taken e-mail fails with code `auth/email-already-exists`. */
+  createUser(user: { email: string; password: string; displayName: string }): Promise<{ uid: string }>
+  /** Removes a user again, when the account could not be created after all. */
+  deleteUser(uid: string): Promise<void>
+
+  // -------------------------------------------------------------------------------------------
+  // Password and e-mail action codes (access.md §4 "Password reset", §2 /verify-email). The
+  // provider sends the e-mails; its templates link to {APP_URL}/user-management.
+
+  /** Asks the provider to e-mail a password-reset link; unknown addresses fail with user-not-found. */
+  sendPasswordResetEmail(email: string): Promise<ActionCodeResult<{ email: string }>>
+  /** Checks a reset code without using it up; answers the e-mail it was issued for. */
+  verifyPasswordResetCode(oobCode: string): Promise<ActionCodeResult<{ email: string }>>
+  /** Sets the new password with a reset code (the code is used up). */
+  confirmPasswordReset(oobCode: string, newPassword: string): Promise<ActionCodeResult<{ email: string }>>
+  /** E-mails a verification link to the signed-in user of this ID token. */
+  sendEmailVerification(idToken: string): Promise<ActionCodeResult<{ email: string }>>
+  /** Applies an e-mail verification code: the user's e-mail counts as verified. */
+  applyEmailVerification(oobCode: string): Promise<ActionCodeResult<{ email: string }>>
+  /** Sets the password of a user directly (the caller has checked the old one). Ends the user's sessions. */
+  updatePassword(uid: string, newPassword: string): Promise<void>
 }
+
+/** A provider refusal with Firebase's code (`auth/email-already-exists`, ...) and message. */
+export class IdentityError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'IdentityError'
+  }
+}
+
+export type ActionCodeResult<T> = ({ ok: true } & T) | { ok: false; code: IdentityErrorCode; providerMessage: string }
 
 export interface FirebaseIdentityOptions {
   projectId: string
@@ -167,6 +204,84 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
         throw new Error(`custom token sign-in failed: ${body.error?.message ?? response.status}`)
       return body.idToken
     },
+
+    // --- Sign-up from an invite -------------------------------------------------------------
+    async createUser({ email, password, displayName }) {
+      try {
+        // The invite link reached this mailbox, so the address counts as verified.
+        const user = await auth.createUser({ email, password, displayName, emailVerified: true })
+        return { uid: user.uid }
+      } catch (error) {
+        const { code, message } = error as { code?: string; message?: string }
+        throw new IdentityError(code ?? 'auth/unknown', message ?? String(error))
+      }
+    },
+
+    async deleteUser(uid) {
+      await auth.deleteUser(uid).catch((error: { code?: string }) => {
+        if (error.code !== 'auth/user-not-found') throw error
+      })
+    },
+
+    // -------------------------------------------------------------------------------------------
+    // Password and e-mail action codes, through the Identity Toolkit REST API.
+
+    async sendPasswordResetEmail(email) {
+      const answer = await callRest('accounts:sendOobCode', { requestType: 'PASSWORD_RESET', email })
+      return answer.ok ? { ok: true, email: String(answer.body.email ?? email) } : answer
+    },
+
+    async verifyPasswordResetCode(oobCode) {
+      // resetPassword with only the code checks it and answers its e-mail without using it up.
+      const answer = await callRest('accounts:resetPassword', { oobCode })
+      return answer.ok ? { ok: true, email: String(answer.body.email ?? '') } : answer
+    },
+
+    async confirmPasswordReset(oobCode, newPassword) {
+      const answer = await callRest('accounts:resetPassword', { oobCode, newPassword })
+      return answer.ok ? { ok: true, email: String(answer.body.email ?? '') } : answer
+    },
+
+    async sendEmailVerification(idToken) {
+      const answer = await callRest('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken })
+      return answer.ok ? { ok: true, email: String(answer.body.email ?? '') } : answer
+    },
+
+    async applyEmailVerification(oobCode) {
+      const answer = await callRest('accounts:update', { oobCode })
+      return answer.ok ? { ok: true, email: String(answer.body.email ?? '') } : answer
+    },
+
+    async updatePassword(uid, newPassword) {
+      await auth.updateUser(uid, { password: newPassword })
+    },
   }
+
+  /** One Identity Toolkit call; provider errors come back as codes, never as exceptions. */
+  async function callRest(
+    method: string,
+    payload: Record<string, unknown>,
+  ): Promise<
+    { ok: true; body: Record<string, unknown> } | { ok: false; code: IdentityErrorCode; providerMessage: string }
+  > {
+    let response: Response
+    try {
+      response = await fetch(`${restBase}/${method}?key=${encodeURIComponent(apiKey)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+        signal: AbortSignal.timeout(15_000),
+      })
+    } catch (error) {
+      return { ok: false, code: 'auth/unknown', providerMessage: String(error) }
+    }
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown> & {
+      error?: { message?: string }
+    }
+    if (response.ok) return { ok: true, body }
+    const raw = body.error?.message ?? `HTTP ${response.status}`
+    return { ok: false, code: identityErrorCode(raw), providerMessage: raw }
+  }
+
   return provider
 }

@@ -1,5 +1,7 @@
 // Every endpoint of the JSON API, by domain. Add a domain's list here.
 import type { Endpoint } from '../endpoint'
 import { coreEndpoints } from './core.server'
+import { inviteEndpoints } from './invites.server'
+import { passwordEndpoints } from './passwords.server'
 
-export const endpoints: Endpoint[] = [...coreEndpoints]
+export const endpoints: Endpoint[] = [...coreEndpoints, ...inviteEndpoints, ...passwordEndpoints]

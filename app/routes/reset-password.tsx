@@ -1,0 +1,137 @@
+// `/reset-password?code=`: the reset screen of an e-mailed link (access.md §2, §4 "Password
+// reset": verify code, submit, success). The code is checked before the form is shown; success
+// ends on a screen with a Login link to `/`.
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { BrandedAuthLayout } from '#app/components/branded-auth-layout'
+import { NewPasswordFields, useBreachHint } from '#app/components/new-password-fields'
+import { Button, ButtonLink } from '#app/components/ui/button'
+import { Checkbox, ErrorList } from '#app/components/ui/field'
+import { CsrfField } from '#app/components/ui/misc'
+import { useCsrfToken } from '#app/lib/csrf'
+import { isAppError } from '#app/lib/errors'
+import { parseForm } from '#app/lib/forms'
+import { INVALID_LINK } from '#app/lib/identity-messages'
+import { requireCsrf } from '#app/lib/session.server'
+import { ResetPasswordSchema } from '#app/schemas/password-forms'
+import { defaultLook } from '#app/services/brand-look.server'
+import { checkResetCode, resetPasswordWithCode } from '#app/services/passwords.server'
+
+export const meta: MetaFunction = () => [{ title: 'Reset password · Brand Portal' }]
+
+type Screen = { step: 'form'; code: string; email: string } | { step: 'invalid'; message: string } | { step: 'done' }
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams
+  const look = defaultLook()
+  if (params.get('status') === 'done') return json({ look, screen: { step: 'done' } as Screen })
+  const code = params.get('code') ?? params.get('oobCode')
+  const check = await checkResetCode(context.deps, code)
+  const screen: Screen = check.ok
+    ? { step: 'form', code: code!, email: check.email }
+    : { step: 'invalid', message: check.message }
+  return json({ look, screen }, { status: check.ok ? 200 : 400 })
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData()
+  await requireCsrf(request, context, formData)
+  const submission = parseForm(formData, ResetPasswordSchema)
+  const hidden = ['new_password', 'confirm_password']
+  if (submission.status !== 'success') return json(submission.reply({ hideFields: hidden }), { status: 400 })
+  try {
+    await resetPasswordWithCode(context.deps, {
+      code: submission.value.code,
+      newPassword: submission.value.new_password,
+    })
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    return json(
+      submission.reply({
+        hideFields: hidden,
+        ...(error.fields ? { fieldErrors: error.fields } : { formErrors: [error.message] }),
+      }),
+      { status: error.status === 400 ? 422 : error.status },
+    )
+  }
+  return redirect('/reset-password?status=done')
+}
+
+export default function ResetPassword() {
+  const { look, screen } = useLoaderData<typeof loader>()
+  return (
+    <BrandedAuthLayout look={look}>
+      {screen.step === 'form' ? (
+        <ResetForm code={screen.code} email={screen.email} />
+      ) : screen.step === 'done' ? (
+        <div className="flex flex-col gap-4" data-testid="reset-success">
+          <h2 className="text-2xl font-semibold">Password changed</h2>
+          <p className="text-sm text-muted">
+            Your password has been reset. You can now sign in with your new password.
+          </p>
+          <ButtonLink to="/">Login</ButtonLink>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-4">
+          <h2 className="text-2xl font-semibold">{INVALID_LINK}</h2>
+          {screen.message !== INVALID_LINK ? (
+            <p role="alert" className="text-sm text-red-700">
+              {screen.message}
+            </p>
+          ) : null}
+          <p className="text-sm text-muted">Ask for a new link and use the newest e-mail.</p>
+          <div className="flex gap-4 text-sm">
+            <Link to="/password-reset" className="underline underline-offset-4">
+              Request a new link
+            </Link>
+            <Link to="/" className="underline underline-offset-4">
+              Back to sign in
+            </Link>
+          </div>
+        </div>
+      )}
+    </BrandedAuthLayout>
+  )
+}
+
+function ResetForm({ code, email }: { code: string; email: string }) {
+  const lastResult = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const csrf = useCsrfToken()
+  const [form, fields] = useForm({
+    id: 'reset-password',
+    lastResult,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseForm(formData, ResetPasswordSchema),
+    onSubmit: (event) => breach.onSubmit(event),
+  })
+  const breach = useBreachHint(fields.new_password)
+  const busy = navigation.state === 'submitting'
+  return (
+    <>
+      <h2 className="text-2xl font-semibold">Reset password</h2>
+      <p className="mt-1 text-sm text-muted">
+        Choose a new password for <span className="font-medium text-ink">{email}</span>.
+      </p>
+      <Form method="post" className="mt-6 flex flex-col gap-4" {...getFormProps(form)}>
+        <CsrfField token={csrf} />
+        <input type="hidden" name="code" value={code} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <NewPasswordFields
+          newPassword={fields.new_password}
+          confirmPassword={fields.confirm_password}
+          breached={breach.breached}
+        />
+        <Checkbox
+          label="I have read and accepted the terms and conditions"
+          {...getInputProps(fields.terms, { type: 'checkbox' })}
+        />
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving…' : 'Reset password'}
+        </Button>
+      </Form>
+    </>
+  )
+}

@@ -1,0 +1,191 @@
+// Password and e-mail flows (access.md §2 public screens, §4 "Password reset", §5, §8): the
+// forgot-password request, the reset with an e-mail code, e-mail verification, Change Password
+// for a signed-in user, and the breach check. The identity provider keeps the passwords and sends
+// the e-mails; we check the breach corpus first and rate-limit what could be abused
+// (docs/decisions/016-password-and-email-flows.md).
+import { eq } from 'drizzle-orm'
+import { accounts } from '#db/schema'
+import { AppError, invalidSession } from '#app/lib/errors'
+import {
+  ACCOUNT_TEMPORARILY_DISABLED,
+  INVALID_LINK,
+  TOO_MANY_RESET_REQUESTS,
+  WRONG_CURRENT_PASSWORD,
+  actionCodeProblem,
+  resetRequestAnswer,
+} from '#app/lib/identity-messages'
+import { BREACHED_PASSWORD } from '#app/schemas/password'
+import type { Actor } from './accounts.server'
+import { SESSION_DEFAULT_MS, SESSION_REMEMBERED_MS } from './auth.server'
+import { breachedSuffixes, isPasswordBreached } from './breach.server'
+import type { ServiceDeps } from './context.server'
+import { clear, hit, isLimited, type RateLimitRule } from './rate-limit.server'
+
+const HOUR = 60 * 60 * 1000
+/** Reset e-mails: a few per address (it is someone's inbox), more per network (offices). */
+export const RESET_LIMITS = {
+  perEmail: { limit: 5, windowMs: HOUR },
+  perAddress: { limit: 30, windowMs: HOUR },
+} satisfies Record<string, RateLimitRule>
+/** Wrong current passwords on Change Password: as many as the login allows by default. */
+export const CHANGE_PASSWORD_LIMIT: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 }
+/** Breach checks per client address; a form makes one per password typed. */
+export const CHECKPWNED_LIMIT: RateLimitRule = { limit: 300, windowMs: 15 * 60 * 1000 }
+
+/** The login's per-account failure bucket (auth.server.ts): a completed reset lifts the lockout. */
+const loginAccountBucket = (email: string) => `login:account:${email.trim().toLowerCase()}`
+
+async function countRequest(deps: ServiceDeps, bucket: string, rule: RateLimitRule): Promise<boolean> {
+  if (await isLimited(deps, bucket, rule)) return false
+  await hit(deps, bucket, rule)
+  return true
+}
+
+// ---------------------------------------------------------------------------------------------
+// Forgot password
+
+export type ResetRequestOutcome = { ok: true; message: string } | { ok: false; status: number; message: string }
+
+/**
+ * Sends the reset e-mail. A known and an unknown address get the same answer; only a disabled
+ * or throttled account hears otherwise (the spec's text), and too many requests answer 429.
+ */
+export async function requestPasswordReset(
+  deps: ServiceDeps,
+  input: { email: string; ip: string },
+): Promise<ResetRequestOutcome> {
+  const email = input.email.trim().toLowerCase()
+  if (
+    !(await countRequest(deps, `reset:ip:${input.ip}`, RESET_LIMITS.perAddress)) ||
+    !(await countRequest(deps, `reset:email:${email}`, RESET_LIMITS.perEmail))
+  ) {
+    return { ok: false, status: 429, message: TOO_MANY_RESET_REQUESTS }
+  }
+  const result = await deps.identity.sendPasswordResetEmail(email)
+  const answer = resetRequestAnswer(result)
+  if (answer.kind === 'sent') return { ok: true, message: answer.message }
+  if (!result.ok && result.code === 'auth/unknown') {
+    console.error(
+      JSON.stringify({ level: 'error', msg: 'password reset e-mail failed', provider: result.providerMessage }),
+    )
+  }
+  return { ok: false, status: answer.message === ACCOUNT_TEMPORARILY_DISABLED ? 403 : 400, message: answer.message }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reset screen
+
+export type CodeCheck = { ok: true; email: string } | { ok: false; message: string }
+
+/** Checks a reset code from an e-mail link before the form is shown; the code stays usable. */
+export async function checkResetCode(deps: ServiceDeps, code: string | null | undefined): Promise<CodeCheck> {
+  if (!code) return { ok: false, message: INVALID_LINK }
+  const result = await deps.identity.verifyPasswordResetCode(code)
+  return result.ok ? { ok: true, email: result.email } : { ok: false, message: actionCodeProblem(result.code) }
+}
+
+/**
+ * Sets a new password with a reset code. A breached password is refused before the code is
+ * used; success also lifts the login lockout of that account ("Reset your password.").
+ */
+export async function resetPasswordWithCode(
+  deps: ServiceDeps,
+  input: { code: string; newPassword: string },
+): Promise<{ email: string }> {
+  if (await isPasswordBreached(deps, input.newPassword)) {
+    throw new AppError('ValidationError', BREACHED_PASSWORD, { new_password: [BREACHED_PASSWORD] })
+  }
+  const result = await deps.identity.confirmPasswordReset(input.code, input.newPassword)
+  if (!result.ok) throw new AppError('ValidationError', actionCodeProblem(result.code))
+  await clear(deps, loginAccountBucket(result.email))
+  return { email: result.email }
+}
+
+// ---------------------------------------------------------------------------------------------
+// E-mail verification
+
+/** Applies a verification code from an e-mail link; the message is the toast to show. */
+export async function verifyEmailWithCode(
+  deps: ServiceDeps,
+  code: string | null | undefined,
+): Promise<{ ok: boolean; message: string }> {
+  if (!code) return { ok: false, message: INVALID_LINK }
+  const result = await deps.identity.applyEmailVerification(code)
+  return result.ok ? { ok: true, message: 'Email Verified' } : { ok: false, message: actionCodeProblem(result.code) }
+}
+
+async function firebaseUidOf(deps: ServiceDeps, actor: Actor): Promise<string> {
+  const [row] = await deps.db
+    .select({ uid: accounts.firebaseUid })
+    .from(accounts)
+    .where(eq(accounts.key, actor.key))
+    .limit(1)
+  if (!row?.uid) throw invalidSession()
+  return row.uid
+}
+
+/**
+ * Asks the provider to e-mail the actor a verification link (for "Please check your account for
+ * email verification" at sign-in). The provider wants an ID token of the user, so one is minted.
+ */
+export async function sendVerificationEmail(deps: ServiceDeps, actor: Actor): Promise<void> {
+  const idToken = await deps.identity.freshIdToken(await firebaseUidOf(deps, actor))
+  const result = await deps.identity.sendEmailVerification(idToken)
+  if (!result.ok) throw new AppError('UnexpectedError', actionCodeProblem(result.code))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Change Password (signed in)
+
+/**
+ * Changes the actor's password: the old one must sign in, the new one must not be breached.
+ * Every session of the user ends with the change, so this returns a fresh session cookie for the
+ * browser that asked.
+ */
+export async function changePassword(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: { oldPassword: string; newPassword: string; remember: boolean },
+): Promise<{ sessionCookie: string; expiresInMs: number }> {
+  const bucket = `change-password:${actor.key}`
+  if (await isLimited(deps, bucket, CHANGE_PASSWORD_LIMIT)) {
+    throw new AppError('RateLimited', ACCOUNT_TEMPORARILY_DISABLED)
+  }
+  const uid = await firebaseUidOf(deps, actor)
+  const check = await deps.identity.signInWithPassword(actor.email, input.oldPassword)
+  // A user with two-step verification gets "second factor required": the password was right.
+  const oldPasswordRight = check.ok || check.code === 'auth/multi-factor-auth-required'
+  if (!oldPasswordRight) {
+    if (check.code === 'auth/too-many-requests') throw new AppError('RateLimited', check.providerMessage)
+    await hit(deps, bucket, CHANGE_PASSWORD_LIMIT)
+    throw new AppError('ValidationError', WRONG_CURRENT_PASSWORD, { old_password: [WRONG_CURRENT_PASSWORD] })
+  }
+  if (await isPasswordBreached(deps, input.newPassword)) {
+    throw new AppError('ValidationError', BREACHED_PASSWORD, { new_password: [BREACHED_PASSWORD] })
+  }
+  await deps.identity.updatePassword(uid, input.newPassword)
+  // Other browsers and devices sign in again with the new password; Firebase may do this on its
+  // own, we make sure of it.
+  await deps.identity.revokeSessions(uid)
+  await clear(deps, bucket)
+  // A custom-token sign-in, not the new password, so a second factor is not asked again.
+  const idToken = await deps.identity.freshIdToken(uid)
+  const expiresInMs = input.remember ? SESSION_REMEMBERED_MS : SESSION_DEFAULT_MS
+  return { sessionCookie: await deps.identity.createSessionCookie(idToken, expiresInMs), expiresInMs }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Breach check API
+
+/** POST /api/account/method/checkpwned: suffixes under a 5-character prefix, rate-limited per address. */
+export async function checkPwnedPrefix(deps: ServiceDeps, input: { prefix: unknown; ip: string }): Promise<string[]> {
+  if (typeof input.prefix !== 'string') {
+    throw new AppError('ValidationError', 'prefix: must be the first 5 hexadecimal characters of a SHA-1 hash.')
+  }
+  const bucket = `checkpwned:ip:${input.ip}`
+  if (await isLimited(deps, bucket, CHECKPWNED_LIMIT)) {
+    throw new AppError('RateLimited', 'Too many requests. Please try again later.')
+  }
+  await hit(deps, bucket, CHECKPWNED_LIMIT)
+  return breachedSuffixes(deps, input.prefix)
+}

@@ -193,3 +193,26 @@ test.describe('without JavaScript', () => {
     await expectToast(page, 'Error parsing invite. Please ask a team Admin to send you a new invite.')
   })
 })
+
+test.describe('with JavaScript', () => {
+  test('the sign-up form checks the rules in the browser and signs up the same way', async ({ page, request }) => {
+    const admin = await tokenFor(request, 'admin@demo.test', 'Demo-passw0rd!')
+    const email = uniqueEmail('js')
+    const invite = await call<{ url: string }>(
+      request,
+      'POST',
+      '/api/invite/model/',
+      { brand: DEMO_BRAND, email, first_name: 'Jay', last_name: 'Script', job_type: 'guest' },
+      admin,
+    )
+    await page.goto(`/invite?token=${new URL(invite.url).searchParams.get('token')}`)
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await page.getByLabel('Confirm password').fill('something-else')
+    await page.getByLabel('Confirm password').blur()
+    await expect(page.getByText('Confirm password does not match!')).toBeVisible()
+    await page.getByLabel('Confirm password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign up' }).click()
+    await page.waitForURL(new RegExp(`/brand/${DEMO_BRAND}/products$`))
+    await expectToast(page, `${email} has been invited to Demo Brand`)
+  })
+})

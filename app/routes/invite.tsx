@@ -20,7 +20,7 @@ import {
   requireCsrf,
 } from '#app/lib/session.server'
 import { SignupFormSchema } from '#app/schemas/invite'
-import { PASSWORD_REMINDER } from '#app/schemas/password'
+import { NewPasswordFields, useBreachHint } from '#app/components/new-password-fields'
 import { SESSION_DEFAULT_MS } from '#app/services/auth.server'
 import { defaultLook, loadBrandLook } from '#app/services/brand-look.server'
 import { INVITE_MESSAGES, parseInvite } from '#app/services/invites.server'
@@ -94,7 +94,10 @@ export default function InviteLanding() {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseForm(formData, SignupFormSchema),
+    // With JavaScript, a breached password is flagged before anything is sent.
+    onSubmit: (event) => breach.onSubmit(event),
   })
+  const breach = useBreachHint(fields.password)
   const busy = navigation.state === 'submitting'
   const team = invite.data.find((entry) => entry.KIND === 'Team')
 
@@ -127,20 +130,11 @@ export default function InviteLanding() {
             inputProps={{ ...getInputProps(fields.last, { type: 'text' }), autoComplete: 'family-name' }}
           />
         </div>
-        <Field
-          label="Password"
-          errors={fields.password.errors}
-          hint={PASSWORD_REMINDER}
-          inputProps={{
-            ...getInputProps(fields.password, { type: 'password' }),
-            autoComplete: 'new-password',
-            autoFocus: true,
-          }}
-        />
-        <Field
-          label="Confirm password"
-          errors={fields.confirm.errors}
-          inputProps={{ ...getInputProps(fields.confirm, { type: 'password' }), autoComplete: 'new-password' }}
+        <NewPasswordFields
+          newPassword={fields.password}
+          confirmPassword={fields.confirm}
+          breached={breach.breached}
+          labels={{ new: 'Password', confirm: 'Confirm password' }}
         />
         <Button type="submit" disabled={busy}>
           {busy ? 'Creating your account…' : 'Sign up'}

@@ -121,6 +121,16 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText('Confirm password does not match!')).toBeVisible()
     await expect(page.getByText('Last name is required')).toBeVisible()
 
+    // A password that passes the rules but is known from breaches is refused by the server.
+    await page.getByLabel('Last name').fill('Invitee')
+    await page.getByLabel('Password', { exact: true }).fill('Password123!')
+    await page.getByLabel('Confirm password').fill('Password123!')
+    await page.getByRole('button', { name: 'Sign up' }).click()
+    await expect(
+      page.getByText('The password has previously appeared in a data breach. Please use a more secure alternative.'),
+    ).toBeVisible()
+    expect(new URL(page.url()).pathname).toBe('/invite')
+
     await page.getByLabel('Last name').fill('Invitee')
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
     await page.getByLabel('Confirm password').fill(PASSWORD)

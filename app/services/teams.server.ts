@@ -128,6 +128,28 @@ async function brandOfModel(deps: ServiceDeps, model: string, modelId: string): 
   return brandKey
 }
 
+/**
+ * The brand of a model the actor holds `required` on. An unknown model and a model of a brand the
+ * actor has no grant on answer alike (not found), so keys cannot be probed.
+ */
+async function requireModelGrant(
+  deps: ServiceDeps,
+  actor: Actor,
+  model: string,
+  modelId: string,
+  required: readonly GrantType[],
+): Promise<string> {
+  const brandKey = await brandOfModel(deps, model, modelId).catch(() => null)
+  if (!brandKey) throw notFound(model)
+  try {
+    requireBrandGrant(actor, brandKey, required)
+  } catch (error) {
+    if (error instanceof AppError && error.type === 'NotFound') throw notFound(model)
+    throw error
+  }
+  return brandKey
+}
+
 /** A team the actor may see: any grant on its brand; otherwise it is not found. */
 async function loadTeam(deps: ServiceDeps, actor: Actor, teamKey: string, required: readonly GrantType[]) {
   const [row] = await deps.db.select().from(teams).where(eq(teams.key, teamKey)).limit(1)
@@ -379,15 +401,7 @@ export async function listModelTeams(
   modelId: string | undefined,
 ): Promise<TeamView[]> {
   if (!model || !modelId) throw new AppError('ValidationError', 'model and model_id are required.')
-  const brandKey = await brandOfModel(deps, model, modelId).catch(() => null)
-  // An unknown model and a model of a brand the actor has no grant on answer alike.
-  if (!brandKey) throw notFound(model)
-  try {
-    requireBrandGrant(actor, brandKey, OWNER)
-  } catch (error) {
-    if (error instanceof AppError && error.type === 'NotFound') throw notFound(model)
-    throw error
-  }
+  await requireModelGrant(deps, actor, model, modelId, OWNER)
   const rows = await deps.db
     .select()
     .from(teams)
@@ -426,9 +440,7 @@ export async function listAccountTeams(
  */
 export async function createTeam(deps: ServiceDeps, actor: Actor, input: unknown): Promise<TeamView> {
   const value = parseOrThrow(TeamCreateSchema, input)
-  const brandKey = await brandOfModel(deps, value.model, value.model_id).catch(() => null)
-  if (!brandKey) throw notFound(value.model)
-  requireBrandGrant(actor, brandKey, OWNER)
+  const brandKey = await requireModelGrant(deps, actor, value.model, value.model_id, OWNER)
   const teamGrants: GrantSpec[] = value.grants?.length
     ? value.grants
     : [{ model: value.model, model_id: value.model_id, type: teamGrantLevel(value.account_job_type) }]

@@ -1,6 +1,7 @@
 // Every endpoint of the JSON API, by domain. Add a domain's list here.
 import type { Endpoint } from '../endpoint'
 import { coreEndpoints } from './core.server'
+import { inviteEndpoints } from './invites.server'
 import { teamEndpoints } from './teams.server'
 
-export const endpoints: Endpoint[] = [...coreEndpoints, ...teamEndpoints]
+export const endpoints: Endpoint[] = [...coreEndpoints, ...inviteEndpoints, ...teamEndpoints]

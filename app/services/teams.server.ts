@@ -30,7 +30,7 @@ import { BrandMemberSchema, TeamCreateSchema, TeamMemberSchema } from '#app/sche
 import type { Actor, AccountRow } from './accounts.server'
 import { requireBrandGrant } from './brands.server'
 import type { ServiceDeps } from './context.server'
-import { listOpenInvitesForRows } from './team-invites.server'
+import { listBrandInvites } from './invites.server'
 import { parseOrThrow } from './validation.server'
 
 /** Lists answer pages of this many entries; `cursor` is the offset (docs/decisions/018). */
@@ -322,7 +322,7 @@ export async function listTeamMemberRows(deps: ServiceDeps, actor: Actor, brandK
   const deactivated: DeactivatedAccount[] = gone
     .filter(({ account }) => !activeKeys.has(account.key))
     .map(({ account, at }) => ({ ...toMember(account), deactivatedAt: at.toISOString() }))
-  const invites: OpenInvite[] = await listOpenInvitesForRows(deps, actor, brandKey)
+  const invites: OpenInvite[] = await listBrandInvites(deps, actor, brandKey)
   return teamMemberRows({ accounts: active.map(toMember), invites, deactivated })
 }
 

@@ -549,9 +549,13 @@ export async function removeTeamMember(deps: ServiceDeps, actor: Actor, input: u
   return toTeamView(team, await teamMemberViews(deps, team))
 }
 
-/** Who holds which grant on a team's line, collection or brand (the Access modal). */
-export async function teamAccess(deps: ServiceDeps, actor: Actor, teamKey: string) {
+/**
+ * Who holds which grant on a team's line, collection or brand (the Access modal). A page names
+ * its brand, and a team of another brand is not found there.
+ */
+export async function teamAccess(deps: ServiceDeps, actor: Actor, teamKey: string, brandKey?: string) {
   const team = await loadTeam(deps, actor, teamKey, OWNER)
+  if (brandKey !== undefined && team.brandKey !== brandKey) throw notFound('Team')
   let modelName = team.model
   if (team.model === 'Brand') {
     const [row] = await deps.db.select({ name: brands.name }).from(brands).where(eq(brands.key, team.modelId))
@@ -584,4 +588,28 @@ export async function teamAccess(deps: ServiceDeps, actor: Actor, teamKey: strin
     modelName,
     entries: rows,
   }
+}
+
+/** The lines and collections an owner can choose from in the add-member form. */
+export async function listInviteChoices(deps: ServiceDeps, actor: Actor, brandKey: string) {
+  requireBrandGrant(actor, brandKey, OWNER)
+  const lineRows = await deps.db
+    .select({ key: lines.key, name: lines.name })
+    .from(lines)
+    .where(eq(lines.brandKey, brandKey))
+    .orderBy(asc(lines.name))
+  const collectionRows = await deps.db
+    .select({ key: collections.key, name: collections.name, season: collections.season, year: collections.year })
+    .from(collections)
+    .where(eq(collections.brandKey, brandKey))
+    .orderBy(asc(collections.name))
+  return { lines: lineRows, collections: collectionRows }
+}
+
+/** One open invite of the brand, for the Revoke Invite confirmation and the invite link view. */
+export async function getOpenBrandInvite(deps: ServiceDeps, actor: Actor, brandKey: string, inviteKey: string) {
+  requireBrandGrant(actor, brandKey, OWNER)
+  const invite = (await listBrandInvites(deps, actor, brandKey)).find((candidate) => candidate.key === inviteKey)
+  if (!invite) throw notFound('Invite')
+  return invite
 }

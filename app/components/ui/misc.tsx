@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react'
 
-export function Badge({ children, tone = 'neutral' }: { children: ReactNode; tone?: 'neutral' | 'info' | 'success' }) {
-  const tones = {
+export type BadgeTone = 'neutral' | 'info' | 'success' | 'warning' | 'muted'
+
+export function Badge({ children, tone = 'neutral' }: { children: ReactNode; tone?: BadgeTone }) {
+  const tones: Record<BadgeTone, string> = {
     neutral: 'bg-black/5 text-ink',
     info: 'bg-sky-100 text-sky-900',
     success: 'bg-emerald-100 text-emerald-900',
+    warning: 'bg-amber-100 text-amber-900',
+    muted: 'bg-zinc-200 text-zinc-600',
   }
   return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>
 }

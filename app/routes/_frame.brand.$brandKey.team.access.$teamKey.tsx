@@ -41,7 +41,7 @@ export default function TeamAccess() {
         )}
         <div className="flex justify-end">
           <Link to={closeTo} className={buttonClass('secondary')}>
-            Close
+            Done
           </Link>
         </div>
       </div>

@@ -32,7 +32,7 @@ export default function InviteLink() {
         />
         <div className="flex justify-end">
           <Link to={closeTo} className={buttonClass('secondary')}>
-            Close
+            Done
           </Link>
         </div>
       </div>

@@ -48,7 +48,7 @@ export default function MemberProfile() {
         </dl>
         <div className="flex justify-end">
           <Link to={closeTo} className={buttonClass('secondary')}>
-            Close
+            Done
           </Link>
         </div>
       </div>

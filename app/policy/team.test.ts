@@ -178,7 +178,7 @@ describe('accountTypeLabel', () => {
   it('names the selectable account types as the spec does, and capitalizes others', () => {
     expect(accountTypeLabel('sales rep')).toBe('Sales Rep')
     expect(accountTypeLabel('admin')).toBe('Admin')
-    expect(accountTypeLabel('vsm')).toBe('Vsm')
+    expect(accountTypeLabel('vsm')).toBe('VSM')
     expect(accountTypeLabel('guest')).toBe('Guest')
   })
 })

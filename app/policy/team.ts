@@ -207,6 +207,7 @@ export type AddMemberMode = keyof typeof ADD_MEMBER_MODES
 export function accountTypeLabel(jobType: string): string {
   const known = ACCOUNT_TYPES.find((type) => type.jobType === jobType)
   if (known) return known.label
+  if (jobType === 'vsm') return 'VSM'
   return jobType
     .split(' ')
     .map((word) => (word ? word[0]!.toUpperCase() + word.slice(1) : word))

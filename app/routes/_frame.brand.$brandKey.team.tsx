@@ -24,6 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const teams = await run(() => listBrandTeams(context.deps, actor, brandKey))
   return json({
     brandKey,
+    selfKey: actor.key,
     rows,
     teams: teams.map((team) => {
       const summary = teamSummary(
@@ -36,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function ManageTeam() {
-  const { brandKey, rows, teams } = useLoaderData<typeof loader>()
+  const { brandKey, selfKey, rows, teams } = useLoaderData<typeof loader>()
   const base = `/brand/${brandKey}/team`
   return (
     <div className="flex flex-col gap-6">
@@ -122,7 +123,7 @@ export default function ManageTeam() {
             </thead>
             <tbody className="divide-y divide-line">
               {rows.map((row) => (
-                <MemberRow key={`${row.kind}:${row.key}`} row={row} base={base} />
+                <MemberRow key={`${row.kind}:${row.key}`} row={row} base={base} isSelf={row.key === selfKey} />
               ))}
             </tbody>
           </table>
@@ -133,7 +134,7 @@ export default function ManageTeam() {
   )
 }
 
-function MemberRow({ row, base }: { row: TeamMemberRow; base: string }) {
+function MemberRow({ row, base, isSelf }: { row: TeamMemberRow; base: string; isSelf: boolean }) {
   return (
     <tr data-testid="member-row" data-kind={row.kind}>
       <td className="px-4 py-3">
@@ -156,9 +157,12 @@ function MemberRow({ row, base }: { row: TeamMemberRow; base: string }) {
           <Menu label={<span aria-hidden="true">⋯</span>} name={`Actions for ${row.email}`}>
             {row.kind === 'member' ? (
               <>
-                <Link to={`${base}/deactivate/${row.key}`} className="block px-4 py-2 text-left hover:bg-black/5">
-                  Revoke Access
-                </Link>
+                {/* Owners cannot deactivate themselves (the service refuses it too). */}
+                {isSelf ? null : (
+                  <Link to={`${base}/deactivate/${row.key}`} className="block px-4 py-2 text-left hover:bg-black/5">
+                    Revoke Access
+                  </Link>
+                )}
                 <Link to={`${base}/member/${row.key}`} className="block px-4 py-2 text-left hover:bg-black/5">
                   View
                 </Link>

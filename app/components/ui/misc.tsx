@@ -26,12 +26,12 @@ export function initials(name: string): string {
 
 export function Avatar({ name, src, size = 32 }: { name: string; src?: string | null; size?: number }) {
   const style = { width: size, height: size }
-  if (src) return <img src={src} alt="" style={style} className="rounded-full object-cover" />
+  if (src) return <img src={src} alt="" style={style} className="shrink-0 rounded-full object-cover" />
   return (
     <span
       style={style}
       aria-hidden="true"
-      className="inline-flex items-center justify-center rounded-full bg-ink text-xs font-semibold text-white"
+      className="inline-flex shrink-0 items-center justify-center rounded-full bg-ink text-xs font-semibold text-white"
     >
       {initials(name)}
     </span>

@@ -65,6 +65,7 @@ test('the owner invites a team member, sees the invite, and revokes it', async (
   await expect(page.getByText('First name is required')).toBeVisible()
   await expect(page.getByText('Email is required.')).toBeVisible()
   await expect(page.getByText('Required', { exact: true })).toHaveCount(2)
+  await page.screenshot({ path: 'test-results/team-add-dialog.png', fullPage: true })
   await page.goto(`/brand/${brandKey}/team`)
 
   const email = `invitee-${unique()}@team.test`

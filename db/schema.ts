@@ -368,3 +368,22 @@ export const teamMembers = pgTable(
     index('team_members_account_idx').on(t.accountKey),
   ],
 )
+
+/**
+ * An account deactivated for one brand from Manage Team: its grants on the brand are gone, this
+ * row keeps it listed with the Deactivated badge. A later grant on the brand makes it active again.
+ */
+export const brandDeactivations = pgTable(
+  'brand_deactivations',
+  {
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    accountKey: text('account_key')
+      .notNull()
+      .references(() => accounts.key, { onDelete: 'cascade' }),
+    deactivatedBy: text('deactivated_by').references(() => accounts.key, { onDelete: 'set null' }),
+    created: created(),
+  },
+  (t) => [uniqueIndex('brand_deactivations_idx').on(t.brandKey, t.accountKey)],
+)

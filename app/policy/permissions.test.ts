@@ -36,6 +36,7 @@ const EXPECTED: [path: string, allowed: 'public' | 'signedIn' | GrantType[]][] =
   [`/brand/${BRAND}/marketing`, ['owner', 'editor', 'read']],
   [`/brand/${BRAND}/team`, ['owner']],
   [`/brand/${BRAND}/team/invite`, ['owner']],
+  [`/brand/${BRAND}/team.csv`, ['owner']],
   [`/brand/${BRAND}/contacts`, ['owner', 'editor', 'read']],
   [`/brand/${BRAND}/customization`, ['owner', 'editor']],
   [`/brand/${BRAND}/edit`, ['owner', 'editor']],

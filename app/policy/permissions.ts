@@ -112,6 +112,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/brand/:brand/assets', access: ANY },
   { pattern: '/brand/:brand/marketing', access: ANY },
   { pattern: '/brand/:brand/team', access: brand('owner') },
+  { pattern: '/brand/:brand/team.csv', access: brand('owner') },
   { pattern: '/brand/:brand/team/*', access: brand('owner') },
   { pattern: '/brand/:brand/contacts', access: ANY },
   { pattern: '/brand/:brand/customization', access: brand('owner', 'editor') },

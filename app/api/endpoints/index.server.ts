@@ -3,5 +3,6 @@ import type { Endpoint } from '../endpoint'
 import { coreEndpoints } from './core.server'
 import { inviteEndpoints } from './invites.server'
 import { passwordEndpoints } from './passwords.server'
+import { teamEndpoints } from './teams.server'
 
-export const endpoints: Endpoint[] = [...coreEndpoints, ...inviteEndpoints, ...passwordEndpoints]
+export const endpoints: Endpoint[] = [...coreEndpoints, ...inviteEndpoints, ...passwordEndpoints, ...teamEndpoints]

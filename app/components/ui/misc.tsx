@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react'
 
-export function Badge({ children, tone = 'neutral' }: { children: ReactNode; tone?: 'neutral' | 'info' | 'success' }) {
-  const tones = {
+export type BadgeTone = 'neutral' | 'info' | 'success' | 'warning' | 'muted'
+
+export function Badge({ children, tone = 'neutral' }: { children: ReactNode; tone?: BadgeTone }) {
+  const tones: Record<BadgeTone, string> = {
     neutral: 'bg-black/5 text-ink',
     info: 'bg-sky-100 text-sky-900',
     success: 'bg-emerald-100 text-emerald-900',
+    warning: 'bg-amber-100 text-amber-900',
+    muted: 'bg-zinc-200 text-zinc-600',
   }
   return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>
 }
@@ -22,12 +26,12 @@ export function initials(name: string): string {
 
 export function Avatar({ name, src, size = 32 }: { name: string; src?: string | null; size?: number }) {
   const style = { width: size, height: size }
-  if (src) return <img src={src} alt="" style={style} className="rounded-full object-cover" />
+  if (src) return <img src={src} alt="" style={style} className="shrink-0 rounded-full object-cover" />
   return (
     <span
       style={style}
       aria-hidden="true"
-      className="inline-flex items-center justify-center rounded-full bg-ink text-xs font-semibold text-white"
+      className="inline-flex shrink-0 items-center justify-center rounded-full bg-ink text-xs font-semibold text-white"
     >
       {initials(name)}
     </span>

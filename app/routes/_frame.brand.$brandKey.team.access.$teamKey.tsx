@@ -1,0 +1,50 @@
+// `/brand/{key}/team/access/{team}`: the Access dialog of a team summary row: who holds which
+// grant on the team's line, collection or brand.
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { buttonClass } from '#app/components/ui/button'
+import { RouteDialog } from '#app/components/ui/dialog'
+import { Avatar, Badge, EmptyState } from '#app/components/ui/misc'
+import { guard, run } from '#app/lib/session.server'
+import { teamAccess } from '#app/services/teams.server'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const access = await run(() => teamAccess(context.deps, actor, params.teamKey!, params.brandKey))
+  return json({ brandKey: params.brandKey!, ...access })
+}
+
+export default function TeamAccess() {
+  const { brandKey, team, modelName, entries } = useLoaderData<typeof loader>()
+  const closeTo = `/brand/${brandKey}/team`
+  return (
+    <RouteDialog title={`Access · ${team.name || team.description}`} closeTo={closeTo}>
+      <div className="flex flex-col gap-4">
+        <p className="text-sm text-muted">
+          {team.model} {modelName}
+        </p>
+        {entries.length === 0 ? (
+          <EmptyState title="Nobody has access yet." />
+        ) : (
+          <ul className="divide-y divide-line text-sm">
+            {entries.map((entry) => (
+              <li key={`${entry.key}:${entry.type}`} className="flex items-center gap-3 py-2">
+                <Avatar name={entry.name || entry.email} size={28} />
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium">{entry.name}</span>
+                  <span className="block truncate text-xs text-muted">{entry.email}</span>
+                </span>
+                <Badge>{entry.type}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="flex justify-end">
+          <Link to={closeTo} className={buttonClass('secondary')}>
+            Done
+          </Link>
+        </div>
+      </div>
+    </RouteDialog>
+  )
+}

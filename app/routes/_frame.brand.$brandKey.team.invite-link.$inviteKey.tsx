@@ -1,0 +1,41 @@
+// `/brand/{key}/team/invite-link/{invite}`: the invite URL to copy by hand. The Invited badge
+// copies it to the clipboard with JavaScript; without JavaScript it opens this page.
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { buttonClass } from '#app/components/ui/button'
+import { RouteDialog } from '#app/components/ui/dialog'
+import { guard, run } from '#app/lib/session.server'
+import { getOpenBrandInvite } from '#app/services/teams.server'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const invite = await run(() => getOpenBrandInvite(context.deps, actor, params.brandKey!, params.inviteKey!))
+  return json({ brandKey: params.brandKey!, email: invite.email, url: invite.url })
+}
+
+export default function InviteLink() {
+  const { brandKey, email, url } = useLoaderData<typeof loader>()
+  const closeTo = `/brand/${brandKey}/team`
+  return (
+    <RouteDialog title="Invite URL" closeTo={closeTo}>
+      <div className="flex flex-col gap-4">
+        <p className="text-sm">Copy this link and send it to {email}.</p>
+        <label htmlFor="invite-url" className="sr-only">
+          Invite URL
+        </label>
+        <input
+          id="invite-url"
+          readOnly
+          value={url}
+          onFocus={(event) => event.currentTarget.select()}
+          className="w-full rounded-md border border-line bg-canvas px-3 py-2 font-mono text-xs"
+        />
+        <div className="flex justify-end">
+          <Link to={closeTo} className={buttonClass('secondary')}>
+            Done
+          </Link>
+        </div>
+      </div>
+    </RouteDialog>
+  )
+}

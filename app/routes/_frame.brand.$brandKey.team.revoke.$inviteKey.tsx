@@ -1,0 +1,60 @@
+// `/brand/{key}/team/revoke/{invite}`: the confirmation of Revoke Invite. Deleting an invite makes
+// its link stop working.
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Button, buttonClass } from '#app/components/ui/button'
+import { RouteDialog } from '#app/components/ui/dialog'
+import { CsrfField } from '#app/components/ui/misc'
+import { useCsrfToken } from '#app/lib/csrf'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { INVITE_MESSAGES, revokeInvite } from '#app/services/invites.server'
+import { getOpenBrandInvite } from '#app/services/teams.server'
+
+const DELETE_INVITE_CONFIRMATION = 'Are you sure you would like to delete this invited team member?'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const invite = await run(() => getOpenBrandInvite(context.deps, actor, params.brandKey!, params.inviteKey!))
+  return json({
+    brandKey: params.brandKey!,
+    invite: { name: `${invite.first_name} ${invite.last_name}`.trim(), email: invite.email },
+  })
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await guard(request, context)
+  const formData = await request.formData()
+  await requireCsrf(request, context, formData)
+  // The confirmation is for this brand's Manage Team: the invite must be one of its own.
+  await run(() => getOpenBrandInvite(context.deps, actor, params.brandKey!, params.inviteKey!))
+  await run(() => revokeInvite(context.deps, actor, params.inviteKey!, params.brandKey!))
+  return redirectWithToast(request, context, `/brand/${params.brandKey}/team`, {
+    kind: 'success',
+    message: INVITE_MESSAGES.deleted,
+  })
+}
+
+export default function RevokeInvite() {
+  const { brandKey, invite } = useLoaderData<typeof loader>()
+  const csrf = useCsrfToken()
+  const closeTo = `/brand/${brandKey}/team`
+  return (
+    <RouteDialog title="Revoke Invite" closeTo={closeTo}>
+      <Form method="post" className="flex flex-col gap-4">
+        <CsrfField token={csrf} />
+        <p>{DELETE_INVITE_CONFIRMATION}</p>
+        <p className="text-sm text-muted">
+          {invite.name} · {invite.email}
+        </p>
+        <div className="flex justify-end gap-2">
+          <Link to={closeTo} className={buttonClass('secondary')}>
+            Cancel
+          </Link>
+          <Button type="submit" variant="danger">
+            Delete
+          </Button>
+        </div>
+      </Form>
+    </RouteDialog>
+  )
+}

@@ -1,0 +1,20 @@
+// `/brand/{key}/team.csv`: the team CSV download (owner only). Built on the server from the rows
+// Manage Team shows, so the download link works without JavaScript (docs/decisions/018).
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { toCsv } from '#app/lib/csv'
+import { guard, run } from '#app/lib/session.server'
+import { TEAM_CSV_COLUMNS, teamCsvCells, teamCsvFileName } from '#app/policy/team'
+import { listTeamMemberRows } from '#app/services/teams.server'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const brandKey = params.brandKey!
+  const rows = await run(() => listTeamMemberRows(context.deps, actor, brandKey))
+  return new Response(toCsv(TEAM_CSV_COLUMNS, rows.map(teamCsvCells)), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${teamCsvFileName(brandKey)}"`,
+      'Cache-Control': 'no-store',
+    },
+  })
+}

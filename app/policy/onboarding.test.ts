@@ -10,6 +10,7 @@ import {
   statusAfterContinue,
   stepForPath,
   stepPath,
+  stepperState,
   visibleSteps,
   type OnboardingStepId,
 } from './onboarding'
@@ -117,9 +118,9 @@ describe('landing after Finish', () => {
       { model: 'Line' as const, model_id: 'l1', type: 'read' as const, brand: 'b1' },
     ]
     expect(landingAfterOnboarding(grants, 'b1')).toBe('/brand/b1/products?collections=c1')
-    expect(
-      landingAfterOnboarding([{ model: 'Style', model_id: 's1', type: 'editor', brand: 'b1' }], 'b1'),
-    ).toBe('/brand/b1/products?styles=s1')
+    expect(landingAfterOnboarding([{ model: 'Style', model_id: 's1', type: 'editor', brand: 'b1' }], 'b1')).toBe(
+      '/brand/b1/products?styles=s1',
+    )
   })
   it('falls back to plain products, then the brand list', () => {
     expect(landingAfterOnboarding([{ ...brandGrant('b1', 'editor'), brand: 'b1' }], 'b1')).toBe('/brand/b1/products')
@@ -134,5 +135,36 @@ describe('current brand', () => {
     expect(currentBrandKey('gone', grants)).toBe('b2')
     expect(currentBrandKey(null, grants)).toBe('b2')
     expect(currentBrandKey(null, [])).toBeNull()
+  })
+})
+
+describe('stepper state', () => {
+  const owner = [brandGrant('b1', 'owner')]
+  it('shows on step pages of onboarding accounts only', () => {
+    expect(stepperState('onboarded', owner, 'b1', '/settings/profile')).toBeNull()
+    expect(stepperState('onboarding-personal', owner, 'b1', '/brands')).toBeNull()
+    expect(stepperState('onboarding-personal', [brandGrant('b1', 'read')], 'b1', '/brand/b1/edit')).toBeNull()
+  })
+  it('lists the visible steps with their flags and marks the current one', () => {
+    const state = stepperState('onboarding-security', owner, 'b1', '/settings/security')!
+    expect(state).toMatchObject({ step: 'security', brand: 'b1', last: false, compact: false })
+    expect(state.steps).toEqual([
+      { id: 'company', label: 'Company Profile', path: '/brand/b1/edit', done: true, current: false },
+      { id: 'personal', label: 'Personal Profile', path: '/settings/profile', done: true, current: false },
+      { id: 'security', label: 'Security & Privacy', path: '/settings/security', done: false, current: true },
+      { id: 'branding', label: 'Branding/Marketing', path: '/brand/b1/customization', done: false, current: false },
+    ])
+  })
+  it('is compact and last on the branding page', () => {
+    expect(stepperState('onboarding-branding', owner, null, '/brand/b1/customization')).toMatchObject({
+      step: 'branding',
+      last: true,
+      compact: true,
+    })
+  })
+  it('ends with security for a read member', () => {
+    expect(stepperState('onboarding-personal', [brandGrant('b1', 'read')], 'b1', '/settings/security')).toMatchObject({
+      last: true,
+    })
   })
 })

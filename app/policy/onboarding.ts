@@ -164,3 +164,48 @@ export function currentBrandKey(preferredBrand: string | null | undefined, grant
   if (preferredBrand && hasBrandGrant(grants, preferredBrand)) return preferredBrand
   return grants.find((grant) => grant.model === 'Brand')?.model_id ?? null
 }
+
+export interface StepperState {
+  step: OnboardingStepId
+  brand: string | null
+  last: boolean
+  /**
+   * On the branding page the step list is hidden (the editor needs the room, "not on
+   * customization"); only Finish and Skip remain.
+   */
+  compact: boolean
+  steps: { id: OnboardingStepId; label: string; path: string; done: boolean; current: boolean }[]
+}
+
+/**
+ * What the stepper shows on a page, or null when it does not show: the account is not
+ * onboarding, the page is not a step, or the step is not one the user sees. Brand steps use the
+ * brand in the path; the others the current brand.
+ */
+export function stepperState(
+  status: string,
+  grants: readonly Grant[],
+  preferredBrand: string | null | undefined,
+  pathname: string,
+): StepperState | null {
+  if (!isOnboarding(status)) return null
+  const step = stepForPath(pathname)
+  if (!step) return null
+  const pathBrand = /^\/brand\/([^/]+)\//.exec(pathname)?.[1]
+  const brand = pathBrand ? decodeURIComponent(pathBrand) : currentBrandKey(preferredBrand, grants)
+  const visible = visibleSteps(grants, brand)
+  if (!visible.includes(step)) return null
+  return {
+    step,
+    brand,
+    last: visible[visible.length - 1] === step,
+    compact: step === 'branding',
+    steps: visible.map((id) => ({
+      id,
+      label: ONBOARDING_STEPS.find((s) => s.id === id)!.label,
+      path: stepPath(id, brand),
+      done: isStepDone(id, status),
+      current: id === step,
+    })),
+  }
+}

@@ -15,12 +15,7 @@ describe('settings tabs', () => {
     ])
   })
   it('hides Manage Team from an editor', () => {
-    expect(labels('b1', ['editor'])).toEqual([
-      'Company Profile',
-      'Personal Profile',
-      'Security & Privacy',
-      'Branding',
-    ])
+    expect(labels('b1', ['editor'])).toEqual(['Company Profile', 'Personal Profile', 'Security & Privacy', 'Branding'])
   })
   it('shows a read member only the personal tabs', () => {
     expect(labels('b1', ['read'])).toEqual(['Personal Profile', 'Security & Privacy'])

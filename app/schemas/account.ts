@@ -127,7 +127,9 @@ const clearable = <S extends z.ZodMiniType>(schema: S) => z.optional(z.nullable(
  * grants (invites and Manage Team), not by the account itself.
  */
 export const AccountUpdateSchema = z.strictObject({
-  name: z.optional(requiredPattern('Name is required.', ALPHANUMERIC, 'Invalid Name. Alphanumeric characters expected.')),
+  name: z.optional(
+    requiredPattern('Name is required.', ALPHANUMERIC, 'Invalid Name. Alphanumeric characters expected.'),
+  ),
   first: z.optional(First),
   last: z.optional(Last),
   title: z.optional(Title),
@@ -146,9 +148,11 @@ export const AccountUpdateSchema = z.strictObject({
   features: z.optional(z.record(z.string(), z.unknown())),
   preferences: z.optional(z.strictObject({ brand: z.optional(z.nullable(z.string())) })),
   lines: z.optional(
-    z.unknown().check(
-      z.refine(() => false, { error: 'Access to lines is given by invites and Manage Team, not by the account.' }),
-    ),
+    z
+      .unknown()
+      .check(
+        z.refine(() => false, { error: 'Access to lines is given by invites and Manage Team, not by the account.' }),
+      ),
   ),
 })
 export type AccountUpdate = z.output<typeof AccountUpdateSchema>

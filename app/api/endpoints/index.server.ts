@@ -2,5 +2,6 @@
 import type { Endpoint } from '../endpoint'
 import { accountEndpoints } from './accounts.server'
 import { coreEndpoints } from './core.server'
+import { inviteEndpoints } from './invites.server'
 
-export const endpoints: Endpoint[] = [...coreEndpoints, ...accountEndpoints]
+export const endpoints: Endpoint[] = [...coreEndpoints, ...inviteEndpoints, ...accountEndpoints]

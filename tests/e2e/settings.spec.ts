@@ -1,6 +1,7 @@
 // Settings and onboarding without JavaScript (access.md §2, §4, §5, §6): tabs by grant, the
 // personal profile's rules and update, Account Type for role admin only, the country select of
 // the company profile, and a fresh invited account walked through onboarding to Finish.
+import type { Page } from '@playwright/test'
 import { demoKey } from '#app/lib/ids'
 import { brandKeyByName, expect, signIn, test } from './fixtures'
 import { createMember } from './support/users'
@@ -11,8 +12,7 @@ const freshEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.
 test.use({ javaScriptEnabled: false })
 
 test.describe('settings tabs', () => {
-  const tabs = (page: import('@playwright/test').Page) =>
-    page.getByRole('navigation', { name: 'Settings' }).getByRole('link')
+  const tabs = (page: Page) => page.getByRole('navigation', { name: 'Settings' }).getByRole('link')
 
   test('an owner sees every tab, pointing at the brand', async ({ page }) => {
     await signIn(page, 'admin@demo.test')
@@ -156,6 +156,7 @@ test('a fresh account walks onboarding to Finish', async ({ page, baseURL }) => 
     '4Branding/Marketing',
   ])
   await expect(steps.nth(1)).toHaveAttribute('aria-current', 'step')
+  await page.screenshot({ path: 'test-results/onboarding-personal-profile.png', fullPage: true })
 
   // Continue needs the step saved first.
   await stepper.getByRole('button', { name: 'Continue' }).click()

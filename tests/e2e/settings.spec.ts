@@ -201,3 +201,30 @@ test('a fresh account walks onboarding to Finish', async ({ page, baseURL }) => 
   await page.goto('/')
   await expect(page).not.toHaveURL(/\/settings/)
 })
+
+test.describe('with JavaScript', () => {
+  test.use({ javaScriptEnabled: true })
+
+  test('the profile validates in the browser and the stepper follows client-side navigation', async ({
+    page,
+    baseURL,
+  }) => {
+    const member = await createMember(baseURL!, { email: freshEmail('onboarding-js'), password: PASSWORD })
+    await signIn(page, member.email, PASSWORD)
+    await expect(page).toHaveURL(/\/settings\/profile$/)
+    const profile = page.getByRole('region', { name: 'Personal Profile' })
+    await profile.getByRole('link', { name: 'Edit' }).click()
+    await profile.getByLabel('Employee Number').fill('12a')
+    await profile.getByLabel('Employee Number').blur()
+    await expect(page.getByText('Invalid Employee Number. Numeric value expected.')).toBeVisible()
+
+    const stepper = page.getByTestId('onboarding-stepper')
+    await stepper.getByRole('button', { name: 'Skip' }).click()
+    await expect(page).toHaveURL(/\/settings\/security$/)
+    const current = stepper.getByRole('list', { name: 'Onboarding' }).locator('[aria-current="step"]')
+    await expect(current).toContainText('Security & Privacy')
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Personal Profile' }).click()
+    await expect(page).toHaveURL(/\/settings\/profile$/)
+    await expect(current).toContainText('Personal Profile')
+  })
+})

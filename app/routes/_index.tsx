@@ -20,20 +20,24 @@ import { LoginSchema } from '#app/schemas/login'
 import { signInWithPassword } from '#app/services/auth.server'
 import { defaultLook, loadBrandLook } from '#app/services/brand-look.server'
 import { BrandedAuthLayout } from '#app/components/branded-auth-layout'
+import { acceptAfterSignIn, inviteStateForLogin } from '#app/lib/invite-sign-in.server'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Brand Portal' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await getOptionalActor(request, context)
+  // An invite link (/?token=): accept now, or sign in as the invitee first (state "invited").
+  const inviteToken = new URL(request.url).searchParams.get('token')
+  const invited = inviteToken ? await inviteStateForLogin(request, context, actor, inviteToken) : null
   if (actor) {
     const back = new URL(request.url).searchParams.get('redirectTo')
     const landing = landingPath({ status: actor.status, preferredBrand: actor.preferences.brand, grants: actor.grants })
     throw redirect(safeRedirectPath(back, landing))
   }
   // A brand's own login page is /?brand={key}: same form, that brand's look.
-  const brandKey = new URL(request.url).searchParams.get('brand')
+  const brandKey = invited?.brandKey ?? new URL(request.url).searchParams.get('brand')
   const look = (brandKey ? await loadBrandLook(context.deps, brandKey) : null) ?? defaultLook()
-  return json({ look })
+  return json({ look, invited })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -61,14 +65,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ui = await getUiSession(request, context)
   ui.set('remember', remember)
   ui.unset('csrf')
+  // Signed in from an invite link: accept it and land by its first grant.
+  const inviteToken = formData.get('token')
+  const accepted =
+    typeof inviteToken === 'string' && inviteToken ? await acceptAfterSignIn(context, outcome.actor, inviteToken) : null
+  if (accepted) ui.flash('toast', accepted.toast)
   const headers = new Headers()
   headers.append('Set-Cookie', authCookie(context, outcome.sessionCookie, maxAge))
   headers.append('Set-Cookie', await commitUiSession(ui, context))
-  return redirect(safeRedirectPath(redirectTo, outcome.landing), { headers })
+  return redirect(accepted?.landing ?? safeRedirectPath(redirectTo, outcome.landing), { headers })
 }
 
 export default function Login() {
-  const { look } = useLoaderData<typeof loader>()
+  const { look, invited } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const navigation = useNavigation()
@@ -85,15 +94,25 @@ export default function Login() {
   return (
     <BrandedAuthLayout look={look}>
       <h2 className="text-2xl font-semibold">Sign in</h2>
-      <p className="mt-1 text-sm text-muted">Use the e-mail your brand invited.</p>
+      <p className="mt-1 text-sm text-muted" data-testid="login-subtitle">
+        {invited
+          ? `You have been invited to ${invited.brandName}. Sign in as ${invited.email} to accept the invite.`
+          : 'Use the e-mail your brand invited.'}
+      </p>
       <Form method="post" className="mt-8 flex flex-col gap-4" {...getFormProps(form)}>
         <CsrfField token={csrf} />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+        {invited ? <input type="hidden" name="token" value={invited.token} /> : null}
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
           label="Email"
           errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.email, { type: 'email' }),
+            ...(invited && !fields.email.initialValue && { defaultValue: invited.email }),
+            autoComplete: 'email',
+            autoFocus: true,
+          }}
         />
         <Field
           label="Password"

@@ -131,6 +131,7 @@ test('the company profile picks its country from the list and reads the older fr
   await expect(country).toHaveValue('USA')
   await expect(country.locator('option:checked')).toHaveText('United States of America')
   expect(await country.locator('option').count()).toBeGreaterThan(240)
+  await page.screenshot({ path: 'test-results/company-profile-tabs.png' })
 })
 
 test('a fresh account walks onboarding to Finish', async ({ page, baseURL }) => {

@@ -1,12 +1,17 @@
 // `/brand/{key}/edit`: company profile with three forms (Company Profile, Headquarters, Contact
 // Admin). Each toggles Edit → Update with Cancel through `?edit=`, so it works without JavaScript.
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseForm } from '#app/lib/forms'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { Button, ButtonLink, buttonClass } from '#app/components/ui/button'
 import { ErrorList, Field } from '#app/components/ui/field'
 import { CsrfField } from '#app/components/ui/misc'
+import { SelectField } from '#app/components/ui/select-field'
+import { SettingsTabs } from '#app/components/settings-tabs'
+import { COUNTRIES, countryCode, countryName } from '#app/lib/countries'
+import { brandGrantTypes } from '#app/policy/permissions'
+import { settingsTabs } from '#app/policy/settings-tabs'
 import { useCsrfToken } from '#app/lib/csrf'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { BRAND_FORMS, type BrandFormIntent } from '#app/schemas/brand'
@@ -22,7 +27,7 @@ export const handle: FrameHandle = {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
   const brand = await run(() => getBrand(context.deps, actor, params.brandKey!))
-  return json({ brand })
+  return json({ brand, tabs: settingsTabs(brand.key, brandGrantTypes(actor.grants, brand.key)) })
 }
 
 function isIntent(value: unknown): value is BrandFormIntent {
@@ -58,7 +63,11 @@ interface FieldSpec {
   name: string
   label: string
   value: (brand: BrandView) => string | undefined
+  /** A select from this list instead of a text input. */
+  options?: readonly { value: string; label: string }[]
 }
+
+const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({ value: country.alpha3, label: country.name }))
 
 const FORM_FIELDS: Record<BrandFormIntent, { title: string; fields: FieldSpec[] }> = {
   profile: {
@@ -77,7 +86,13 @@ const FORM_FIELDS: Record<BrandFormIntent, { title: string; fields: FieldSpec[] 
       { name: 'city', label: 'City', value: (b) => b.address.city },
       { name: 'state', label: 'State', value: (b) => b.address.state },
       { name: 'zip', label: 'Zip', value: (b) => b.address.zip },
-      { name: 'country', label: 'Country', value: (b) => b.address.country },
+      // Older free-text countries (e.g. "United States") open as their entry in the list.
+      {
+        name: 'country',
+        label: 'Country',
+        value: (b) => countryCode(b.address.country) ?? b.address.country,
+        options: COUNTRY_OPTIONS,
+      },
       { name: 'phone', label: 'Phone', value: (b) => b.address.phone },
       { name: 'website', label: 'Website', value: (b) => b.address.website },
     ],
@@ -96,12 +111,13 @@ const FORM_FIELDS: Record<BrandFormIntent, { title: string; fields: FieldSpec[] 
 }
 
 export default function CompanyProfile() {
-  const { brand } = useLoaderData<typeof loader>()
+  const { brand, tabs } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [params] = useSearchParams()
   const editing = actionData?.intent ?? params.get('edit')
   return (
     <div className="flex flex-col gap-6">
+      <SettingsTabs tabs={tabs} />
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
         <Link to="/settings" className="hover:underline">
           Settings
@@ -173,6 +189,24 @@ function BrandForm({
           {spec.fields.map((spec) => {
             const meta = fields[spec.name as keyof typeof fields]
             if (!meta) return null
+            if (spec.options) {
+              const stored = spec.value(brand)
+              // A stored value the list does not know stays visible until it is replaced.
+              const options =
+                stored && !spec.options.some((option) => option.value === stored)
+                  ? [{ value: stored, label: countryName(stored) }, ...spec.options]
+                  : spec.options
+              return (
+                <SelectField
+                  key={spec.name}
+                  label={spec.label}
+                  placeholder={`Select a ${spec.label.toLowerCase()}`}
+                  options={options}
+                  errors={editing ? meta.errors : undefined}
+                  selectProps={{ ...getSelectProps(meta), disabled: !editing }}
+                />
+              )
+            }
             return (
               <Field
                 key={spec.name}

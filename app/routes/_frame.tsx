@@ -4,6 +4,7 @@ import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useMatches, useNavigate } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { LogoutForm } from '#app/components/logout-form'
+import { OnboardingStepper } from '#app/components/onboarding-stepper'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { BackIcon, BellIcon, HelpIcon, LogoutIcon, SettingsIcon } from '#app/components/ui/icons'
 import { Avatar, Menu } from '#app/components/ui/misc'
@@ -30,6 +31,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     unread: await hasUnreadNotifications(context.deps, actor),
     notifications: await listNotifications(context.deps, actor, 8),
     resourcesUrl: context.deps.env.RESOURCES_URL,
+    // The stepper decides per path in the browser; it needs only the account's own brand grants.
+    onboarding: actor.status.startsWith('onboarding')
+      ? {
+          status: actor.status,
+          grants: actor.grants.filter((grant) => grant.model === 'Brand'),
+          preferredBrand: actor.preferences.brand ?? null,
+        }
+      : null,
   })
 }
 
@@ -280,6 +289,7 @@ export default function Frame() {
           ) : null}
         </header>
         <main className={fullWidth ? 'flex flex-1 flex-col' : 'mx-auto w-full max-w-6xl flex-1 p-6'}>
+          {data.onboarding ? <OnboardingStepper input={data.onboarding} /> : null}
           <Outlet />
         </main>
       </div>

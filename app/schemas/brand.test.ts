@@ -53,6 +53,15 @@ describe('company profile forms', () => {
     ).toBe(true)
   })
 
+  it('stores the headquarters country as its alpha-3 code, from the list only', () => {
+    const base = { street: '1 Rue', suite: '2' }
+    expect(z.parse(HeadquartersSchema, { ...base, country: 'FRA' }).country).toBe('FRA')
+    expect(z.parse(HeadquartersSchema, { ...base, country: 'United States' }).country).toBe('USA')
+    expect(messages(z.safeParse(HeadquartersSchema, { ...base, country: 'Atlantis' }))).toEqual({
+      country: 'Select a country from the list.',
+    })
+  })
+
   it('checks the contact admin with the spec messages', () => {
     expect(messages(z.safeParse(ContactAdminSchema, { first: '<b>', last: '', title: 'CEO!', email: 'x@' }))).toEqual({
       first: 'Invalid First Name.',

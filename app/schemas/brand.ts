@@ -2,6 +2,7 @@
 // spec's wording (access.md §5 "Company profile", "Contact admin"; catalogue.md §5). Written with
 // zod/mini so the browser bundle stays small (docs/decisions/008-zod-mini-in-the-browser.md).
 import * as z from 'zod/mini'
+import { CountrySchema } from './country'
 
 export const REQUIRED = 'This field is required.'
 const ALPHANUMERIC = /^[A-Za-z0-9_\- ]+$/
@@ -32,7 +33,8 @@ export const CompanyProfileSchema = z.object({
 export const HeadquartersSchema = z.object({
   street: requiredText(),
   suite: requiredText(),
-  country: requiredText(),
+  /** Stored as the alpha-3 code; older free-text names are still read (app/lib/countries.ts). */
+  country: z.pipe(requiredText(), CountrySchema),
   city: optionalPattern(ALPHANUMERIC, 'Invalid city.'),
   state: optionalPattern(ALPHANUMERIC, 'Invalid state. Alphanumeric characters expected.'),
   zip: optionalPattern(ZIP, 'Invalid zip. Numeric value expected.'),

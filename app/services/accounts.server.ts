@@ -1,6 +1,6 @@
 // Accounts and the acting user: who is signed in, with which grants, and the account sync that
 // runs after every sign-in (POST /api/account/method/login).
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { accounts, grants } from '#db/schema'
 import { AppError, invalidSession } from '#app/lib/errors'
 import type { Grant, GrantModel, GrantType } from '#app/policy/permissions'
@@ -26,6 +26,8 @@ export async function loadGrants(deps: ServiceDeps, accountKey: string): Promise
     .select({ model: grants.model, modelId: grants.modelId, type: grants.type })
     .from(grants)
     .where(eq(grants.accountKey, accountKey))
+    // Oldest first: "the first brand" of a user (settings, onboarding) is the one granted first.
+    .orderBy(asc(grants.created), asc(grants.key))
   return rows.map((row) => ({ model: row.model as GrantModel, model_id: row.modelId, type: row.type as GrantType }))
 }
 

@@ -99,3 +99,44 @@ export async function markNotificationsRead(
     .returning({ key: notifications.key })
   return rows.length
 }
+
+interface AccountEvent {
+  accountKey: string
+  /** Who caused it; null for the product itself (shown without a name). */
+  actor: Actor | null
+  brandKey: string | null
+  action: string
+  targetKind: string
+  targetId: string
+  segments: string[]
+}
+
+/** Stores a notification for one account (for example about its own onboarding) and pushes it. */
+export async function notifyAccount(deps: ServiceDeps, event: AccountEvent): Promise<string> {
+  const [row] = await deps.db
+    .insert(notifications)
+    .values({
+      key: newKey(),
+      accountKey: event.accountKey,
+      brandKey: event.brandKey,
+      actorKey: event.actor?.key ?? null,
+      action: event.action,
+      targetKind: event.targetKind,
+      targetId: event.targetId,
+      segments: event.segments,
+    })
+    .returning()
+  const name = event.actor?.name.split(' ') ?? []
+  const payload: NotificationPayload = {
+    key: row!.key,
+    firstName: name[0] ?? '',
+    lastName: name.slice(1).join(' '),
+    action: row!.action,
+    when: row!.created.toISOString(),
+    segments: row!.segments,
+    targetId: row!.targetId,
+    brand: row!.brandKey,
+  }
+  deps.events.publish(rooms.account(event.accountKey), EVENTS.notificationNew, payload)
+  return row!.key
+}

@@ -8,7 +8,7 @@ test.describe('without JavaScript', () => {
     ['admin@demo.test', /\/brand\/[a-z0-9]+$/, 'Demo Brand'],
     ['editor@demo.test', /\/brand\/[a-z0-9]+$/, 'Demo Brand'],
     ['vsm@demo.test', /\/brands$/, 'Brands'],
-    ['viewer@demo.test', /\/settings$/, 'Settings'],
+    ['viewer@demo.test', /\/settings\/profile$/, 'Settings'],
     ['outsider@demo.test', /\/brand\/[a-z0-9]+$/, 'Other Brand'],
   ]
 

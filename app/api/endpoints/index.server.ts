@@ -1,8 +1,15 @@
 // Every endpoint of the JSON API, by domain. Add a domain's list here.
 import type { Endpoint } from '../endpoint'
+import { accountEndpoints } from './accounts.server'
 import { coreEndpoints } from './core.server'
 import { inviteEndpoints } from './invites.server'
 import { passwordEndpoints } from './passwords.server'
 import { teamEndpoints } from './teams.server'
 
-export const endpoints: Endpoint[] = [...coreEndpoints, ...inviteEndpoints, ...passwordEndpoints, ...teamEndpoints]
+export const endpoints: Endpoint[] = [
+  ...coreEndpoints,
+  ...accountEndpoints,
+  ...inviteEndpoints,
+  ...passwordEndpoints,
+  ...teamEndpoints,
+]

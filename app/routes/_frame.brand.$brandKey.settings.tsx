@@ -1,0 +1,13 @@
+// `/brand/{key}/settings`: Settings scoped to a brand open at the first tab that brand offers the
+// user (Company Profile for owners and editors, Personal Profile for read members).
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { guard } from '#app/lib/session.server'
+import { brandGrantTypes } from '#app/policy/permissions'
+import { settingsTabs } from '#app/policy/settings-tabs'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const brandKey = params.brandKey!
+  const [first] = settingsTabs(brandKey, brandGrantTypes(actor.grants, brandKey))
+  throw redirect(first?.to ?? '/settings/profile')
+}

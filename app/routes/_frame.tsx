@@ -166,31 +166,37 @@ export default function Frame() {
 
   return (
     <div className="flex min-h-screen">
-      <aside
-        className="flex w-20 shrink-0 flex-col items-center gap-1 border-r border-line bg-white py-4 text-xs"
-        aria-label="Sidebar"
-      >
-        <Link to="/settings/profile" className="flex w-16 flex-col items-center gap-1 rounded-md py-2 hover:bg-black/5">
-          <SettingsIcon />
-          Settings
-        </Link>
-        <a
-          href={data.resourcesUrl}
-          target="_blank"
-          rel="noreferrer"
-          className="flex w-16 flex-col items-center gap-1 rounded-md py-2 hover:bg-black/5"
+      {/* An account still onboarding sees only the header (access.md §2 "/ after login"). */}
+      {data.onboarding ? null : (
+        <aside
+          className="flex w-20 shrink-0 flex-col items-center gap-1 border-r border-line bg-white py-4 text-xs"
+          aria-label="Sidebar"
         >
-          <HelpIcon />
-          Resources
-        </a>
-        <Link
-          to={`${location.pathname}?confirm=logout`}
-          className="mt-auto flex w-16 flex-col items-center gap-1 rounded-md py-2 hover:bg-black/5"
-        >
-          <LogoutIcon />
-          Logout
-        </Link>
-      </aside>
+          <Link
+            to="/settings/profile"
+            className="flex w-16 flex-col items-center gap-1 rounded-md py-2 hover:bg-black/5"
+          >
+            <SettingsIcon />
+            Settings
+          </Link>
+          <a
+            href={data.resourcesUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="flex w-16 flex-col items-center gap-1 rounded-md py-2 hover:bg-black/5"
+          >
+            <HelpIcon />
+            Resources
+          </a>
+          <Link
+            to={`${location.pathname}?confirm=logout`}
+            className="mt-auto flex w-16 flex-col items-center gap-1 rounded-md py-2 hover:bg-black/5"
+          >
+            <LogoutIcon />
+            Logout
+          </Link>
+        </aside>
+      )}
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="border-b border-line bg-white">
           <div className="flex items-center gap-4 px-6 py-3">

@@ -1,7 +1,9 @@
 // `POST /onboarding`: the stepper's Continue (Finish on the last step) and Skip, as a form so
-// they work without JavaScript. Failures go back to the step with "Onboarding error: {message}".
+// they work without JavaScript. Failures go back to the step with "Onboarding error: {message}"
+// and are logged; unexpected ones are reported like every page failure.
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { isAppError } from '#app/lib/errors'
+import { logEvent } from '#app/infra/error-reporting.server'
 import { guard, redirectWithToast, requireCsrf } from '#app/lib/session.server'
 import { isOnboardingStep, stepForPath } from '#app/policy/onboarding'
 import { safeRedirectPath } from '#app/policy/permissions'
@@ -38,7 +40,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return redirect(redirectTo)
   } catch (error) {
-    if (isAppError(error)) return fail(error.message)
+    if (isAppError(error)) {
+      logEvent('warn', 'onboarding error', { account: actor.key, step, intent, message: error.message })
+      return fail(error.message)
+    }
     throw error
   }
 }

@@ -20,6 +20,15 @@ test.describe('without JavaScript', () => {
     })
   }
 
+  test('an account still onboarding sees only the header, others the sidebar too', async ({ page }) => {
+    await signIn(page, 'viewer@demo.test')
+    await expect(page.getByRole('banner')).toBeVisible()
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toHaveCount(0)
+    await page.context().clearCookies()
+    await signIn(page, 'editor@demo.test')
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible()
+  })
+
   test('a wrong password shows the product message and keeps the user out', async ({ page }) => {
     await signIn(page, 'admin@demo.test', 'not-the-password', { expectSuccess: false })
     await expect(page.getByRole('alert')).toHaveText('Invalid email or password')

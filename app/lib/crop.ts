@@ -107,7 +107,7 @@ export function fitAspect(rect: CropRect, imageWidth: number, imageHeight: numbe
     const width = ((pixelHeight * aspect) / imageWidth) * 100
     return { ...rect, x: round2(rect.x + (rect.width - width) / 2), width: round2(width) }
   }
-  const height = ((pixelWidth / aspect) / imageHeight) * 100
+  const height = (pixelWidth / aspect / imageHeight) * 100
   return { ...rect, y: round2(rect.y + (rect.height - height) / 2), height: round2(height) }
 }
 
@@ -152,7 +152,12 @@ export function rectFromPoints(
   const x2 = clampPoint(Math.max(start.x, end.x))
   const y2 = clampPoint(Math.max(start.y, end.y))
   if (x2 - x1 < 1 || y2 - y1 < 1) return null
-  return fitAspect({ x: round2(x1), y: round2(y1), width: round2(x2 - x1), height: round2(y2 - y1) }, imageWidth, imageHeight, aspect)
+  return fitAspect(
+    { x: round2(x1), y: round2(y1), width: round2(x2 - x1), height: round2(y2 - y1) },
+    imageWidth,
+    imageHeight,
+    aspect,
+  )
 }
 
 /** Moves a rectangle by a step (keyboard nudging), keeping it inside the image. */

@@ -27,9 +27,13 @@ export function BrandedAuthLayout({
       >
         {grid && gridImages.length > 0 ? (
           <div className="absolute inset-0 grid grid-cols-3 grid-rows-2 gap-1 opacity-80" data-testid="brand-grid">
-            {gridImages.map((url) => (
-              <img key={url} src={url} alt="" className="h-full w-full object-cover" />
-            ))}
+            {look.landing.gridImageUrls.map((url, index) =>
+              url ? (
+                <img key={url} src={url} alt="" className="h-full w-full object-cover" />
+              ) : (
+                <span key={`empty-${index}`} className="bg-white/10" />
+              ),
+            )}
           </div>
         ) : background ? (
           <img src={background} alt="" className="absolute inset-0 h-full w-full object-cover opacity-70" />

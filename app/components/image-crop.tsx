@@ -113,11 +113,8 @@ export function ImageCropForm({
           ))}
         </fieldset>
       )}
-      {alert ? (
-        <p role="alert" className="text-sm text-red-700">
-          {alert}
-        </p>
-      ) : null}
+      {/* Space kept for the alert, so the image does not move under the pointer when it goes. */}
+      <div className="min-h-5 text-sm text-red-700">{alert ? <p role="alert">{alert}</p> : null}</div>
       <div className="flex flex-wrap items-center gap-2">
         <label className={`${buttonClass('secondary')} cursor-pointer focus-within:ring-2 focus-within:ring-ink`}>
           Replace

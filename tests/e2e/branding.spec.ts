@@ -70,7 +70,7 @@ test.describe('without JavaScript', () => {
     await page.getByRole('dialog', { name: 'Image Crop' }).getByRole('button', { name: 'Save' }).click()
     await expect(page.getByTestId('toast')).toHaveText(/Brand has been updated/)
     await expect(page).toHaveURL(new RegExp(`/brand/${key}/customization\\?`))
-    await expect(page.getByRole('img', { name: 'Logo' })).toBeVisible()
+    await expect(page.getByRole('img', { name: 'Logo', exact: true })).toBeVisible()
 
     const visitor = await browser.newContext({ javaScriptEnabled: false })
     const loginPage = await visitor.newPage()
@@ -118,14 +118,14 @@ test.describe('without JavaScript', () => {
     const visitor = await browser.newContext({ javaScriptEnabled: false })
     const loginPage = await visitor.newPage()
     await loginPage.goto(`/?brand=${key}`)
-    await expect(loginPage.getByTestId('brand-grid').getByRole('img')).toHaveCount(1)
+    await expect(loginPage.getByTestId('brand-grid').locator('img')).toHaveCount(1)
     await visitor.close()
   })
 
   test('a profile picture upload shows in the frame instead of the initials', async ({ page }) => {
     await signIn(page, 'vsm@demo.test')
     await page.goto('/settings/profile')
-    await expect(page.getByRole('heading', { name: 'Personal Profile' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Personal Profile', level: 2 })).toBeVisible()
     await page.getByRole('link', { name: 'Change picture' }).click()
     const dialog = page.getByRole('dialog', { name: 'Image Crop' })
     await dialog.locator('input[type=file]').setInputFiles(await pngFile('me.png', 300, 200, '#8b0000'))

@@ -49,7 +49,7 @@ export function BrandedAuthLayout({
       <section className="flex items-center justify-center p-6 sm:p-8">
         <div
           data-testid="form-panel"
-          className="w-full max-w-md rounded-xl p-8 shadow-lg [&_a]:text-current [&_button[type=submit]]:border [&_button[type=submit]]:border-current"
+          className="w-full max-w-md rounded-xl p-8 shadow-lg [&_:is(h1,h2,h3,p,label,span).text-ink]:text-current [&_:is(p,span).text-muted]:text-current [&_:is(p,span).text-muted]:opacity-70 [&_a]:text-current [&_button[type=submit]]:border [&_button[type=submit]]:border-current"
           style={panelStyle}
         >
           {look.logoUrl ? (

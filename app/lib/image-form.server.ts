@@ -33,6 +33,11 @@ export async function readCropSubmission(request: Request, context: AppLoadConte
   return { ok: true, intent, file: upload.file, crop: crop.kind === 'rect' ? crop.rect : null }
 }
 
+/** Headers of a refused upload: after a 413 the unread rest of the body makes the connection unusable. */
+export function refusedUploadHeaders(status: number): HeadersInit | undefined {
+  return status === 413 ? { Connection: 'close' } : undefined
+}
+
 /** Runs an image change; a refused image (type, size, pixels) becomes the form's message. */
 export async function attemptImageChange(
   change: () => Promise<unknown>,

@@ -5,7 +5,7 @@ import { useActionData, useLoaderData, useLocation, useParams } from '@remix-run
 import { ImageCropForm } from '#app/components/image-crop'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { SLOT_SPECS, isBrandImageSlot } from '#app/lib/crop'
-import { attemptImageChange, readCropSubmission } from '#app/lib/image-form.server'
+import { attemptImageChange, readCropSubmission, refusedUploadHeaders } from '#app/lib/image-form.server'
 import { guard, redirectWithToast, run } from '#app/lib/session.server'
 import { getBranding, requireBrandingAccess, resetBrandImage, setBrandImage } from '#app/services/branding.server'
 
@@ -28,7 +28,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   // Refused before the upload is read.
   await run(async () => requireBrandingAccess(actor, brandKey))
   const submission = await readCropSubmission(request, context)
-  if (!submission.ok) return json({ error: submission.message }, { status: submission.status })
+  if (!submission.ok) {
+    const init = { status: submission.status, headers: refusedUploadHeaders(submission.status) }
+    return json({ error: submission.message }, init)
+  }
   const outcome = await attemptImageChange(() =>
     submission.intent === 'reset'
       ? resetBrandImage(context.deps, actor, brandKey, slot)

@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { ImageCropForm } from '#app/components/image-crop'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { PROFILE_PICTURE_SPEC } from '#app/lib/crop'
-import { attemptImageChange, readCropSubmission } from '#app/lib/image-form.server'
+import { attemptImageChange, readCropSubmission, refusedUploadHeaders } from '#app/lib/image-form.server'
 import { guard, redirectWithToast } from '#app/lib/session.server'
 import { getProfilePicture, resetProfilePicture, setProfilePicture } from '#app/services/profile-picture.server'
 
@@ -17,7 +17,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await guard(request, context)
   const submission = await readCropSubmission(request, context)
-  if (!submission.ok) return json({ error: submission.message }, { status: submission.status })
+  if (!submission.ok) {
+    const init = { status: submission.status, headers: refusedUploadHeaders(submission.status) }
+    return json({ error: submission.message }, init)
+  }
   const outcome = await attemptImageChange(() =>
     submission.intent === 'reset'
       ? resetProfilePicture(context.deps, actor)

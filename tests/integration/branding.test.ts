@@ -191,6 +191,32 @@ describe('brand images', () => {
     expect((await loadBrandLook(portal.deps, DEMO_BRAND_KEY))?.heroUrl).toBeNull()
   })
 
+  it('counts the body as it streams, so an upload without Content-Length cannot pass the limit', async () => {
+    const boundary = 'limit-test-boundary'
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    )
+    const chunk = Buffer.alloc(1024 * 1024, 7)
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(head)
+        // Stops well after the limit; the server answers before reading it all.
+        if (sent >= 12) return controller.close()
+        sent += 1
+        controller.enqueue(chunk)
+      },
+    })
+    const response = await fetch(`${portal.url}${imagePath(DEMO_BRAND_KEY, 'hero')}`, {
+      method: 'POST',
+      headers: { cookie: adminCookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+    expect(response.status).toBe(413)
+    expect((await loadBrandLook(portal.deps, DEMO_BRAND_KEY))?.heroUrl).toBeNull()
+  })
+
   it('refuses a crop outside the image, an unknown slot, and a first save without a file', async () => {
     expect(
       (

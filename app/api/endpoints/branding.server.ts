@@ -2,7 +2,7 @@
 // (optional when only re-cropping) and the crop as x, y, width, height in percent of the image.
 import { AppError } from '#app/lib/errors'
 import { CROP_FIELDS_MESSAGE, isBrandImageSlot, parseCropFields, type BrandImageSlot } from '#app/lib/crop'
-import { fetchRequestOf, readImageUpload } from '#app/lib/upload.server'
+import { UploadTooLargeError, fetchRequestOf, readImageUpload } from '#app/lib/upload.server'
 import {
   getBranding,
   requireBrandingAccess,
@@ -28,7 +28,11 @@ function slotOf(call: ApiCall): BrandImageSlot {
 }
 
 async function imageChange(call: ApiCall) {
-  const upload = await readImageUpload(fetchRequestOf(call.req))
+  const upload = await readImageUpload(fetchRequestOf(call.req)).catch((error: unknown) => {
+    // The rest of the body is never read: the connection cannot carry another request.
+    if (error instanceof UploadTooLargeError) call.req.res?.setHeader('Connection', 'close')
+    throw error
+  })
   const field = (name: string) => {
     const value = upload.fields.get(name)
     return typeof value === 'string' ? value : null

@@ -31,7 +31,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       jobType: actor.jobType,
       picture: await profilePictureUrl(context.deps, actor),
     },
-    brand: brand ? { key: brand.key, name: brand.name, logo: brand.assets.logo?.url ?? null } : null,
+    brand: brand
+      ? {
+          key: brand.key,
+          name: brand.name,
+          // The Branding logo, by signed URL like every blob.
+          logo: brand.assets.logo?.path ? context.deps.blobs.signedUrl(brand.assets.logo.path) : null,
+        }
+      : null,
     nav: headerItemsFor(actor.jobType, grantTypes),
     isOwner: grantTypes.includes('owner'),
     dashboard: showsDashboardNavigation(grantTypes),

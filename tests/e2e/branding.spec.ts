@@ -71,6 +71,10 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('toast')).toHaveText(/Brand has been updated/)
     await expect(page).toHaveURL(new RegExp(`/brand/${key}/customization\\?`))
     await expect(page.getByRole('img', { name: 'Logo', exact: true })).toBeVisible()
+    // The page frame shows the brand's logo too.
+    await expect(page.getByRole('link', { name: 'Brand home' }).locator('img')).toBeVisible()
+    await page.getByRole('link', { name: 'Login', exact: true }).click()
+    await page.screenshot({ path: test.info().outputPath('customize-login.png'), fullPage: true })
 
     const visitor = await browser.newContext({ javaScriptEnabled: false })
     const loginPage = await visitor.newPage()
@@ -134,6 +138,7 @@ test.describe('without JavaScript', () => {
     const avatar = page.getByLabel('Profile menu').locator('img')
     await expect(avatar).toBeVisible()
     expect(await avatar.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([200, 200])
+    await page.screenshot({ path: test.info().outputPath('profile.png') })
   })
 })
 

@@ -11,12 +11,15 @@ export function ColourPicker({
   value,
   disabled,
   error,
+  onColour,
 }: {
   id: string
   label: string
   value: string
   disabled?: boolean
   error?: string | null
+  /** Called with each complete colour while editing (live preview). */
+  onColour?: (hex: string) => void
 }) {
   const [hex, setHex] = useState(value)
   const [rgb, setRgb] = useState(() => channelTexts(value))
@@ -25,6 +28,7 @@ export function ColourPicker({
     setRgb(channelTexts(value))
   }, [value])
   const colour = parseHex(hex) ?? parseRgb(rgb.r, rgb.g, rgb.b) ?? value
+  useEffect(() => onColour?.(colour), [colour, onColour])
 
   const onHex = (text: string) => {
     setHex(text)

@@ -4,7 +4,7 @@
 // landing layout through ?layout=. Images open the Image Crop modal, a nested route.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useSearchParams } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { ColourPicker } from '#app/components/colour-picker'
 import { Button, ButtonLink, buttonClass } from '#app/components/ui/button'
 import { Badge, CsrfField } from '#app/components/ui/misc'
@@ -95,6 +95,25 @@ export default function Branding() {
       ? (requestedLayout as LandingLayoutChoice)
       : look.landing.layout
   const base = `/brand/${look.brandKey}/customization`
+  // With JavaScript the previews follow the pickers before Save.
+  const [pending, setPending] = useState<Partial<Record<ColourPickerId, string>>>({})
+  const pickerCallbacks = useMemo(
+    () =>
+      Object.fromEntries(
+        COLOUR_PICKERS.map((picker) => [
+          picker.id,
+          (hex: string) =>
+            setPending((current) => (current[picker.id] === hex ? current : { ...current, [picker.id]: hex })),
+        ]),
+      ) as Record<ColourPickerId, (hex: string) => void>,
+    [],
+  )
+  const shown = (id: ColourPickerId) => (customize ? pending[id] : undefined) ?? colourOf(look, id)
+  const previewLook: BrandLook = {
+    ...look,
+    panel: { backgroundColor: shown('panel_background'), fontColor: shown('panel_font') },
+    login: { ...look.login, backgroundColor: shown('login_background'), fontColor: shown('login_font') },
+  }
   const imageLink = (slot: BrandImageSlot) => `${base}/image/${slot}${location.search}`
   const picker = (id: ColourPickerId) => {
     const spec = COLOUR_PICKERS.find((candidate) => candidate.id === id)!
@@ -106,6 +125,7 @@ export default function Branding() {
         value={colourOf(look, id)}
         disabled={!customize}
         error={errors[id]}
+        onColour={customize ? pickerCallbacks[id] : undefined}
       />
     )
   }
@@ -187,7 +207,7 @@ export default function Branding() {
 
           {tab === 'landing' ? (
             <LandingTab
-              look={look}
+              look={previewLook}
               layout={layout}
               customize={customize}
               gridUrls={Object.fromEntries(GRID_SLOTS.map((slot) => [slot, images[slot]?.url ?? null]))}
@@ -196,7 +216,7 @@ export default function Branding() {
               imageLink={imageLink}
             />
           ) : (
-            <LoginPreview look={look} />
+            <LoginPreview look={previewLook} />
           )}
         </div>
       </Form>

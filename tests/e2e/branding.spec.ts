@@ -173,3 +173,23 @@ test('with JavaScript, Crop without a selection asks to select the crop area, th
   expect(Math.abs(size[0]! - 400)).toBeLessThanOrEqual(8)
   expect(Math.abs(size[1]! - 200)).toBeLessThanOrEqual(8)
 })
+
+test('with JavaScript, a picker keeps hex and RGB in sync and the preview follows before Save', async ({ page }) => {
+  await signIn(page, 'admin@demo.test')
+  const key = await createBrand(page, 'Live')
+  await page.goto(`/brand/${key}/customization?tab=login&customize=1`)
+  const hex = page.getByLabel('Login background colour hex')
+  await hex.fill('#a0b0c')
+  // Not yet 7 characters: nothing changes.
+  await expect(page.getByLabel('Login background colour R')).toHaveValue('0')
+  await hex.fill('#a0b0c0')
+  await expect(page.getByLabel('Login background colour R')).toHaveValue('160')
+  await expect(page.getByLabel('Login background colour G')).toHaveValue('176')
+  await expect(page.getByTestId('login-preview')).toHaveCSS('background-color', 'rgb(160, 176, 192)')
+  await page.getByLabel('Login font colour B').fill('0')
+  await expect(page.getByLabel('Login font colour hex')).toHaveValue('#ffff00')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByTestId('toast')).toHaveText(/Brand has been updated/)
+  await expect(page.getByRole('link', { name: 'Customize' })).toBeVisible()
+  await expect(page.getByTestId('login-preview')).toHaveCSS('color', 'rgb(255, 255, 0)')
+})

@@ -23,7 +23,7 @@ const created = () => timestamp('created', { withTimezone: true }).notNull().def
 const modified = () => timestamp('modified', { withTimezone: true }).notNull().defaultNow()
 
 export interface AccountAssets {
-  profile_picture?: { path: string; progress?: number }
+  profile_picture?: ImageAsset & { path: string }
 }
 
 export const accounts = pgTable(
@@ -82,10 +82,20 @@ export interface BrandContact {
   language?: string
 }
 export interface BrandTemplate {
+  /** Universal style: the panel around the forms of the brand's public pages. */
+  universal?: { fontColor?: string; backgroundColor?: string }
   login?: { fontColor?: string; backgroundColor?: string }
   landing?: { fontColor?: string; backgroundColor?: string; layout?: string }
 }
-export type BrandAssets = Record<string, { path?: string; url?: string } | undefined>
+/** A stored image: the cropped result (`path`), the upload it was cut from and the crop in percent. */
+export interface ImageAsset {
+  path?: string
+  url?: string
+  original?: string
+  crop?: { x: number; y: number; width: number; height: number }
+  progress?: number
+}
+export type BrandAssets = Record<string, ImageAsset | undefined>
 
 export const brands = pgTable('brands', {
   key: text('key').primaryKey(),

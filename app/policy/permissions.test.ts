@@ -39,6 +39,7 @@ const EXPECTED: [path: string, allowed: 'public' | 'signedIn' | GrantType[]][] =
   [`/brand/${BRAND}/team.csv`, ['owner']],
   [`/brand/${BRAND}/contacts`, ['owner', 'editor', 'read']],
   [`/brand/${BRAND}/customization`, ['owner', 'editor']],
+  [`/brand/${BRAND}/customization/image/logo`, ['owner', 'editor']],
   [`/brand/${BRAND}/edit`, ['owner', 'editor']],
   [`/brand/${BRAND}/settings`, ['owner', 'editor', 'read']],
   [`/brand/${BRAND}/lines/create`, ['owner']],

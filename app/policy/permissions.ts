@@ -116,6 +116,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/brand/:brand/team/*', access: brand('owner') },
   { pattern: '/brand/:brand/contacts', access: ANY },
   { pattern: '/brand/:brand/customization', access: brand('owner', 'editor') },
+  { pattern: '/brand/:brand/customization/*', access: brand('owner', 'editor'), note: 'the Image Crop modal' },
   { pattern: '/brand/:brand/edit', access: brand('owner', 'editor') },
   { pattern: '/brand/:brand/settings', access: ANY, note: 'spec: signed in; scoped to the brand' },
   { pattern: '/brand/:brand/lines/create', access: brand('owner') },

@@ -12,6 +12,7 @@ import { guard, run } from '#app/lib/session.server'
 import { HEADER_ITEMS, brandGrantTypes, headerItemsFor, showsDashboardNavigation } from '#app/policy/permissions'
 import { getBrand } from '#app/services/brands.server'
 import { hasUnreadNotifications, listNotifications } from '#app/services/notifications.server'
+import { profilePictureUrl } from '#app/services/profile-picture.server'
 import { EVENTS, type NotificationPayload } from '#realtime/protocol'
 import { useCsrfToken } from '#app/lib/csrf'
 import { formatWhen } from '#app/lib/format'
@@ -23,8 +24,22 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const brand = brandKey ? await run(() => getBrand(context.deps, actor, brandKey)) : null
   const grantTypes = brandKey ? brandGrantTypes(actor.grants, brandKey) : []
   return json({
-    account: { key: actor.key, name: actor.name, email: actor.email, role: actor.role, jobType: actor.jobType },
-    brand: brand ? { key: brand.key, name: brand.name, logo: brand.assets.logo?.url ?? null } : null,
+    account: {
+      key: actor.key,
+      name: actor.name,
+      email: actor.email,
+      role: actor.role,
+      jobType: actor.jobType,
+      picture: await profilePictureUrl(context.deps, actor),
+    },
+    brand: brand
+      ? {
+          key: brand.key,
+          name: brand.name,
+          // The Branding logo, by signed URL like every blob.
+          logo: brand.assets.logo?.path ? context.deps.blobs.signedUrl(brand.assets.logo.path) : null,
+        }
+      : null,
     nav: headerItemsFor(actor.jobType, grantTypes),
     isOwner: grantTypes.includes('owner'),
     dashboard: showsDashboardNavigation(grantTypes),
@@ -248,7 +263,7 @@ export default function Frame() {
               )}
             </nav>
             <BellPanel unread={unread} items={items} allHref={brandBase ? `${brandBase}/notifications` : '/brands'} />
-            <Menu label={<Avatar name={data.account.name} />} name="Profile menu">
+            <Menu label={<Avatar name={data.account.name} src={data.account.picture} />} name="Profile menu">
               <p className="px-4 py-2 text-xs text-muted">{data.account.email}</p>
               <Link to="/settings/profile" className="block px-4 py-2 hover:bg-black/5">
                 Profile

@@ -54,6 +54,7 @@ export const ContactAdminSchema = z.object({
 
 const Colour = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Invalid colour.'))
 export const TemplateSchema = z.object({
+  universal: z.optional(z.object({ fontColor: z.optional(Colour), backgroundColor: z.optional(Colour) })),
   login: z.optional(z.object({ fontColor: z.optional(Colour), backgroundColor: z.optional(Colour) })),
   landing: z.optional(
     z.object({ fontColor: z.optional(Colour), backgroundColor: z.optional(Colour), layout: z.optional(z.string()) }),

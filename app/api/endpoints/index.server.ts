@@ -1,6 +1,7 @@
 // Every endpoint of the JSON API, by domain. Add a domain's list here.
 import type { Endpoint } from '../endpoint'
 import { accountEndpoints } from './accounts.server'
+import { brandingEndpoints } from './branding.server'
 import { coreEndpoints } from './core.server'
 import { inviteEndpoints } from './invites.server'
 import { passwordEndpoints } from './passwords.server'
@@ -9,6 +10,7 @@ import { teamEndpoints } from './teams.server'
 export const endpoints: Endpoint[] = [
   ...coreEndpoints,
   ...accountEndpoints,
+  ...brandingEndpoints,
   ...inviteEndpoints,
   ...passwordEndpoints,
   ...teamEndpoints,

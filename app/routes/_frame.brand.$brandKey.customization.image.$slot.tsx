@@ -1,0 +1,63 @@
+// `/brand/{key}/customization/image/{slot}`: the Image Crop modal of a brand image (logo, hero,
+// login background, grid images 2–7). Crop and Reset save and stay; Save saves and closes.
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { useActionData, useLoaderData, useLocation, useParams } from '@remix-run/react'
+import { ImageCropForm } from '#app/components/image-crop'
+import { RouteDialog } from '#app/components/ui/dialog'
+import { SLOT_SPECS, isBrandImageSlot } from '#app/lib/crop'
+import { attemptImageChange, readCropSubmission, refusedUploadHeaders } from '#app/lib/image-form.server'
+import { guard, redirectWithToast, run } from '#app/lib/session.server'
+import { getBranding, requireBrandingAccess, resetBrandImage, setBrandImage } from '#app/services/branding.server'
+
+function slotOrNotFound(slot: string | undefined) {
+  if (!isBrandImageSlot(slot)) throw json({ error: { type: 'NotFound', message: 'Page not found.' } }, { status: 404 })
+  return slot
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const slot = slotOrNotFound(params.slot)
+  const { images } = await run(() => getBranding(context.deps, actor, params.brandKey!))
+  return json({ slot, image: images[slot] ?? null })
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await guard(request, context)
+  const brandKey = params.brandKey!
+  const slot = slotOrNotFound(params.slot)
+  // Refused before the upload is read.
+  await run(async () => requireBrandingAccess(actor, brandKey))
+  const submission = await readCropSubmission(request, context)
+  if (!submission.ok) {
+    const init = { status: submission.status, headers: refusedUploadHeaders(submission.status) }
+    return json({ error: submission.message }, init)
+  }
+  const outcome = await attemptImageChange(() =>
+    submission.intent === 'reset'
+      ? resetBrandImage(context.deps, actor, brandKey, slot)
+      : setBrandImage(context.deps, actor, brandKey, slot, { file: submission.file, crop: submission.crop }),
+  )
+  if (!outcome.ok) return json({ error: outcome.message }, { status: outcome.status })
+  const url = new URL(request.url)
+  const target =
+    submission.intent === 'save' ? `/brand/${brandKey}/customization${url.search}` : `${url.pathname}${url.search}`
+  return redirectWithToast(request, context, target, { kind: 'success', message: 'Brand has been updated' })
+}
+
+export default function BrandImageCrop() {
+  const { slot, image } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const params = useParams()
+  const location = useLocation()
+  return (
+    <RouteDialog title="Image Crop" closeTo={`/brand/${params.brandKey}/customization${location.search}`}>
+      <p className="-mt-2 mb-3 text-sm text-muted">{SLOT_SPECS[slot].label}</p>
+      <ImageCropForm
+        image={image}
+        spec={SLOT_SPECS[slot]}
+        cancelTo={`/brand/${params.brandKey}/customization${location.search}`}
+        error={actionData?.error}
+      />
+    </RouteDialog>
+  )
+}

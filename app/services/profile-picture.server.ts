@@ -1,0 +1,51 @@
+// The account's profile picture (access.md §3 assets.profile_picture, §9: circular crop, aspect 1,
+// JPEG). Only the account itself changes it; the frame and contact cards show it by signed URL.
+import { eq } from 'drizzle-orm'
+import { accounts } from '#db/schema'
+import { invalidSession } from '#app/lib/errors'
+import { PROFILE_PICTURE_SPEC, type CropRect } from '#app/lib/crop'
+import type { Actor } from './accounts.server'
+import type { ServiceDeps } from './context.server'
+import { deleteBlobs, imageView, storeImage, type ImageView } from './images.server'
+
+async function accountAssets(deps: ServiceDeps, accountKey: string) {
+  const [row] = await deps.db.select({ assets: accounts.assets }).from(accounts).where(eq(accounts.key, accountKey))
+  if (!row) throw invalidSession()
+  return row.assets ?? {}
+}
+
+/** The actor's picture with its original and crop, or null when none was uploaded. */
+export async function getProfilePicture(deps: ServiceDeps, actor: Actor): Promise<ImageView | null> {
+  const assets = await accountAssets(deps, actor.key)
+  return imageView(deps, assets.profile_picture)
+}
+
+/** Just the URL, for the page frame's avatar. */
+export async function profilePictureUrl(deps: ServiceDeps, actor: Actor): Promise<string | null> {
+  return (await getProfilePicture(deps, actor))?.url ?? null
+}
+
+export async function setProfilePicture(
+  deps: ServiceDeps,
+  actor: Actor,
+  change: { file: Buffer | null; crop: CropRect | null; reset?: boolean },
+): Promise<ImageView> {
+  const assets = await accountAssets(deps, actor.key)
+  const { asset, replaced } = await storeImage(
+    deps,
+    `accounts/${actor.key}/profile-picture`,
+    PROFILE_PICTURE_SPEC,
+    assets.profile_picture,
+    change,
+  )
+  await deps.db
+    .update(accounts)
+    .set({ assets: { ...assets, profile_picture: asset }, modified: new Date() })
+    .where(eq(accounts.key, actor.key))
+  await deleteBlobs(deps, replaced)
+  return imageView(deps, asset)!
+}
+
+export function resetProfilePicture(deps: ServiceDeps, actor: Actor): Promise<ImageView> {
+  return setProfilePicture(deps, actor, { file: null, crop: null, reset: true })
+}

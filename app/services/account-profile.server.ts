@@ -9,6 +9,7 @@ import { currentBrandKey, isForwardStatusChange, isOnboarding } from '#app/polic
 import { AccountUpdateSchema, type AccountUpdate } from '#app/schemas/account'
 import { toAccountView, type AccountRow, type Actor } from './accounts.server'
 import type { ServiceDeps } from './context.server'
+import { profilePictureUrlOf } from './profile-picture.server'
 import { notifyOnboardingComplete } from './onboarding.server'
 import { parseOrThrow } from './validation.server'
 
@@ -27,13 +28,8 @@ async function loadRow(deps: ServiceDeps, key: string): Promise<AccountRow> {
   return row
 }
 
-export function profilePictureUrl(deps: ServiceDeps, row: Pick<AccountRow, 'assets'>): string | null {
-  const path = row.assets.profile_picture?.path
-  return path ? deps.blobs.signedUrl(path) : null
-}
-
 function toProfile(deps: ServiceDeps, row: AccountRow, actor: Actor): AccountProfile {
-  return { ...toAccountView(row, actor.grants), picture: profilePictureUrl(deps, row) }
+  return { ...toAccountView(row, actor.grants), picture: profilePictureUrlOf(deps, row) }
 }
 
 /** GET /api/account/model/{key} and the profile page: the actor's own account. */

@@ -1,7 +1,7 @@
 // The account's profile picture (access.md §3 assets.profile_picture, §9: circular crop, aspect 1,
 // JPEG). Only the account itself changes it; the frame and contact cards show it by signed URL.
 import { eq } from 'drizzle-orm'
-import { accounts } from '#db/schema'
+import { accounts, type AccountAssets } from '#db/schema'
 import { invalidSession } from '#app/lib/errors'
 import { PROFILE_PICTURE_SPEC, type CropRect } from '#app/lib/crop'
 import type { Actor } from './accounts.server'
@@ -18,6 +18,18 @@ async function accountAssets(deps: ServiceDeps, accountKey: string) {
 export async function getProfilePicture(deps: ServiceDeps, actor: Actor): Promise<ImageView | null> {
   const assets = await accountAssets(deps, actor.key)
   return imageView(deps, assets.profile_picture)
+}
+
+/** The signed URL of an account row's picture, or null to show initials (lists, cards). */
+export function profilePictureUrlOf(deps: ServiceDeps, row: { assets: AccountAssets | null }): string | null {
+  const path = row.assets?.profile_picture?.path
+  if (!path) return null
+  try {
+    return deps.blobs.signedUrl(path)
+  } catch {
+    // A malformed stored path must not break a whole list; the avatar falls back to initials.
+    return null
+  }
 }
 
 /** Just the URL, for the page frame's avatar. */

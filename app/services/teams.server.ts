@@ -30,6 +30,7 @@ import { BrandMemberSchema, TeamCreateSchema, TeamMemberSchema } from '#app/sche
 import type { Actor, AccountRow } from './accounts.server'
 import { requireBrandGrant } from './brands.server'
 import type { ServiceDeps } from './context.server'
+import { profilePictureUrlOf } from './profile-picture.server'
 import { listBrandInvites } from './invites.server'
 import { parseOrThrow } from './validation.server'
 
@@ -43,17 +44,6 @@ type TeamRow = typeof teams.$inferSelect
 
 // ---------------------------------------------------------------------------------------------
 // Views
-
-function profilePictureUrl(deps: ServiceDeps, row: AccountRow): string | null {
-  const path = row.assets?.profile_picture?.path
-  if (!path) return null
-  try {
-    return deps.blobs.signedUrl(path)
-  } catch {
-    // A malformed stored path must not break a whole list; the card falls back to initials.
-    return null
-  }
-}
 
 /** An account as a brand's lists show it: only its grants on that brand, never on others. */
 function toMemberView(deps: ServiceDeps, row: AccountRow, brandGrants: Grant[]) {
@@ -75,7 +65,7 @@ function toMemberView(deps: ServiceDeps, row: AccountRow, brandGrants: Grant[]) 
     country: row.country,
     status: row.status,
     created: row.created.toISOString(),
-    profile_picture_url: profilePictureUrl(deps, row),
+    profile_picture_url: profilePictureUrlOf(deps, row),
     grants: brandGrants,
   }
 }
@@ -290,7 +280,7 @@ export async function listBrandContacts(deps: ServiceDeps, actor: Actor, brandKe
       accountType: accountTypeLabel(row.jobType),
       phone: row.mobileNumber || row.contactNumber || null,
       country: row.country,
-      profilePictureUrl: profilePictureUrl(deps, row),
+      profilePictureUrl: profilePictureUrlOf(deps, row),
       team: memberships.filter((m) => m.accountKey === row.key).map((m) => m.name),
     }))
     .sort((a, b) => a.name.localeCompare(b.name))
@@ -310,7 +300,7 @@ export async function listTeamMemberRows(deps: ServiceDeps, actor: Actor, brandK
     jobType: row.jobType,
     status: row.status,
     created: row.created.toISOString(),
-    avatarUrl: profilePictureUrl(deps, row),
+    avatarUrl: profilePictureUrlOf(deps, row),
   })
   const active = await brandAccountRows(deps, brandKey)
   const gone = await deps.db

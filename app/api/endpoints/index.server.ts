@@ -1,5 +1,6 @@
 // Every endpoint of the JSON API, by domain. Add a domain's list here.
 import type { Endpoint } from '../endpoint'
 import { coreEndpoints } from './core.server'
+import { humanCheckEndpoints } from './human-check.server'
 
-export const endpoints: Endpoint[] = [...coreEndpoints]
+export const endpoints: Endpoint[] = [...coreEndpoints, ...humanCheckEndpoints]

@@ -100,6 +100,23 @@ export interface IdentityProvider {
   unenroll(uid: string, mfaEnrollmentId: string): Promise<void>
   /** Asks the provider to send its e-mail verification message to the user of this ID token. */
   sendEmailVerification(idToken: string): Promise<void>
+
+  // --- Sign-up from an invite (docs/decisions/014-sign-up.md) --------------------------------
+  /** Creates a new user; a taken e-mail fails with code `auth/email-already-exists`. */
+  createUser(user: { email: string; password: string; displayName: string }): Promise<{ uid: string }>
+  /** Removes a user again, when the account could not be created after all. */
+  deleteUser(uid: string): Promise<void>
+}
+
+/** A provider refusal with Firebase's code (`auth/email-already-exists`, ...) and message. */
+export class IdentityError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'IdentityError'
+  }
 }
 
 export interface FirebaseIdentityOptions {
@@ -412,6 +429,24 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
 
     async sendEmailVerification(idToken) {
       await callToolkit(`${restBase}/accounts:sendOobCode`, { requestType: 'VERIFY_EMAIL', idToken })
+    },
+
+    // --- Sign-up from an invite -------------------------------------------------------------
+    async createUser({ email, password, displayName }) {
+      try {
+        // The invite link reached this mailbox, so the address counts as verified.
+        const user = await auth.createUser({ email, password, displayName, emailVerified: true })
+        return { uid: user.uid }
+      } catch (error) {
+        const { code, message } = error as { code?: string; message?: string }
+        throw new IdentityError(code ?? 'auth/unknown', message ?? String(error))
+      }
+    },
+
+    async deleteUser(uid) {
+      await auth.deleteUser(uid).catch((error: { code?: string }) => {
+        if (error.code !== 'auth/user-not-found') throw error
+      })
     },
   }
   return provider

@@ -2,5 +2,6 @@
 import type { Endpoint } from '../endpoint'
 import { coreEndpoints } from './core.server'
 import { humanCheckEndpoints } from './human-check.server'
+import { inviteEndpoints } from './invites.server'
 
-export const endpoints: Endpoint[] = [...coreEndpoints, ...humanCheckEndpoints]
+export const endpoints: Endpoint[] = [...coreEndpoints, ...humanCheckEndpoints, ...inviteEndpoints]

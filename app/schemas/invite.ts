@@ -1,0 +1,110 @@
+// Invite and sign-up payloads, shared by the browser (Conform) and the server. Messages are the
+// spec's wording (access.md §5 "Invite form", "Sign-up").
+import * as z from 'zod/mini'
+import { EMAIL, requiredText } from './brand'
+import { newPassword } from './password'
+
+const NAME_PATTERN = /^[A-Za-z0-9_\- ]+$/
+export const INVALID_FIRST_NAME = 'Invalid First Name. Alphanumeric characters expected.'
+export const INVALID_EMAIL = 'Invalid Email.'
+
+const optionalText = z.optional(z.string().check(z.trim()))
+
+/** A multi-select: one value arrives as a string, several as an array; empty values are dropped. */
+const stringList = z.optional(
+  z.pipe(
+    z.union([z.string(), z.array(z.string())]),
+    z.transform((value) => (Array.isArray(value) ? value : [value]).map((item) => item.trim()).filter(Boolean)),
+  ),
+)
+
+const GrantSpecSchema = z.object({
+  model: z.enum(
+    ['Brand', 'Line', 'Collection', 'Style', 'Team'],
+    'grants: model must be Brand, Line, Collection, Style or Team.',
+  ),
+  model_id: requiredText('grants: model_id is required.'),
+  type: z.enum(['owner', 'editor', 'read'], 'grants: type must be owner, editor or read.'),
+})
+
+/** Extra grants come as a list, or as its JSON text from a form field (access.md §7 "grants (JSON)"). */
+const grantList = z.optional(
+  z.pipe(
+    z.pipe(
+      z.union([z.string(), z.array(z.unknown())]),
+      z.transform((value, ctx) => {
+        if (Array.isArray(value)) return value
+        if (value.trim() === '') return []
+        try {
+          const parsed: unknown = JSON.parse(value)
+          if (Array.isArray(parsed)) return parsed
+        } catch {
+          // reported below
+        }
+        ctx.issues.push({ code: 'custom', message: 'grants: must be a list of grants.', input: value })
+        return z.NEVER
+      }),
+    ),
+    z.array(GrantSpecSchema),
+  ),
+)
+
+export const InviteSchema = z.object({
+  brand: requiredText('brand: the brand is required.'),
+  email: z
+    .string({ error: INVALID_EMAIL })
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, { error: INVALID_EMAIL, abort: true }),
+      z.regex(EMAIL, INVALID_EMAIL),
+    ),
+  first_name: z
+    .string({ error: INVALID_FIRST_NAME })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: INVALID_FIRST_NAME, abort: true }),
+      z.regex(NAME_PATTERN, INVALID_FIRST_NAME),
+    ),
+  last_name: optionalText,
+  job_type: optionalText,
+  role: optionalText,
+  team: optionalText,
+  title: optionalText,
+  department: optionalText,
+  employee_number: optionalText,
+  lines: stringList,
+  collections: stringList,
+  grants: grantList,
+})
+export type InviteInput = z.input<typeof InviteSchema>
+export type ParsedInvite = z.output<typeof InviteSchema>
+
+const signupEmail = requiredText('Please enter a valid email!').check(
+  z.toLowerCase(),
+  z.regex(EMAIL, 'Please enter a valid email!'),
+)
+
+/** POST /api/account/method/signup/ (access.md §7). */
+export const SignupSchema = z.object({
+  email: signupEmail,
+  first: requiredText('First name is required'),
+  last: requiredText('Last name is required'),
+  password: newPassword('Enter a valid password!'),
+  invite: requiredText('Invite Not Found. Please ask a team Admin to send you a new invite.'),
+})
+export type SignupInput = z.output<typeof SignupSchema>
+
+export const CONFIRM_MISMATCH = 'Confirm password does not match!'
+
+/** The sign-up form of the invite landing: the call's fields plus the password confirmation. */
+export const SignupFormSchema = z
+  .object({
+    token: requiredText('Invite Not Found. Please ask a team Admin to send you a new invite.'),
+    email: signupEmail,
+    first: requiredText('First name is required'),
+    last: requiredText('Last name is required'),
+    password: newPassword('Enter a valid password!'),
+    confirm: z.string({ error: CONFIRM_MISMATCH }),
+  })
+  .check(z.refine((value) => value.password === value.confirm, { message: CONFIRM_MISMATCH, path: ['confirm'] }))

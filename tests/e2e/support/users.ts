@@ -1,0 +1,85 @@
+// Fresh users for end-to-end tests: the owner of Demo Brand invites the address through the JSON
+// API and the invitee signs up through it, as a real invitee would (no database shortcuts).
+import { request } from '@playwright/test'
+
+const ADMIN = { email: 'admin@demo.test', password: 'Demo-passw0rd!' }
+
+export interface NewMember {
+  email: string
+  password: string
+  accountKey: string
+}
+
+interface Envelope<T> {
+  data?: T
+  error?: { type: string; message: string }
+}
+
+/**
+ * Creates an account with a grant on Demo Brand: invited by admin@demo.test (job type `designer`
+ * unless told otherwise, which gives an editor grant), then signed up with `password`. The
+ * password must pass the strict rule and must not be a breached one.
+ */
+export async function createMember(
+  baseURL: string,
+  input: {
+    email: string
+    password: string
+    first?: string
+    last?: string
+    jobType?: string
+    lines?: string[]
+    collections?: string[]
+  },
+): Promise<NewMember> {
+  const context = await request.newContext({ baseURL })
+  try {
+    const call = async <T>(method: 'GET' | 'POST', path: string, data: unknown, token?: string): Promise<T> => {
+      const response = await context.fetch(path, {
+        method,
+        data,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      })
+      const body = (await response.json()) as Envelope<T>
+      if (!response.ok() || body.error || body.data === undefined) {
+        throw new Error(`${method} ${path} failed (${response.status()}): ${body.error?.message ?? 'no data'}`)
+      }
+      return body.data
+    }
+
+    const { idToken } = await call<{ idToken: string }>('POST', '/api/account/method/login', ADMIN)
+    const brands = await call<{ key: string; name: string }[]>('GET', '/api/brand/query/user/', undefined, idToken)
+    const demo = brands.find((brand) => brand.name === 'Demo Brand')
+    if (!demo) throw new Error('Demo Brand is not visible to admin@demo.test')
+
+    const first = input.first ?? 'Test'
+    const last = input.last ?? 'Member'
+    const invite = await call<{ url: string }>(
+      'POST',
+      '/api/invite/model/',
+      {
+        brand: demo.key,
+        email: input.email,
+        first_name: first,
+        last_name: last,
+        job_type: input.jobType ?? 'designer',
+        lines: input.lines ?? [],
+        collections: input.collections ?? [],
+      },
+      idToken,
+    )
+    const token = new URL(invite.url).searchParams.get('token')
+    if (!token) throw new Error(`the invite URL has no token: ${invite.url}`)
+
+    const signedUp = await call<{ account: { key: string; email: string } }>('POST', '/api/account/method/signup/', {
+      email: input.email,
+      password: input.password,
+      first,
+      last,
+      invite: token,
+    })
+    return { email: signedUp.account.email, password: input.password, accountKey: signedUp.account.key }
+  } finally {
+    await context.dispose()
+  }
+}

@@ -30,7 +30,7 @@ export function HumanCheck({ widget }: { widget: HumanCheckWidget }) {
         <div className="g-recaptcha" data-sitekey={widget.siteKey} />
       )}
       <noscript>
-        <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+        <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="human-check-needs-javascript">
           After several failed sign-ins we need to check that you are human. Enable JavaScript to complete the check, or{' '}
           <Link to="/password-reset" className="underline">
             reset your password

@@ -80,6 +80,7 @@ test.describe('without JavaScript', () => {
     await dialog.getByRole('button', { name: 'Continue' }).click()
     await expect(dialog.getByTestId('enroll-step')).toHaveText('Step 2 of 3')
     await expect(dialog.getByLabel('Country')).toHaveValue('us')
+    await page.screenshot({ path: 'test-results/mfa-enroll-phone.png', fullPage: true })
     await dialog.getByLabel('Phone number').fill(first)
     await dialog.getByRole('button', { name: 'Send code' }).click()
     await expect(dialog.getByTestId('enroll-step')).toHaveText('Step 3 of 3')

@@ -4,6 +4,8 @@
 // from the Auth emulator, as a phone would receive them.
 import { randomInt } from 'node:crypto'
 import type { Page } from '@playwright/test'
+import { solveChallenge, type Challenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/sha'
 import { emulatorSmsCodes } from '../support/emulator'
 import { e2eEnvironment, expect, signIn, test } from './fixtures'
 import { createMember } from './support/users'
@@ -163,6 +165,33 @@ test.describe('without JavaScript', () => {
     await submitPassword(page, member.email, PASSWORD)
     await expect(page.getByRole('alert').first()).toHaveText('Verification Unsuccessful')
     await expect(page).toHaveURL(/\/(\?index)?$/)
+  })
+})
+
+test.describe('a locked account', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('is sent to reset its password, even with the right password', async ({ page, baseURL }) => {
+    const member = await createMember(baseURL!, { email: uniqueEmail('locked'), password: PASSWORD })
+    // Failures through the JSON API, each past the human check as a script would solve it,
+    // until the account limit (LOGIN_LIMIT_ACCOUNT, 10) is reached.
+    for (let i = 0; i < 10; i++) {
+      const issued = await page.request.get('/api/account/method/altcha_challenge')
+      const challenge = ((await issued.json()) as { data: Challenge }).data
+      const solution = await solveChallenge({ challenge, deriveKey })
+      const answer = await page.request.post('/api/account/method/login', {
+        data: {
+          email: member.email,
+          password: `Wrong-${i}-password`,
+          captcha_value: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
+        },
+      })
+      expect(((await answer.json()) as { error: { message: string } }).error.message).toBe('Invalid email or password')
+    }
+    await page.goto('/')
+    await submitPassword(page, member.email, PASSWORD)
+    await expect(page).toHaveURL(/\/password-reset$/)
+    await expect(page.getByTestId('toast')).toHaveText(/Too many failed login attempts\. Reset your password\./)
   })
 })
 

@@ -13,6 +13,8 @@ export interface PendingSignIn {
   factors: MfaFactor[]
   remember: boolean
   redirectTo?: string
+  /** An invite link's token, accepted once the second step succeeds. */
+  inviteToken?: string
   expiresAt: number
   /** Set once a code has been sent to one of the factors. */
   chosen?: { mfaEnrollmentId: string; sessionInfo: string }

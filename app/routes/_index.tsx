@@ -4,7 +4,14 @@
 // they work without JavaScript.
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseForm } from '#app/lib/forms'
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type SerializeFrom,
+} from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { Button } from '#app/components/ui/button'
 import { Checkbox, ErrorList, Field } from '#app/components/ui/field'
@@ -39,6 +46,7 @@ import {
 import { humanCheckField, humanCheckWidget } from '#app/services/human-check.server'
 import { defaultLook, loadBrandLook } from '#app/services/brand-look.server'
 import { BrandedAuthLayout } from '#app/components/branded-auth-layout'
+import { acceptAfterSignIn, inviteStateForLogin } from '#app/lib/invite-sign-in.server'
 import type { Session } from '@remix-run/node'
 import type { AppLoadContext } from '@remix-run/node'
 
@@ -46,15 +54,19 @@ export const meta: MetaFunction = () => [{ title: 'Sign in · Brand Portal' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await getOptionalActor(request, context)
+  // An invite link (/?token=): accept now, or sign in as the invitee first (state "invited").
+  const inviteToken = new URL(request.url).searchParams.get('token')
+  const invited = inviteToken ? await inviteStateForLogin(request, context, actor, inviteToken) : null
   if (actor) {
     const back = new URL(request.url).searchParams.get('redirectTo')
     const landing = landingPath({ status: actor.status, preferredBrand: actor.preferences.brand, grants: actor.grants })
     throw redirect(safeRedirectPath(back, landing))
   }
   // A brand's own login page is /?brand={key}: same form, that brand's look.
-  const brandKey = new URL(request.url).searchParams.get('brand')
+  const brandKey = invited?.brandKey ?? new URL(request.url).searchParams.get('brand')
   const look = (brandKey ? await loadBrandLook(context.deps, brandKey) : null) ?? defaultLook()
-  return json({ look, secondFactor: secondFactorView(readPendingSignIn(await getUiSession(request, context))) })
+  const secondFactor = secondFactorView(readPendingSignIn(await getUiSession(request, context)))
+  return json({ look, invited, secondFactor })
 }
 
 /** What the page may know of a pending two-step sign-in: masked numbers, nothing secret. */
@@ -118,6 +130,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json<ActionReply>({ form: 'login', result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   }
   const { email, password, remember, redirectTo } = submission.value
+  const inviteToken = typeof formData.get('token') === 'string' ? (formData.get('token') as string) : undefined
   const outcome = await signInWithPassword(context.deps, {
     email,
     password,
@@ -132,6 +145,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       factors: outcome.factors,
       remember,
       redirectTo,
+      inviteToken,
       expiresAt: Date.now() + PENDING_SIGN_IN_TTL_MS,
     }
     // With one phone there is nothing to choose: its code goes out at once.
@@ -164,7 +178,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: outcome.status },
     )
   }
-  return signedIn(context, ui, outcome, remember, redirectTo)
+  return signedIn(context, ui, outcome, { remember, redirectTo, inviteToken })
 }
 
 async function verifyCode(
@@ -198,7 +212,7 @@ async function verifyCode(
     )
   }
   clearPendingSignIn(ui)
-  return signedIn(context, ui, outcome, pending.remember, pending.redirectTo)
+  return signedIn(context, ui, outcome, pending)
 }
 
 /** A locked account is sent to reset its password (access.md §4 "Sign-in" 5). */
@@ -226,30 +240,32 @@ async function signedIn(
   context: AppLoadContext,
   ui: Session,
   outcome: Extract<SignInOutcome, { ok: true }>,
-  remember: boolean,
-  redirectTo: string | undefined,
+  { remember, redirectTo, inviteToken }: Pick<PendingSignIn, 'remember' | 'redirectTo' | 'inviteToken'>,
 ) {
   const maxAge = remember ? Math.floor(outcome.expiresInMs / 1000) : undefined
   // Remembered so that Reset Session issues a cookie of the same lifetime; the CSRF token is
   // renewed so that one planted before sign-in is worth nothing after it.
   ui.set('remember', remember)
   ui.unset('csrf')
+  // Signed in from an invite link: accept it and land by its first grant.
+  const accepted = inviteToken ? await acceptAfterSignIn(context, outcome.actor, inviteToken) : null
+  if (accepted) ui.flash('toast', accepted.toast)
   const headers = new Headers()
   headers.append('Set-Cookie', authCookie(context, outcome.sessionCookie, maxAge))
   headers.append('Set-Cookie', await commitUiSession(ui, context))
-  return redirect(safeRedirectPath(redirectTo, outcome.landing), { headers })
+  return redirect(accepted?.landing ?? safeRedirectPath(redirectTo, outcome.landing), { headers })
 }
 
 export default function Login() {
-  const { look, secondFactor } = useLoaderData<typeof loader>()
+  const { look, invited, secondFactor } = useLoaderData<typeof loader>()
   return (
     <BrandedAuthLayout look={look}>
-      {secondFactor ? <SecondFactorStep {...secondFactor} /> : <PasswordStep />}
+      {secondFactor ? <SecondFactorStep {...secondFactor} /> : <PasswordStep invited={invited} />}
     </BrandedAuthLayout>
   )
 }
 
-function PasswordStep() {
+function PasswordStep({ invited }: { invited: SerializeFrom<typeof loader>['invited'] }) {
   const reply = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const navigation = useNavigation()
@@ -267,15 +283,25 @@ function PasswordStep() {
   return (
     <>
       <h2 className="text-2xl font-semibold">Sign in</h2>
-      <p className="mt-1 text-sm text-muted">Use the e-mail your brand invited.</p>
+      <p className="mt-1 text-sm text-muted" data-testid="login-subtitle">
+        {invited
+          ? `You have been invited to ${invited.brandName}. Sign in as ${invited.email} to accept the invite.`
+          : 'Use the e-mail your brand invited.'}
+      </p>
       <Form method="post" className="mt-8 flex flex-col gap-4" {...getFormProps(form)}>
         <CsrfField token={csrf} />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+        {invited ? <input type="hidden" name="token" value={invited.token} /> : null}
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
           label="Email"
           errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.email, { type: 'email' }),
+            ...(invited && !fields.email.initialValue && { defaultValue: invited.email }),
+            autoComplete: 'email',
+            autoFocus: true,
+          }}
         />
         <Field
           label="Password"

@@ -97,14 +97,27 @@ export type SignupInput = z.output<typeof SignupSchema>
 
 export const CONFIRM_MISMATCH = 'Confirm password does not match!'
 
+// Without `abort`, so that an empty name does not stop the confirmation check from reporting too.
+const nameField = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message))
+
 /** The sign-up form of the invite landing: the call's fields plus the password confirmation. */
 export const SignupFormSchema = z
   .object({
     token: requiredText('Invite Not Found. Please ask a team Admin to send you a new invite.'),
     email: signupEmail,
-    first: requiredText('First name is required'),
-    last: requiredText('Last name is required'),
+    first: nameField('First name is required'),
+    last: nameField('Last name is required'),
     password: newPassword('Enter a valid password!'),
     confirm: z.string({ error: CONFIRM_MISMATCH }),
   })
-  .check(z.refine((value) => value.password === value.confirm, { message: CONFIRM_MISMATCH, path: ['confirm'] }))
+  .check(
+    z.refine((value) => value.password === value.confirm, {
+      message: CONFIRM_MISMATCH,
+      path: ['confirm'],
+      // Report the mismatch together with the other fields' problems, not only once they pass.
+      when: (payload) => {
+        const value = payload.value as { password?: unknown; confirm?: unknown } | undefined
+        return typeof value?.password === 'string' && typeof value.confirm === 'string'
+      },
+    }),
+  )

@@ -58,7 +58,11 @@ async function submitPassword(page: Page, email: string, password: string) {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('enrol two phones, sign in with a code, unenrol, sign in with the password alone', async ({ page, baseURL }) => {
+  test('enrol two phones, sign in with a code, unenrol, sign in with the password alone', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const member = await createMember(baseURL!, { email: uniqueEmail('mfa'), password: PASSWORD })
     await signIn(page, member.email, PASSWORD)
 
@@ -112,8 +116,12 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('factor-phone')).toHaveCount(2)
     await page.screenshot({ path: 'test-results/mfa-security-page.png', fullPage: true })
 
-    // Sign in again: the password, then the choice of phone, then the code.
+    // Sign in again: the password (with Remember me, from a page that asked for sign-in), then
+    // the choice of phone, then the code.
     await signOut(page)
+    await page.goto('/settings/security')
+    await expect(page).toHaveURL(/\/\?redirectTo=%2Fsettings%2Fsecurity$/)
+    await page.getByLabel('Remember me').check()
     await submitPassword(page, member.email, PASSWORD)
     await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible()
     await expect(page.getByRole('radio')).toHaveCount(2)
@@ -129,12 +137,16 @@ test.describe('without JavaScript', () => {
       'verification code used to create the phone auth credential is invalid',
     )
     await page.screenshot({ path: 'test-results/mfa-code-entry.png', fullPage: true })
-    await page.getByLabel('Verification code').fill(await smsCode(e164(second)))
+    const sentBefore = await smsCount(e164(second))
+    await page.getByRole('button', { name: 'Send a new code' }).click()
+    await page.getByLabel('Verification code').fill(await smsCode(e164(second), sentBefore))
     await page.getByRole('button', { name: 'Verify' }).click()
-    await page.waitForURL((url) => url.pathname !== '/')
+    // Back where sign-in was asked, with a session remembered for two weeks.
+    await expect(page).toHaveURL(/\/settings\/security$/)
+    const session = (await context.cookies()).find((cookie) => cookie.name === '__session')
+    expect(session!.expires * 1000).toBeGreaterThan(Date.now() + 13 * 24 * 3600 * 1000)
 
     // Unenrol both phones.
-    await page.goto('/settings/security')
     for (const number of [first, second]) {
       await page.getByRole('link', { name: `Unenroll +*******${number.slice(-4)}` }).click()
       await page.getByRole('dialog', { name: 'Unenroll Factor' }).getByRole('button', { name: 'Unenroll' }).click()

@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   LOGIN_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_LIMIT_IP: z.coerce.number().int().positive().default(50),
   LOGIN_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** Failed sign-ins of an account (in the rate-limit window) after which a human check is asked. */
+  LOGIN_HUMAN_CHECK_AFTER: z.coerce.number().int().positive().default(3),
   RESOURCES_URL: z.string().url().default('https://github.com/'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Brand Portal <no-reply@localhost>'),

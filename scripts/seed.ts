@@ -43,6 +43,7 @@ const { created } = await seedDemo(
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR }),
     blobs: createLocalBlobStore({ dir: path.join(env.DATA_DIR, 'blobs'), secret: 'seed-only' }),
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    signingSecret: 'seed-only',
   },
   { reset, ensureUsers: canReachIdentity },
 )

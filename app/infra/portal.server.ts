@@ -131,6 +131,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
     blobs: createLocalBlobStore({ dir: path.join(env.DATA_DIR, 'blobs'), secret }),
     // Known once the server listens (PORT 0 picks a free port); APP_URL wins when set.
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    signingSecret: secret,
   }
   if (env.SEED_DEMO) {
     const { created } = await seedDemo(deps)

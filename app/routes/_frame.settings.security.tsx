@@ -1,30 +1,87 @@
-// `/settings/security` "Password and Authentication" (access.md §2 Settings). A minimal page so
-// the Change Password modal (a nested route) has a parent; two-step verification comes with the
-// security work, which replaces this page and keeps its <Outlet/> and the Change Password link.
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet } from '@remix-run/react'
+// `/settings/security`, "Password and Authentication" (access.md §2 "Settings: Security"): the
+// Change Password link, the enrolled SMS phones with Unenroll, and Enable Two-Factor Auth. The
+// dialogs (change password, enrol, unenrol) are nested routes rendered in the <Outlet/>. Spec
+// steps: info_page and list_factors are this page; the enrol dialog holds authenticate,
+// phone_number and verification_code (docs/decisions/019-sms-two-step-verification.md).
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Outlet, useLoaderData } from '@remix-run/react'
 import { ButtonLink } from '#app/components/ui/button'
-import { guard } from '#app/lib/session.server'
+import { Badge } from '#app/components/ui/misc'
+import { formatWhen } from '#app/lib/format'
+import { guard, run } from '#app/lib/session.server'
+import { listSecondFactors } from '#app/services/mfa.server'
 import type { FrameHandle } from './_frame'
 
+export const meta: MetaFunction = () => [{ title: 'Password and Authentication · Brand Portal' }]
 export const handle: FrameHandle = { title: 'Password and Authentication', back: '/settings' }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await guard(request, context)
-  return null
+  const actor = await guard(request, context)
+  const factors = await run(() => listSecondFactors(context.deps, actor))
+  return json({ factors })
 }
 
 export default function SecuritySettings() {
+  const { factors } = useLoaderData<typeof loader>()
   return (
-    <div className="flex flex-col gap-6">
-      <section className="rounded-lg border border-line bg-white p-6">
-        <h2 className="text-lg font-medium">Password and Authentication</h2>
-        <div className="mt-4 flex items-center justify-between gap-4">
-          <p className="text-sm text-muted">Change the password you sign in with.</p>
-          <ButtonLink to="/settings/security/password" variant="secondary">
+    <div className="flex max-w-3xl flex-col gap-6" data-testid="security-settings">
+      <h2 className="text-xl font-semibold">Password and Authentication</h2>
+
+      <section className="rounded-lg border border-line bg-white p-6" aria-labelledby="password-title">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <div>
+            <h3 id="password-title" className="text-lg font-medium">
+              Password
+            </h3>
+            <p className="text-sm text-muted">Change the password you sign in with.</p>
+          </div>
+          <ButtonLink to="/settings/security/password" variant="secondary" preventScrollReset>
             Change Password
           </ButtonLink>
         </div>
+      </section>
+
+      <section className="rounded-lg border border-line bg-white p-6" aria-labelledby="two-factor-title">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <div>
+            <h3 id="two-factor-title" className="flex items-center gap-2 text-lg font-medium">
+              Two-Factor Authentication
+              {factors.length ? <Badge tone="success">On</Badge> : <Badge>Off</Badge>}
+            </h3>
+            <p className="text-sm text-muted">
+              After your password, a code sent by SMS to your phone is asked at every sign-in.
+            </p>
+          </div>
+          <ButtonLink to="/settings/security/enroll" preventScrollReset>
+            Enable Two-Factor Auth
+          </ButtonLink>
+        </div>
+        {factors.length ? (
+          <ul className="mt-6 divide-y divide-line border-t border-line" aria-label="Enrolled factors">
+            {factors.map((factor) => (
+              <li key={factor.mfaEnrollmentId} className="flex items-center justify-between gap-4 py-3">
+                <div>
+                  <p className="font-medium" data-testid="factor-phone">
+                    {factor.phoneInfo}
+                  </p>
+                  <p className="text-xs text-muted">
+                    SMS{factor.enrolledAt ? ` · enrolled ${formatWhen(factor.enrolledAt, 'UTC')} UTC` : ''}
+                  </p>
+                </div>
+                <ButtonLink
+                  to={`/settings/security/unenroll/${encodeURIComponent(factor.mfaEnrollmentId)}`}
+                  variant="secondary"
+                  preventScrollReset
+                  aria-label={`Unenroll ${factor.phoneInfo}`}
+                >
+                  Unenroll
+                </ButtonLink>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-6 border-t border-line pt-4 text-sm text-muted">No phone is enrolled.</p>
+        )}
       </section>
       <Outlet />
     </div>

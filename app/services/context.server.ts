@@ -23,4 +23,6 @@ export interface ServiceDeps {
   blobs: BlobStore
   /** Public base URL for links in e-mails and copied invite URLs (APP_URL, else where we listen). */
   appUrl: string
+  /** Server secret for signatures the server checks itself later (human-check challenges). */
+  signingSecret: string
 }

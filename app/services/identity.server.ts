@@ -4,6 +4,7 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app'
 import { getAuth, type Auth } from 'firebase-admin/auth'
 import { identityErrorCode, type IdentityErrorCode } from '#app/lib/identity-messages'
+import { maskPhoneNumber } from '#app/lib/phone'
 
 export type SignInErrorCode =
   | 'auth/user-not-found'
@@ -11,12 +12,46 @@ export type SignInErrorCode =
   | 'auth/invalid-credential'
   | 'auth/too-many-requests'
   | 'auth/user-disabled'
-  | 'auth/multi-factor-auth-required'
   | 'auth/unknown'
 
 export type SignInResult =
   | { ok: true; uid: string; email: string; idToken: string; refreshToken: string }
   | { ok: false; code: SignInErrorCode; providerMessage: string }
+  | MultiFactorRequired
+
+/** The password was right, but the account has a second factor: the sign-in goes on with it. */
+export interface MultiFactorRequired {
+  ok: false
+  code: 'auth/multi-factor-auth-required'
+  providerMessage: string
+  /** Proof of the first factor, valid for a few minutes; never shown to the browser. */
+  mfaPendingCredential: string
+  factors: MfaFactor[]
+}
+
+/** An enrolled second factor (SMS), with its phone number masked. */
+export interface MfaFactor {
+  mfaEnrollmentId: string
+  displayName: string
+  phoneInfo: string
+  /** ISO time of enrolment, when the provider says. */
+  enrolledAt: string | null
+}
+
+export type MfaErrorCode =
+  | 'auth/invalid-verification-code'
+  | 'auth/missing-verification-code'
+  | 'auth/code-expired'
+  | 'auth/invalid-phone-number'
+  | 'auth/unverified-email'
+  | 'auth/invalid-multi-factor-session'
+  | 'auth/second-factor-already-in-use'
+  | 'auth/requires-recent-login'
+  | 'auth/too-many-requests'
+  | 'auth/unknown'
+
+/** A multi-factor call's answer: its value, or the provider's error code and message. */
+export type MfaResult<T> = { ok: true; value: T } | { ok: false; code: MfaErrorCode; providerMessage: string }
 
 export interface VerifiedIdentity {
   uid: string
@@ -39,6 +74,31 @@ export interface IdentityProvider {
   revokeSessions(uid: string): Promise<void>
   /** A new ID token for a user, minted through a custom token (Reset Session). */
   freshIdToken(uid: string): Promise<string>
+
+  // -- Multi-factor (SMS second factor) -----------------------------------------------------
+  /** Sends the SMS code of the chosen factor during sign-in; the answer holds its sessionInfo. */
+  startMfaSignIn(mfaPendingCredential: string, mfaEnrollmentId: string): Promise<MfaResult<{ sessionInfo: string }>>
+  /** Checks the SMS code; on success the sign-in is complete and an ID token is issued. */
+  finalizeMfaSignIn(
+    mfaPendingCredential: string,
+    sessionInfo: string,
+    code: string,
+  ): Promise<MfaResult<{ uid: string; email: string; idToken: string }>>
+  /**
+   * Sends an SMS code to a new phone number. Needs an ID token from a password sign-in (a custom
+   * token is not a first factor) and a verified e-mail.
+   */
+  startEnrollment(idToken: string, phoneNumber: string): Promise<MfaResult<{ sessionInfo: string }>>
+  /** Checks the SMS code and enrols the phone as a second factor. */
+  finalizeEnrollment(
+    idToken: string,
+    sessionInfo: string,
+    code: string,
+    displayName: string,
+  ): Promise<MfaResult<{ idToken: string }>>
+  listFactors(uid: string): Promise<MfaFactor[]>
+  /** Removes one enrolled factor (an administrative change: the signed-in user asked for it). */
+  unenroll(uid: string, mfaEnrollmentId: string): Promise<void>
 
   // --- Sign-up from an invite (docs/decisions/014-sign-up.md) --------------------------------
   /** Creates a new user; a taken e-mail fails with code `auth/email-already-exists`. */
@@ -88,6 +148,83 @@ export interface FirebaseIdentityOptions {
 const TOO_MANY_REQUESTS_TEXT =
   'Access to this account has been temporarily disabled due to many failed login attempts. You can immediately restore it by resetting your password or you can try again later.'
 
+// Texts the Firebase client SDK shows for these codes; the spec asks for the provider's message.
+const MFA_ERRORS: Record<string, { code: MfaErrorCode; message: string }> = {
+  INVALID_CODE: {
+    code: 'auth/invalid-verification-code',
+    message:
+      'The SMS verification code used to create the phone auth credential is invalid. Please resend the verification code sms and be sure to use the verification code provided by the user.',
+  },
+  MISSING_CODE: {
+    code: 'auth/missing-verification-code',
+    message: 'The phone auth credential was created with an empty SMS verification code.',
+  },
+  SESSION_EXPIRED: {
+    code: 'auth/code-expired',
+    message: 'The SMS code has expired. Please re-send the verification code to try again.',
+  },
+  INVALID_SESSION_INFO: {
+    code: 'auth/code-expired',
+    message: 'The SMS code has expired. Please re-send the verification code to try again.',
+  },
+  INVALID_PHONE_NUMBER: {
+    code: 'auth/invalid-phone-number',
+    message:
+      'The format of the phone number provided is incorrect. Please enter the phone number in a format that can be parsed into E.164 format. E.164 phone numbers are written in the format [+][country code][subscriber number including area code].',
+  },
+  UNVERIFIED_EMAIL: { code: 'auth/unverified-email', message: 'The operation requires a verified email.' },
+  INVALID_MFA_PENDING_CREDENTIAL: {
+    code: 'auth/invalid-multi-factor-session',
+    message: 'The request does not contain a valid proof of first factor successful sign-in.',
+  },
+  SECOND_FACTOR_EXISTS: {
+    code: 'auth/second-factor-already-in-use',
+    message: 'The second factor is already enrolled on this account.',
+  },
+  CREDENTIAL_TOO_OLD_LOGIN_AGAIN: {
+    code: 'auth/requires-recent-login',
+    message:
+      'This operation is sensitive and requires recent authentication. Log in again before retrying this request.',
+  },
+  TOKEN_EXPIRED: {
+    code: 'auth/requires-recent-login',
+    message:
+      'This operation is sensitive and requires recent authentication. Log in again before retrying this request.',
+  },
+  INVALID_ID_TOKEN: {
+    code: 'auth/requires-recent-login',
+    message:
+      'This operation is sensitive and requires recent authentication. Log in again before retrying this request.',
+  },
+  TOO_MANY_ATTEMPTS_TRY_LATER: {
+    code: 'auth/too-many-requests',
+    message: 'We have blocked all requests from this device due to unusual activity. Try again later.',
+  },
+}
+
+function mfaError(raw: string): { ok: false; code: MfaErrorCode; providerMessage: string } {
+  const known = MFA_ERRORS[raw.split(' ')[0] ?? '']
+  return known
+    ? { ok: false, code: known.code, providerMessage: known.message }
+    : { ok: false, code: 'auth/unknown', providerMessage: raw }
+}
+
+interface RestMfaInfo {
+  mfaEnrollmentId?: string
+  displayName?: string
+  phoneInfo?: string
+  enrolledAt?: string
+}
+
+function toFactor(info: RestMfaInfo): MfaFactor {
+  return {
+    mfaEnrollmentId: info.mfaEnrollmentId ?? '',
+    displayName: info.displayName ?? '',
+    phoneInfo: maskPhoneNumber(info.phoneInfo ?? ''),
+    enrolledAt: info.enrolledAt ?? null,
+  }
+}
+
 const REST_ERRORS: Record<string, SignInErrorCode> = {
   EMAIL_NOT_FOUND: 'auth/user-not-found',
   INVALID_PASSWORD: 'auth/wrong-password',
@@ -108,6 +245,29 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
     ? `http://${options.emulatorHost}/identitytoolkit.googleapis.com/v1`
     : 'https://identitytoolkit.googleapis.com/v1'
   const apiKey = options.apiKey ?? 'emulator-api-key'
+  const restBaseV2 = restBase.replace(/\/v1$/, '/v2')
+
+  /** POST to the Identity Toolkit; a network failure reads as an unknown provider error. */
+  async function callToolkit(
+    url: string,
+    body: unknown,
+  ): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; raw: string }> {
+    try {
+      const response = await fetch(`${url}?key=${encodeURIComponent(apiKey)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(15_000),
+      })
+      const json = (await response.json().catch(() => ({}))) as Record<string, unknown> & {
+        error?: { message?: string }
+      }
+      if (!response.ok) return { ok: false, raw: json.error?.message ?? `HTTP ${response.status}` }
+      return { ok: true, body: json }
+    } catch (error) {
+      return { ok: false, raw: String(error) }
+    }
+  }
 
   const provider: IdentityProvider = {
     projectId: options.projectId,
@@ -130,10 +290,17 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
         idToken?: string
         refreshToken?: string
         mfaPendingCredential?: string
+        mfaInfo?: RestMfaInfo[]
         error?: { message?: string }
       }
       if (response.ok && body.mfaPendingCredential) {
-        return { ok: false, code: 'auth/multi-factor-auth-required', providerMessage: 'Second factor required' }
+        return {
+          ok: false,
+          code: 'auth/multi-factor-auth-required',
+          providerMessage: 'A second factor is required to sign in.',
+          mfaPendingCredential: body.mfaPendingCredential,
+          factors: (body.mfaInfo ?? []).filter((info) => info.mfaEnrollmentId).map(toFactor),
+        }
       }
       if (response.ok && body.idToken && body.localId) {
         return {
@@ -203,6 +370,79 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
       if (!response.ok || !body.idToken)
         throw new Error(`custom token sign-in failed: ${body.error?.message ?? response.status}`)
       return body.idToken
+    },
+
+    // -- Multi-factor (SMS second factor) ---------------------------------------------------
+    async startMfaSignIn(mfaPendingCredential, mfaEnrollmentId) {
+      const answer = await callToolkit(`${restBaseV2}/accounts/mfaSignIn:start`, {
+        mfaPendingCredential,
+        mfaEnrollmentId,
+        phoneSignInInfo: {},
+      })
+      if (!answer.ok) return mfaError(answer.raw)
+      const sessionInfo = (answer.body.phoneResponseInfo as { sessionInfo?: string } | undefined)?.sessionInfo
+      return sessionInfo ? { ok: true, value: { sessionInfo } } : mfaError('no sessionInfo')
+    },
+
+    async finalizeMfaSignIn(mfaPendingCredential, sessionInfo, code) {
+      const answer = await callToolkit(`${restBaseV2}/accounts/mfaSignIn:finalize`, {
+        mfaPendingCredential,
+        phoneVerificationInfo: { sessionInfo, code },
+      })
+      if (!answer.ok) return mfaError(answer.raw)
+      const idToken = answer.body.idToken
+      if (typeof idToken !== 'string') return mfaError('no idToken')
+      const identity = await auth.verifyIdToken(idToken)
+      return { ok: true, value: { uid: identity.uid, email: identity.email ?? '', idToken } }
+    },
+
+    async startEnrollment(idToken, phoneNumber) {
+      const answer = await callToolkit(`${restBaseV2}/accounts/mfaEnrollment:start`, {
+        idToken,
+        phoneEnrollmentInfo: { phoneNumber },
+      })
+      if (!answer.ok) return mfaError(answer.raw)
+      const sessionInfo = (answer.body.phoneSessionInfo as { sessionInfo?: string } | undefined)?.sessionInfo
+      return sessionInfo ? { ok: true, value: { sessionInfo } } : mfaError('no sessionInfo')
+    },
+
+    async finalizeEnrollment(idToken, sessionInfo, code, displayName) {
+      const answer = await callToolkit(`${restBaseV2}/accounts/mfaEnrollment:finalize`, {
+        idToken,
+        displayName,
+        phoneVerificationInfo: { sessionInfo, code },
+      })
+      if (!answer.ok) return mfaError(answer.raw)
+      const fresh = answer.body.idToken
+      return { ok: true, value: { idToken: typeof fresh === 'string' ? fresh : idToken } }
+    },
+
+    async listFactors(uid) {
+      const user = await auth.getUser(uid)
+      return (user.multiFactor?.enrolledFactors ?? []).map((factor) => ({
+        mfaEnrollmentId: factor.uid,
+        displayName: factor.displayName ?? '',
+        phoneInfo: maskPhoneNumber((factor as { phoneNumber?: string }).phoneNumber ?? ''),
+        enrolledAt: factor.enrollmentTime ? new Date(factor.enrollmentTime).toISOString() : null,
+      }))
+    },
+
+    async unenroll(uid, mfaEnrollmentId) {
+      const user = await auth.getUser(uid)
+      const remaining = (user.multiFactor?.enrolledFactors ?? []).filter((factor) => factor.uid !== mfaEnrollmentId)
+      await auth.updateUser(uid, {
+        multiFactor: {
+          enrolledFactors: remaining.length
+            ? remaining.map((factor) => ({
+                uid: factor.uid,
+                factorId: 'phone' as const,
+                phoneNumber: (factor as { phoneNumber?: string }).phoneNumber ?? '',
+                displayName: factor.displayName,
+                enrollmentTime: factor.enrollmentTime,
+              }))
+            : null,
+        },
+      })
     },
 
     // --- Sign-up from an invite -------------------------------------------------------------

@@ -34,3 +34,10 @@ export async function hit(deps: ServiceDeps, bucket: string, rule: RateLimitRule
 export async function clear(deps: ServiceDeps, bucket: string): Promise<void> {
   await deps.db.delete(rateLimits).where(eq(rateLimits.bucket, bucket))
 }
+
+/** Events counted in the bucket's current window (0 once the window has passed). */
+export async function countInWindow(deps: ServiceDeps, bucket: string, rule: RateLimitRule): Promise<number> {
+  const [row] = await deps.db.select().from(rateLimits).where(eq(rateLimits.bucket, bucket)).limit(1)
+  if (!row || Date.now() - row.windowStart.getTime() >= rule.windowMs) return 0
+  return row.count
+}

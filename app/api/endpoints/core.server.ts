@@ -33,6 +33,8 @@ export const coreEndpoints: Endpoint[] = [
         password: input.password,
         remember: input.remember,
         ip: call.req.ip ?? 'unknown',
+        // The human check's answer, when one is asked after failed attempts (access.md §7).
+        humanCheck: (call.body as { captcha_value?: unknown } | null)?.captcha_value,
       })
       if (!outcome.ok) {
         const type =

@@ -3,6 +3,7 @@ import type { Endpoint } from '../endpoint'
 import { accountEndpoints } from './accounts.server'
 import { brandingEndpoints } from './branding.server'
 import { coreEndpoints } from './core.server'
+import { humanCheckEndpoints } from './human-check.server'
 import { inviteEndpoints } from './invites.server'
 import { passwordEndpoints } from './passwords.server'
 import { teamEndpoints } from './teams.server'
@@ -11,6 +12,7 @@ export const endpoints: Endpoint[] = [
   ...coreEndpoints,
   ...accountEndpoints,
   ...brandingEndpoints,
+  ...humanCheckEndpoints,
   ...inviteEndpoints,
   ...passwordEndpoints,
   ...teamEndpoints,

@@ -1,0 +1,52 @@
+// `/settings/security/unenroll/{factor}`: the confirmation before a phone stops being a second
+// factor. A dialog route, so the confirmation is a plain form without JavaScript.
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Button, buttonClass } from '#app/components/ui/button'
+import { RouteDialog } from '#app/components/ui/dialog'
+import { CsrfField } from '#app/components/ui/misc'
+import { useCsrfToken } from '#app/lib/csrf'
+import { notFound } from '#app/lib/errors'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { listSecondFactors, MFA_MESSAGES, unenrollSecondFactor } from '#app/services/mfa.server'
+
+const BACK = '/settings/security'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const factors = await run(() => listSecondFactors(context.deps, actor))
+  const factor = factors.find((candidate) => candidate.mfaEnrollmentId === params.factorId)
+  if (!factor) await run(() => Promise.reject(notFound('Factor')))
+  return json({ phone: factor!.phoneInfo, last: factors.length === 1 })
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await guard(request, context)
+  await requireCsrf(request, context, await request.formData())
+  await run(() => unenrollSecondFactor(context.deps, actor, params.factorId ?? ''))
+  return redirectWithToast(request, context, BACK, { kind: 'success', message: MFA_MESSAGES.unenrolled })
+}
+
+export default function UnenrollFactor() {
+  const { phone, last } = useLoaderData<typeof loader>()
+  const csrf = useCsrfToken()
+  return (
+    <RouteDialog title="Unenroll Factor" closeTo={BACK}>
+      <Form method="post" className="flex flex-col gap-4">
+        <CsrfField token={csrf} />
+        <p className="text-sm">
+          Stop sending sign-in codes to <strong>{phone}</strong>?
+          {last ? ' Your password alone will then sign you in.' : ''}
+        </p>
+        <div className="flex justify-end gap-2">
+          <Link to={BACK} className={buttonClass('secondary')} preventScrollReset>
+            Cancel
+          </Link>
+          <Button type="submit" variant="danger">
+            Unenroll
+          </Button>
+        </div>
+      </Form>
+    </RouteDialog>
+  )
+}

@@ -1,0 +1,242 @@
+// SMS two-step verification and the human check, through the real services, the Auth emulator
+// (its SMS codes read from its REST endpoint) and the JSON API.
+import { eq } from 'drizzle-orm'
+import { getAuth } from 'firebase-admin/auth'
+import { getApps } from 'firebase-admin/app'
+import { solveChallenge, type Challenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/sha'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inject } from 'vitest'
+import { accounts } from '#db/schema'
+import { newKey } from '#app/lib/ids'
+import type { Actor } from '#app/services/accounts.server'
+import {
+  actorFromSessionCookie,
+  finishSecondFactor,
+  sendSecondFactorCode,
+  signInWithPassword,
+} from '#app/services/auth.server'
+import { createAltchaChallenge } from '#app/services/human-check.server'
+import {
+  confirmPasswordForEnrollment,
+  finishPhoneEnrollment,
+  listSecondFactors,
+  startPhoneEnrollment,
+  unenrollSecondFactor,
+} from '#app/services/mfa.server'
+import { emulatorSmsCodes } from '#tests/support/emulator'
+import { api, startTestPortal, type TestPortal } from '#tests/support/portal'
+
+let portal: TestPortal
+const PASSWORD = 'Str0ng-enough!pw'
+
+beforeAll(async () => {
+  portal = await startTestPortal({ env: { LOGIN_HUMAN_CHECK_AFTER: '2', LOGIN_LIMIT_ACCOUNT: '6' } })
+})
+afterAll(() => portal?.destroy())
+
+/** A Firebase user with an account row of its own (unique per test: the emulator is shared). */
+async function freshUser(label: string, { emailVerified = true } = {}) {
+  const uid = `mfa-${label}-${newKey()}`
+  const email = `${uid}@mfa.test`
+  await portal.deps.identity.ensureUser({ uid, email, password: PASSWORD, displayName: label })
+  if (!emailVerified) {
+    const app = getApps().find((candidate) => candidate.name === `portal-${portal.projectId}`)!
+    await getAuth(app).updateUser(uid, { emailVerified: false })
+  }
+  const key = newKey()
+  await portal.deps.db
+    .insert(accounts)
+    .values({ key, firebaseUid: uid, email, name: label, first: label, last: 'Test', status: 'onboarded' })
+  const signedIn = await signInWithPassword(portal.deps, { email, password: PASSWORD, remember: false, ip: '10.1.0.1' })
+  if (!signedIn.ok) throw new Error(signedIn.message)
+  return { uid, email, key, actor: signedIn.actor }
+}
+
+/** The newest SMS code the emulator "sent" to a number. */
+async function smsCodeFor(phoneNumber: string): Promise<string> {
+  const codes = await emulatorSmsCodes(inject('emulatorHost'), portal.projectId)
+  const code = codes.filter((entry) => entry.phoneNumber === phoneNumber).at(-1)?.code
+  if (!code) throw new Error(`no SMS code for ${phoneNumber}`)
+  return code
+}
+
+async function enroll(actor: Actor, phoneNumber: string) {
+  const confirmed = await confirmPasswordForEnrollment(portal.deps, actor, { password: PASSWORD, ip: '10.1.0.2' })
+  if (confirmed.ok !== true) throw new Error('password re-check failed')
+  const started = await startPhoneEnrollment(portal.deps, actor, { idToken: confirmed.idToken, phoneNumber })
+  if (!started.ok) throw new Error(started.message)
+  return { idToken: confirmed.idToken, sessionInfo: started.sessionInfo, sentTo: started.sentTo }
+}
+
+describe('SMS two-step verification', () => {
+  it('enrols a phone with the SMS code, then asks for it at sign-in, and unenrols', async () => {
+    const user = await freshUser('enrol')
+    const phone = '+15555550142'
+    const step = await enroll(user.actor, phone)
+    expect(step.sentTo).toBe('+*******0142')
+
+    const wrong = await finishPhoneEnrollment(portal.deps, user.actor, { ...step, code: '000000', ip: '10.1.0.2' })
+    expect(wrong).toMatchObject({ ok: false, status: 400 })
+    expect(await listSecondFactors(portal.deps, user.actor)).toEqual([])
+
+    const done = await finishPhoneEnrollment(portal.deps, user.actor, {
+      ...step,
+      code: await smsCodeFor(phone),
+      ip: '10.1.0.2',
+    })
+    expect(done).toEqual({ ok: true })
+    const factors = await listSecondFactors(portal.deps, user.actor)
+    expect(factors).toHaveLength(1)
+    expect(factors[0]).toMatchObject({ phoneInfo: '+*******0142' })
+    expect(factors[0]!.enrolledAt).toMatch(/^\d{4}-/)
+    const [row] = await portal.deps.db.select().from(accounts).where(eq(accounts.key, user.key))
+    expect(row!.mfa).toBe(true)
+
+    // The password alone no longer signs in: the second step names the (masked) phone.
+    const first = await signInWithPassword(portal.deps, {
+      email: user.email,
+      password: PASSWORD,
+      remember: false,
+      ip: '10.1.0.3',
+    })
+    expect(first).toMatchObject({ ok: false, reason: 'second-factor' })
+    if (first.ok || first.reason !== 'second-factor') throw new Error('expected the second step')
+    expect(first.factors.map((factor) => factor.phoneInfo)).toEqual(['+*******0142'])
+    expect(JSON.stringify(first.factors)).not.toContain('5555550142')
+
+    const sent = await sendSecondFactorCode(portal.deps, {
+      mfaPendingCredential: first.mfaPendingCredential,
+      mfaEnrollmentId: first.factors[0]!.mfaEnrollmentId,
+    })
+    if (!sent.ok) throw new Error(sent.message)
+    const attempt = (code: string) =>
+      finishSecondFactor(portal.deps, {
+        email: user.email,
+        mfaPendingCredential: first.mfaPendingCredential,
+        sessionInfo: sent.sessionInfo,
+        code,
+        remember: false,
+        ip: '10.1.0.3',
+      })
+    const refused = await attempt('000000')
+    expect(refused).toMatchObject({ ok: false, status: 400 })
+    if (refused.ok) throw new Error('unreachable')
+    expect(refused.message).toMatch(/SMS verification code used to create the phone auth credential is invalid/)
+
+    const accepted = await attempt(await smsCodeFor(phone))
+    if (!accepted.ok) throw new Error(accepted.message)
+    expect((await actorFromSessionCookie(portal.deps, accepted.sessionCookie)).key).toBe(user.key)
+
+    await unenrollSecondFactor(portal.deps, user.actor, factors[0]!.mfaEnrollmentId)
+    expect(await listSecondFactors(portal.deps, user.actor)).toEqual([])
+    const [after] = await portal.deps.db.select().from(accounts).where(eq(accounts.key, user.key))
+    expect(after!.mfa).toBe(false)
+    const plain = await signInWithPassword(portal.deps, {
+      email: user.email,
+      password: PASSWORD,
+      remember: false,
+      ip: '10.1.0.4',
+    })
+    expect(plain.ok).toBe(true)
+  })
+
+  it("refuses to unenrol a factor that is not the actor's", async () => {
+    const owner = await freshUser('owner')
+    const other = await freshUser('other')
+    const phone = '+15555550143'
+    const step = await enroll(owner.actor, phone)
+    await finishPhoneEnrollment(portal.deps, owner.actor, { ...step, code: await smsCodeFor(phone), ip: '10.1.0.5' })
+    const [factor] = await listSecondFactors(portal.deps, owner.actor)
+    await expect(unenrollSecondFactor(portal.deps, other.actor, factor!.mfaEnrollmentId)).rejects.toMatchObject({
+      type: 'NotFound',
+    })
+    expect(await listSecondFactors(portal.deps, owner.actor)).toHaveLength(1)
+  })
+
+  it('asks for a verified e-mail before a phone can be enrolled', async () => {
+    const user = await freshUser('unverified', { emailVerified: false })
+    const confirmed = await confirmPasswordForEnrollment(portal.deps, user.actor, {
+      password: PASSWORD,
+      ip: '10.1.0.6',
+    })
+    if (confirmed.ok !== true) throw new Error('password re-check failed')
+    const started = await startPhoneEnrollment(portal.deps, user.actor, {
+      idToken: confirmed.idToken,
+      phoneNumber: '+15555550144',
+    })
+    expect(started).toMatchObject({
+      ok: false,
+      status: 409,
+      message: 'The operation requires a verified email. Please check your account for email verification',
+    })
+  })
+
+  it('refuses a wrong password at the re-check and counts it as a failed attempt', async () => {
+    const user = await freshUser('recheck')
+    const refused = await confirmPasswordForEnrollment(portal.deps, user.actor, { password: 'nope', ip: '10.1.0.7' })
+    expect(refused).toMatchObject({ ok: false, message: 'Invalid email or password' })
+  })
+})
+
+/** An ALTCHA answer as the widget would send it: base64 JSON of the challenge and its solution. */
+async function solvedAltcha(challenge?: Challenge): Promise<string> {
+  const issued = challenge ?? (await createAltchaChallenge(portal.deps))
+  const solution = await solveChallenge({ challenge: issued, deriveKey })
+  if (!solution) throw new Error('could not solve the challenge')
+  return Buffer.from(JSON.stringify({ challenge: issued, solution })).toString('base64')
+}
+
+describe('human check', () => {
+  it('POST /api/account/method/recaptcha answers data.data.success, once per solution', async () => {
+    const answer = await solvedAltcha()
+    const first = await api(portal, 'POST', '/api/account/method/recaptcha', { body: { captcha_value: answer } })
+    expect(first).toEqual({ status: 200, body: { data: { data: { success: true } } } })
+    const replay = await api(portal, 'POST', '/api/account/method/recaptcha', { body: { captcha_value: answer } })
+    expect(replay.body).toEqual({ data: { data: { success: false } } })
+    const garbage = await api(portal, 'POST', '/api/account/method/recaptcha', { body: { captcha_value: 'bm9wZQ==' } })
+    expect(garbage.body).toEqual({ data: { data: { success: false } } })
+    const missing = await api(portal, 'POST', '/api/account/method/recaptcha', { body: {} })
+    expect(missing.body).toEqual({ data: { data: { success: false } } })
+  })
+
+  it('refuses a solution whose challenge was tampered with', async () => {
+    const issued = await createAltchaChallenge(portal.deps)
+    const forged = { ...issued, parameters: { ...issued.parameters, cost: 1, keyPrefix: '0' } }
+    const answer = await api(portal, 'POST', '/api/account/method/recaptcha', {
+      body: { captcha_value: await solvedAltcha(forged) },
+    })
+    expect(answer.body).toEqual({ data: { data: { success: false } } })
+  })
+
+  it('is asked after failed sign-ins: without it "Verification Unsuccessful", with it the sign-in goes on', async () => {
+    const user = await freshUser('human')
+    const attempt = (password: string, humanCheck?: string) =>
+      signInWithPassword(portal.deps, { email: user.email, password, remember: false, ip: '10.2.0.1', humanCheck })
+    expect(await attempt('wrong-1')).toMatchObject({ ok: false, reason: 'credentials', humanCheckRequired: false })
+    expect(await attempt('wrong-2')).toMatchObject({ ok: false, reason: 'credentials', humanCheckRequired: true })
+
+    // Even the right password is refused until the check is passed, and nothing is counted.
+    expect(await attempt(PASSWORD)).toEqual({
+      ok: false,
+      status: 400,
+      reason: 'human-check',
+      message: 'Verification Unsuccessful',
+      humanCheckRequired: true,
+    })
+    expect(await attempt(PASSWORD, 'garbage')).toMatchObject({ message: 'Verification Unsuccessful' })
+
+    const answer = await solvedAltcha()
+    expect((await attempt(PASSWORD, answer)).ok).toBe(true)
+    // A success clears the failures: the next sign-in needs no check.
+    expect((await attempt(PASSWORD)).ok).toBe(true)
+  })
+
+  it('a challenge of the API endpoint can be fetched without a session', async () => {
+    const answer = await api(portal, 'GET', '/api/account/method/altcha_challenge')
+    expect(answer.status).toBe(200)
+    const challenge = (answer.body.data as Challenge).parameters
+    expect(challenge.algorithm).toBe('SHA-256')
+    expect(typeof challenge.nonce).toBe('string')
+  })
+})

@@ -3,17 +3,13 @@
 // zod/mini so the browser bundle stays small (docs/decisions/008-zod-mini-in-the-browser.md).
 import * as z from 'zod/mini'
 import { CountrySchema } from './country'
+import { EMAIL, requiredText } from './common'
 
-export const REQUIRED = 'This field is required.'
+export { EMAIL, REQUIRED, requiredText } from './common'
+
 const ALPHANUMERIC = /^[A-Za-z0-9_\- ]+$/
 const DIGITS = /^[0-9]+$/
 const ZIP = /^(?=.*[A-Za-z0-9])[A-Za-z0-9 _]+$/
-/** "Must look like name@host" (access.md §5). */
-export const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/
-
-/** A required text field: trimmed, and only "required" when empty (no pattern message on top). */
-export const requiredText = (message = REQUIRED) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message, abort: true }))
 
 const requiredPattern = (pattern: RegExp, message: string) => requiredText().check(z.regex(pattern, message))
 const optionalPattern = (pattern: RegExp, message: string) =>

@@ -1,7 +1,7 @@
 // Invite and sign-up payloads, shared by the browser (Conform) and the server. Messages are the
 // spec's wording (access.md §5 "Invite form", "Sign-up").
 import * as z from 'zod/mini'
-import { EMAIL, requiredText } from './brand'
+import { EMAIL, requiredText } from './common'
 import { newPassword } from './password'
 
 const NAME_PATTERN = /^[A-Za-z0-9_\- ]+$/

@@ -2,7 +2,7 @@
 // "Login"): the factor choice and code entry at sign-in, and the three enrolment steps.
 import * as z from 'zod/mini'
 import { DIAL_CODES, toE164 } from '#app/lib/phone'
-import { requiredText } from './brand'
+import { requiredText } from './common'
 
 export const VERIFICATION_CODE_EMPTY = 'Verification code empty!'
 

@@ -2,7 +2,7 @@
 // forgot-password request, the reset screen and the Change Password modal, plus the breach-check
 // call. Shared by Conform in the browser and by the actions; messages are the spec's wording.
 import * as z from 'zod/mini'
-import { EMAIL, requiredText } from './brand'
+import { EMAIL, requiredText } from './common'
 import { newPassword } from './password'
 
 export const PASSWORD_MISMATCH = 'New password and confirm password not matching!'

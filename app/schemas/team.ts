@@ -3,7 +3,7 @@
 import * as z from 'zod/mini'
 import { GRANT_MODELS, GRANT_TYPES, JOB_TYPES } from '#app/policy/permissions'
 import { ACCOUNT_TYPES, DEPARTMENTS } from '#app/policy/team'
-import { EMAIL, REQUIRED, requiredText } from './brand'
+import { EMAIL, REQUIRED, requiredText } from './common'
 
 const NAME = /^[A-Za-z0-9_\- ]+$/
 const DIGITS = /^[0-9]+$/

@@ -12,6 +12,8 @@ export type AccountRow = typeof accounts.$inferSelect
 /** The signed-in account with its grants; every service takes it first. */
 export interface Actor {
   key: string
+  /** The account's user at the identity provider (password, factors, sessions). */
+  firebaseUid: string
   email: string
   name: string
   role: string
@@ -34,6 +36,7 @@ export async function loadGrants(deps: ServiceDeps, accountKey: string): Promise
 function toActor(row: AccountRow, actorGrants: Grant[]): Actor {
   return {
     key: row.key,
+    firebaseUid: row.firebaseUid,
     email: row.email,
     name: row.name,
     role: row.role,

@@ -19,19 +19,9 @@ export const MFA_MESSAGES = {
 
 export type StepFailure = { ok: false; message: string; status: number; backToPassword?: boolean; locked?: boolean }
 
-async function firebaseUidOf(deps: ServiceDeps, actor: Actor): Promise<string> {
-  const [row] = await deps.db
-    .select({ uid: accounts.firebaseUid })
-    .from(accounts)
-    .where(eq(accounts.key, actor.key))
-    .limit(1)
-  if (!row) throw notFound('Account')
-  return row.uid
-}
-
 /** The actor's enrolled phones, masked, oldest first. */
 export async function listSecondFactors(deps: ServiceDeps, actor: Actor): Promise<MfaFactor[]> {
-  const factors = await deps.identity.listFactors(await firebaseUidOf(deps, actor))
+  const factors = await deps.identity.listFactors(actor.firebaseUid)
   return factors.sort((a, b) => (a.enrolledAt ?? '').localeCompare(b.enrolledAt ?? ''))
 }
 
@@ -78,8 +68,7 @@ export async function confirmSecondFactorForEnrollment(
       backToPassword: result.code !== 'auth/invalid-verification-code',
     }
   }
-  if (result.value.uid !== (await firebaseUidOf(deps, actor)))
-    throw new AppError('PermissionError', 'Not your account.')
+  if (result.value.uid !== actor.firebaseUid) throw new AppError('PermissionError', 'Not your account.')
   return { ok: true, idToken: result.value.idToken }
 }
 
@@ -136,7 +125,7 @@ export async function finishPhoneEnrollment(
 
 /** Removes one of the actor's phones; the mfa switch follows whether any phone is left. */
 export async function unenrollSecondFactor(deps: ServiceDeps, actor: Actor, mfaEnrollmentId: string): Promise<void> {
-  const uid = await firebaseUidOf(deps, actor)
+  const uid = actor.firebaseUid
   const factors = await deps.identity.listFactors(uid)
   if (!factors.some((factor) => factor.mfaEnrollmentId === mfaEnrollmentId)) throw notFound('Factor')
   await deps.identity.unenroll(uid, mfaEnrollmentId)
@@ -161,6 +150,6 @@ async function tokenProblem(deps: ServiceDeps, actor: Actor, idToken: string): P
   } catch {
     return { ok: false, message: RECENT_LOGIN_REQUIRED, status: 401, backToPassword: true }
   }
-  if (uid !== (await firebaseUidOf(deps, actor))) throw new AppError('PermissionError', 'Not your account.')
+  if (uid !== actor.firebaseUid) throw new AppError('PermissionError', 'Not your account.')
   return null
 }

@@ -3,9 +3,7 @@
 // for a signed-in user, and the breach check. The identity provider keeps the passwords and sends
 // the e-mails; we check the breach corpus first and rate-limit what could be abused
 // (docs/decisions/016-password-and-email-flows.md).
-import { eq } from 'drizzle-orm'
-import { accounts } from '#db/schema'
-import { AppError, invalidSession } from '#app/lib/errors'
+import { AppError } from '#app/lib/errors'
 import {
   ACCOUNT_TEMPORARILY_DISABLED,
   INVALID_LINK,
@@ -114,22 +112,12 @@ export async function verifyEmailWithCode(
   return result.ok ? { ok: true, message: 'Email Verified' } : { ok: false, message: actionCodeProblem(result.code) }
 }
 
-async function firebaseUidOf(deps: ServiceDeps, actor: Actor): Promise<string> {
-  const [row] = await deps.db
-    .select({ uid: accounts.firebaseUid })
-    .from(accounts)
-    .where(eq(accounts.key, actor.key))
-    .limit(1)
-  if (!row?.uid) throw invalidSession()
-  return row.uid
-}
-
 /**
  * Asks the provider to e-mail the actor a verification link (for "Please check your account for
  * email verification" at sign-in). The provider wants an ID token of the user, so one is minted.
  */
 export async function sendVerificationEmail(deps: ServiceDeps, actor: Actor): Promise<void> {
-  const idToken = await deps.identity.freshIdToken(await firebaseUidOf(deps, actor))
+  const idToken = await deps.identity.freshIdToken(actor.firebaseUid)
   const result = await deps.identity.sendEmailVerification(idToken)
   if (!result.ok) throw new AppError('UnexpectedError', actionCodeProblem(result.code))
 }
@@ -151,7 +139,7 @@ export async function changePassword(
   if (await isLimited(deps, bucket, CHANGE_PASSWORD_LIMIT)) {
     throw new AppError('RateLimited', ACCOUNT_TEMPORARILY_DISABLED)
   }
-  const uid = await firebaseUidOf(deps, actor)
+  const uid = actor.firebaseUid
   const check = await deps.identity.signInWithPassword(actor.email, input.oldPassword)
   // A user with two-step verification gets "second factor required": the password was right.
   const oldPasswordRight = check.ok || check.code === 'auth/multi-factor-auth-required'

@@ -1,11 +1,8 @@
 // `/brand/{key}/team/deactivate/{account}`: the confirmation of Revoke Access (a form with a
 // submit button, so it works without JavaScript). Deactivating removes the member from this brand.
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
-import { Button, buttonClass } from '#app/components/ui/button'
-import { RouteDialog } from '#app/components/ui/dialog'
-import { CsrfField } from '#app/components/ui/misc'
-import { useCsrfToken } from '#app/lib/csrf'
+import { useLoaderData } from '@remix-run/react'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { getBrandMember, removeBrandMember } from '#app/services/teams.server'
 
@@ -30,25 +27,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function DeactivateMember() {
   const { brandKey, member } = useLoaderData<typeof loader>()
-  const csrf = useCsrfToken()
-  const closeTo = `/brand/${brandKey}/team`
   return (
-    <RouteDialog title="Revoke Access" closeTo={closeTo}>
-      <Form method="post" className="flex flex-col gap-4">
-        <CsrfField token={csrf} />
-        <p>{DEACTIVATE_CONFIRMATION}</p>
-        <p className="text-sm text-muted">
-          {member.name} · {member.email}
-        </p>
-        <div className="flex justify-end gap-2">
-          <Link to={closeTo} className={buttonClass('secondary')}>
-            Cancel
-          </Link>
-          <Button type="submit" variant="danger">
-            Deactivate
-          </Button>
-        </div>
-      </Form>
-    </RouteDialog>
+    <ConfirmDialog title="Revoke Access" closeTo={`/brand/${brandKey}/team`} confirmLabel="Deactivate">
+      <p>{DEACTIVATE_CONFIRMATION}</p>
+      <p className="text-sm text-muted">
+        {member.name} · {member.email}
+      </p>
+    </ConfirmDialog>
   )
 }

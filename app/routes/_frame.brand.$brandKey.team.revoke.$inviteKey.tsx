@@ -1,11 +1,8 @@
 // `/brand/{key}/team/revoke/{invite}`: the confirmation of Revoke Invite. Deleting an invite makes
 // its link stop working.
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
-import { Button, buttonClass } from '#app/components/ui/button'
-import { RouteDialog } from '#app/components/ui/dialog'
-import { CsrfField } from '#app/components/ui/misc'
-import { useCsrfToken } from '#app/lib/csrf'
+import { useLoaderData } from '@remix-run/react'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { INVITE_MESSAGES, revokeInvite } from '#app/services/invites.server'
 import { getOpenBrandInvite } from '#app/services/teams.server'
@@ -36,25 +33,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function RevokeInvite() {
   const { brandKey, invite } = useLoaderData<typeof loader>()
-  const csrf = useCsrfToken()
-  const closeTo = `/brand/${brandKey}/team`
   return (
-    <RouteDialog title="Revoke Invite" closeTo={closeTo}>
-      <Form method="post" className="flex flex-col gap-4">
-        <CsrfField token={csrf} />
-        <p>{DELETE_INVITE_CONFIRMATION}</p>
-        <p className="text-sm text-muted">
-          {invite.name} · {invite.email}
-        </p>
-        <div className="flex justify-end gap-2">
-          <Link to={closeTo} className={buttonClass('secondary')}>
-            Cancel
-          </Link>
-          <Button type="submit" variant="danger">
-            Delete
-          </Button>
-        </div>
-      </Form>
-    </RouteDialog>
+    <ConfirmDialog title="Revoke Invite" closeTo={`/brand/${brandKey}/team`} confirmLabel="Delete">
+      <p>{DELETE_INVITE_CONFIRMATION}</p>
+      <p className="text-sm text-muted">
+        {invite.name} · {invite.email}
+      </p>
+    </ConfirmDialog>
   )
 }

@@ -1,11 +1,8 @@
 // `/settings/security/unenroll/{factor}`: the confirmation before a phone stops being a second
 // factor. A dialog route, so the confirmation is a plain form without JavaScript.
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
-import { Button, buttonClass } from '#app/components/ui/button'
-import { RouteDialog } from '#app/components/ui/dialog'
-import { CsrfField } from '#app/components/ui/misc'
-import { useCsrfToken } from '#app/lib/csrf'
+import { useLoaderData } from '@remix-run/react'
 import { notFound } from '#app/lib/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { listSecondFactors, MFA_MESSAGES, unenrollSecondFactor } from '#app/services/mfa.server'
@@ -29,24 +26,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function UnenrollFactor() {
   const { phone, last } = useLoaderData<typeof loader>()
-  const csrf = useCsrfToken()
   return (
-    <RouteDialog title="Unenroll Factor" closeTo={BACK}>
-      <Form method="post" className="flex flex-col gap-4">
-        <CsrfField token={csrf} />
-        <p className="text-sm">
-          Stop sending sign-in codes to <strong>{phone}</strong>?
-          {last ? ' Your password alone will then sign you in.' : ''}
-        </p>
-        <div className="flex justify-end gap-2">
-          <Link to={BACK} className={buttonClass('secondary')} preventScrollReset>
-            Cancel
-          </Link>
-          <Button type="submit" variant="danger">
-            Unenroll
-          </Button>
-        </div>
-      </Form>
-    </RouteDialog>
+    <ConfirmDialog title="Unenroll Factor" closeTo={BACK} confirmLabel="Unenroll">
+      <p className="text-sm">
+        Stop sending sign-in codes to <strong>{phone}</strong>?
+        {last ? ' Your password alone will then sign you in.' : ''}
+      </p>
+    </ConfirmDialog>
   )
 }

@@ -25,7 +25,7 @@ export interface OpenInvite {
   job_type: string
   status: string
   created: string
-  url: string
+  url: string | null
 }
 
 /** An account that was deactivated for the brand and holds no grant on it any more. */
@@ -98,7 +98,7 @@ export function teamMemberRows(input: {
       activeAccount: false,
       accountType: invite.job_type,
       status: INVITED_STATUS,
-      inviteURL: invite.url,
+      inviteURL: invite.url ?? '',
       avatarUrl: null,
     }))
   const seenDeactivated = new Set<string>()

@@ -26,7 +26,7 @@ export default function InviteLink() {
         <input
           id="invite-url"
           readOnly
-          value={url}
+          value={url ?? ''}
           onFocus={(event) => event.currentTarget.select()}
           className="w-full rounded-md border border-line bg-canvas px-3 py-2 font-mono text-xs"
         />

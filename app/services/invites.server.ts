@@ -63,7 +63,8 @@ export interface InviteView {
   created: string
   data: InviteDataEntry[]
   permissions: InviteGrant[]
-  url: string
+  /** The link with the secret token; null for a viewer who may not hand out this invite. */
+  url: string | null
 }
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
@@ -72,7 +73,13 @@ export function inviteUrl(deps: Pick<ServiceDeps, 'appUrl'>, token: string): str
   return `${deps.appUrl.replace(/\/$/, '')}/invite?token=${encodeURIComponent(token)}`
 }
 
-export function toInviteView(deps: Pick<ServiceDeps, 'appUrl'>, row: InviteRow): InviteView {
+/**
+ * The invite as an API shows it. The link is the invite itself (whoever holds it signs up with its
+ * grants), so only someone allowed to hand out this invite sees it: an editor listing the brand's
+ * invites must not pick up the link of an owner-level one.
+ */
+export function toInviteView(deps: Pick<ServiceDeps, 'appUrl'>, row: InviteRow, viewer?: Actor): InviteView {
+  const showLink = !viewer || mayInvite(brandGrantTypes(viewer.grants, row.brandKey), row)
   return {
     key: row.key,
     KIND: 'Invite',
@@ -90,7 +97,7 @@ export function toInviteView(deps: Pick<ServiceDeps, 'appUrl'>, row: InviteRow):
     created: row.created.toISOString(),
     data: row.data,
     permissions: row.permissions,
-    url: inviteUrl(deps, row.token),
+    url: showLink ? inviteUrl(deps, row.token) : null,
   }
 }
 
@@ -201,12 +208,14 @@ export async function createInvite(deps: ServiceDeps, actor: Actor, input: Invit
   }
   // One open invite per address and brand: asking again refreshes it and keeps its link valid.
   const [open] = await deps.db
-    .select({ key: invites.key })
+    .select({ key: invites.key, brandKey: invites.brandKey, role: invites.role, permissions: invites.permissions })
     .from(invites)
     .where(and(eq(invites.brandKey, brand.key), eq(invites.email, parsed.email), openStatus))
     .orderBy(asc(invites.created))
     .limit(1)
   if (open) {
+    // Refreshing rewrites the invite someone else may have made: only with the right to make it.
+    requireMayHandle(actor, open)
     const [row] = await deps.db
       .update(invites)
       .set({ ...details, createdBy: actor.key, modified: new Date() })
@@ -296,21 +305,21 @@ export async function sendInviteEmail(
   return { email: row.email, link }
 }
 
-async function listOpen(deps: ServiceDeps, where: ReturnType<typeof and>): Promise<InviteView[]> {
+async function listOpen(deps: ServiceDeps, actor: Actor, where: ReturnType<typeof and>): Promise<InviteView[]> {
   const rows = await deps.db.select().from(invites).where(and(openStatus, where)).orderBy(asc(invites.created))
-  return rows.map((row) => toInviteView(deps, row))
+  return rows.map((row) => toInviteView(deps, row, actor))
 }
 
 /** Open invites (pending or invited) of a brand, oldest first. */
 export async function listBrandInvites(deps: ServiceDeps, actor: Actor, brandKey: string): Promise<InviteView[]> {
   requireInviteManager(actor, brandKey)
-  return listOpen(deps, eq(invites.brandKey, brandKey))
+  return listOpen(deps, actor, eq(invites.brandKey, brandKey))
 }
 
 /** Open invites of a brand that name a team (GET /api/invite/query/brand_teams). */
 export async function listBrandTeamInvites(deps: ServiceDeps, actor: Actor, brandKey: string): Promise<InviteView[]> {
   requireInviteManager(actor, brandKey)
-  return listOpen(deps, and(eq(invites.brandKey, brandKey), isNotNull(invites.teamKey)))
+  return listOpen(deps, actor, and(eq(invites.brandKey, brandKey), isNotNull(invites.teamKey)))
 }
 
 /** Open invites into one team. */
@@ -318,7 +327,7 @@ export async function listTeamInvites(deps: ServiceDeps, actor: Actor, teamKey: 
   const [team] = await deps.db.select({ brandKey: teams.brandKey }).from(teams).where(eq(teams.key, teamKey)).limit(1)
   if (!team || brandGrantTypes(actor.grants, team.brandKey).length === 0) throw notFound('Team')
   requireInviteManager(actor, team.brandKey)
-  return listOpen(deps, and(eq(invites.brandKey, team.brandKey), eq(invites.teamKey, teamKey)))
+  return listOpen(deps, actor, and(eq(invites.brandKey, team.brandKey), eq(invites.teamKey, teamKey)))
 }
 
 /** The brand a model belongs to, or null when there is no such model. */
@@ -344,7 +353,7 @@ export async function listModelInvites(
   if (!brandKey || brandGrantTypes(actor.grants, brandKey).length === 0) throw notFound(model as GrantModel)
   requireInviteManager(actor, brandKey)
   const names = JSON.stringify([{ model, model_id: modelId }])
-  return listOpen(deps, and(eq(invites.brandKey, brandKey), sql`${invites.data} @> ${names}::jsonb`))
+  return listOpen(deps, actor, and(eq(invites.brandKey, brandKey), sql`${invites.data} @> ${names}::jsonb`))
 }
 
 /** Deletes an open invite; its link stops working. */

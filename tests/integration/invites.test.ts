@@ -23,7 +23,7 @@ let viewer: string
 let outsider: string
 
 const uniqueEmail = (name: string) => `${name}-${randomBytes(4).toString('hex')}@invitee.test`
-const tokenOf = (url: string) => new URL(url).searchParams.get('token')!
+const tokenOf = (url: string | null) => new URL(url!).searchParams.get('token')!
 
 interface InviteData {
   key: string
@@ -31,7 +31,7 @@ interface InviteData {
   status: string
   role: string
   job_type: string
-  url: string
+  url: string | null
   permissions: { model: string; model_id: string; type: string }[]
   data: { KIND: string; model_id: string }[]
 }
@@ -147,6 +147,15 @@ describe('POST /api/invite/model/', () => {
     expect(refused).toMatchObject({ status: 403, body: { error: { type: 'PermissionError' } } })
   })
 
+  it("does not let an editor take over an owner's invite by refreshing it", async () => {
+    const email = uniqueEmail('owner-made')
+    const made = await inviteOk({ email, first_name: 'Olga', job_type: 'admin' })
+    const refresh = await invite(editor, { email, first_name: 'Olga', job_type: 'designer' })
+    expect(refresh).toMatchObject({ status: 403, body: { error: { type: 'PermissionError' } } })
+    const [row] = await portal.deps.db.select().from(invites).where(eq(invites.key, made.key))
+    expect(row).toMatchObject({ role: 'admin', jobType: 'admin' })
+  })
+
   it('refuses a read member with 403 and the outsider with 404', async () => {
     const email = uniqueEmail('refused')
     const byViewer = await invite(viewer, { email, first_name: 'Vi', job_type: 'guest' })
@@ -174,7 +183,7 @@ describe('POST /api/invite/method/email', () => {
     const mail = (await readOutbox(portal.deps.mailer.outboxDir!)).find((message) => message.to === email)
     expect(mail?.subject).toBe('Ada Admin invited you to Demo Brand on Brand Portal')
     expect(mail?.text).toContain(created.url)
-    expect(mail?.html).toContain(created.url.replace(/&/g, '&amp;'))
+    expect(mail?.html).toContain(created.url!.replace(/&/g, '&amp;'))
     const [row] = await portal.deps.db.select().from(invites).where(eq(invites.key, created.key))
     expect(row?.status).toBe('invited')
   })
@@ -213,6 +222,19 @@ describe('GET /api/invite/query/…', () => {
     expect(keys.indexOf(a.key)).toBeGreaterThanOrEqual(0)
     expect(keys.indexOf(a.key)).toBeLessThan(keys.indexOf(b.key))
     expect((answer.body.data as InviteData[]).every((item) => ['pending', 'invited'].includes(item.status))).toBe(true)
+  })
+
+  it("shows an editor the links of invites they could make, never an owner-level invite's", async () => {
+    const ownerLevel = await inviteOk({ email: uniqueEmail('admin-level'), first_name: 'Ada', job_type: 'admin' })
+    const editorLevel = await inviteOk({
+      email: uniqueEmail('designer-level'),
+      first_name: 'Dee',
+      job_type: 'designer',
+    })
+    const answer = await api(portal, 'GET', `/api/invite/query/brand?brand=${DEMO_BRAND_KEY}`, { token: editor })
+    const listed = answer.body.data as InviteData[]
+    expect(listed.find((item) => item.key === ownerLevel.key)?.url).toBeNull()
+    expect(listed.find((item) => item.key === editorLevel.key)?.url).toBe(editorLevel.url)
   })
 
   it('lists by model (a collection) and by brand teams', async () => {

@@ -17,7 +17,7 @@ export interface BlobStore {
   /** The blob's bytes and type, or null when it does not exist. */
   get(key: string): Promise<{ stream: Readable; info: BlobInfo } | null>
   delete(key: string): Promise<void>
-  /** A URL that serves the blob until it expires (default one hour). */
+  /** A URL that serves the blob until it expires (15 to 30 minutes by default). */
   signedUrl(key: string, options?: { expiresInSeconds?: number }): string
   /** Checks a signature made by signedUrl; returns the key when valid and not expired. */
   verify(key: string, expires: string, signature: string): boolean
@@ -66,11 +66,12 @@ export function createLocalBlobStore(options: { dir: string; secret: string; bas
       await fs.promises.rm(file, { force: true })
       await fs.promises.rm(`${file}.meta.json`, { force: true })
     },
-    signedUrl(key, { expiresInSeconds = 3600 } = {}) {
+    signedUrl(key, { expiresInSeconds = 900 } = {}) {
       assertSafeKey(key)
-      // Rounded up to the hour, so a page rendered twice in an hour links the same URL and the
-      // browser's cache keeps working.
-      const expires = String(Math.ceil((Date.now() / 1000 + expiresInSeconds) / 3600) * 3600)
+      // Rounded up to a whole window, so pages rendered within it link the same URL and the browser's
+      // cache keeps working; a member who lost access holds a working link for one window at most.
+      const window = Math.max(Math.abs(expiresInSeconds), 1)
+      const expires = String(Math.ceil((Date.now() / 1000 + expiresInSeconds) / window) * window)
       const encodedKey = key.split('/').map(encodeURIComponent).join('/')
       return `${basePath}/${encodedKey}?expires=${expires}&signature=${sign(key, expires)}`
     },

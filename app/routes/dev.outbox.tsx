@@ -1,4 +1,5 @@
-// The local mail outbox, for developers running without SMTP_URL. Never served in production.
+// The local mail outbox, for developers running without SMTP_URL. Invite mail holds invite links,
+// so it is never served in production and, in development, only to this machine (loopback).
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { readOutbox } from '#app/infra/mailer.server'
@@ -7,7 +8,8 @@ export const meta: MetaFunction = () => [{ title: 'Outbox · Brand Portal' }]
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { env, mailer } = context.deps
-  if (env.NODE_ENV === 'production' || !mailer.outboxDir) {
+  const fromThisMachine = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(context.clientIp ?? '')
+  if (env.NODE_ENV === 'production' || !mailer.outboxDir || !fromThisMachine) {
     throw json({ error: { type: 'NotFound', message: 'Page not found.' } }, { status: 404 })
   }
   const messages = await readOutbox(mailer.outboxDir)

@@ -21,6 +21,8 @@ export interface Endpoint {
   path: string
   /** false: callable without a session (the handler decides what it needs). */
   auth: boolean
+  /** A GET the spec defines that still changes data: cookie callers must be same-origin too. */
+  changesState?: boolean
   handle(deps: ServiceDeps, call: ApiCall): Promise<unknown>
 }
 

@@ -12,13 +12,13 @@ import { endpoints } from './endpoints/index.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { AUTH_COOKIE } from '#app/lib/session.server'
 
-async function authenticate(deps: ServiceDeps, req: Request): Promise<Actor> {
+async function authenticate(deps: ServiceDeps, req: Request, endpoint: Endpoint): Promise<Actor> {
   const token = bearerToken(req)
   if (token) return actorFromIdToken(deps, token)
   const cookie = req.headers.cookie ? parseCookie(req.headers.cookie)[AUTH_COOKIE] : undefined
   if (!cookie) throw noSession()
   // A cookie-authenticated write must come from our own pages (docs/decisions/006).
-  if (req.method !== 'GET' && !isSameOrigin(req)) {
+  if ((req.method !== 'GET' || endpoint.changesState) && !isSameOrigin(req)) {
     throw new AppError('PermissionError', 'Cross-site request refused.')
   }
   return actorFromSessionCookie(deps, cookie)
@@ -90,7 +90,7 @@ export function createApiRouter(deps: ServiceDeps): Router {
         }
         return
       }
-      const actor = endpoint.auth ? await authenticate(deps, req) : null
+      const actor = endpoint.auth ? await authenticate(deps, req, endpoint) : null
       const data = await endpoint.handle(deps, {
         actor,
         body: req.body,

@@ -82,6 +82,7 @@ export const inviteEndpoints: Endpoint[] = [
     verb: 'GET',
     path: 'app/method/accept_invite',
     auth: true,
+    changesState: true,
     handle: (deps, call) => acceptInvite(deps, requireActor(call), stringField(call.query, 'token')),
   },
   {

@@ -81,7 +81,12 @@ export default function ManageTeam() {
               <p className="min-w-0 flex-1 truncate font-medium">{team.label}</p>
               <div className="flex items-center -space-x-2" aria-hidden="true">
                 {team.avatars.map((member) => (
-                  <span key={member.key} className="rounded-full ring-2 ring-white">
+                  <span
+                    key={member.key}
+                    title={member.name}
+                    data-testid="team-avatar"
+                    className="rounded-full ring-2 ring-white"
+                  >
                     <Avatar name={member.name} src={member.src} size={28} />
                   </span>
                 ))}

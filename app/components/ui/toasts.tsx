@@ -19,27 +19,30 @@ export function Toasts({ toasts }: { toasts: readonly Toast[] }) {
   const shown = toasts.map((toast, index) => ({ toast, index })).filter(({ index }) => !dismissed.has(index))
   if (shown.length === 0) return null
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4">
-      {shown.map(({ toast, index }) => (
-        <div
-          key={`${index}:${toast.message}`}
-          role="status"
-          data-testid="toast"
-          className={`pointer-events-auto flex max-w-xl items-start gap-3 rounded-md border-l-4 px-4 py-3 text-sm shadow-lg ${
-            KIND_CLASS[toast.kind]
-          } ${toast.persistent ? '' : 'toast-auto'}`}
-        >
-          <span>{toast.message}</span>
-          <button
-            type="button"
-            aria-label="Dismiss"
-            className="ml-auto opacity-60 hover:opacity-100"
-            onClick={() => setDismissed((current) => new Set(current).add(index))}
+    <div className="pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4">
+      {/* A grid column as wide as the widest toast, so stacked toasts line up. */}
+      <div className="grid max-w-xl gap-2">
+        {shown.map(({ toast, index }) => (
+          <div
+            key={`${index}:${toast.message}`}
+            role="status"
+            data-testid="toast"
+            className={`pointer-events-auto flex items-start gap-3 rounded-md border-l-4 px-4 py-3 text-sm shadow-lg ${
+              KIND_CLASS[toast.kind]
+            } ${toast.persistent ? '' : 'toast-auto'}`}
           >
-            <CloseIcon />
-          </button>
-        </div>
-      ))}
+            <span>{toast.message}</span>
+            <button
+              type="button"
+              aria-label="Dismiss"
+              className="ml-auto opacity-60 hover:opacity-100"
+              onClick={() => setDismissed((current) => new Set(current).add(index))}
+            >
+              <CloseIcon />
+            </button>
+          </div>
+        ))}
+      </div>
     </div>
   )
 }

@@ -327,15 +327,13 @@ async function insertDemoTeam(tx: Transaction, collectionKey: string): Promise<v
     grants: [teamGrant],
     accountJobType: 'designer',
   })
-  await tx
-    .insert(teamMembers)
-    .values(
-      DEMO_TEAM_MEMBERS.map((id) => ({
-        teamKey: DEMO_TEAM_KEY,
-        accountKey: demoAccountKey(id),
-        brandKey: DEMO_BRAND_KEY,
-      })),
-    )
+  await tx.insert(teamMembers).values(
+    DEMO_TEAM_MEMBERS.map((id) => ({
+      teamKey: DEMO_TEAM_KEY,
+      accountKey: demoAccountKey(id),
+      brandKey: DEMO_BRAND_KEY,
+    })),
+  )
   await tx.insert(grants).values(
     DEMO_TEAM_MEMBERS.map((id) => ({
       key: demoKey(`grant:team-ss26:${id}`),

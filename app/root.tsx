@@ -15,7 +15,7 @@ import { Toasts } from '#app/components/ui/toasts'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { Button, ButtonLink } from '#app/components/ui/button'
 import { commitUiSession, ensureCsrfToken, getUiSession } from '#app/lib/session.server'
-import type { Toast } from '#app/lib/toast'
+import { toastList } from '#app/lib/toast'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
@@ -23,9 +23,9 @@ export const meta: MetaFunction = () => [{ title: 'Brand Portal' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getUiSession(request, context)
-  const toast = (session.get('toast') as Toast | undefined) ?? null
+  const toasts = toastList(session.get('toast'))
   const { token } = ensureCsrfToken(session)
-  return json({ toast, csrf: token }, { headers: { 'Set-Cookie': await commitUiSession(session, context) } })
+  return json({ toasts, csrf: token }, { headers: { 'Set-Cookie': await commitUiSession(session, context) } })
 }
 
 function Document({ children }: { children: ReactNode }) {
@@ -47,10 +47,10 @@ function Document({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { toast } = useLoaderData<typeof loader>()
+  const { toasts } = useLoaderData<typeof loader>()
   return (
     <Document>
-      <Toasts toast={toast} />
+      <Toasts toasts={toasts} />
       <Outlet />
     </Document>
   )

@@ -1,10 +1,22 @@
-// The demo workspace: five accounts, Demo Brand with lines, collections, categories, styles and
-// about fifty listings, and Other Brand for the outsider. Idempotent; `reset` wipes first. Keys
+// The demo workspace: five accounts, Demo Brand with lines, collections, categories, styles, about
+// fifty listings and a design team on its SS26 collection, and Other Brand for the outsider. Idempotent; `reset` wipes first. Keys
 // are derived from names so every process (and README) agrees on them.
 import { sql } from 'drizzle-orm'
 import { demoKey } from '#app/lib/ids'
+import { teamGrantLevel } from '#app/policy/team'
 import type { ServiceDeps } from '#app/services/context.server'
-import { accounts, brands, categories, collections, grants, lines, listings, styles } from './schema'
+import {
+  accounts,
+  brands,
+  categories,
+  collections,
+  grants,
+  lines,
+  listings,
+  styles,
+  teamMembers,
+  teams,
+} from './schema'
 
 export const DEMO_BRAND_KEY = demoKey('brand:demo')
 export const OTHER_BRAND_KEY = demoKey('brand:other')
@@ -210,6 +222,8 @@ async function insertDemoData(deps: ServiceDeps): Promise<void> {
         model: 'Brand',
         modelId: a.brand,
         type: a.grant,
+        // Granted before the team's grants below, so each account's first grant is its brand.
+        created: new Date(Date.now() - 60_000),
       })),
     )
 
@@ -236,6 +250,7 @@ async function insertDemoData(deps: ServiceDeps): Promise<void> {
       { key: demoKey('collection:core'), name: 'Core Resort', season: 'resort', year: 2027, lineKey: lineRows[1]!.key },
     ]
     await tx.insert(collections).values(collectionRows.map((c) => ({ ...c, brandKey: DEMO_BRAND_KEY })))
+    await insertDemoTeam(tx, collectionRows[0]!.key)
     const categoryNames = ['Tops', 'Bottoms', 'Dresses', 'Outerwear', 'Knitwear', 'Sustainable']
     await tx
       .insert(categories)
@@ -287,4 +302,46 @@ async function insertDemoData(deps: ServiceDeps): Promise<void> {
     }
     await tx.insert(listings).values(listingRows)
   })
+}
+
+type Transaction = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]
+
+export const DEMO_TEAM_KEY = demoKey('team:ss26-design')
+export const DEMO_TEAM_NAME = 'Spring/Summer design team'
+export const DEMO_TEAM_MEMBERS = ['editor', 'vsm'] as const
+
+/**
+ * A design team on the SS26 collection with the designer and the virtual-sample maker, so Manage
+ * Team shows a team summary row. Like a team made on Manage Team, it hands its members access to
+ * the collection at the level of its job type.
+ */
+async function insertDemoTeam(tx: Transaction, collectionKey: string): Promise<void> {
+  const teamGrant = { model: 'Collection', model_id: collectionKey, type: teamGrantLevel('designer') }
+  await tx.insert(teams).values({
+    key: DEMO_TEAM_KEY,
+    brandKey: DEMO_BRAND_KEY,
+    name: DEMO_TEAM_NAME,
+    description: 'Designs and virtual samples of Coastal Light',
+    model: 'Collection',
+    modelId: collectionKey,
+    grants: [teamGrant],
+    accountJobType: 'designer',
+  })
+  await tx.insert(teamMembers).values(
+    DEMO_TEAM_MEMBERS.map((id) => ({
+      teamKey: DEMO_TEAM_KEY,
+      accountKey: demoAccountKey(id),
+      brandKey: DEMO_BRAND_KEY,
+    })),
+  )
+  await tx.insert(grants).values(
+    DEMO_TEAM_MEMBERS.map((id) => ({
+      key: demoKey(`grant:team-ss26:${id}`),
+      accountKey: demoAccountKey(id),
+      brandKey: DEMO_BRAND_KEY,
+      model: teamGrant.model,
+      modelId: teamGrant.model_id,
+      type: teamGrant.type,
+    })),
+  )
 }

@@ -6,7 +6,7 @@ import { parse as parseCookie, serialize as serializeCookie } from 'cookie'
 import { timingSafeEqual, randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { AppError, isAppError } from './errors'
-import type { Toast } from './toast'
+import type { FlashToasts } from './toast'
 import type { Actor } from '#app/services/accounts.server'
 import { actorFromSessionCookie } from '#app/services/auth.server'
 import { authorizePath } from '#app/services/permissions.server'
@@ -14,7 +14,7 @@ import { INSUFFICIENT_GRANT_MESSAGE } from '#app/policy/permissions'
 
 export const AUTH_COOKIE = '__session'
 
-export type { Toast } from './toast'
+export type { FlashToasts, Toast } from './toast'
 
 const storages = new Map<string, ReturnType<typeof createCookieSessionStorage>>()
 function uiStorage(context: AppLoadContext) {
@@ -99,13 +99,14 @@ export async function requireCsrf(request: Request, context: AppLoadContext, for
 }
 
 // ---------------------------------------------------------------------------------------------
-// Toasts survive redirects as flash messages, so they also work without JavaScript.
+// Toasts survive redirects as flash messages, so they also work without JavaScript. A redirect
+// may carry several (root.tsx shows them one below the other).
 
 export async function redirectWithToast(
   request: Request,
   context: AppLoadContext,
   url: string,
-  toast: Toast,
+  toast: FlashToasts,
   init: { headers?: [string, string][] } = {},
 ) {
   const session = await getUiSession(request, context)

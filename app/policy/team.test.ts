@@ -84,23 +84,25 @@ describe('teamMemberRows', () => {
     })
   })
 
-  it('lists deactivated accounts last with the Deactivated status, unless the e-mail is active again', () => {
+  it('lists deactivated accounts last with the Deactivated status, unless the e-mail is active or invited again', () => {
     const gone = (key: string, email: string, at: string): DeactivatedAccount => ({
       ...account({ key, email, created: '2024-01-01T00:00:00Z' }),
       deactivatedAt: at,
     })
     const rows = teamMemberRows({
       accounts: [account({ key: 'back', email: 'back@x.test', created: '2026-01-01T00:00:00Z' })],
-      invites: [invite({ key: 'i', email: 'i@x.test' })],
+      invites: [invite({ key: 'i', email: 'i@x.test' }), invite({ key: 'again', email: 'Reinvited@x.test' })],
       deactivated: [
         gone('earlier', 'earlier@x.test', '2026-01-01T00:00:00Z'),
         gone('later', 'later@x.test', '2026-02-01T00:00:00Z'),
         gone('back-old', 'back@x.test', '2026-02-01T00:00:00Z'),
+        gone('reinvited', 'reinvited@x.test', '2026-02-01T00:00:00Z'),
       ],
     })
     expect(rows.map((row) => [row.key, row.status])).toEqual([
       ['back', 'onboarded'],
       ['i', 'Invited'],
+      ['again', 'Invited'],
       ['later', 'Deactivated'],
       ['earlier', 'Deactivated'],
     ])

@@ -59,7 +59,7 @@ const byEmail = (email: string) => email.trim().toLowerCase()
  * Active accounts de-duplicated by e-mail, newest first by created; then invited entries (open
  * invites with no active account of the same e-mail) in the order given (the invites service
  * lists them oldest first); then deactivated accounts, most recently deactivated first, unless
- * the same e-mail is active again.
+ * the same e-mail is active again or invited again (one row per person: the open invite).
  */
 export function teamMemberRows(input: {
   accounts: readonly MemberAccount[]
@@ -101,12 +101,13 @@ export function teamMemberRows(input: {
       inviteURL: invite.url ?? '',
       avatarUrl: null,
     }))
+  const invitedEmails = new Set(invited.map((entry) => byEmail(entry.email)))
   const seenDeactivated = new Set<string>()
   const deactivated: TeamMemberRow[] = [...input.deactivated]
     .sort((a, b) => Date.parse(b.deactivatedAt) - Date.parse(a.deactivatedAt))
     .filter((account) => {
       const email = byEmail(account.email)
-      if (activeEmails.has(email) || seenDeactivated.has(email)) return false
+      if (activeEmails.has(email) || invitedEmails.has(email) || seenDeactivated.has(email)) return false
       seenDeactivated.add(email)
       return true
     })

@@ -6,6 +6,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useSearchParams } from '@remix-run/react'
 import { useMemo, useState, type ReactNode } from 'react'
 import { ColourPicker } from '#app/components/colour-picker'
+import { SettingsTabs } from '#app/components/settings-tabs'
 import { Button, ButtonLink, buttonClass } from '#app/components/ui/button'
 import { Badge, CsrfField } from '#app/components/ui/misc'
 import { resolveColour } from '#app/lib/colour'
@@ -13,6 +14,8 @@ import { GRID_SLOTS, SLOT_SPECS, type BrandImageSlot } from '#app/lib/crop'
 import { useCsrfToken } from '#app/lib/csrf'
 import { parseForm } from '#app/lib/forms'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { brandGrantTypes } from '#app/policy/permissions'
+import { settingsTabs } from '#app/policy/settings-tabs'
 import {
   BrandingFormSchema,
   COLOUR_PICKERS,
@@ -34,7 +37,7 @@ export const handle: FrameHandle = {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
   const branding = await run(() => getBranding(context.deps, actor, params.brandKey!))
-  return json(branding)
+  return json({ ...branding, tabs: settingsTabs(params.brandKey!, brandGrantTypes(actor.grants, params.brandKey!)) })
 }
 
 type Tab = 'landing' | 'login'
@@ -81,7 +84,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Branding() {
-  const { look, images } = useLoaderData<typeof loader>()
+  const { look, images, tabs } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [params] = useSearchParams()
   const location = useLocation()
@@ -132,6 +135,7 @@ export default function Branding() {
 
   return (
     <div className="flex flex-col gap-4">
+      <SettingsTabs tabs={tabs} />
       <Form method="post" action={`${base}${location.search}`} className="grid gap-6 lg:grid-cols-[18rem_1fr]">
         <CsrfField token={csrf} />
         <input type="hidden" name="tab" value={tab} />

@@ -57,11 +57,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const teamPage = `/brand/${brandKey}/team`
   try {
     const sent = await sendInviteEmail(context.deps, actor, invite.key)
-    // One flash toast per redirect: both success messages of the spec, in their order.
-    return redirectWithToast(request, context, teamPage, {
-      kind: 'success',
-      message: `${INVITE_MESSAGES.created} ${INVITE_MESSAGES.delivered(sent.email)}`,
-    })
+    // The spec's two success toasts, in their order.
+    return redirectWithToast(request, context, teamPage, [
+      { kind: 'success', message: INVITE_MESSAGES.created },
+      { kind: 'success', message: INVITE_MESSAGES.delivered(sent.email) },
+    ])
   } catch (error) {
     // The invite exists (its URL can be copied from the Invited badge); only the e-mail failed.
     const message = isAppError(error) ? error.message : INVITE_MESSAGES.sendError

@@ -4,9 +4,12 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, Outlet, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
+import { SettingsTabs } from '#app/components/settings-tabs'
 import { buttonClass } from '#app/components/ui/button'
 import { Avatar, Badge, EmptyState, Menu } from '#app/components/ui/misc'
 import { guard, run } from '#app/lib/session.server'
+import { brandGrantTypes } from '#app/policy/permissions'
+import { settingsTabs } from '#app/policy/settings-tabs'
 import { ADD_MEMBER_MODES, statusBadgeTone, teamCsvFileName, teamSummary, type TeamMemberRow } from '#app/policy/team'
 import { listBrandTeams, listTeamMemberRows } from '#app/services/teams.server'
 import type { FrameHandle } from './_frame'
@@ -25,6 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json({
     brandKey,
     selfKey: actor.key,
+    tabs: settingsTabs(brandKey, brandGrantTypes(actor.grants, brandKey)),
     rows,
     teams: teams.map((team) => {
       const summary = teamSummary(
@@ -37,10 +41,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function ManageTeam() {
-  const { brandKey, selfKey, rows, teams } = useLoaderData<typeof loader>()
+  const { brandKey, selfKey, rows, teams, tabs } = useLoaderData<typeof loader>()
   const base = `/brand/${brandKey}/team`
   return (
     <div className="flex flex-col gap-6">
+      <SettingsTabs tabs={tabs} />
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
         <Link to="/settings" className="hover:underline">
           Settings
@@ -76,7 +81,12 @@ export default function ManageTeam() {
               <p className="min-w-0 flex-1 truncate font-medium">{team.label}</p>
               <div className="flex items-center -space-x-2" aria-hidden="true">
                 {team.avatars.map((member) => (
-                  <span key={member.key} className="rounded-full ring-2 ring-white">
+                  <span
+                    key={member.key}
+                    title={member.name}
+                    data-testid="team-avatar"
+                    className="rounded-full ring-2 ring-white"
+                  >
                     <Avatar name={member.name} src={member.src} size={28} />
                   </span>
                 ))}

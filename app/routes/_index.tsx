@@ -137,6 +137,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     remember,
     ip,
     humanCheck: formData.get(humanCheckField(context.deps)),
+    inviteToken,
   })
   if (!outcome.ok && outcome.reason === 'second-factor') {
     const pending: PendingSignIn = {
@@ -200,6 +201,7 @@ async function verifyCode(
     code: submission.value.code,
     remember: pending.remember,
     ip,
+    inviteToken: pending.inviteToken,
   })
   if (!outcome.ok) {
     const locked = await lockedRedirect(context, ui, outcome)

@@ -11,6 +11,7 @@ import { actorForIdentity, syncAccountOnLogin, type toAccountView, type Actor } 
 import type { ServiceDeps } from './context.server'
 import { HUMAN_CHECK_FAILED, verifyHumanCheck } from './human-check.server'
 import type { MfaFactor } from './identity.server'
+import { reactivateByInvite } from './invites.server'
 import { clear, countInWindow, hit, isLimited, type RateLimitRule } from './rate-limit.server'
 
 export const MESSAGES = {
@@ -100,7 +101,15 @@ export async function isHumanCheckRequired(deps: ServiceDeps, email: string): Pr
 
 export async function signInWithPassword(
   deps: ServiceDeps,
-  input: { email: string; password: string; remember: boolean; ip: string; humanCheck?: unknown },
+  input: {
+    email: string
+    password: string
+    remember: boolean
+    ip: string
+    humanCheck?: unknown
+    /** The token of the invite link the sign-in started from (`/?token=`), if any. */
+    inviteToken?: string
+  },
 ): Promise<SignInOutcome> {
   const email = input.email.trim().toLowerCase()
   const limited = await limitedOutcome(deps, email, input.ip)
@@ -149,7 +158,13 @@ export async function signInWithPassword(
         return { ok: false, message: MESSAGES.unexpected, status: 400, reason: 'provider' }
     }
   }
-  return completeSignIn(deps, { uid: result.uid, email: result.email, idToken: result.idToken }, email, input.remember)
+  return completeSignIn(
+    deps,
+    { uid: result.uid, email: result.email, idToken: result.idToken },
+    email,
+    input.remember,
+    input.inviteToken,
+  )
 }
 
 /** Sends the SMS code of the chosen factor (the second step of signing in). */
@@ -172,6 +187,7 @@ export async function finishSecondFactor(
     code: string
     remember: boolean
     ip: string
+    inviteToken?: string
   },
 ): Promise<SignInOutcome> {
   const limited = await limitedOutcome(deps, input.email, input.ip)
@@ -186,18 +202,23 @@ export async function finishSecondFactor(
       reason: 'provider',
     }
   }
-  return completeSignIn(deps, result.value, input.email, input.remember)
+  return completeSignIn(deps, result.value, input.email, input.remember, input.inviteToken)
 }
 
-/** The end of every successful sign-in: account sync, failures cleared, session cookie issued. */
+/**
+ * The end of every successful sign-in: account sync, failures cleared, session cookie issued. A
+ * deactivated account signing in from a new invite's link accepts it first, which reactivates it.
+ */
 async function completeSignIn(
   deps: ServiceDeps,
   identity: { uid: string; email: string; idToken: string },
   attemptedEmail: string,
   remember: boolean,
+  inviteToken?: string,
 ): Promise<SignInOutcome> {
   let synced: Awaited<ReturnType<typeof syncAccountOnLogin>>
   try {
+    if (inviteToken) await reactivateByInvite(deps, identity, inviteToken)
     synced = await syncAccountOnLogin(deps, { uid: identity.uid, email: identity.email })
   } catch (error) {
     if (error instanceof AppError)

@@ -3,7 +3,18 @@
 // of app/policy/invites.ts; who may invite is decided in docs/decisions/013-invites.md.
 import { randomBytes } from 'node:crypto'
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
-import { accounts, brands, collections, grants, invites, lines, styles, teamMembers, teams } from '#db/schema'
+import {
+  accounts,
+  brandDeactivations,
+  brands,
+  collections,
+  grants,
+  invites,
+  lines,
+  styles,
+  teamMembers,
+  teams,
+} from '#db/schema'
 import type { Database } from '#db/client'
 import { AppError, notFound, permissionError } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
@@ -465,17 +476,54 @@ export async function applyInvite(tx: Tx, row: InviteRow, account: AccountRow): 
   }
   // An account keeps a job type it already has (guest is the blank default) and never loses the
   // admin role; an invite with the admin job type makes it admin. The invited brand becomes the
-  // preferred one when none is set (docs/decisions/013-invites.md).
+  // preferred one when none is set (docs/decisions/013-invites.md). Accepting an invite makes a
+  // deactivated account active again and ends its deactivation for that brand (decision 025).
   await tx
     .update(accounts)
     .set({
       ...(account.jobType === 'guest' && row.jobType !== 'guest' && { jobType: row.jobType }),
       ...(row.role === 'admin' && { role: 'admin' }),
       ...(!account.preferences?.brand && { preferences: { ...account.preferences, brand: row.brandKey } }),
+      active: true,
       modified: new Date(),
     })
     .where(eq(accounts.key, account.key))
+  await tx
+    .delete(brandDeactivations)
+    .where(and(eq(brandDeactivations.brandKey, row.brandKey), eq(brandDeactivations.accountKey, account.key)))
   return true
+}
+
+/**
+ * Signing in from an invite link with an account that was deactivated (it lost its last brand,
+ * docs/decisions/017): the open invite sent to the account's own e-mail is accepted as part of
+ * the sign-in, which makes the account active again (docs/decisions/025). Called only once the
+ * password (and a second factor) has been checked. Answers false, changing nothing, when the
+ * account is active anyway (the invite is accepted after sign-in as usual) or the token is not an
+ * open invite for it; the sign-in is then refused as deactivated.
+ */
+export async function reactivateByInvite(
+  deps: ServiceDeps,
+  identity: { uid: string; email: string },
+  token: string | null | undefined,
+): Promise<boolean> {
+  if (!isWellFormedInviteToken(token)) return false
+  let [account] = await deps.db.select().from(accounts).where(eq(accounts.firebaseUid, identity.uid)).limit(1)
+  if (!account && identity.email) {
+    ;[account] = await deps.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.email, identity.email.trim().toLowerCase()))
+      .limit(1)
+  }
+  if (!account || account.active) return false
+  const [row] = await deps.db
+    .select()
+    .from(invites)
+    .where(and(eq(invites.token, token), openStatus))
+    .limit(1)
+  if (!row || row.email !== account.email.trim().toLowerCase()) return false
+  return deps.db.transaction((tx) => applyInvite(tx, row, account))
 }
 
 async function brandName(deps: ServiceDeps, brandKey: string): Promise<string> {

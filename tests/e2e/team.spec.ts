@@ -1,6 +1,7 @@
-// Manage Team without JavaScript: invite through Add Team Member (the e-mail lands in the outbox),
-// revoke the invite, deactivate a member, download the CSV with formula-like cells neutralized,
-// and a non-owner is kept out by page and API.
+// Manage Team without JavaScript: the demo team's summary row and its Access, invite through Add
+// Team Member (the e-mail lands in the outbox), revoke the invite, deactivate a member and invite
+// them back, download the CSV with formula-like cells neutralized, and a non-owner is kept out by
+// page and API.
 import fs from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
@@ -38,9 +39,11 @@ async function inviteThroughForm(
   await dialog.getByRole('group', { name: 'Lines' }).getByRole('checkbox').first().check()
   await dialog.getByRole('group', { name: 'Collections' }).getByRole('checkbox').first().check()
   await dialog.getByRole('button', { name: 'Send Invite' }).click()
-  await expect(page.getByTestId('toast')).toHaveText(
-    `Invite has been created. Invite has been delivered to ${person.email}`,
-  )
+  // Two toasts, one below the other, in the spec's order.
+  await expect(page.getByTestId('toast')).toHaveText([
+    'Invite has been created.',
+    `Invite has been delivered to ${person.email}`,
+  ])
 }
 
 function rowOf(page: Page, email: string) {
@@ -96,6 +99,36 @@ test('the owner invites a team member, sees the invite, and revokes it', async (
   await expect(rowOf(page, email)).toHaveCount(0)
 })
 
+test('a team summary row shows the team, its avatars and member count, and opens its Access', async ({ page }) => {
+  await openTeamPage(page)
+  const tabs = page.getByRole('navigation', { name: 'Settings' })
+  await expect(tabs.getByRole('link', { name: 'Manage Team' })).toHaveAttribute('aria-current', 'page')
+  await expect(tabs.getByRole('link', { name: 'Branding' })).toBeVisible()
+
+  const summary = page.getByTestId('team-summary').filter({ hasText: 'Spring/Summer design team' })
+  await expect(summary.getByTestId('team-avatar')).toHaveCount(2)
+  await expect(summary.getByTitle('Dana Designer')).toBeVisible()
+  await expect(summary.getByTitle('Victor Sample')).toBeVisible()
+  await expect(summary).toContainText('2 members')
+  await page.screenshot({ path: 'test-results/team-summary.png', fullPage: true })
+
+  await summary.getByLabel('Team Spring/Summer design team menu').click()
+  await summary.getByRole('link', { name: 'Access' }).click()
+  const access = page.getByRole('dialog', { name: 'Access · Spring/Summer design team' })
+  await expect(access).toContainText('Collection Coastal Light')
+  for (const [name, email] of [
+    ['Dana Designer', 'editor@demo.test'],
+    ['Victor Sample', 'vsm@demo.test'],
+  ] as const) {
+    const entry = access.getByRole('listitem').filter({ hasText: email })
+    await expect(entry).toContainText(name)
+    await expect(entry).toContainText('editor')
+  }
+  await page.screenshot({ path: 'test-results/team-access.png', fullPage: true })
+  await access.getByRole('link', { name: 'Done' }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+})
+
 test('the owner deactivates a member, who then shows as Deactivated', async ({ page, baseURL }) => {
   const email = `leaver-${unique()}@team.test`
   await createMember(baseURL!, { email, password: PASSWORD, first: 'Lee', last: 'Leaver' })
@@ -119,6 +152,50 @@ test('the owner deactivates a member, who then shows as Deactivated', async ({ p
   await expect(rowOf(page, email)).toContainText('Deactivated')
   await expect(rowOf(page, email)).toHaveAttribute('data-kind', 'deactivated')
   await expect(rowOf(page, email).getByLabel(`Actions for ${email}`)).toHaveCount(0)
+})
+
+test('a person deactivated from their only brand signs in again from a new invite', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = `returner-${unique()}@team.test`
+  await createMember(baseURL!, { email, password: PASSWORD, first: 'Rhea', last: 'Returner' })
+  await openTeamPage(page)
+  await rowOf(page, email).getByLabel(`Actions for ${email}`).click()
+  await rowOf(page, email).getByRole('link', { name: 'Revoke Access' }).click()
+  await page.getByRole('dialog', { name: 'Revoke Access' }).getByRole('button', { name: 'Deactivate' }).click()
+  await expect(rowOf(page, email)).toHaveAttribute('data-kind', 'deactivated')
+
+  const person = await browser.newContext({ javaScriptEnabled: false, baseURL })
+  try {
+    const personPage = await person.newPage()
+    await signIn(personPage, email, PASSWORD, { expectSuccess: false })
+    await expect(personPage.getByText('This account has been deactivated.')).toBeVisible()
+
+    // Invited again, the person shows once, as Invited.
+    await inviteThroughForm(page, 'Add Team Member', { first: 'Rhea', last: 'Returner', email })
+    await expect(rowOf(page, email)).toHaveCount(1)
+    await expect(rowOf(page, email)).toHaveAttribute('data-kind', 'invited')
+
+    // The e-mailed link leads to sign-in as the invitee, which accepts the invite.
+    const { link } = await inviteMailTo(email)
+    await personPage.goto(link)
+    await expect(personPage.getByTestId('login-subtitle')).toHaveText(
+      `You have been invited to Demo Brand. Sign in as ${email} to accept the invite.`,
+    )
+    await personPage.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await personPage.getByRole('button', { name: 'Sign in' }).click()
+    await personPage.waitForURL(/\/products\?lines=/)
+    await expect(personPage.getByTestId('toast')).toHaveText(`${email} has been invited to Demo Brand`)
+  } finally {
+    await person.close()
+  }
+
+  await page.reload()
+  await expect(rowOf(page, email)).toHaveCount(1)
+  await expect(rowOf(page, email)).toHaveAttribute('data-kind', 'member')
+  await expect(rowOf(page, email)).not.toContainText('Deactivated')
 })
 
 test('the team CSV downloads with the spec columns and formula-like cells neutralized', async ({ page }) => {

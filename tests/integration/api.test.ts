@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { brands, grants } from '#db/schema'
 import { DEMO_BRAND_KEY, OTHER_BRAND_KEY } from '#db/seed'
+import { demoKey } from '#app/lib/ids'
 import { api, idTokenFor, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 
 let portal: TestPortal
@@ -86,7 +87,11 @@ describe('POST /api/account/method/login', () => {
     expect(answer.status).toBe(200)
     const { account } = answer.body.data as { account: Record<string, unknown> }
     expect(account).toMatchObject({ KIND: 'Account', email: 'editor@demo.test', job_type: 'designer', role: 'user' })
-    expect(account.grants).toEqual([{ model: 'Brand', model_id: DEMO_BRAND_KEY, type: 'editor' }])
+    // The brand grant, then the one the demo design team hands out on the SS26 collection.
+    expect(account.grants).toEqual([
+      { model: 'Brand', model_id: DEMO_BRAND_KEY, type: 'editor' },
+      { model: 'Collection', model_id: demoKey('collection:ss26'), type: 'editor' },
+    ])
   })
 
   it('signs in with e-mail and password and tells where to land', async () => {

@@ -2,7 +2,7 @@
 // the Auth emulator: every call, its error envelopes, and who may make it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { accounts, brandDeactivations, collections, grants, lines, teamMembers } from '#db/schema'
+import { accounts, brandDeactivations, collections, grants, invites, lines, teamMembers } from '#db/schema'
 import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#db/seed'
 import { newKey } from '#app/lib/ids'
 import { listTeamMemberRows } from '#app/services/teams.server'
@@ -404,6 +404,80 @@ describe('POST /api/brand/method/remove_team_member', () => {
       .from(brandDeactivations)
       .where(and(eq(brandDeactivations.brandKey, DEMO_BRAND_KEY), eq(brandDeactivations.accountKey, member.key)))
     expect(record?.deactivatedBy).toBe(demoAccountKey('admin'))
+  })
+
+  it('lets a member deactivated from their only brand back in through a new invite, and only through it', async () => {
+    const member = await createMember('Returner', [{ brand: DEMO_BRAND_KEY, type: 'read' }])
+    await api(portal, 'POST', '/api/brand/method/remove_team_member', {
+      cookie: adminCookie,
+      body: { brand: DEMO_BRAND_KEY, account: member.key },
+    })
+    const login = (extra: Record<string, unknown> = {}) =>
+      api(portal, 'POST', '/api/account/method/login', {
+        body: { email: member.email, password: DEMO_PASSWORD, ...extra },
+      })
+    const refused = {
+      status: 403,
+      body: { error: { type: 'PermissionError', message: 'This account has been deactivated.' } },
+    }
+    expect(await login()).toEqual(refused)
+
+    const inviteFor = async (email: string) => {
+      const answer = await api(portal, 'POST', '/api/invite/model/', {
+        cookie: adminCookie,
+        body: {
+          brand: DEMO_BRAND_KEY,
+          email,
+          first_name: 'Returner',
+          job_type: 'designer',
+          collections: [collectionKey],
+        },
+      })
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      const url = (answer.body.data as { url: string }).url
+      return { key: (answer.body.data as { key: string }).key, token: new URL(url).searchParams.get('token')! }
+    }
+    // An invite for someone else, a revoked invite and a malformed token do not let the account in.
+    const someoneElse = await inviteFor(`someone-${member.key}@team.test`)
+    expect(await login({ invite: someoneElse.token })).toEqual(refused)
+    const revoked = await inviteFor(member.email)
+    await api(portal, 'DELETE', `/api/invite/model/${revoked.key}`, { cookie: adminCookie })
+    expect(await login({ invite: revoked.token })).toEqual(refused)
+    expect(await login({ invite: 'not a token' })).toEqual(refused)
+    const [stillInactive] = await portal.deps.db.select().from(accounts).where(eq(accounts.key, member.key))
+    expect(stillInactive!.active).toBe(false)
+
+    // The owner invites the same address again; signing in from that link accepts it.
+    const invite = await inviteFor(member.email)
+    const answer = await login({ invite: invite.token })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    expect((answer.body.data as { account: { grants: unknown[] } }).account.grants).toEqual(
+      expect.arrayContaining([
+        { model: 'Brand', model_id: DEMO_BRAND_KEY, type: 'editor' },
+        { model: 'Collection', model_id: collectionKey, type: 'editor' },
+      ]),
+    )
+    const [row] = await portal.deps.db.select().from(accounts).where(eq(accounts.key, member.key))
+    expect(row!.active).toBe(true)
+    const [accepted] = await portal.deps.db.select().from(invites).where(eq(invites.key, invite.key))
+    expect(accepted).toMatchObject({ status: 'accepted', acceptedBy: member.key })
+    expect(
+      await portal.deps.db
+        .select()
+        .from(brandDeactivations)
+        .where(and(eq(brandDeactivations.brandKey, DEMO_BRAND_KEY), eq(brandDeactivations.accountKey, member.key))),
+    ).toEqual([])
+    const admin = await actorForIdentity(portal.deps, { uid: 'demo-admin', email: 'admin@demo.test' })
+    const rows = (await listTeamMemberRows(portal.deps, admin, DEMO_BRAND_KEY)).filter(
+      (entry) => entry.email === member.email,
+    )
+    expect(rows).toEqual([expect.objectContaining({ kind: 'member', key: member.key, activeAccount: true })])
+    // Accepting the link again after sign-in changes nothing; later sign-ins need no invite.
+    const again = await api(portal, 'GET', `/api/app/method/accept_invite?token=${invite.token}`, {
+      token: (answer.body.data as { idToken: string }).idToken,
+    })
+    expect(again.body.data).toMatchObject({ alreadyAccepted: true })
+    await expect(sessionCookieFor(portal, member.email)).resolves.toMatch(/^__session=/)
   })
 
   it('refuses deactivating oneself (409), an account of no grant on the brand (404) and bad input (400)', async () => {

@@ -28,13 +28,16 @@ export const coreEndpoints: Endpoint[] = [
       }
       // Without a token, the call signs in with e-mail and password, as the login form does.
       const input = parseOrThrow(LoginSchema, call.body)
+      const extra = (call.body ?? {}) as { captcha_value?: unknown; invite?: unknown }
       const outcome = await signInWithPassword(deps, {
         email: input.email,
         password: input.password,
         remember: input.remember,
         ip: call.req.ip ?? 'unknown',
         // The human check's answer, when one is asked after failed attempts (access.md §7).
-        humanCheck: (call.body as { captcha_value?: unknown } | null)?.captcha_value,
+        humanCheck: extra.captcha_value,
+        // The token of a new invite lets a deactivated invitee back in (docs/decisions/025).
+        inviteToken: typeof extra.invite === 'string' ? extra.invite : undefined,
       })
       if (!outcome.ok) {
         const type =

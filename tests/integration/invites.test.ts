@@ -7,7 +7,7 @@ import { accounts, grants, invites } from '#db/schema'
 import { DEMO_BRAND_KEY, OTHER_BRAND_KEY } from '#db/seed'
 import { demoKey } from '#app/lib/ids'
 import { BREACHED_PASSWORD } from '#app/schemas/password'
-import { api, idTokenFor, readOutbox, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { api, idTokenFor, readOutbox, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 
 const NOT_FOUND = 'Invite Not Found. Please ask a team Admin to send you a new invite.'
 const PARSE_ERROR = 'Error parsing invite. Please ask a team Admin to send you a new invite.'
@@ -475,5 +475,18 @@ describe('GET /api/app/method/accept_invite', () => {
       status: 400,
       body: { error: { type: 'ValidationError', message: PARSE_ERROR } },
     })
+  })
+
+  it('refuses a cross-site caller signed in by cookie and accepts nothing', async () => {
+    // An invite the viewer could accept: only the cross-site check stands in the way.
+    const made = await inviteOk({ email: 'viewer@demo.test', first_name: 'Vera', job_type: 'guest' })
+    const cookie = await sessionCookieFor(portal, 'viewer@demo.test')
+    const answer = await api(portal, 'GET', `/api/app/method/accept_invite?token=${tokenOf(made.url)}`, {
+      cookie,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    })
+    expect(answer).toMatchObject({ status: 403, body: { error: { type: 'PermissionError' } } })
+    const [row] = await portal.deps.db.select().from(invites).where(eq(invites.key, made.key))
+    expect(row?.status).toBe('pending')
   })
 })

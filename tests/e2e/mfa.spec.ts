@@ -147,6 +147,7 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Send a new code' }).click()
     await expect(page.getByRole('alert')).toHaveText('Too many verification codes were sent. Please try again later.')
     expect(await smsCount(e164(second))).toBe(sentBefore + 1)
+    await page.screenshot({ path: 'test-results/mfa-too-many-codes.png', fullPage: true })
     await page.getByLabel('Verification code').fill(newCode)
     await page.getByRole('button', { name: 'Verify' }).click()
     // Back where sign-in was asked, with a session remembered for two weeks.

@@ -25,7 +25,8 @@ export const ACCOUNT_TEMPORARILY_DISABLED =
 export const INVALID_LINK = 'Invalid Link!'
 export const EMAIL_VERIFIED = 'Email Verified'
 export const PASSWORD_CHANGED = 'Password changed successfully'
-export const WRONG_CURRENT_PASSWORD = 'Invalid email or password'
+/** A wrong current password where the account is known (Change Password, the 2FA re-check). */
+export const WRONG_CURRENT_PASSWORD = 'Wrong password'
 export const TOO_MANY_RESET_REQUESTS = 'Too many requests. Please try again later.'
 
 // Identity Toolkit REST errors look like "INVALID_OOB_CODE" or "WEAK_PASSWORD : Password should…".

@@ -85,9 +85,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ? await sendSecondFactorCode(context.deps, {
             mfaPendingCredential: checked.mfaPendingCredential,
             mfaEnrollmentId: factor.mfaEnrollmentId,
+            email: actor.email,
+            ip,
           })
         : ({ ok: false, message: 'No phone is enrolled.', status: 400 } as const)
-      if (!sent.ok) return reply(step, submission.reply({ formErrors: [sent.message], hideFields: ['password'] }), 400)
+      if (!sent.ok) {
+        return reply(step, submission.reply({ formErrors: [sent.message], hideFields: ['password'] }), sent.status)
+      }
       saveEnrollment(ui, {
         secondFactor: {
           mfaPendingCredential: checked.mfaPendingCredential,
@@ -118,7 +122,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseForm(formData, EnrollPhoneSchema)
     if (submission.status !== 'success') return reply(step, submission.reply(), 400)
     const phoneNumber = toE164(submission.value.country, submission.value.phone)!
-    const started = await startPhoneEnrollment(context.deps, actor, { idToken: state!.idToken!, phoneNumber })
+    const started = await startPhoneEnrollment(context.deps, actor, {
+      idToken: state!.idToken!,
+      phoneNumber,
+      ip,
+    })
     if (!started.ok) return failed(context, ui, step, submission.reply({ formErrors: [started.message] }), started)
     saveEnrollment(ui, { idToken: state!.idToken, phone: { sessionInfo: started.sessionInfo, sentTo: started.sentTo } })
     return goTo(context, ui, 'code')

@@ -114,10 +114,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const sent = await sendSecondFactorCode(context.deps, {
       mfaPendingCredential: pending.mfaPendingCredential,
       mfaEnrollmentId: factorId,
+      email: pending.email,
+      ip,
     })
     if (!sent.ok) {
+      // "Send a new code" sits under the code form, which shows the error there.
       return json<ActionReply>(
-        { form: 'factor', result: submission.reply({ formErrors: [sent.message] }) },
+        {
+          form: intent === 'resend-code' ? 'code' : 'factor',
+          result: submission.reply({ formErrors: [sent.message] }),
+        },
         { status: sent.status },
       )
     }
@@ -155,6 +161,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const sent = await sendSecondFactorCode(context.deps, {
         mfaPendingCredential: pending.mfaPendingCredential,
         mfaEnrollmentId: only.mfaEnrollmentId,
+        email: pending.email,
+        ip,
       })
       if (!sent.ok) {
         return json<ActionReply>(

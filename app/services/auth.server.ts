@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm'
 import { accounts } from '#db/schema'
 import { AppError, invalidSession, noSession } from '#app/lib/errors'
+import { ACCOUNT_TEMPORARILY_DISABLED } from '#app/lib/identity-messages'
 import { landingPath } from '#app/policy/permissions'
 import { actorForIdentity, syncAccountOnLogin, type toAccountView, type Actor } from './accounts.server'
 import type { ServiceDeps } from './context.server'
@@ -21,7 +22,17 @@ export const MESSAGES = {
   tooManyForAddress: 'Too many failed login attempts from your network. Please try again later.',
   humanCheckFailed: HUMAN_CHECK_FAILED,
   secondFactorRequired: 'A second factor is required to sign in.',
+  tooManyCodes: 'Too many verification codes were sent. Please try again later.',
 } as const
+
+/**
+ * SMS codes cost money and can be aimed at any number (enrolment), so sending them is limited
+ * per account and per client address (docs/decisions/019-sms-two-step-verification.md).
+ */
+export const SMS_LIMITS = {
+  perAccount: { limit: 5, windowMs: 15 * 60 * 1000 },
+  perAddress: { limit: 20, windowMs: 15 * 60 * 1000 },
+} satisfies Record<string, RateLimitRule>
 
 /** Session lifetimes: Firebase allows 5 minutes to 2 weeks. */
 export const SESSION_REMEMBERED_MS = 14 * 24 * 60 * 60 * 1000
@@ -154,6 +165,9 @@ export async function signInWithPassword(
         }
       case 'auth/too-many-requests':
         return { ok: false, message: result.providerMessage, status: 429, reason: 'provider' }
+      case 'auth/user-disabled':
+        // The provider disabled the account; the same text as the reset request (decision 016).
+        return { ok: false, message: ACCOUNT_TEMPORARILY_DISABLED, status: 403, reason: 'provider' }
       default:
         return { ok: false, message: MESSAGES.unexpected, status: 400, reason: 'provider' }
     }
@@ -167,11 +181,35 @@ export async function signInWithPassword(
   )
 }
 
-/** Sends the SMS code of the chosen factor (the second step of signing in). */
+/**
+ * Counts one SMS about to be sent for this account and client address; a refusal (429) when
+ * either has used up its sends in the window. Counted before sending: a send the provider then
+ * refuses still counts, so retrying errors cannot pump either.
+ */
+export async function allowSmsSend(
+  deps: ServiceDeps,
+  input: { email: string; ip: string },
+): Promise<{ ok: false; message: string; status: 429 } | null> {
+  const account = `sms:account:${input.email.trim().toLowerCase()}`
+  const address = `sms:ip:${input.ip}`
+  if (
+    (await isLimited(deps, account, SMS_LIMITS.perAccount)) ||
+    (await isLimited(deps, address, SMS_LIMITS.perAddress))
+  ) {
+    return { ok: false, message: MESSAGES.tooManyCodes, status: 429 }
+  }
+  await hit(deps, account, SMS_LIMITS.perAccount)
+  await hit(deps, address, SMS_LIMITS.perAddress)
+  return null
+}
+
+/** Sends the SMS code of the chosen factor (the second step of signing in), within the SMS limits. */
 export async function sendSecondFactorCode(
   deps: ServiceDeps,
-  input: { mfaPendingCredential: string; mfaEnrollmentId: string },
+  input: { mfaPendingCredential: string; mfaEnrollmentId: string; email: string; ip: string },
 ): Promise<{ ok: true; sessionInfo: string } | { ok: false; message: string; status: number }> {
+  const refused = await allowSmsSend(deps, input)
+  if (refused) return refused
   const started = await deps.identity.startMfaSignIn(input.mfaPendingCredential, input.mfaEnrollmentId)
   if (!started.ok) return { ok: false, message: started.providerMessage, status: 400 }
   return { ok: true, sessionInfo: started.value.sessionInfo }

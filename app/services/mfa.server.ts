@@ -5,9 +5,10 @@
 import { eq } from 'drizzle-orm'
 import { accounts } from '#db/schema'
 import { AppError, notFound } from '#app/lib/errors'
+import { WRONG_CURRENT_PASSWORD } from '#app/lib/identity-messages'
 import { maskPhoneNumber } from '#app/lib/phone'
 import type { Actor } from './accounts.server'
-import { countFailure, limitedOutcome, MESSAGES } from './auth.server'
+import { allowSmsSend, countFailure, limitedOutcome, MESSAGES } from './auth.server'
 import type { ServiceDeps } from './context.server'
 import type { MfaFactor } from './identity.server'
 
@@ -49,7 +50,8 @@ export async function confirmPasswordForEnrollment(
   if (result.code === 'auth/too-many-requests') return { ok: false, message: result.providerMessage, status: 429 }
   if (result.code === 'auth/unknown') return { ok: false, message: MESSAGES.unexpected, status: 400 }
   await countFailure(deps, actor.email, input.ip)
-  return { ok: false, message: MESSAGES.invalidCredentials, status: 400 }
+  // The account is the signed-in one, so only the password can be wrong (access.md §8 wording).
+  return { ok: false, message: WRONG_CURRENT_PASSWORD, status: 400 }
 }
 
 /** Step 1b, for an account that already has a phone: that phone's SMS code completes the check. */
@@ -72,14 +74,19 @@ export async function confirmSecondFactorForEnrollment(
   return { ok: true, idToken: result.value.idToken }
 }
 
-/** Step 2: sends the SMS code to the new phone (E.164). */
+/**
+ * Step 2: sends the SMS code to the new phone (E.164). Any number can be typed here, so the sends
+ * count against the account's and the address's SMS limits like sign-in codes do.
+ */
 export async function startPhoneEnrollment(
   deps: ServiceDeps,
   actor: Actor,
-  input: { idToken: string; phoneNumber: string },
+  input: { idToken: string; phoneNumber: string; ip: string },
 ): Promise<{ ok: true; sessionInfo: string; sentTo: string } | StepFailure> {
   const problem = await tokenProblem(deps, actor, input.idToken)
   if (problem) return problem
+  const refused = await allowSmsSend(deps, { email: actor.email, ip: input.ip })
+  if (refused) return refused
   const started = await deps.identity.startEnrollment(input.idToken, input.phoneNumber)
   if (started.ok)
     return { ok: true, sessionInfo: started.value.sessionInfo, sentTo: maskPhoneNumber(input.phoneNumber) }

@@ -161,7 +161,7 @@ test.describe('without JavaScript', () => {
     await dialog.getByLabel('Current Password').fill('not-my-password')
     await fillNewPassword(page, 'Velvet-Hem-2041')
     await dialog.getByRole('button', { name: 'Change Password' }).click()
-    await expect(dialog.getByText('Invalid email or password')).toBeVisible()
+    await expect(dialog.getByText('Wrong password')).toBeVisible()
 
     await dialog.getByLabel('Current Password').fill(START_PASSWORD)
     await fillNewPassword(page, 'Password123!')

@@ -1,13 +1,13 @@
 // SMS two-step verification and the human check, through the real services, the Auth emulator
 // (its SMS codes read from its REST endpoint) and the JSON API.
-import { eq } from 'drizzle-orm'
+import { eq, like } from 'drizzle-orm'
 import { getAuth } from 'firebase-admin/auth'
 import { getApps } from 'firebase-admin/app'
 import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import { accounts } from '#db/schema'
+import { accounts, rateLimits } from '#db/schema'
 import { newKey } from '#app/lib/ids'
 import type { Actor } from '#app/services/accounts.server'
 import {
@@ -16,7 +16,7 @@ import {
   sendSecondFactorCode,
   signInWithPassword,
 } from '#app/services/auth.server'
-import { createAltchaChallenge } from '#app/services/human-check.server'
+import { createAltchaChallenge, HUMAN_CHECK_API_LIMIT } from '#app/services/human-check.server'
 import {
   confirmPasswordForEnrollment,
   finishPhoneEnrollment,
@@ -64,7 +64,11 @@ async function smsCodeFor(phoneNumber: string): Promise<string> {
 async function enroll(actor: Actor, phoneNumber: string) {
   const confirmed = await confirmPasswordForEnrollment(portal.deps, actor, { password: PASSWORD, ip: '10.1.0.2' })
   if (confirmed.ok !== true) throw new Error('password re-check failed')
-  const started = await startPhoneEnrollment(portal.deps, actor, { idToken: confirmed.idToken, phoneNumber })
+  const started = await startPhoneEnrollment(portal.deps, actor, {
+    idToken: confirmed.idToken,
+    phoneNumber,
+    ip: '10.1.0.2',
+  })
   if (!started.ok) throw new Error(started.message)
   return { idToken: confirmed.idToken, sessionInfo: started.sessionInfo, sentTo: started.sentTo }
 }
@@ -108,6 +112,8 @@ describe('SMS two-step verification', () => {
     const sent = await sendSecondFactorCode(portal.deps, {
       mfaPendingCredential: first.mfaPendingCredential,
       mfaEnrollmentId: first.factors[0]!.mfaEnrollmentId,
+      email: user.email,
+      ip: '10.1.0.3',
     })
     if (!sent.ok) throw new Error(sent.message)
     const attempt = (code: string) =>
@@ -164,6 +170,7 @@ describe('SMS two-step verification', () => {
     const started = await startPhoneEnrollment(portal.deps, user.actor, {
       idToken: confirmed.idToken,
       phoneNumber: '+15555550144',
+      ip: '10.1.0.6',
     })
     expect(started).toMatchObject({
       ok: false,
@@ -172,10 +179,51 @@ describe('SMS two-step verification', () => {
     })
   })
 
+  it('sends at most 5 SMS codes per account in 15 minutes, enrolment and sign-in together', async () => {
+    const user = await freshUser('pumping')
+    const ip = '10.1.0.8'
+    const smsCount = async () => (await emulatorSmsCodes(inject('emulatorHost'), portal.projectId)).length
+    // Send 1: the phone is enrolled.
+    const step = await enroll(user.actor, '+15555550150')
+    await finishPhoneEnrollment(portal.deps, user.actor, { ...step, code: await smsCodeFor('+15555550150'), ip })
+    // Sends 2 to 5: the enrolment step can aim at any number, the very thing that is limited.
+    for (const phoneNumber of ['+15555550151', '+15555550152', '+15555550153', '+15555550154']) {
+      const started = await startPhoneEnrollment(portal.deps, user.actor, { idToken: step.idToken, phoneNumber, ip })
+      expect(started).toMatchObject({ ok: true })
+    }
+
+    // The 6th send is refused, at enrolment as at sign-in, and the provider sends nothing.
+    const before = await smsCount()
+    const tooMany = {
+      ok: false,
+      status: 429,
+      message: 'Too many verification codes were sent. Please try again later.',
+    }
+    expect(
+      await startPhoneEnrollment(portal.deps, user.actor, { idToken: step.idToken, phoneNumber: '+15555550155', ip }),
+    ).toEqual(tooMany)
+    const first = await signInWithPassword(portal.deps, {
+      email: user.email,
+      password: PASSWORD,
+      remember: false,
+      ip: '10.1.0.9',
+    })
+    if (first.ok || first.reason !== 'second-factor') throw new Error('expected the second step')
+    const resend = await sendSecondFactorCode(portal.deps, {
+      mfaPendingCredential: first.mfaPendingCredential,
+      mfaEnrollmentId: first.factors[0]!.mfaEnrollmentId,
+      email: user.email.toUpperCase(),
+      ip: '10.1.0.9',
+    })
+    expect(resend).toEqual(tooMany)
+    expect(await smsCount()).toBe(before)
+    expect(await listSecondFactors(portal.deps, user.actor)).toHaveLength(1)
+  })
+
   it('refuses a wrong password at the re-check and counts it as a failed attempt', async () => {
     const user = await freshUser('recheck')
     const refused = await confirmPasswordForEnrollment(portal.deps, user.actor, { password: 'nope', ip: '10.1.0.7' })
-    expect(refused).toMatchObject({ ok: false, message: 'Invalid email or password' })
+    expect(refused).toMatchObject({ ok: false, status: 400, message: 'Wrong password' })
   })
 })
 
@@ -191,7 +239,12 @@ describe('human check', () => {
   it('POST /api/account/method/recaptcha answers data.data.success, once per solution', async () => {
     const answer = await solvedAltcha()
     const first = await api(portal, 'POST', '/api/account/method/recaptcha', { body: { captcha_value: answer } })
-    expect(first).toEqual({ status: 200, body: { data: { data: { success: true } } } })
+    expect(first).toEqual({
+      status: 200,
+      body: {
+        data: { data: { success: true, pass: expect.stringMatching(/^hcpass\./), expires_at: expect.any(String) } },
+      },
+    })
     const replay = await api(portal, 'POST', '/api/account/method/recaptcha', { body: { captcha_value: answer } })
     expect(replay.body).toEqual({ data: { data: { success: false } } })
     const garbage = await api(portal, 'POST', '/api/account/method/recaptcha', { body: { captcha_value: 'bm9wZQ==' } })
@@ -230,6 +283,79 @@ describe('human check', () => {
     expect((await attempt(PASSWORD, answer)).ok).toBe(true)
     // A success clears the failures: the next sign-in needs no check.
     expect((await attempt(PASSWORD)).ok).toBe(true)
+  })
+
+  it("the recaptcha call's pass signs in once through the API when the check is asked", async () => {
+    const user = await freshUser('pass')
+    const viaApi = (body: Record<string, unknown>) =>
+      api(portal, 'POST', '/api/account/method/login', { body: { email: user.email, ...body } })
+    const failTwice = async () => {
+      for (const password of ['wrong-1', 'wrong-2']) expect((await viaApi({ password })).status).toBe(400)
+    }
+    await failTwice()
+    expect(await viaApi({ password: PASSWORD })).toEqual({
+      status: 400,
+      body: { error: { type: 'ValidationError', message: 'Verification Unsuccessful' } },
+    })
+
+    // The spec's client: solve, POST recaptcha, read data.data.success, then sign in.
+    const answer = await solvedAltcha()
+    const checked = await api(portal, 'POST', '/api/account/method/recaptcha', { body: { captcha_value: answer } })
+    const { success, pass } = (checked.body.data as { data: { success: boolean; pass: string } }).data
+    expect(success).toBe(true)
+    // The pass belongs to the address that earned it.
+    expect(
+      await signInWithPassword(portal.deps, {
+        email: user.email,
+        password: PASSWORD,
+        remember: false,
+        ip: '10.2.0.9',
+        humanCheck: pass,
+      }),
+    ).toMatchObject({ ok: false, reason: 'human-check' })
+    // A pass is not a new answer: the recaptcha call does not trade it for another.
+    const traded = await api(portal, 'POST', '/api/account/method/recaptcha', { body: { captcha_value: pass } })
+    expect(traded.body).toEqual({ data: { data: { success: false } } })
+
+    const signedIn = await viaApi({ password: PASSWORD, captcha_value: pass })
+    expect(signedIn.status).toBe(200)
+    expect((signedIn.body.data as { account: { email: string } }).account.email).toBe(user.email)
+
+    // Used once: with the check asked again, neither the pass nor the spent answer gets in.
+    await failTwice()
+    for (const captcha_value of [pass, answer]) {
+      expect(await viaApi({ password: PASSWORD, captcha_value })).toEqual({
+        status: 400,
+        body: { error: { type: 'ValidationError', message: 'Verification Unsuccessful' } },
+      })
+    }
+    // The login page's own flow, the solved answer in the form field, keeps working.
+    expect((await viaApi({ password: PASSWORD, captcha_value: await solvedAltcha() })).status).toBe(200)
+  })
+
+  it('limits the public human-check calls per client address', async () => {
+    // This file's other tests call from the same address: start and end with an empty count.
+    const resetCounts = () => portal.deps.db.delete(rateLimits).where(like(rateLimits.bucket, 'human-check:ip:%'))
+    await resetCounts()
+    try {
+      for (let call = 0; call < HUMAN_CHECK_API_LIMIT.limit; call++) {
+        const answer =
+          call % 2 === 0
+            ? await api(portal, 'GET', '/api/account/method/altcha_challenge')
+            : await api(portal, 'POST', '/api/account/method/recaptcha', { body: { captcha_value: 'bm9wZQ==' } })
+        expect(answer.status).toBe(200)
+      }
+      const tooMany = {
+        status: 429,
+        body: { error: { type: 'RateLimited', message: 'Too many requests. Please try again later.' } },
+      }
+      expect(await api(portal, 'GET', '/api/account/method/altcha_challenge')).toEqual(tooMany)
+      expect(
+        await api(portal, 'POST', '/api/account/method/recaptcha', { body: { captcha_value: await solvedAltcha() } }),
+      ).toEqual(tooMany)
+    } finally {
+      await resetCounts()
+    }
   })
 
   it('a challenge of the API endpoint can be fetched without a session', async () => {

@@ -1,6 +1,7 @@
 // The login screen's human check (access.md §7): verify an answer, and fetch an ALTCHA challenge.
-// docs/decisions/020-human-check-after-failures.md explains the doubled `data`.
-import { createAltchaChallenge, verifyHumanCheck } from '#app/services/human-check.server'
+// Both are public, so both count against a per-address limit. docs/decisions/020-human-check-
+// after-failures.md explains the doubled `data` and the pass a success hands out.
+import { checkHumanCheckAnswer, countHumanCheckCall, createAltchaChallenge } from '#app/services/human-check.server'
 import type { Endpoint } from '../endpoint'
 
 export const humanCheckEndpoints: Endpoint[] = [
@@ -9,16 +10,20 @@ export const humanCheckEndpoints: Endpoint[] = [
     path: 'account/method/recaptcha',
     auth: false,
     async handle(deps, call) {
+      const ip = call.req.ip ?? 'unknown'
+      await countHumanCheckCall(deps, ip)
       const value = (call.body as { captcha_value?: unknown } | null)?.captcha_value
-      const success = await verifyHumanCheck(deps, value, call.req.ip)
-      // The client reads data.data.success; the router adds the outer `data`.
-      return { data: { success } }
+      // The client reads data.data.success (and data.data.pass); the router adds the outer `data`.
+      return { data: await checkHumanCheckAnswer(deps, value, ip) }
     },
   },
   {
     verb: 'GET',
     path: 'account/method/altcha_challenge',
     auth: false,
-    handle: (deps) => createAltchaChallenge(deps),
+    async handle(deps, call) {
+      await countHumanCheckCall(deps, call.req.ip ?? 'unknown')
+      return createAltchaChallenge(deps)
+    },
   },
 ]

@@ -71,6 +71,10 @@ export async function attachSocketServer(
       publish(room, event, payload) {
         io.to(room).emit(event, payload)
       },
+      revokeBrandAccess(accountKey, brandKey) {
+        // Through the adapter, so sockets on other processes leave too.
+        io.in(rooms.account(accountKey)).socketsLeave(rooms.brand(brandKey))
+      },
     },
     async close() {
       await new Promise<void>((resolve) => io.close(() => resolve()))

@@ -133,6 +133,8 @@ function refuse(socket: Duplex, status: number, reason: string) {
 export interface YjsLayer {
   /** Resolves when every received update has been written. */
   flush(): Promise<void>
+  /** Closes this process's Yjs connections of an account to a brand's documents. */
+  closeConnections(accountKey: string, brandKey: string): void
   close(): Promise<void>
 }
 
@@ -145,6 +147,9 @@ export async function attachYjs(
   const fanOut = options.redisUrl ? await redisFanOut(options.redisUrl) : null
   bindPersistence(getDeps, pending, fanOut)
   const wss = new WebSocketServer({ noServer: true, maxPayload: 10 * 1024 * 1024 })
+  // Who holds which connection, so losing access to a brand can close it at once.
+  const connections = new Map<string, Set<WebSocket>>()
+  const connectionKey = (accountKey: string, brandKey: string) => `${accountKey}\n${brandKey}`
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://localhost')
@@ -171,6 +176,13 @@ export async function attachYjs(
                   })
                 : on(event as 'close', listener as () => void)) as typeof ws.on
           }
+          const key = connectionKey(actor.key, parsed.brandKey)
+          const open = connections.get(key) ?? new Set<WebSocket>()
+          connections.set(key, open.add(ws))
+          ws.once('close', () => {
+            open.delete(ws)
+            if (open.size === 0) connections.delete(key)
+          })
           setupWSConnection(ws, request, { docName })
         })
       })
@@ -181,6 +193,9 @@ export async function attachYjs(
   return {
     async flush() {
       await Promise.all([...pending])
+    },
+    closeConnections(accountKey, brandKey) {
+      for (const ws of connections.get(connectionKey(accountKey, brandKey)) ?? []) ws.close(4403, 'Access revoked')
     },
     async close() {
       httpServer.off('upgrade', onUpgrade)

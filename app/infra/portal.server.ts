@@ -14,7 +14,7 @@ import { seedDemo } from '#db/seed'
 import { parseEnv, type Env } from '#app/env.server'
 import { createApiRouter } from '#app/api/router.server'
 import { createFirebaseIdentity, type IdentityProvider } from '#app/services/identity.server'
-import type { EventPublisher, ServiceDeps } from '#app/services/context.server'
+import { noSubscribers, type EventPublisher, type ServiceDeps } from '#app/services/context.server'
 import { attachSocketServer, type SocketLayer } from '#realtime/socket.server'
 import { attachYjs, type YjsLayer } from '#realtime/yjs.server'
 import { startAuthEmulator, type RunningEmulator } from './auth-emulator.server'
@@ -121,12 +121,15 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
 
   const secret = sessionSecret(env)
   // The publisher is wired once socket.io is up; until then nobody can be connected anyway.
-  let publisher: EventPublisher = { publish() {} }
+  let publisher: EventPublisher = noSubscribers
   const deps: ServiceDeps = {
     db: database.db,
     identity,
     env,
-    events: { publish: (room, event, payload) => publisher.publish(room, event, payload) },
+    events: {
+      publish: (room, event, payload) => publisher.publish(room, event, payload),
+      revokeBrandAccess: (accountKey, brandKey) => publisher.revokeBrandAccess(accountKey, brandKey),
+    },
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR }),
     blobs: createLocalBlobStore({ dir: path.join(env.DATA_DIR, 'blobs'), secret }),
     // Known once the server listens (PORT 0 picks a free port); APP_URL wins when set.
@@ -186,9 +189,15 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   const httpServer = createServer(app)
   const socket = await attachSocketServer(httpServer, () => deps, { redisUrl: env.REDIS_URL })
   started.push(() => socket.close())
-  publisher = socket.publisher
   const yjs = await attachYjs(httpServer, () => deps, { redisUrl: env.REDIS_URL })
   started.push(() => yjs.close())
+  publisher = {
+    publish: socket.publisher.publish,
+    revokeBrandAccess(accountKey, brandKey) {
+      socket.publisher.revokeBrandAccess(accountKey, brandKey)
+      yjs.closeConnections(accountKey, brandKey)
+    },
+  }
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject)

@@ -9,10 +9,15 @@ import type { IdentityProvider } from './identity.server'
 /** Pushes an event to a socket.io room; stored data is written before anything is published. */
 export interface EventPublisher {
   publish(room: string, event: string, payload: unknown): void
+  /**
+   * Cuts an account's live connections to a brand it has just lost: its sockets leave the brand's
+   * room and its Yjs documents of that brand are closed (a reconnect is authorized afresh).
+   */
+  revokeBrandAccess(accountKey: string, brandKey: string): void
 }
 
 /** For command-line scripts (seed, migrations) that run with no sockets connected. */
-export const noSubscribers: EventPublisher = { publish() {} }
+export const noSubscribers: EventPublisher = { publish() {}, revokeBrandAccess() {} }
 
 export interface ServiceDeps {
   db: Database

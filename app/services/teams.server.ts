@@ -366,6 +366,7 @@ export async function removeBrandMember(deps: ServiceDeps, actor: Actor, input: 
     }
     return Boolean(elsewhere)
   })
+  deps.events.revokeBrandAccess(account, brand)
   return { brand, account, deactivated: true, accountActive }
 }
 

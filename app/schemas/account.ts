@@ -3,10 +3,9 @@
 // where it gives none, docs/decisions/021-settings-and-profile.md says what was chosen.
 import * as z from 'zod/mini'
 import { ACCOUNT_ROLES, ACCOUNT_STATUSES, JOB_TYPES } from '#app/policy/permissions'
-import { REQUIRED, requiredText } from './common'
+import { ALPHANUMERIC, REQUIRED, requiredText } from './common'
 import { COUNTRY_MESSAGE, CountrySchema } from './country'
 
-const ALPHANUMERIC = /^[A-Za-z0-9_\- ]+$/
 const USERNAME = /^[A-Za-z0-9_-]+$/
 const DIGITS = /^[0-9]+$/
 const PHONE = /^\+?[0-9][0-9 ()-]*$/

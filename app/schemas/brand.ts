@@ -3,11 +3,10 @@
 // zod/mini so the browser bundle stays small (docs/decisions/008-zod-mini-in-the-browser.md).
 import * as z from 'zod/mini'
 import { CountrySchema } from './country'
-import { EMAIL, requiredText } from './common'
+import { ALPHANUMERIC, EMAIL, requiredText } from './common'
 
 export { EMAIL, REQUIRED, requiredText } from './common'
 
-const ALPHANUMERIC = /^[A-Za-z0-9_\- ]+$/
 const DIGITS = /^[0-9]+$/
 const ZIP = /^(?=.*[A-Za-z0-9])[A-Za-z0-9 _]+$/
 

@@ -3,6 +3,8 @@
 import * as z from 'zod/mini'
 
 export const REQUIRED = 'This field is required.'
+/** Letters, digits, hyphen, underscore and space: the spec's "alphanumeric" pattern for names. */
+export const ALPHANUMERIC = /^[A-Za-z0-9_\- ]+$/
 /** "Must look like name@host" (access.md §5). */
 export const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/
 

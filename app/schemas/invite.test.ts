@@ -53,6 +53,14 @@ describe('SignupFormSchema (access.md §5 "Sign-up")', () => {
       confirm: 'Confirm password does not match!',
     })
   })
+  it('holds names to the Personal Profile pattern, so the profile can be saved later', () => {
+    const result = z.safeParse(SignupFormSchema, { ...valid, first: '=HYPERLINK("x")', last: '<b>' })
+    expect(messages(result)).toEqual({
+      first: 'Invalid First Name. Alphanumeric characters expected.',
+      last: 'Invalid Last Name. Alphanumeric characters expected.',
+    })
+    expect(z.safeParse(SignupFormSchema, { ...valid, first: 'Mary-Jane', last: 'Van der Berg' }).success).toBe(true)
+  })
   it('holds the password to the strict rule', () => {
     const result = z.safeParse(SignupFormSchema, { ...valid, password: 'short', confirm: 'short' })
     expect(messages(result)).toEqual({

@@ -1,10 +1,9 @@
 // Invite and sign-up payloads, shared by the browser (Conform) and the server. Messages are the
 // spec's wording (access.md §5 "Invite form", "Sign-up").
 import * as z from 'zod/mini'
-import { EMAIL, requiredText } from './common'
+import { ALPHANUMERIC, EMAIL, requiredText } from './common'
 import { newPassword } from './password'
 
-const NAME_PATTERN = /^[A-Za-z0-9_\- ]+$/
 export const INVALID_FIRST_NAME = 'Invalid First Name. Alphanumeric characters expected.'
 export const INVALID_EMAIL = 'Invalid Email.'
 
@@ -64,7 +63,7 @@ export const InviteSchema = z.object({
     .check(
       z.trim(),
       z.minLength(1, { error: INVALID_FIRST_NAME, abort: true }),
-      z.regex(NAME_PATTERN, INVALID_FIRST_NAME),
+      z.regex(ALPHANUMERIC, INVALID_FIRST_NAME),
     ),
   last_name: optionalText,
   job_type: optionalText,
@@ -85,11 +84,14 @@ const signupEmail = requiredText('Please enter a valid email!').check(
   z.regex(EMAIL, 'Please enter a valid email!'),
 )
 
+const FIRST_NAME_PATTERN = INVALID_FIRST_NAME
+const LAST_NAME_PATTERN = 'Invalid Last Name. Alphanumeric characters expected.'
+
 /** POST /api/account/method/signup/ (access.md §7). */
 export const SignupSchema = z.object({
   email: signupEmail,
-  first: requiredText('First name is required'),
-  last: requiredText('Last name is required'),
+  first: requiredText('First name is required').check(z.regex(ALPHANUMERIC, FIRST_NAME_PATTERN)),
+  last: requiredText('Last name is required').check(z.regex(ALPHANUMERIC, LAST_NAME_PATTERN)),
   password: newPassword('Enter a valid password!'),
   invite: requiredText('Invite Not Found. Please ask a team Admin to send you a new invite.'),
 })
@@ -98,15 +100,21 @@ export type SignupInput = z.output<typeof SignupSchema>
 export const CONFIRM_MISMATCH = 'Confirm password does not match!'
 
 // Without `abort`, so that an empty name does not stop the confirmation check from reporting too.
-const nameField = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message))
+// Names follow the Personal Profile's pattern, so what sign-up stores the profile can save again.
+const nameField = (message: string, patternMessage: string) =>
+  z.string({ error: message }).check(
+    z.trim(),
+    z.minLength(1, message),
+    z.refine((value) => value === '' || ALPHANUMERIC.test(value), patternMessage),
+  )
 
 /** The sign-up form of the invite landing: the call's fields plus the password confirmation. */
 export const SignupFormSchema = z
   .object({
     token: requiredText('Invite Not Found. Please ask a team Admin to send you a new invite.'),
     email: signupEmail,
-    first: nameField('First name is required'),
-    last: nameField('Last name is required'),
+    first: nameField('First name is required', FIRST_NAME_PATTERN),
+    last: nameField('Last name is required', LAST_NAME_PATTERN),
     password: newPassword('Enter a valid password!'),
     confirm: z.string({ error: CONFIRM_MISMATCH }),
   })

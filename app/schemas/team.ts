@@ -3,9 +3,8 @@
 import * as z from 'zod/mini'
 import { GRANT_MODELS, GRANT_TYPES, JOB_TYPES } from '#app/policy/permissions'
 import { ACCOUNT_TYPES, DEPARTMENTS } from '#app/policy/team'
-import { EMAIL, REQUIRED, requiredText } from './common'
+import { ALPHANUMERIC, EMAIL, REQUIRED, requiredText } from './common'
 
-const NAME = /^[A-Za-z0-9_\- ]+$/
 const DIGITS = /^[0-9]+$/
 const optionalText = z.optional(z.string().check(z.trim()))
 
@@ -24,7 +23,7 @@ const multi = (required: boolean) =>
 export const addMemberSchema = (choices: { lines: boolean; collections: boolean }) =>
   z.object({
     first_name: requiredText('First name is required').check(
-      z.regex(NAME, 'Invalid First Name. Alphanumeric characters expected.'),
+      z.regex(ALPHANUMERIC, 'Invalid First Name. Alphanumeric characters expected.'),
     ),
     last_name: requiredText('Last name is required'),
     email: requiredText('Email is required.').check(z.regex(EMAIL, 'Invalid Email.')),

@@ -200,7 +200,8 @@ test('a person deactivated from their only brand signs in again from a new invit
 
 test('the team CSV downloads with the spec columns and formula-like cells neutralized', async ({ page }) => {
   const brandKey = await openTeamPage(page)
-  // A member whose name starts with "=": invited through the form, signed up with that first name.
+  // A member whose name starts with "-": invited through the form, signed up with that first name.
+  // ("=" is refused at sign-up by the name pattern; the CSV guards against both.)
   const memberEmail = `formula-${unique()}@team.test`
   await inviteThroughForm(page, 'Add Guest', {
     first: 'Eq',
@@ -209,16 +210,18 @@ test('the team CSV downloads with the spec columns and formula-like cells neutra
     department: 'finance',
   })
   const { link } = await inviteMailTo(memberEmail)
-  const signup = await page.request.post('/api/account/method/signup/', {
-    data: {
-      email: memberEmail,
-      password: PASSWORD,
-      first: '=HYPERLINK("http://evil.example")',
-      last: 'Member',
-      invite: new URL(link).searchParams.get('token'),
-    },
-  })
-  expect(signup.status()).toBe(200)
+  const signUpAs = (first: string) =>
+    page.request.post('/api/account/method/signup/', {
+      data: {
+        email: memberEmail,
+        password: PASSWORD,
+        first,
+        last: 'Member',
+        invite: new URL(link).searchParams.get('token'),
+      },
+    })
+  expect((await signUpAs('=HYPERLINK("http://evil.example")')).status()).toBe(400)
+  expect((await signUpAs('-Minus')).status()).toBe(200)
   // An invited entry whose name starts with "-".
   const inviteEmail = `dash-${unique()}@team.test`
   await inviteThroughForm(page, 'Add Guest', { first: '-Dash', last: 'Guest', email: inviteEmail, department: 'hr' })
@@ -231,7 +234,7 @@ test('the team CSV downloads with the spec columns and formula-like cells neutra
   const lines = csv.split('\r\n')
   expect(lines[0]).toBe('Name,email,Account Active,Status,Invite URL,department,key')
   const memberLine = lines.find((line) => line.includes(memberEmail))
-  expect(memberLine).toMatch(/^"'=HYPERLINK\(""http:\/\/evil\.example""\) Member",/)
+  expect(memberLine).toMatch(/^'-Minus Member,/)
   expect(memberLine).toContain(',true,')
   expect(memberLine).toContain(',finance,')
   const inviteLine = lines.find((line) => line.includes(inviteEmail))

@@ -21,7 +21,7 @@ import { startAuthEmulator, type RunningEmulator } from './auth-emulator.server'
 import { createLocalBlobStore } from './blob-store.server'
 import { createMailer } from './mailer.server'
 import { serveBlobs } from './blob-route.server'
-import { flushErrorReports, initErrorReporting, reportError } from './error-reporting.server'
+import { flushErrorReports, initErrorReporting, logEvent, reportError } from './error-reporting.server'
 
 export interface PortalOptions {
   env?: Env
@@ -108,6 +108,11 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   const env = options.env ?? parseEnv()
   const log = options.log ?? ((message: string) => console.log(message))
   initErrorReporting({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV })
+  if (env.NODE_ENV === 'production') {
+    // Both work without, but a deployment almost certainly wants them: say so at every start.
+    if (!env.APP_URL) logEvent('warn', 'APP_URL is not set: invite links will point at localhost.')
+    if (!env.SMTP_URL) logEvent('warn', 'SMTP_URL is not set: mail is written to DATA_DIR/outbox, not sent.')
+  }
 
   const database = await openDatabase(
     env.DATABASE_URL

@@ -18,6 +18,7 @@ import {
 import type { Database } from '#db/client'
 import { AppError, notFound, permissionError } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
+import { reportError } from '#app/infra/error-reporting.server'
 import {
   assembleInviteGrants,
   inviteGrantLevel,
@@ -52,6 +53,8 @@ export const INVITE_MESSAGES = {
   alreadyAccepted: 'This invite has already been accepted.',
   wrongAccount: (email: string) => `This invite was sent to ${email}. Sign in with that e-mail address to accept it.`,
   ownerOnly: 'Only an owner of the brand can invite with owner access or the admin role.',
+  noParentBrand:
+    'Error associating your invite with a parent Brand. Please contact support with details about your invite.',
 } as const
 
 export type InviteRow = typeof invites.$inferSelect
@@ -405,13 +408,12 @@ async function openInviteByToken(deps: ServiceDeps, token: string | null | undef
 /** GET /api/invite/method/parse: what the landing shows. Public: the token is the secret. */
 export async function parseInvite(deps: ServiceDeps, token: string | null | undefined): Promise<ParsedInviteView> {
   const row = await openInviteByToken(deps, token)
-  const [brand] = await deps.db.select({ name: brands.name }).from(brands).where(eq(brands.key, row.brandKey))
+  const brandName = await parentBrandName(deps, row)
   const [account] = await deps.db
     .select({ key: accounts.key })
     .from(accounts)
     .where(eq(accounts.email, row.email))
     .limit(1)
-  const brandName = brand?.name ?? ''
   const data: ParsedInviteView['data'] = [{ KIND: 'Brand', model: 'Brand', model_id: row.brandKey, name: brandName }]
   if (row.teamKey) {
     const [team] = await deps.db.select({ name: teams.name }).from(teams).where(eq(teams.key, row.teamKey))
@@ -526,9 +528,16 @@ export async function reactivateByInvite(
   return deps.db.transaction((tx) => applyInvite(tx, row, account))
 }
 
-async function brandName(deps: ServiceDeps, brandKey: string): Promise<string> {
-  const [brand] = await deps.db.select({ name: brands.name }).from(brands).where(eq(brands.key, brandKey))
-  return brand?.name ?? ''
+/**
+ * The name of the brand an invite belongs to. The foreign key keeps it there; should it still be
+ * missing, the invitee gets the spec's message and the fault is reported (access.md §8).
+ */
+async function parentBrandName(deps: ServiceDeps, row: Pick<InviteRow, 'key' | 'brandKey'>): Promise<string> {
+  const [brand] = await deps.db.select({ name: brands.name }).from(brands).where(eq(brands.key, row.brandKey))
+  if (brand) return brand.name
+  const error = new AppError('Conflict', INVITE_MESSAGES.noParentBrand)
+  reportError(error, { msg: 'invite without parent brand', invite: row.key, brand: row.brandKey })
+  throw error
 }
 
 /**
@@ -540,7 +549,7 @@ export async function acceptInvite(deps: ServiceDeps, actor: Actor, token: strin
   const [row] = await deps.db.select().from(invites).where(eq(invites.token, token)).limit(1)
   if (!row) throw new AppError('NotFound', INVITE_MESSAGES.notFound)
   const result = (alreadyAccepted: boolean): Promise<AcceptedInvite> =>
-    brandName(deps, row.brandKey).then((name) => ({
+    parentBrandName(deps, row).then((name) => ({
       landing: inviteLandingPath(row.brandKey, row.permissions),
       brandKey: row.brandKey,
       brandName: name,

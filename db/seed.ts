@@ -4,13 +4,13 @@
 import { sql } from 'drizzle-orm'
 import { demoKey } from '#app/lib/ids'
 import { teamGrantLevel } from '#app/policy/team'
+import { addGrants } from '#app/services/grants.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import {
   accounts,
   brands,
   categories,
   collections,
-  grants,
   lines,
   listings,
   styles,
@@ -214,13 +214,14 @@ async function insertDemoData(deps: ServiceDeps): Promise<void> {
         modified: new Date(Date.now() - 60_000),
       },
     ])
-    await tx.insert(grants).values(
+    await addGrants(
+      tx,
       DEMO_ACCOUNTS.map((a) => ({
         key: demoKey(`grant:${a.id}`),
         accountKey: demoAccountKey(a.id),
         brandKey: a.brand,
         model: 'Brand',
-        modelId: a.brand,
+        model_id: a.brand,
         type: a.grant,
         // Granted before the team's grants below, so each account's first grant is its brand.
         created: new Date(Date.now() - 60_000),
@@ -334,13 +335,14 @@ async function insertDemoTeam(tx: Transaction, collectionKey: string): Promise<v
       brandKey: DEMO_BRAND_KEY,
     })),
   )
-  await tx.insert(grants).values(
+  await addGrants(
+    tx,
     DEMO_TEAM_MEMBERS.map((id) => ({
       key: demoKey(`grant:team-ss26:${id}`),
       accountKey: demoAccountKey(id),
       brandKey: DEMO_BRAND_KEY,
       model: teamGrant.model,
-      modelId: teamGrant.model_id,
+      model_id: teamGrant.model_id,
       type: teamGrant.type,
     })),
   )

@@ -1,7 +1,8 @@
 // Pure invite rules (access.md §4 "Invite acceptance", §6): which grant level and role a job type
 // brings, which grants an invite hands out, who may send which invite, and where an invitee lands.
 // No I/O here; app/services/invites.server.ts applies these rules to the database.
-import { GRANT_TYPES, type GrantType } from './permissions'
+import { allows, strongestGrant } from './abilities'
+import { GRANT_TYPES, type GrantType } from './grants'
 
 export interface InviteGrant {
   model: string
@@ -111,8 +112,10 @@ export function mayInvite(
   inviterTypesOnBrand: readonly GrantType[],
   invite: { role: string; permissions: readonly InviteGrant[] },
 ): boolean {
-  if (inviterTypesOnBrand.includes('owner')) return true
-  if (!inviterTypesOnBrand.includes('editor')) return false
+  const held = strongestGrant(inviterTypesOnBrand)
+  // Whoever manages the team hands out anything; other inviters stay within editor and user.
+  if (allows('team.manage', held)) return true
+  if (!allows('invite.send', held)) return false
   if (invite.role === 'admin') return false
   return invite.permissions.every((grant) => grantRank(grant.type) <= grantRank('editor'))
 }

@@ -2,14 +2,16 @@
 // §6 "Onboarding steps"): the four steps and their paths, which steps a user sees by grant, when
 // a step counts as done, the status each completed step leads to, and where Finish lands.
 // The progression is explained in docs/decisions/022-onboarding-progression.md.
-import { brandGrantTypes, hasBrandGrant, type Grant, type GrantType } from './permissions'
+import { allows, brandGrant, type Ability } from './abilities'
+import type { Grant } from './grants'
+import { hasBrandAbility } from './permissions'
 
 export const ONBOARDING_STEPS = [
-  { id: 'company', label: 'Company Profile', grants: ['owner', 'editor'] },
-  { id: 'personal', label: 'Personal Profile', grants: ['owner', 'editor', 'read'] },
-  { id: 'security', label: 'Security & Privacy', grants: ['owner', 'editor', 'read'] },
-  { id: 'branding', label: 'Branding/Marketing', grants: ['owner', 'editor'] },
-] as const satisfies readonly { id: string; label: string; grants: readonly GrantType[] }[]
+  { id: 'company', label: 'Company Profile', ability: 'brand.edit' },
+  { id: 'personal', label: 'Personal Profile', ability: null },
+  { id: 'security', label: 'Security & Privacy', ability: null },
+  { id: 'branding', label: 'Branding/Marketing', ability: 'branding.edit' },
+] as const satisfies readonly { id: string; label: string; ability: Ability | null }[]
 
 export type OnboardingStepId = (typeof ONBOARDING_STEPS)[number]['id']
 
@@ -52,11 +54,8 @@ export function stepForPath(pathname: string): OnboardingStepId | null {
  * remain so that an account can always finish onboarding.
  */
 export function visibleSteps(grants: readonly Grant[], brandKey: string | null): OnboardingStepId[] {
-  const held = brandKey ? brandGrantTypes(grants, brandKey) : []
-  return ONBOARDING_STEPS.filter((step) => {
-    if (step.id === 'personal' || step.id === 'security') return true
-    return held.some((type) => (step.grants as readonly GrantType[]).includes(type))
-  }).map((step) => step.id)
+  const held = brandKey ? brandGrant(grants, brandKey) : null
+  return ONBOARDING_STEPS.filter((step) => step.ability === null || allows(step.ability, held)).map((step) => step.id)
 }
 
 /** Completion flags exactly as access.md §4 lists them. */
@@ -143,7 +142,7 @@ export interface OrderedGrant extends Grant {
  * `grants` come oldest first.
  */
 export function landingAfterOnboarding(grants: readonly OrderedGrant[], brandKey: string | null): string {
-  if (brandKey && hasBrandGrant(grants, brandKey, ['owner'])) return `/brand/${encodeURIComponent(brandKey)}`
+  if (brandKey && hasBrandAbility(grants, brandKey, 'team.manage')) return `/brand/${encodeURIComponent(brandKey)}`
   const filters = { Line: 'lines', Collection: 'collections', Style: 'styles' } as const
   const first = grants.find(
     (grant): grant is OrderedGrant & { model: keyof typeof filters } =>
@@ -161,7 +160,7 @@ export function landingAfterOnboarding(grants: readonly OrderedGrant[], brandKey
  * grant on it, else the brand of the user's oldest brand grant.
  */
 export function currentBrandKey(preferredBrand: string | null | undefined, grants: readonly Grant[]): string | null {
-  if (preferredBrand && hasBrandGrant(grants, preferredBrand)) return preferredBrand
+  if (preferredBrand && hasBrandAbility(grants, preferredBrand)) return preferredBrand
   return grants.find((grant) => grant.model === 'Brand')?.model_id ?? null
 }
 

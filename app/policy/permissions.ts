@@ -2,11 +2,10 @@
 // header navigation per job type, and where a user lands after sign-in. No I/O here, so every
 // rule is unit-tested without a server and shared by pages, the JSON API and realtime.
 
-export const GRANT_TYPES = ['owner', 'editor', 'read'] as const
-export type GrantType = (typeof GRANT_TYPES)[number]
+import { allows, brandGrant, strongestGrant, type Ability } from './abilities'
+import { GRANT_TYPES, type Grant, type GrantType } from './grants'
 
-export const GRANT_MODELS = ['Brand', 'Line', 'Collection', 'Style', 'Team', 'Account'] as const
-export type GrantModel = (typeof GRANT_MODELS)[number]
+export { GRANT_MODELS, GRANT_TYPES, type Grant, type GrantModel, type GrantType } from './grants'
 
 export const JOB_TYPES = [
   'admin',
@@ -34,15 +33,7 @@ export const ACCOUNT_STATUSES = [
 ] as const
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number]
 
-export interface Grant {
-  model: GrantModel
-  model_id: string
-  type: GrantType
-}
-
-export const ANY_GRANT: readonly GrantType[] = GRANT_TYPES
-
-/** The grant types the actor holds on one brand (deduplicated). */
+/** The grant types the actor holds on one brand itself (deduplicated, strongest first). */
 export function brandGrantTypes(grants: readonly Grant[], brandKey: string): GrantType[] {
   const types = new Set<GrantType>()
   for (const grant of grants) {
@@ -51,12 +42,9 @@ export function brandGrantTypes(grants: readonly Grant[], brandKey: string): Gra
   return GRANT_TYPES.filter((type) => types.has(type))
 }
 
-export function hasBrandGrant(
-  grants: readonly Grant[],
-  brandKey: string,
-  required: readonly GrantType[] = ANY_GRANT,
-): boolean {
-  return brandGrantTypes(grants, brandKey).some((type) => required.includes(type))
+/** Whether the actor holds the ability on the brand itself (brand.view: is a member). */
+export function hasBrandAbility(grants: readonly Grant[], brandKey: string, ability: Ability = 'brand.view'): boolean {
+  return allows(ability, brandGrant(grants, brandKey))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -65,10 +53,10 @@ export function hasBrandGrant(
 export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'signedIn' }
-  /** Needs one of `grants` on the brand named by the `:brand` segment. */
-  | { kind: 'brand'; grants: readonly GrantType[] }
+  /** Needs the ability on the brand named by the `:brand` segment. */
+  | { kind: 'brand'; ability: Ability }
   /** Scoped to a line or collection; its brand is resolved from the model, then as `brand`. */
-  | { kind: 'model'; model: 'Line' | 'Collection'; grants: readonly GrantType[] }
+  | { kind: 'model'; model: 'Line' | 'Collection'; ability: Ability }
 
 export interface RouteRule {
   pattern: string
@@ -79,8 +67,8 @@ export interface RouteRule {
 
 const PUBLIC: RouteAccess = { kind: 'public' }
 const SIGNED_IN: RouteAccess = { kind: 'signedIn' }
-const brand = (...grants: GrantType[]): RouteAccess => ({ kind: 'brand', grants })
-const ANY = brand('owner', 'editor', 'read')
+const brand = (ability: Ability): RouteAccess => ({ kind: 'brand', ability })
+const ANY = brand('brand.view')
 const NOT_SHOWN = 'spec: not shown beyond the general brand rule; any grant on the brand'
 
 /**
@@ -111,16 +99,16 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/brand/:brand', access: ANY },
   { pattern: '/brand/:brand/assets', access: ANY },
   { pattern: '/brand/:brand/marketing', access: ANY },
-  { pattern: '/brand/:brand/team', access: brand('owner') },
-  { pattern: '/brand/:brand/team.csv', access: brand('owner') },
-  { pattern: '/brand/:brand/team/*', access: brand('owner') },
+  { pattern: '/brand/:brand/team', access: brand('team.manage') },
+  { pattern: '/brand/:brand/team.csv', access: brand('team.manage') },
+  { pattern: '/brand/:brand/team/*', access: brand('team.manage') },
   { pattern: '/brand/:brand/contacts', access: ANY },
-  { pattern: '/brand/:brand/customization', access: brand('owner', 'editor') },
-  { pattern: '/brand/:brand/customization/*', access: brand('owner', 'editor'), note: 'the Image Crop modal' },
-  { pattern: '/brand/:brand/edit', access: brand('owner', 'editor') },
+  { pattern: '/brand/:brand/customization', access: brand('branding.edit') },
+  { pattern: '/brand/:brand/customization/*', access: brand('branding.edit'), note: 'the Image Crop modal' },
+  { pattern: '/brand/:brand/edit', access: brand('brand.edit') },
   { pattern: '/brand/:brand/settings', access: ANY, note: 'spec: signed in; scoped to the brand' },
-  { pattern: '/brand/:brand/lines/create', access: brand('owner') },
-  { pattern: '/brand/:brand/collections/create', access: brand('owner') },
+  { pattern: '/brand/:brand/lines/create', access: brand('line.create') },
+  { pattern: '/brand/:brand/collections/create', access: brand('line.create') },
   { pattern: '/brand/:brand/lines', access: ANY, note: NOT_SHOWN },
   { pattern: '/brand/:brand/line/:line', access: ANY, note: NOT_SHOWN },
   { pattern: '/brand/:brand/line/:line/collections', access: ANY, note: NOT_SHOWN },
@@ -145,17 +133,17 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   },
   {
     pattern: '/collection/:collection/products/upload',
-    access: { kind: 'model', model: 'Collection', grants: ANY_GRANT },
+    access: { kind: 'model', model: 'Collection', ability: 'brand.view' },
     note: NOT_SHOWN,
   },
   {
     pattern: '/collection/:collection/products/media/upload',
-    access: { kind: 'model', model: 'Collection', grants: ANY_GRANT },
+    access: { kind: 'model', model: 'Collection', ability: 'brand.view' },
     note: NOT_SHOWN,
   },
   {
     pattern: '/line/:line/products/upload',
-    access: { kind: 'model', model: 'Line', grants: ANY_GRANT },
+    access: { kind: 'model', model: 'Line', ability: 'brand.view' },
     note: NOT_SHOWN,
   },
 ]
@@ -227,9 +215,9 @@ export function decideAccess(match: RouteMatch, viewer: Viewer, resolvedBrandKey
   if (access.kind === 'signedIn') return { allowed: true }
   const brandKey = access.kind === 'brand' ? match.params.brand : resolvedBrandKey
   if (!brandKey) return { allowed: false, reason: 'notFound' }
-  const held = brandGrantTypes(viewer.grants, brandKey)
-  if (held.length === 0) return { allowed: false, reason: 'notFound' }
-  if (held.some((type) => access.grants.includes(type))) return { allowed: true }
+  const held = brandGrant(viewer.grants, brandKey)
+  if (held === null) return { allowed: false, reason: 'notFound' }
+  if (allows(access.ability, held)) return { allowed: true }
   return { allowed: false, reason: 'insufficient', brandKey }
 }
 
@@ -256,7 +244,8 @@ const BASE_ITEMS: HeaderItemId[] = ['product', 'atelier', 'assetLibrary', 'notif
  * are decided here: owner sees everything like admin; sales rep and delegate see the base set.
  */
 export function headerItemsFor(jobType: string, grantTypesOnBrand: readonly GrantType[]): HeaderItemId[] {
-  if (jobType === 'admin' || jobType === 'owner' || grantTypesOnBrand.includes('owner')) {
+  // An owner of the brand (who manages its team) sees every item, as admin does.
+  if (jobType === 'admin' || jobType === 'owner' || allows('team.manage', strongestGrant(grantTypesOnBrand))) {
     return HEADER_ITEMS.map((item) => item.id)
   }
   let ids: HeaderItemId[]
@@ -280,7 +269,7 @@ export const API_VERSION = 3
 
 /** Dashboard navigation (lines, collections, company profile, branding) is for owner or editor. */
 export function showsDashboardNavigation(grantTypesOnBrand: readonly GrantType[]): boolean {
-  return grantTypesOnBrand.includes('owner') || grantTypesOnBrand.includes('editor')
+  return allows('brand.edit', strongestGrant(grantTypesOnBrand))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -294,7 +283,7 @@ export interface LandingInput {
 
 export function landingPath({ status, preferredBrand, grants }: LandingInput): string {
   if (status.startsWith('onboarding')) return '/settings'
-  if (preferredBrand && hasBrandGrant(grants, preferredBrand)) return `/brand/${encodeURIComponent(preferredBrand)}`
+  if (preferredBrand && hasBrandAbility(grants, preferredBrand)) return `/brand/${encodeURIComponent(preferredBrand)}`
   return '/brands'
 }
 

@@ -1,6 +1,7 @@
 // The Settings tabs of access.md §2 and who sees them. Tabs on brand pages (company profile,
 // Manage Team, branding) point at the current brand; without a brand only the personal tabs remain.
-import type { GrantType } from './permissions'
+import { allows, strongestGrant, type Ability } from './abilities'
+import type { GrantType } from './grants'
 
 export interface SettingsTab {
   id: 'company' | 'personal' | 'team' | 'security' | 'branding'
@@ -15,13 +16,14 @@ export interface SettingsTab {
  */
 export function settingsTabs(brandKey: string | null, grantTypes: readonly GrantType[]): SettingsTab[] {
   const brand = brandKey ? `/brand/${encodeURIComponent(brandKey)}` : null
-  const has = (...types: GrantType[]) => brand !== null && types.some((type) => grantTypes.includes(type))
+  const held = strongestGrant(grantTypes)
+  const has = (ability: Ability) => brand !== null && allows(ability, held)
   const tabs: (SettingsTab | false)[] = [
-    has('owner', 'editor') && { id: 'company', label: 'Company Profile', to: `${brand}/edit` },
+    has('brand.edit') && { id: 'company', label: 'Company Profile', to: `${brand}/edit` },
     { id: 'personal', label: 'Personal Profile', to: '/settings/profile' },
-    has('owner') && { id: 'team', label: 'Manage Team', to: `${brand}/team` },
+    has('team.manage') && { id: 'team', label: 'Manage Team', to: `${brand}/team` },
     { id: 'security', label: 'Security & Privacy', to: '/settings/security' },
-    has('owner', 'editor') && { id: 'branding', label: 'Branding', to: `${brand}/customization` },
+    has('branding.edit') && { id: 'branding', label: 'Branding', to: `${brand}/customization` },
   ]
   return tabs.filter((tab): tab is SettingsTab => tab !== false)
 }

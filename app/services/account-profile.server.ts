@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm'
 import { accounts } from '#db/schema'
 import { AppError, notFound, permissionError } from '#app/lib/errors'
-import { hasBrandGrant } from '#app/policy/permissions'
+import { hasBrandAbility } from '#app/policy/permissions'
 import { currentBrandKey, isForwardStatusChange, isOnboarding } from '#app/policy/onboarding'
 import { AccountUpdateSchema, type AccountUpdate } from '#app/schemas/account'
 import { toAccountView, type AccountRow, type Actor } from './accounts.server'
@@ -73,7 +73,7 @@ export async function updateAccount(
     throw new AppError('Conflict', `status: onboarding cannot go back from ${row.status} to ${changes.status}.`)
   }
   const preferredBrand = changes.preferences?.brand
-  if (preferredBrand && !hasBrandGrant(actor.grants, preferredBrand)) throw notFound('Brand')
+  if (preferredBrand && !hasBrandAbility(actor.grants, preferredBrand)) throw notFound('Brand')
 
   const names =
     changes.first !== undefined || changes.last !== undefined

@@ -8,17 +8,15 @@ import { SLOT_SPECS, type BrandImageSlot, type CropRect } from '#app/lib/crop'
 import { BrandingUpdateSchema } from '#app/schemas/branding'
 import type { Actor } from './accounts.server'
 import { loadBrandLook, type BrandLook } from './brand-look.server'
-import { requireBrandGrant } from './brands.server'
+import { requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
 import { deleteBlobs, imageView, storeImage, type ImageView } from './images.server'
 import { notifyBrandMembers } from './notifications.server'
 import { parseOrThrow } from './validation.server'
 
-const EDITORS = ['owner', 'editor'] as const
-
 /** Owner or editor; callers that read an upload check this first, so a refusal costs no upload. */
 export function requireBrandingAccess(actor: Actor, brandKey: string): void {
-  requireBrandGrant(actor, brandKey, EDITORS)
+  requireBrandAbility(actor, 'branding.edit', brandKey)
 }
 
 async function brandRow(deps: ServiceDeps, brandKey: string) {
@@ -39,7 +37,7 @@ export interface BrandingView {
 
 /** The Branding page: the look as saved, and each image with what the crop modal needs. */
 export async function getBranding(deps: ServiceDeps, actor: Actor, brandKey: string): Promise<BrandingView> {
-  requireBrandGrant(actor, brandKey, EDITORS)
+  requireBrandAbility(actor, 'branding.edit', brandKey)
   const row = await brandRow(deps, brandKey)
   const look = await loadBrandLook(deps, brandKey)
   if (!look) throw notFound('Brand')
@@ -67,7 +65,7 @@ async function announce(deps: ServiceDeps, actor: Actor, brandKey: string, brand
  * colours (the spec gives the landing page no pickers of its own; docs/decisions/023).
  */
 export async function updateBranding(deps: ServiceDeps, actor: Actor, brandKey: string, input: unknown) {
-  requireBrandGrant(actor, brandKey, EDITORS)
+  requireBrandAbility(actor, 'branding.edit', brandKey)
   const changes = parseOrThrow(BrandingUpdateSchema, input)
   const row = await brandRow(deps, brandKey)
   const current: BrandTemplate = row.template ?? {}
@@ -95,7 +93,7 @@ async function changeImage(
   slot: BrandImageSlot,
   change: { file: Buffer | null; crop: CropRect | null; reset?: boolean },
 ): Promise<ImageView> {
-  requireBrandGrant(actor, brandKey, EDITORS)
+  requireBrandAbility(actor, 'branding.edit', brandKey)
   const row = await brandRow(deps, brandKey)
   const { asset, replaced } = await storeImage(
     deps,

@@ -1,13 +1,14 @@
 // Brands: the list a user may see, creation (account role admin), the company profile and its
 // updates. Every function takes the actor first and checks the grant here, whatever the caller.
 import { desc, eq, inArray } from 'drizzle-orm'
-import { brands, grants } from '#db/schema'
+import { brands } from '#db/schema'
 import { AppError, notFound, permissionError } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
-import { brandGrantTypes, type GrantType } from '#app/policy/permissions'
 import { BrandNameSchema, BrandUpdateSchema, type BrandUpdate } from '#app/schemas/brand'
 import type { Actor } from './accounts.server'
+import { requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
+import { addGrants } from './grants.server'
 import { notifyBrandMembers } from './notifications.server'
 import { parseOrThrow } from './validation.server'
 
@@ -31,19 +32,6 @@ export function toBrandView(row: BrandRow) {
 }
 export type BrandView = ReturnType<typeof toBrandView>
 
-/**
- * Throws unless the actor holds one of `required` on the brand. A brand the actor holds no grant
- * on is reported as not found, so its existence is not revealed (docs/decisions/007).
- */
-export function requireBrandGrant(actor: Actor, brandKey: string, required: readonly GrantType[]): GrantType[] {
-  const held = brandGrantTypes(actor.grants, brandKey)
-  if (held.length === 0) throw notFound('Brand')
-  if (!held.some((type) => required.includes(type))) {
-    throw permissionError(`This needs ${required.join(' or ')} access to the brand.`)
-  }
-  return held
-}
-
 /** Brands the actor holds a grant on, newest modified first. */
 export async function listBrandsForActor(deps: ServiceDeps, actor: Actor): Promise<BrandView[]> {
   const keys = [...new Set(actor.grants.filter((g) => g.model === 'Brand').map((g) => g.model_id))]
@@ -53,7 +41,7 @@ export async function listBrandsForActor(deps: ServiceDeps, actor: Actor): Promi
 }
 
 export async function getBrand(deps: ServiceDeps, actor: Actor, brandKey: string): Promise<BrandView> {
-  requireBrandGrant(actor, brandKey, ['owner', 'editor', 'read'])
+  requireBrandAbility(actor, 'brand.view', brandKey)
   const [row] = await deps.db.select().from(brands).where(eq(brands.key, brandKey)).limit(1)
   if (!row) throw notFound('Brand')
   return toBrandView(row)
@@ -86,9 +74,7 @@ export async function createBrand(deps: ServiceDeps, actor: Actor, input: unknow
         },
       })
       .returning()
-    await tx
-      .insert(grants)
-      .values({ key: newKey(), accountKey: actor.key, brandKey: key, model: 'Brand', modelId: key, type: 'owner' })
+    await addGrants(tx, [{ accountKey: actor.key, brandKey: key, model: 'Brand', model_id: key, type: 'owner' }])
     return created!
   })
   actor.grants.push({ model: 'Brand', model_id: key, type: 'owner' })
@@ -102,7 +88,7 @@ export async function updateBrand(
   brandKey: string,
   input: unknown,
 ): Promise<BrandView> {
-  requireBrandGrant(actor, brandKey, ['owner', 'editor'])
+  requireBrandAbility(actor, 'brand.edit', brandKey)
   const changes: BrandUpdate = parseOrThrow(BrandUpdateSchema, input)
   if (Object.keys(changes).length === 0) {
     throw new AppError('ValidationError', 'Nothing to update: send at least one field.')

@@ -10,10 +10,11 @@ import type { IdentityProvider } from './identity.server'
 export interface EventPublisher {
   publish(room: string, event: string, payload: unknown): void
   /**
-   * Cuts an account's live connections to a brand it has just lost: its sockets leave the brand's
-   * room and its Yjs documents of that brand are closed (a reconnect is authorized afresh).
+   * Cuts an account's live connections to a brand after it lost a grant there, on every process:
+   * its Yjs documents of that brand are closed (a reconnect is authorized afresh) and, with
+   * `leaveRoom`, its sockets leave the brand's room.
    */
-  revokeBrandAccess(accountKey: string, brandKey: string): void
+  revokeBrandAccess(accountKey: string, brandKey: string, options?: { leaveRoom?: boolean }): void
 }
 
 /** For command-line scripts (seed, migrations) that run with no sockets connected. */

@@ -7,11 +7,7 @@ import {
   accounts,
   brandDeactivations,
   brands,
-  collections,
-  grants,
   invites,
-  lines,
-  styles,
   teamMembers,
   teams,
 } from '#db/schema'
@@ -31,10 +27,12 @@ import {
   type InviteDataEntry,
   type InviteGrant,
 } from '#app/policy/invites'
-import { brandGrantTypes, JOB_TYPES, type GrantModel, type GrantType } from '#app/policy/permissions'
+import { brandGrantTypes, JOB_TYPES, type GrantType } from '#app/policy/permissions'
 import { InviteSchema, type InviteInput } from '#app/schemas/invite'
 import type { Actor, AccountRow } from './accounts.server'
-import { requireBrandGrant } from './brands.server'
+import { requireAbility, requireBrandAbility } from './access.server'
+import { addGrants } from './grants.server'
+import { modelEntry } from './model-registry.server'
 import type { ServiceDeps } from './context.server'
 import * as z from 'zod/mini'
 
@@ -128,7 +126,7 @@ const openStatus = inArray(invites.status, [...OPEN_INVITE_STATUSES])
 
 /** Managing a brand's invites needs owner or editor there; no grant reads as not found. */
 function requireInviteManager(actor: Actor, brandKey: string): GrantType[] {
-  return requireBrandGrant(actor, brandKey, ['owner', 'editor'])
+  return [requireBrandAbility(actor, 'invite.send', brandKey).grant]
 }
 
 function requireMayHandle(actor: Actor, row: Pick<InviteRow, 'brandKey' | 'role' | 'permissions'>): void {
@@ -139,12 +137,13 @@ function requireMayHandle(actor: Actor, row: Pick<InviteRow, 'brandKey' | 'role'
 /** Keys among `ids` that are rows of `model` in the brand (the invite may only name those). */
 async function keysInBrand(deps: ServiceDeps, brandKey: string, model: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set()
-  const table = { Line: lines, Collection: collections, Style: styles, Team: teams }[model]
-  if (!table) return new Set(model === 'Brand' ? ids.filter((id) => id === brandKey) : [])
-  const rows = await deps.db
-    .select({ key: table.key })
-    .from(table)
-    .where(and(eq(table.brandKey, brandKey), inArray(table.key, ids)))
+  if (model === 'Brand') return new Set(ids.filter((id) => id === brandKey))
+  const entry = modelEntry(model)
+  if (!entry?.brand || !['Line', 'Collection', 'Style', 'Team'].includes(model)) return new Set()
+  const rows = (await deps.db
+    .select({ key: entry.key })
+    .from(entry.table)
+    .where(and(eq(entry.brand, brandKey), inArray(entry.key, ids)))) as { key: string }[]
   return new Set(rows.map((row) => row.key))
 }
 
@@ -338,22 +337,8 @@ export async function listBrandTeamInvites(deps: ServiceDeps, actor: Actor, bran
 
 /** Open invites into one team. */
 export async function listTeamInvites(deps: ServiceDeps, actor: Actor, teamKey: string): Promise<InviteView[]> {
-  const [team] = await deps.db.select({ brandKey: teams.brandKey }).from(teams).where(eq(teams.key, teamKey)).limit(1)
-  if (!team || brandGrantTypes(actor.grants, team.brandKey).length === 0) throw notFound('Team')
-  requireInviteManager(actor, team.brandKey)
-  return listOpen(deps, actor, and(eq(invites.brandKey, team.brandKey), eq(invites.teamKey, teamKey)))
-}
-
-/** The brand a model belongs to, or null when there is no such model. */
-export async function brandOfModel(deps: ServiceDeps, model: string, modelId: string): Promise<string | null> {
-  if (model === 'Brand') {
-    const [row] = await deps.db.select({ key: brands.key }).from(brands).where(eq(brands.key, modelId)).limit(1)
-    return row?.key ?? null
-  }
-  const table = { Line: lines, Collection: collections, Style: styles, Team: teams }[model]
-  if (!table) return null
-  const [row] = await deps.db.select({ brandKey: table.brandKey }).from(table).where(eq(table.key, modelId)).limit(1)
-  return row?.brandKey ?? null
+  const { brandKey } = await requireAbility(deps, actor, 'invite.send', { model: 'Team', key: teamKey })
+  return listOpen(deps, actor, and(eq(invites.brandKey, brandKey), eq(invites.teamKey, teamKey)))
 }
 
 /** Open invites that hand out access to one model (a line, a collection, a style, ...). */
@@ -363,9 +348,7 @@ export async function listModelInvites(
   model: string,
   modelId: string,
 ): Promise<InviteView[]> {
-  const brandKey = await brandOfModel(deps, model, modelId)
-  if (!brandKey || brandGrantTypes(actor.grants, brandKey).length === 0) throw notFound(model as GrantModel)
-  requireInviteManager(actor, brandKey)
+  const { brandKey } = await requireAbility(deps, actor, 'invite.send', { model, key: modelId })
   const names = JSON.stringify([{ model, model_id: modelId }])
   return listOpen(deps, actor, and(eq(invites.brandKey, brandKey), sql`${invites.data} @> ${names}::jsonb`))
 }
@@ -452,21 +435,10 @@ export async function applyInvite(tx: Tx, row: InviteRow, account: AccountRow): 
     .where(and(eq(invites.key, row.key), sql`${invites.status} <> 'accepted'`))
     .returning({ key: invites.key })
   if (!claimed) return false
-  if (row.permissions.length > 0) {
-    await tx
-      .insert(grants)
-      .values(
-        row.permissions.map((grant) => ({
-          key: newKey(),
-          accountKey: account.key,
-          brandKey: row.brandKey,
-          model: grant.model,
-          modelId: grant.model_id,
-          type: grant.type,
-        })),
-      )
-      .onConflictDoNothing()
-  }
+  await addGrants(
+    tx,
+    row.permissions.map((grant) => ({ ...grant, accountKey: account.key, brandKey: row.brandKey })),
+  )
   if (row.teamKey) {
     const [team] = await tx.select({ key: teams.key }).from(teams).where(eq(teams.key, row.teamKey))
     if (team) {

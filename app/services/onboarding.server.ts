@@ -15,7 +15,7 @@ import {
   type OnboardingStepId,
   type OrderedGrant,
 } from '#app/policy/onboarding'
-import { hasBrandGrant, type GrantModel, type GrantType } from '#app/policy/permissions'
+import { hasBrandAbility, type GrantModel, type GrantType } from '#app/policy/permissions'
 import type { Actor } from './accounts.server'
 import type { ServiceDeps } from './context.server'
 import { notifyAccount } from './notifications.server'
@@ -100,7 +100,7 @@ export async function moveOnboarding(
 ): Promise<{ redirectTo: string; finished: boolean }> {
   if (!isOnboarding(actor.status)) throw new AppError('Conflict', 'Onboarding is already complete.')
   const brand =
-    move.brand && hasBrandGrant(actor.grants, move.brand)
+    move.brand && hasBrandAbility(actor.grants, move.brand)
       ? move.brand
       : currentBrandKey(actor.preferences.brand, actor.grants)
   const visible = visibleSteps(actor.grants, brand)

@@ -9,14 +9,14 @@ import {
   collections,
   grants,
   lines,
-  styles,
   teamMembers,
   teams,
 } from '#db/schema'
 import type { GrantSpec } from '#db/schema'
 import { AppError, notFound } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
-import type { Grant, GrantModel, GrantType } from '#app/policy/permissions'
+import type { Ability } from '#app/policy/abilities'
+import { hasBrandAbility, type Grant, type GrantModel, type GrantType } from '#app/policy/permissions'
 import {
   accountTypeLabel,
   teamGrantLevel,
@@ -28,17 +28,16 @@ import {
 } from '#app/policy/team'
 import { BrandMemberSchema, TeamCreateSchema, TeamMemberSchema } from '#app/schemas/team'
 import type { Actor, AccountRow } from './accounts.server'
-import { requireBrandGrant } from './brands.server'
+import { requireAbility, requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
+import { addGrants, changeGrants } from './grants.server'
+import { brandOf } from './model-registry.server'
 import { profilePictureUrlOf } from './profile-picture.server'
 import { listBrandInvites } from './invites.server'
 import { parseOrThrow } from './validation.server'
 
 /** Lists answer pages of this many entries; `cursor` is the offset (docs/decisions/018). */
 export const TEAM_PAGE_SIZE = 100
-
-const OWNER: readonly GrantType[] = ['owner']
-const ANY: readonly GrantType[] = ['owner', 'editor', 'read']
 
 type TeamRow = typeof teams.$inferSelect
 
@@ -101,56 +100,11 @@ function parseCursor(cursor: string | number | undefined): number {
   return value
 }
 
-/** The brand a model belongs to; unknown models are not found. */
-async function brandOfModel(deps: ServiceDeps, model: string, modelId: string): Promise<string> {
-  const lookup = async (table: typeof lines | typeof collections | typeof styles) => {
-    const [row] = await deps.db.select({ brandKey: table.brandKey }).from(table).where(eq(table.key, modelId)).limit(1)
-    return row?.brandKey
-  }
-  let brandKey: string | undefined
-  if (model === 'Brand') {
-    const [row] = await deps.db.select({ key: brands.key }).from(brands).where(eq(brands.key, modelId)).limit(1)
-    brandKey = row?.key
-  } else if (model === 'Line') brandKey = await lookup(lines)
-  else if (model === 'Collection') brandKey = await lookup(collections)
-  else if (model === 'Style') brandKey = await lookup(styles)
-  if (!brandKey) throw notFound(model)
-  return brandKey
-}
-
-/**
- * The brand of a model the actor holds `required` on. An unknown model and a model of a brand the
- * actor has no grant on answer alike (not found), so keys cannot be probed.
- */
-async function requireModelGrant(
-  deps: ServiceDeps,
-  actor: Actor,
-  model: string,
-  modelId: string,
-  required: readonly GrantType[],
-): Promise<string> {
-  const brandKey = await brandOfModel(deps, model, modelId).catch(() => null)
-  if (!brandKey) throw notFound(model)
-  try {
-    requireBrandGrant(actor, brandKey, required)
-  } catch (error) {
-    if (error instanceof AppError && error.type === 'NotFound') throw notFound(model)
-    throw error
-  }
-  return brandKey
-}
-
-/** A team the actor may see: any grant on its brand; otherwise it is not found. */
-async function loadTeam(deps: ServiceDeps, actor: Actor, teamKey: string, required: readonly GrantType[]) {
+/** A team the actor holds the ability on (through its brand); otherwise it is not found. */
+async function loadTeam(deps: ServiceDeps, actor: Actor, teamKey: string, ability: Ability) {
+  await requireAbility(deps, actor, ability, { model: 'Team', key: teamKey })
   const [row] = await deps.db.select().from(teams).where(eq(teams.key, teamKey)).limit(1)
   if (!row) throw notFound('Team')
-  try {
-    requireBrandGrant(actor, row.brandKey, required)
-  } catch (error) {
-    // Without any grant on the brand the team does not exist for the actor.
-    if (error instanceof AppError && error.type === 'NotFound') throw notFound('Team')
-    throw error
-  }
   return row
 }
 
@@ -211,7 +165,7 @@ export async function listBrandAccounts(
   brandKey: string,
   cursor?: string | number,
 ): Promise<MemberView[]> {
-  requireBrandGrant(actor, brandKey, ANY)
+  requireBrandAbility(actor, 'team.view', brandKey)
   const offset = parseCursor(cursor)
   const rows = await brandAccountRows(deps, brandKey, { offset, limit: TEAM_PAGE_SIZE })
   const byAccount = await grantsOnBrand(
@@ -229,7 +183,7 @@ export async function listTeamAccounts(
   teamKey: string,
   cursor?: string | number,
 ): Promise<MemberView[]> {
-  const team = await loadTeam(deps, actor, teamKey, ANY)
+  const team = await loadTeam(deps, actor, teamKey, 'team.view')
   return teamMemberViews(deps, team, { offset: parseCursor(cursor), limit: TEAM_PAGE_SIZE })
 }
 
@@ -251,7 +205,7 @@ export interface ContactView {
 
 /** GET /api/team/method/brand_contacts?brand= : everyone with a grant on the brand, by name. */
 export async function listBrandContacts(deps: ServiceDeps, actor: Actor, brandKey: string): Promise<ContactView[]> {
-  requireBrandGrant(actor, brandKey, ANY)
+  requireBrandAbility(actor, 'team.view', brandKey)
   const rows = await brandAccountRows(deps, brandKey)
   const memberships = rows.length
     ? await deps.db
@@ -291,7 +245,7 @@ export async function listBrandContacts(deps: ServiceDeps, actor: Actor, brandKe
 
 /** The rows of the Manage Team table and its CSV: members, invited entries, deactivated. */
 export async function listTeamMemberRows(deps: ServiceDeps, actor: Actor, brandKey: string): Promise<TeamMemberRow[]> {
-  requireBrandGrant(actor, brandKey, OWNER)
+  requireBrandAbility(actor, 'team.manage', brandKey)
   const toMember = (row: AccountRow): MemberAccount => ({
     key: row.key,
     name: row.name || `${row.first} ${row.last}`.trim(),
@@ -323,7 +277,7 @@ export async function getBrandMember(
   brandKey: string,
   accountKey: string,
 ): Promise<MemberView> {
-  requireBrandGrant(actor, brandKey, OWNER)
+  requireBrandAbility(actor, 'team.manage', brandKey)
   const [row] = await deps.db
     .select()
     .from(accounts)
@@ -342,7 +296,7 @@ export async function getBrandMember(
  */
 export async function removeBrandMember(deps: ServiceDeps, actor: Actor, input: unknown) {
   const { brand, account } = parseOrThrow(BrandMemberSchema, input)
-  requireBrandGrant(actor, brand, OWNER)
+  requireBrandAbility(actor, 'team.manage', brand)
   if (account === actor.key) throw new AppError('Conflict', 'You cannot deactivate your own account.')
   const held = await deps.db
     .select({ key: grants.key })
@@ -350,8 +304,8 @@ export async function removeBrandMember(deps: ServiceDeps, actor: Actor, input: 
     .where(and(eq(grants.brandKey, brand), eq(grants.accountKey, account)))
     .limit(1)
   if (held.length === 0) throw notFound('Team member')
-  const accountActive = await deps.db.transaction(async (tx) => {
-    await tx.delete(grants).where(and(eq(grants.brandKey, brand), eq(grants.accountKey, account)))
+  const accountActive = await changeGrants(deps, async (tx, writer) => {
+    await writer.removeAllOnBrand(account, brand)
     await tx.delete(teamMembers).where(and(eq(teamMembers.brandKey, brand), eq(teamMembers.accountKey, account)))
     await tx
       .insert(brandDeactivations)
@@ -366,7 +320,6 @@ export async function removeBrandMember(deps: ServiceDeps, actor: Actor, input: 
     }
     return Boolean(elsewhere)
   })
-  deps.events.revokeBrandAccess(account, brand)
   return { brand, account, deactivated: true, accountActive }
 }
 
@@ -375,7 +328,7 @@ export async function removeBrandMember(deps: ServiceDeps, actor: Actor, input: 
 
 /** GET /api/team/query/brand?brand= */
 export async function listBrandTeams(deps: ServiceDeps, actor: Actor, brandKey: string): Promise<TeamView[]> {
-  requireBrandGrant(actor, brandKey, OWNER)
+  requireBrandAbility(actor, 'team.manage', brandKey)
   const rows = await deps.db
     .select()
     .from(teams)
@@ -392,7 +345,7 @@ export async function listModelTeams(
   modelId: string | undefined,
 ): Promise<TeamView[]> {
   if (!model || !modelId) throw new AppError('ValidationError', 'model and model_id are required.')
-  await requireModelGrant(deps, actor, model, modelId, OWNER)
+  await requireAbility(deps, actor, 'team.manage', { model, key: modelId })
   const rows = await deps.db
     .select()
     .from(teams)
@@ -411,7 +364,7 @@ export async function listAccountTeams(
   accountKey: string | undefined,
 ): Promise<TeamView[]> {
   if (!accountKey) throw new AppError('ValidationError', 'account is required.')
-  const ownBrands = actor.grants.filter((g) => g.model === 'Brand' && g.type === 'owner').map((g) => g.model_id)
+  const managed = (brandKey: string) => hasBrandAbility(actor.grants, brandKey, 'team.manage')
   const rows = await deps.db
     .select({ team: teams })
     .from(teamMembers)
@@ -421,7 +374,7 @@ export async function listAccountTeams(
   // Teams in brands the actor does not own stay hidden, so the answer reveals nothing about them.
   const visible = rows
     .map((row) => row.team)
-    .filter((team) => accountKey === actor.key || ownBrands.includes(team.brandKey))
+    .filter((team) => accountKey === actor.key || managed(team.brandKey))
   return teamViews(deps, visible)
 }
 
@@ -431,7 +384,7 @@ export async function listAccountTeams(
  */
 export async function createTeam(deps: ServiceDeps, actor: Actor, input: unknown): Promise<TeamView> {
   const value = parseOrThrow(TeamCreateSchema, input)
-  const brandKey = await requireModelGrant(deps, actor, value.model, value.model_id, OWNER)
+  const { brandKey } = await requireAbility(deps, actor, 'team.manage', { model: value.model, key: value.model_id })
   const teamGrants: GrantSpec[] = value.grants?.length
     ? value.grants
     : [{ model: value.model, model_id: value.model_id, type: teamGrantLevel(value.account_job_type) }]
@@ -439,7 +392,7 @@ export async function createTeam(deps: ServiceDeps, actor: Actor, input: unknown
     if (grant.model === 'Team' || grant.model === 'Account') {
       throw new AppError('ValidationError', `grants: a team cannot hand out access to a ${grant.model}.`)
     }
-    const grantBrand = await brandOfModel(deps, grant.model, grant.model_id).catch(() => null)
+    const grantBrand = await brandOf(deps, { model: grant.model, key: grant.model_id }).catch(() => null)
     if (grantBrand !== brandKey) {
       throw new AppError('ValidationError', `grants: ${grant.model} ${grant.model_id} is not part of this brand.`)
     }
@@ -467,7 +420,7 @@ export async function createTeam(deps: ServiceDeps, actor: Actor, input: unknown
  */
 export async function setTeamMember(deps: ServiceDeps, actor: Actor, input: unknown): Promise<TeamView> {
   const { team: teamKey, account } = parseOrThrow(TeamMemberSchema, input)
-  const team = await loadTeam(deps, actor, teamKey, OWNER)
+  const team = await loadTeam(deps, actor, teamKey, 'team.manage')
   const [member] = await deps.db
     .select({ key: grants.accountKey })
     .from(grants)
@@ -480,21 +433,10 @@ export async function setTeamMember(deps: ServiceDeps, actor: Actor, input: unkn
       .insert(teamMembers)
       .values({ teamKey: team.key, accountKey: account, brandKey: team.brandKey })
       .onConflictDoNothing()
-    if (team.grants.length > 0) {
-      await tx
-        .insert(grants)
-        .values(
-          team.grants.map((grant) => ({
-            key: newKey(),
-            accountKey: account,
-            brandKey: team.brandKey,
-            model: grant.model,
-            modelId: grant.model_id,
-            type: grant.type,
-          })),
-        )
-        .onConflictDoNothing()
-    }
+    await addGrants(
+      tx,
+      team.grants.map((grant) => ({ ...grant, accountKey: account, brandKey: team.brandKey })),
+    )
   })
   return toTeamView(team, await teamMemberViews(deps, team))
 }
@@ -506,7 +448,7 @@ export async function setTeamMember(deps: ServiceDeps, actor: Actor, input: unkn
  */
 export async function removeTeamMember(deps: ServiceDeps, actor: Actor, input: unknown): Promise<TeamView> {
   const { team: teamKey, account } = parseOrThrow(TeamMemberSchema, input)
-  const team = await loadTeam(deps, actor, teamKey, OWNER)
+  const team = await loadTeam(deps, actor, teamKey, 'team.manage')
   const [membership] = await deps.db
     .select({ key: teamMembers.accountKey })
     .from(teamMembers)
@@ -522,20 +464,9 @@ export async function removeTeamMember(deps: ServiceDeps, actor: Actor, input: u
   const toRemove = team.grants.filter(
     (g) => g.model !== 'Brand' && !stillGranted.has(`${g.model}:${g.model_id}:${g.type}`),
   )
-  await deps.db.transaction(async (tx) => {
+  await changeGrants(deps, async (tx, writer) => {
     await tx.delete(teamMembers).where(and(eq(teamMembers.teamKey, team.key), eq(teamMembers.accountKey, account)))
-    for (const grant of toRemove) {
-      await tx
-        .delete(grants)
-        .where(
-          and(
-            eq(grants.accountKey, account),
-            eq(grants.model, grant.model),
-            eq(grants.modelId, grant.model_id),
-            eq(grants.type, grant.type),
-          ),
-        )
-    }
+    await writer.remove(account, team.brandKey, toRemove)
   })
   return toTeamView(team, await teamMemberViews(deps, team))
 }
@@ -545,7 +476,7 @@ export async function removeTeamMember(deps: ServiceDeps, actor: Actor, input: u
  * its brand, and a team of another brand is not found there.
  */
 export async function teamAccess(deps: ServiceDeps, actor: Actor, teamKey: string, brandKey?: string) {
-  const team = await loadTeam(deps, actor, teamKey, OWNER)
+  const team = await loadTeam(deps, actor, teamKey, 'team.manage')
   if (brandKey !== undefined && team.brandKey !== brandKey) throw notFound('Team')
   let modelName = team.model
   if (team.model === 'Brand') {
@@ -583,7 +514,7 @@ export async function teamAccess(deps: ServiceDeps, actor: Actor, teamKey: strin
 
 /** The lines and collections an owner can choose from in the add-member form. */
 export async function listInviteChoices(deps: ServiceDeps, actor: Actor, brandKey: string) {
-  requireBrandGrant(actor, brandKey, OWNER)
+  requireBrandAbility(actor, 'team.manage', brandKey)
   const lineRows = await deps.db
     .select({ key: lines.key, name: lines.name })
     .from(lines)
@@ -599,7 +530,7 @@ export async function listInviteChoices(deps: ServiceDeps, actor: Actor, brandKe
 
 /** One open invite of the brand, for the Revoke Invite confirmation and the invite link view. */
 export async function getOpenBrandInvite(deps: ServiceDeps, actor: Actor, brandKey: string, inviteKey: string) {
-  requireBrandGrant(actor, brandKey, OWNER)
+  requireBrandAbility(actor, 'team.manage', brandKey)
   const invite = (await listBrandInvites(deps, actor, brandKey)).find((candidate) => candidate.key === inviteKey)
   if (!invite) throw notFound('Invite')
   return invite

@@ -1,0 +1,87 @@
+// Every kind of record access is decided on, with its table, the column naming its brand and its
+// parent (Style → Collection → Line → Brand). A new entity registers itself here; access checks
+// then find its brand and ancestors from this table, never by their own queries.
+import { eq } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { accounts, brands, collections, invites, lines, styles, teams } from '#db/schema'
+import type { ModelRef } from '#app/policy/abilities'
+import type { GrantModel } from '#app/policy/grants'
+import { notFound } from '#app/lib/errors'
+import type { ServiceDeps } from './context.server'
+
+export interface ModelEntry {
+  table: PgTable
+  key: PgColumn
+  /** The brand column; null for records that belong to no brand (Account). */
+  brand: PgColumn | null
+  /** The parent record, when set on the row (a collection without a line hangs off the brand). */
+  parent?: { model: string; column: PgColumn }
+  /** Whether a grant can name this model, so the object is part of the chain grants are read on. */
+  grantable: boolean
+}
+
+const registry = new Map<string, ModelEntry>()
+
+export function registerModel(model: string, entry: ModelEntry): void {
+  registry.set(model, entry)
+}
+
+export function modelEntry(model: string): ModelEntry | undefined {
+  return registry.get(model)
+}
+
+registerModel('Brand', { table: brands, key: brands.key, brand: brands.key, grantable: true })
+registerModel('Line', { table: lines, key: lines.key, brand: lines.brandKey, grantable: true })
+registerModel('Collection', {
+  table: collections,
+  key: collections.key,
+  brand: collections.brandKey,
+  parent: { model: 'Line', column: collections.lineKey },
+  grantable: true,
+})
+registerModel('Style', {
+  table: styles,
+  key: styles.key,
+  brand: styles.brandKey,
+  parent: { model: 'Collection', column: styles.collectionKey },
+  grantable: true,
+})
+registerModel('Team', { table: teams, key: teams.key, brand: teams.brandKey, grantable: false })
+registerModel('Invite', { table: invites, key: invites.key, brand: invites.brandKey, grantable: false })
+registerModel('Account', { table: accounts, key: accounts.key, brand: null, grantable: false })
+
+/** A record located: its brand and the chain of grantable objects from the brand down to it. */
+export interface Located {
+  brandKey: string
+  chain: ModelRef[]
+}
+
+/**
+ * Finds a record's brand and ancestors, or null when there is no such record (or it belongs to
+ * no brand). A brand is located without a query: a grant on it proves it exists (foreign key).
+ */
+export async function locate(deps: ServiceDeps, ref: { model: string; key: string }): Promise<Located | null> {
+  if (ref.model === 'Brand') return { brandKey: ref.key, chain: [{ model: 'Brand', key: ref.key }] }
+  const entry = registry.get(ref.model)
+  if (!entry?.brand) return null
+  const [row] = (await deps.db
+    .select({ brandKey: entry.brand, parentKey: entry.parent?.column ?? entry.key })
+    .from(entry.table)
+    .where(eq(entry.key, ref.key))
+    .limit(1)) as { brandKey: string; parentKey: string | null }[]
+  if (!row) return null
+  const own: ModelRef[] = entry.grantable ? [{ model: ref.model as GrantModel, key: ref.key }] : []
+  if (entry.parent && row.parentKey) {
+    const parent = await locate(deps, { model: entry.parent.model, key: row.parentKey })
+    // A parent of another brand would be a broken row; it does not widen access.
+    if (parent && parent.brandKey === row.brandKey) return { brandKey: row.brandKey, chain: [...parent.chain, ...own] }
+  }
+  return { brandKey: row.brandKey, chain: [{ model: 'Brand', key: row.brandKey }, ...own] }
+}
+
+/** The brand of a record; an unknown one is not found. */
+export async function brandOf(deps: ServiceDeps, ref: { model: string; key: string }): Promise<string> {
+  const located = await locate(deps, ref)
+  if (!located) throw notFound(ref.model)
+  return located.brandKey
+}

@@ -1,5 +1,6 @@
 // The realtime protocol shared by the browser and the server: room names, event names, payload
-// schemas and Yjs document names. Payloads received from clients are validated with these schemas.
+// schemas, acknowledgement shapes, close codes and Yjs document names. Payloads received from
+// clients are validated with these schemas before any unit sees them.
 import * as z from 'zod/mini'
 
 export const rooms = {
@@ -14,8 +15,18 @@ export const EVENTS = {
   notificationNew: 'notification:new',
 } as const
 
+/** Between server processes (socket.io adapter): an account lost access to a brand. */
+export const SERVER_EVENTS = {
+  accessRevoked: 'access:revoked',
+} as const
+
 export const BrandJoinSchema = z.object({ brand: z.string().check(z.minLength(1), z.maxLength(64)) })
 export type BrandJoinAck = { ok: true } | { ok: false; error: string }
+
+/** Schemas of the payloads clients send, by event; an event not listed here is ignored. */
+export const CLIENT_EVENT_SCHEMAS = {
+  [EVENTS.brandJoin]: BrandJoinSchema,
+} as const
 
 export interface NotificationPayload {
   key: string
@@ -28,11 +39,28 @@ export interface NotificationPayload {
   brand: string | null
 }
 
-/** Yjs documents are named `{purpose}:{brandKey}` or `{purpose}:{brandKey}:{id}`. */
-const DOC_NAME = /^(media-order|annotations|scratch):([a-z0-9]{1,64})(?::([A-Za-z0-9_-]{1,128}))?$/
+/** WebSocket close codes the Yjs endpoint uses (4000–4999 are the application's own). */
+export const CLOSE_CODES = {
+  /** A grant was removed: reconnecting authorizes afresh. */
+  accessRevoked: 4403,
+  /** A message that is not the Yjs sync or awareness protocol. */
+  badMessage: 4400,
+} as const
 
-export function parseYjsDocName(docName: string): { purpose: string; brandKey: string; id?: string } | null {
+/** Yjs documents are named `{purpose}:{brandKey}` or `{purpose}:{brandKey}:{id}`. */
+const DOC_NAME = /^([a-z][a-z-]{0,31}):([a-z0-9]{1,64})(?::([A-Za-z0-9_-]{1,128}))?$/
+
+export interface YjsDocName {
+  purpose: string
+  brandKey: string
+  id?: string
+}
+
+export function parseYjsDocName(docName: string): YjsDocName | null {
   const match = DOC_NAME.exec(docName)
   if (!match) return null
   return { purpose: match[1]!, brandKey: match[2]!, id: match[3] }
 }
+
+/** The endpoint of Yjs documents: `/yjs/{docName}`. */
+export const YJS_PATH_PREFIX = '/yjs/'

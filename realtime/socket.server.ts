@@ -1,17 +1,21 @@
-// socket.io: authenticated from the session cookie at handshake, one room per account, brand
-// rooms joined only with a grant on the brand. With REDIS_URL the Redis adapter connects processes.
+// socket.io: authenticated from the session cookie at handshake, then each unit of ./units runs its
+// hooks (authorize, join, events, disconnect). With REDIS_URL the Redis adapter connects processes.
 import type { Server as HttpServer } from 'node:http'
 import { parse as parseCookie } from 'cookie'
 import { Server, type Socket } from 'socket.io'
 import { createAdapter } from '@socket.io/redis-adapter'
 import { createClient } from 'redis'
 import * as z from 'zod/mini'
+import { reportError } from '#app/infra/error-reporting.server'
+import { isAppError } from '#app/lib/errors'
 import { AUTH_COOKIE } from '#app/lib/session.server'
-import { hasBrandGrant } from '#app/policy/permissions'
-import { loadGrants, type Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/services/accounts.server'
 import { actorFromSessionCookie } from '#app/services/auth.server'
 import type { EventPublisher, ServiceDeps } from '#app/services/context.server'
-import { BrandJoinSchema, EVENTS, rooms, type BrandJoinAck } from './protocol'
+import { CLIENT_EVENT_SCHEMAS, rooms } from './protocol'
+import { isAllowedOrigin, requestPathname } from './request-guard'
+import { UNITS } from './units'
+import type { EventHandler, RealtimeUnit, UnitContext } from './units/types'
 
 export interface SocketLayer {
   io: Server
@@ -19,13 +23,24 @@ export interface SocketLayer {
   close(): Promise<void>
 }
 
+const SOCKET_PATH = '/socket.io/'
+
 export async function attachSocketServer(
   httpServer: HttpServer,
   getDeps: () => ServiceDeps,
-  options: { redisUrl?: string },
+  options: { redisUrl?: string; appUrl?: () => string | undefined; units?: readonly RealtimeUnit[] },
 ): Promise<SocketLayer> {
+  const units = options.units ?? UNITS
   // destroyUpgrade off: the Yjs endpoint shares the HTTP server's upgrade event.
-  const io = new Server(httpServer, { serveClient: false, destroyUpgrade: false })
+  const io = new Server(httpServer, {
+    serveClient: false,
+    destroyUpgrade: false,
+    // A malformed request or a foreign page is refused before the handshake reads anything.
+    allowRequest: (request, callback) => {
+      const allowed = requestPathname(request)?.startsWith(SOCKET_PATH) === true
+      callback(null, allowed && isAllowedOrigin(request, options.appUrl?.()))
+    },
+  })
   const redisClients: ReturnType<typeof createClient>[] = []
   if (options.redisUrl) {
     const pub = createClient({ url: options.redisUrl })
@@ -37,32 +52,38 @@ export async function attachSocketServer(
 
   io.use((socket, next) => {
     const header = socket.request.headers.cookie
-    const sessionCookie = header ? parseCookie(header)[AUTH_COOKIE] : undefined
+    const sessionCookie = header ? safeCookie(header) : undefined
     if (!sessionCookie) {
       next(new Error('AuthNoSession'))
       return
     }
-    actorFromSessionCookie(getDeps(), sessionCookie)
-      .then((actor) => {
-        socket.data.actor = actor
-        next()
-      })
-      .catch(() => next(new Error('AuthInvalidSession')))
+    const deps = getDeps()
+    void (async () => {
+      const actor = await actorFromSessionCookie(deps, sessionCookie).catch(() => null)
+      if (!actor) return next(new Error('AuthInvalidSession'))
+      try {
+        for (const unit of units) await unit.authorize?.({ deps, actor })
+      } catch (error) {
+        if (!isAppError(error)) reportError(error, { msg: 'socket unit authorize' })
+        return next(new Error(errorType(error)))
+      }
+      socket.data.actor = actor
+      next()
+    })()
   })
 
   io.on('connection', (socket: Socket) => {
-    const actor = socket.data.actor as Actor
-    void socket.join(rooms.account(actor.key))
-    socket.on(EVENTS.brandJoin, async (payload: unknown, ack?: (answer: BrandJoinAck) => void) => {
-      const reply = typeof ack === 'function' ? ack : () => {}
-      const parsed = z.safeParse(BrandJoinSchema, payload)
-      if (!parsed.success) return reply({ ok: false, error: 'ValidationError' })
-      // Grants are read again: one may have been revoked since the handshake.
-      const grants = await loadGrants(getDeps(), actor.key).catch(() => [])
-      if (!hasBrandGrant(grants, parsed.data.brand)) return reply({ ok: false, error: 'PermissionError' })
-      await socket.join(rooms.brand(parsed.data.brand))
-      reply({ ok: true })
-    })
+    const context: UnitContext = { deps: getDeps(), actor: socket.data.actor as Actor, socket }
+    for (const unit of units) {
+      void Promise.resolve(unit.join?.(context)).catch((error: unknown) => {
+        reportError(error, { msg: 'socket unit join', unit: unit.name })
+        socket.disconnect(true)
+      })
+      for (const [event, handler] of Object.entries(unit.events ?? {})) {
+        socket.on(event, (payload: unknown, ack?: unknown) => void answer(context, event, handler, payload, ack))
+      }
+      if (unit.disconnect) socket.on('disconnect', (reason) => unit.disconnect!(context, reason))
+    }
   })
 
   return {
@@ -71,14 +92,40 @@ export async function attachSocketServer(
       publish(room, event, payload) {
         io.to(room).emit(event, payload)
       },
-      revokeBrandAccess(accountKey, brandKey) {
+      revokeBrandAccess(accountKey, brandKey, revocation) {
         // Through the adapter, so sockets on other processes leave too.
-        io.in(rooms.account(accountKey)).socketsLeave(rooms.brand(brandKey))
+        if (revocation?.leaveRoom !== false) io.in(rooms.account(accountKey)).socketsLeave(rooms.brand(brandKey))
       },
     },
     async close() {
       await new Promise<void>((resolve) => io.close(() => resolve()))
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)))
     },
+  }
+}
+
+/** Validates the payload against the protocol's schema, runs the handler, acknowledges. */
+async function answer(context: UnitContext, event: string, handler: EventHandler, payload: unknown, ack: unknown) {
+  const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => {}
+  const schema = (CLIENT_EVENT_SCHEMAS as Record<string, z.ZodMiniType | undefined>)[event]
+  const parsed = schema ? z.safeParse(schema, payload) : { success: true as const, data: payload }
+  if (!parsed.success) return reply({ ok: false, error: 'ValidationError' })
+  try {
+    reply(await handler(context, parsed.data))
+  } catch (error) {
+    if (!isAppError(error)) reportError(error, { msg: 'socket event', event })
+    reply({ ok: false, error: errorType(error) })
+  }
+}
+
+function errorType(error: unknown): string {
+  return isAppError(error) ? error.type : 'UnexpectedError'
+}
+
+function safeCookie(header: string): string | undefined {
+  try {
+    return parseCookie(header)[AUTH_COOKIE]
+  } catch {
+    return undefined
   }
 }

@@ -5,7 +5,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { buttonClass } from '#app/components/ui/button'
 import { Avatar, Badge, EmptyState, Menu } from '#app/components/ui/misc'
 import { guard, run } from '#app/lib/session.server'
-import { brandGrantTypes } from '#app/policy/permissions'
+import { hasBrandAbility } from '#app/policy/permissions'
 import { listBrandContacts } from '#app/services/teams.server'
 import type { FrameHandle } from './_frame'
 
@@ -24,7 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const contacts = await run(() => listBrandContacts(context.deps, actor, brandKey))
   return json({
     brandKey,
-    isOwner: brandGrantTypes(actor.grants, brandKey).includes('owner'),
+    isOwner: hasBrandAbility(actor.grants, brandKey, 'team.manage'),
     selfKey: actor.key,
     contacts,
   })

@@ -9,7 +9,13 @@ import { RouteDialog } from '#app/components/ui/dialog'
 import { BackIcon, BellIcon, HelpIcon, LogoutIcon, SettingsIcon } from '#app/components/ui/icons'
 import { Avatar, Menu } from '#app/components/ui/misc'
 import { guard, run } from '#app/lib/session.server'
-import { HEADER_ITEMS, brandGrantTypes, headerItemsFor, showsDashboardNavigation } from '#app/policy/permissions'
+import {
+  HEADER_ITEMS,
+  brandGrantTypes,
+  hasBrandAbility,
+  headerItemsFor,
+  showsDashboardNavigation,
+} from '#app/policy/permissions'
 import { getBrand } from '#app/services/brands.server'
 import { hasUnreadNotifications, listNotifications } from '#app/services/notifications.server'
 import { profilePictureUrl } from '#app/services/profile-picture.server'
@@ -41,7 +47,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         }
       : null,
     nav: headerItemsFor(actor.jobType, grantTypes),
-    isOwner: grantTypes.includes('owner'),
+    // Manage Team in the profile menu.
+    isOwner: brandKey !== null && hasBrandAbility(actor.grants, brandKey, 'team.manage'),
     dashboard: showsDashboardNavigation(grantTypes),
     unread: await hasUnreadNotifications(context.deps, actor),
     notifications: await listNotifications(context.deps, actor, 8),

@@ -1,0 +1,48 @@
+// Storage of Yjs documents: every update is appended as it arrives and the rows of a document are
+// merged into one when its last client leaves. The realtime layer calls these; it writes no SQL.
+import { asc, eq, inArray } from 'drizzle-orm'
+import * as Y from 'yjs'
+import { yjsUpdates } from '#db/schema'
+import type { ServiceDeps } from './context.server'
+
+/** The stored updates of a document, oldest first. */
+export async function loadDocumentUpdates(deps: ServiceDeps, docName: string): Promise<Uint8Array[]> {
+  const rows = await deps.db
+    .select({ update: yjsUpdates.update })
+    .from(yjsUpdates)
+    .where(eq(yjsUpdates.docName, docName))
+    .orderBy(asc(yjsUpdates.id))
+  return rows.map((row) => row.update)
+}
+
+export async function appendDocumentUpdate(
+  deps: ServiceDeps,
+  docName: string,
+  brandKey: string,
+  update: Uint8Array,
+): Promise<void> {
+  await deps.db.insert(yjsUpdates).values({ docName, brandKey, update })
+}
+
+/**
+ * Merges a document's stored rows into one. It merges the rows themselves, not one process's copy
+ * of the document, so an update another process stored a moment ago is never dropped.
+ */
+export async function compactDocument(deps: ServiceDeps, docName: string, brandKey: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: yjsUpdates.id, update: yjsUpdates.update })
+      .from(yjsUpdates)
+      .where(eq(yjsUpdates.docName, docName))
+      .orderBy(asc(yjsUpdates.id))
+    if (rows.length < 2) return
+    const merged = Y.mergeUpdates(rows.map((row) => row.update))
+    await tx.delete(yjsUpdates).where(
+      inArray(
+        yjsUpdates.id,
+        rows.map((row) => row.id),
+      ),
+    )
+    await tx.insert(yjsUpdates).values({ docName, brandKey, update: merged })
+  })
+}

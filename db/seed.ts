@@ -6,17 +6,7 @@ import { demoKey } from '#app/lib/ids'
 import { teamGrantLevel } from '#app/policy/team'
 import { addGrants } from '#app/services/grants.server'
 import type { ServiceDeps } from '#app/services/context.server'
-import {
-  accounts,
-  brands,
-  categories,
-  collections,
-  lines,
-  listings,
-  styles,
-  teamMembers,
-  teams,
-} from './schema'
+import { accounts, brands, categories, collections, lines, listings, styles, teamMembers, teams } from './schema'
 
 export const DEMO_BRAND_KEY = demoKey('brand:demo')
 export const OTHER_BRAND_KEY = demoKey('brand:other')

@@ -1,30 +1,36 @@
-// Yjs over the y-websocket protocol at /yjs/{docName}. The document name carries the brand; the
-// upgrade is allowed only with a grant on it, and read-only grants may not send updates. Every
-// update is appended to Postgres as it arrives and compacted when the last client leaves. With
-// REDIS_URL, updates fan out to the other processes serving the same document.
+// Yjs over the y-websocket protocol at /yjs/{docName}. The document's kind (./yjs/kinds.ts) says
+// which record's grants decide access and which abilities read and write it; read-only
+// connections are handled by the protocol handler (./yjs/shared-doc.ts). Updates are stored
+// through the kind as they arrive and compacted when the last client leaves. With REDIS_URL,
+// updates and revocations fan out to the other processes.
 import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { randomBytes } from 'node:crypto'
 import { parse as parseCookie } from 'cookie'
-import { asc, eq, inArray } from 'drizzle-orm'
 import { createClient } from 'redis'
 import { WebSocketServer, type WebSocket } from 'ws'
 import * as Y from 'yjs'
-import { setPersistence, setupWSConnection } from '@y/websocket-server/utils'
-import { yjsUpdates } from '#db/schema'
 import { reportError } from '#app/infra/error-reporting.server'
+import { isAppError } from '#app/lib/errors'
 import { AUTH_COOKIE } from '#app/lib/session.server'
-import { brandGrantTypes } from '#app/policy/permissions'
+import { allows } from '#app/policy/abilities'
+import { requireAbility } from '#app/services/access.server'
+import type { Actor } from '#app/services/accounts.server'
 import { actorFromSessionCookie } from '#app/services/auth.server'
 import type { ServiceDeps } from '#app/services/context.server'
-import { parseYjsDocName } from './protocol'
+import { CLOSE_CODES, YJS_PATH_PREFIX, parseYjsDocName, type YjsDocName } from './protocol'
+import { isAllowedOrigin, requestPathname } from './request-guard'
+import { docKind, type YjsDocKind } from './yjs/kinds'
+import { SharedDoc } from './yjs/shared-doc'
 
 /** Origins of updates that must not be stored or fanned out again. */
 const FROM_STORE = Symbol('yjs-store')
 const FROM_PEER = Symbol('yjs-peer')
-const PATH_PREFIX = '/yjs/'
+/** socket.io answers its own upgrades (engine.io matches this prefix of the raw URL). */
+const SOCKET_IO_PREFIX = '/socket.io/'
 const PROCESS_ID = randomBytes(8)
 const channelOf = (docName: string) => `yjs:${docName}`
+const REVOCATION_CHANNEL = 'yjs-revoked'
 
 type RedisClient = ReturnType<typeof createClient>
 type Listener = (message: Buffer) => void
@@ -33,13 +39,22 @@ interface FanOut {
   publish(docName: string, update: Uint8Array): void
   subscribe(docName: string, onUpdate: (update: Uint8Array) => void): Promise<Listener>
   unsubscribe(docName: string, listener: Listener): Promise<void>
+  publishRevocation(accountKey: string, brandKey: string): void
   close(): Promise<void>
 }
 
-async function redisFanOut(url: string): Promise<FanOut> {
+async function redisFanOut(url: string, onRevocation: (accountKey: string, brandKey: string) => void): Promise<FanOut> {
   const pub: RedisClient = createClient({ url })
   const sub: RedisClient = pub.duplicate()
   await Promise.all([pub.connect(), sub.connect()])
+  await sub.subscribe(REVOCATION_CHANNEL, (message) => {
+    try {
+      const { accountKey, brandKey } = JSON.parse(message) as { accountKey: string; brandKey: string }
+      onRevocation(accountKey, brandKey)
+    } catch (error) {
+      reportError(error, { msg: 'yjs revocation message' })
+    }
+  })
   return {
     publish(docName, update) {
       void pub.publish(channelOf(docName), Buffer.concat([PROCESS_ID, update])).catch(() => undefined)
@@ -57,83 +72,28 @@ async function redisFanOut(url: string): Promise<FanOut> {
       // Only this document copy's listener: a new copy of the same document may already listen.
       await sub.unsubscribe(channelOf(docName), listener, true).catch(() => undefined)
     },
+    publishRevocation(accountKey, brandKey) {
+      void pub.publish(REVOCATION_CHANNEL, JSON.stringify({ accountKey, brandKey })).catch(() => undefined)
+    },
     async close() {
       await Promise.all([pub.quit(), sub.quit()].map((p) => p.catch(() => undefined)))
     },
   }
 }
 
-/** Loads a document's stored updates, then stores (and fans out) each new update as it happens. */
-function bindPersistence(getDeps: () => ServiceDeps, pending: Set<Promise<unknown>>, fanOut: FanOut | null) {
-  const listeners = new WeakMap<Y.Doc, Listener>()
-  const track = (work: Promise<unknown>) => {
-    pending.add(work)
-    void work.finally(() => pending.delete(work))
-  }
-  setPersistence({
-    provider: null,
-    bindState: async (docName: string, ydoc: Y.Doc) => {
-      const parsed = parseYjsDocName(docName)
-      if (!parsed) return
-      const { db } = getDeps()
-      ydoc.on('update', (update: Uint8Array, origin: unknown) => {
-        if (origin === FROM_STORE || origin === FROM_PEER) return
-        fanOut?.publish(docName, update)
-        track(
-          db
-            .insert(yjsUpdates)
-            .values({ docName, brandKey: parsed.brandKey, update })
-            .catch((error: unknown) => reportError(error, { msg: 'yjs persist', docName })),
-        )
-      })
-      const listener = await fanOut?.subscribe(docName, (update) => Y.applyUpdate(ydoc, update, FROM_PEER))
-      if (listener) listeners.set(ydoc, listener)
-      const rows = await db.select().from(yjsUpdates).where(eq(yjsUpdates.docName, docName)).orderBy(asc(yjsUpdates.id))
-      Y.transact(ydoc, () => rows.forEach((row) => Y.applyUpdate(ydoc, row.update)), FROM_STORE)
-    },
-    writeState: async (docName: string, ydoc: Y.Doc) => {
-      const listener = listeners.get(ydoc)
-      if (fanOut && listener) await fanOut.unsubscribe(docName, listener)
-      await Promise.all([...pending])
-      const parsed = parseYjsDocName(docName)
-      if (!parsed) return
-      // Compaction merges the stored rows themselves (not this process's copy), so an update
-      // another process stored a moment ago is never dropped.
-      await getDeps().db.transaction(async (tx) => {
-        const rows = await tx
-          .select({ id: yjsUpdates.id, update: yjsUpdates.update })
-          .from(yjsUpdates)
-          .where(eq(yjsUpdates.docName, docName))
-          .orderBy(asc(yjsUpdates.id))
-        if (rows.length < 2) return
-        const merged = Y.mergeUpdates(rows.map((row) => row.update))
-        await tx.delete(yjsUpdates).where(
-          inArray(
-            yjsUpdates.id,
-            rows.map((row) => row.id),
-          ),
-        )
-        await tx.insert(yjsUpdates).values({ docName, brandKey: parsed.brandKey, update: merged })
-      })
-    },
-  })
-}
-
-/** Sync step 2 and updates change the document; a read-only member may send neither. */
-function isWriteMessage(data: Buffer | ArrayBuffer | Buffer[]): boolean {
-  const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)
-  return bytes.length >= 2 && bytes[0] === 0 && (bytes[1] === 1 || bytes[1] === 2)
-}
-
 function refuse(socket: Duplex, status: number, reason: string) {
-  socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+  if (socket.destroyed) return
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
   socket.destroy()
 }
+
+type Authorization = { refused: 401 | 403 | 404 } | { refused: null; actor: Actor; brandKey: string; readOnly: boolean }
+const REASONS = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' } as const
 
 export interface YjsLayer {
   /** Resolves when every received update has been written. */
   flush(): Promise<void>
-  /** Closes this process's Yjs connections of an account to a brand's documents. */
+  /** Closes the Yjs connections of an account to a brand's documents, on every process. */
   closeConnections(accountKey: string, brandKey: string): void
   close(): Promise<void>
 }
@@ -141,52 +101,127 @@ export interface YjsLayer {
 export async function attachYjs(
   httpServer: HttpServer,
   getDeps: () => ServiceDeps,
-  options: { redisUrl?: string } = {},
+  options: { redisUrl?: string; appUrl?: () => string | undefined } = {},
 ): Promise<YjsLayer> {
   const pending = new Set<Promise<unknown>>()
-  const fanOut = options.redisUrl ? await redisFanOut(options.redisUrl) : null
-  bindPersistence(getDeps, pending, fanOut)
+  const track = (work: Promise<unknown>) => {
+    pending.add(work)
+    void work.finally(() => pending.delete(work))
+  }
   const wss = new WebSocketServer({ noServer: true, maxPayload: 10 * 1024 * 1024 })
   // Who holds which connection, so losing access to a brand can close it at once.
   const connections = new Map<string, Set<WebSocket>>()
   const connectionKey = (accountKey: string, brandKey: string) => `${accountKey}\n${brandKey}`
+  const closeLocal = (accountKey: string, brandKey: string) => {
+    for (const ws of connections.get(connectionKey(accountKey, brandKey)) ?? []) {
+      ws.close(CLOSE_CODES.accessRevoked, 'Access revoked')
+    }
+  }
+  const fanOut = options.redisUrl ? await redisFanOut(options.redisUrl, closeLocal) : null
+
+  const docs = new Map<string, SharedDoc>()
+  // A document's last copy is being written and compacted; a new copy loads after that.
+  const releasing = new Map<string, Promise<void>>()
+
+  function openDoc(docName: string, name: YjsDocName, kind: YjsDocKind): SharedDoc {
+    const existing = docs.get(docName)
+    if (existing) return existing
+    const doc = new SharedDoc(docName)
+    docs.set(docName, doc)
+    let listener: Listener | undefined
+    doc.on('update', (update: Uint8Array, origin: unknown) => {
+      if (origin === FROM_STORE || origin === FROM_PEER) return
+      fanOut?.publish(docName, update)
+      track(
+        kind
+          .store(getDeps(), docName, name, update)
+          .catch((error: unknown) => reportError(error, { msg: 'yjs persist', docName })),
+      )
+    })
+    doc.loaded = (async () => {
+      await releasing.get(docName)
+      listener = await fanOut?.subscribe(docName, (update) => Y.applyUpdate(doc, update, FROM_PEER))
+      const updates = await kind.load(getDeps(), docName)
+      Y.transact(doc, () => updates.forEach((update) => Y.applyUpdate(doc, update)), FROM_STORE)
+    })().catch((error: unknown) => {
+      reportError(error, { msg: 'yjs load', docName })
+      for (const ws of doc.conns.keys()) ws.close(1011, 'Document unavailable')
+    })
+    let released: Promise<void> | null = null
+    doc.release = () => (released ??= release())
+    const release = async () => {
+      if (docs.get(docName) === doc) docs.delete(docName)
+      const work = (async () => {
+        await doc.loaded
+        if (fanOut && listener) await fanOut.unsubscribe(docName, listener)
+        await Promise.all([...pending])
+        await kind.compact(getDeps(), docName, name)
+      })()
+        .catch((error: unknown) => reportError(error, { msg: 'yjs compact', docName }))
+        .finally(() => {
+          if (releasing.get(docName) === work) releasing.delete(docName)
+          doc.destroy()
+        })
+      releasing.set(docName, work)
+      track(work)
+      await work
+    }
+    return doc
+  }
+
+  async function authorize(request: IncomingMessage, name: YjsDocName, kind: YjsDocKind): Promise<Authorization> {
+    const header = request.headers.cookie
+    let sessionCookie: string | undefined
+    try {
+      sessionCookie = header ? parseCookie(header)[AUTH_COOKIE] : undefined
+    } catch {
+      sessionCookie = undefined
+    }
+    if (!sessionCookie) return { refused: 401 }
+    const actor: Actor | null = await actorFromSessionCookie(getDeps(), sessionCookie).catch(() => null)
+    if (!actor) return { refused: 401 }
+    try {
+      const access = await requireAbility(getDeps(), actor, kind.read, kind.target(name))
+      return { refused: null, actor, brandKey: access.brandKey, readOnly: !allows(kind.write, access.grant) }
+    } catch (error) {
+      // Not revealed: a document without any grant answers as if it did not exist (decision 007).
+      if (isAppError(error) && error.type === 'NotFound') return { refused: 404 }
+      if (isAppError(error) && error.type === 'PermissionError') return { refused: 403 }
+      throw error
+    }
+  }
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(request.url ?? '/', 'http://localhost')
-    if (!url.pathname.startsWith(PATH_PREFIX)) return
-    const docName = decodeURIComponent(url.pathname.slice(PATH_PREFIX.length))
-    const parsed = parseYjsDocName(docName)
-    if (!parsed) return refuse(socket, 404, 'Not Found')
-    const header = request.headers.cookie
-    const sessionCookie = header ? parseCookie(header)[AUTH_COOKIE] : undefined
-    if (!sessionCookie) return refuse(socket, 401, 'Unauthorized')
-    actorFromSessionCookie(getDeps(), sessionCookie)
-      .then((actor) => {
-        const held = brandGrantTypes(actor.grants, parsed.brandKey)
-        // Not revealed: a brand without any grant answers as if the document did not exist.
-        if (held.length === 0) return refuse(socket, 404, 'Not Found')
-        const readOnly = !held.includes('owner') && !held.includes('editor')
+    // A client that goes away mid-handshake must not take the process with it.
+    socket.on('error', () => socket.destroy())
+    if (request.url?.startsWith(SOCKET_IO_PREFIX)) return
+    const pathname = requestPathname(request)
+    if (pathname === null) return refuse(socket, 400, 'Bad Request')
+    if (!pathname.startsWith(YJS_PATH_PREFIX)) return refuse(socket, 404, 'Not Found')
+    const name = parseYjsDocName(pathname.slice(YJS_PATH_PREFIX.length))
+    const kind = name && docKind(name.purpose)
+    if (!name || !kind) return refuse(socket, 404, 'Not Found')
+    if (!isAllowedOrigin(request, options.appUrl?.())) return refuse(socket, 403, 'Forbidden')
+    const docName = pathname.slice(YJS_PATH_PREFIX.length)
+    authorize(request, name, kind)
+      .then((answer) => {
+        if (answer.refused !== null) return refuse(socket, answer.refused, REASONS[answer.refused])
+        if (socket.destroyed) return
         wss.handleUpgrade(request, socket, head, (ws: WebSocket) => {
-          if (readOnly) {
-            const on = ws.on.bind(ws)
-            ws.on = ((event: string, listener: (...args: unknown[]) => void) =>
-              event === 'message'
-                ? on('message', (data, isBinary) => {
-                    if (!isWriteMessage(data)) listener(data, isBinary)
-                  })
-                : on(event as 'close', listener as () => void)) as typeof ws.on
-          }
-          const key = connectionKey(actor.key, parsed.brandKey)
+          const key = connectionKey(answer.actor.key, answer.brandKey)
           const open = connections.get(key) ?? new Set<WebSocket>()
           connections.set(key, open.add(ws))
           ws.once('close', () => {
             open.delete(ws)
-            if (open.size === 0) connections.delete(key)
+            if (open.size === 0 && connections.get(key) === open) connections.delete(key)
           })
-          setupWSConnection(ws, request, { docName })
+          openDoc(docName, name, kind).connect(ws, answer.readOnly, (doc) => void doc.release())
         })
       })
-      .catch(() => refuse(socket, 401, 'Unauthorized'))
+      .catch((error: unknown) => {
+        reportError(error, { msg: 'yjs upgrade', docName })
+        refuse(socket, 503, 'Service Unavailable')
+      })
   }
   httpServer.on('upgrade', onUpgrade)
 
@@ -195,12 +230,14 @@ export async function attachYjs(
       await Promise.all([...pending])
     },
     closeConnections(accountKey, brandKey) {
-      for (const ws of connections.get(connectionKey(accountKey, brandKey)) ?? []) ws.close(4403, 'Access revoked')
+      closeLocal(accountKey, brandKey)
+      fanOut?.publishRevocation(accountKey, brandKey)
     },
     async close() {
       httpServer.off('upgrade', onUpgrade)
       for (const client of wss.clients) client.terminate()
       await new Promise<void>((resolve) => wss.close(() => resolve()))
+      await Promise.all([...docs.values()].map((doc) => doc.release()))
       await Promise.all([...pending])
       await fanOut?.close()
     },

@@ -133,7 +133,8 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
     env,
     events: {
       publish: (room, event, payload) => publisher.publish(room, event, payload),
-      revokeBrandAccess: (accountKey, brandKey) => publisher.revokeBrandAccess(accountKey, brandKey),
+      revokeBrandAccess: (accountKey, brandKey, revocation) =>
+        publisher.revokeBrandAccess(accountKey, brandKey, revocation),
     },
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR }),
     blobs: createLocalBlobStore({ dir: path.join(env.DATA_DIR, 'blobs'), secret }),
@@ -192,14 +193,16 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   })
 
   const httpServer = createServer(app)
-  const socket = await attachSocketServer(httpServer, () => deps, { redisUrl: env.REDIS_URL })
+  const realtimeOptions = { redisUrl: env.REDIS_URL, appUrl: () => env.APP_URL }
+  const socket = await attachSocketServer(httpServer, () => deps, realtimeOptions)
   started.push(() => socket.close())
-  const yjs = await attachYjs(httpServer, () => deps, { redisUrl: env.REDIS_URL })
+  const yjs = await attachYjs(httpServer, () => deps, realtimeOptions)
   started.push(() => yjs.close())
   publisher = {
     publish: socket.publisher.publish,
-    revokeBrandAccess(accountKey, brandKey) {
-      socket.publisher.revokeBrandAccess(accountKey, brandKey)
+    // Both reach every process: socket rooms through the adapter, Yjs through its own channel.
+    revokeBrandAccess(accountKey, brandKey, revocation) {
+      socket.publisher.revokeBrandAccess(accountKey, brandKey, revocation)
       yjs.closeConnections(accountKey, brandKey)
     },
   }

@@ -27,13 +27,20 @@ function decide(actor: Actor, ability: Ability, target: Target, brandKey: string
   const grant = effectiveGrant(actor.grants, chain)
   if (grant === null) throw notFound(target.model)
   if (!allows(ability, grant)) {
-    throw permissionError(`This needs ${grantTypesFor(ability).join(' or ')} access to the ${target.model.toLowerCase()}.`)
+    throw permissionError(
+      `This needs ${grantTypesFor(ability).join(' or ')} access to the ${target.model.toLowerCase()}.`,
+    )
   }
   return { brandKey, grant, chain }
 }
 
 /** Throws NotFound or PermissionError unless the actor holds the ability on the record. */
-export async function requireAbility(deps: ServiceDeps, actor: Actor, ability: Ability, target: Target): Promise<Access> {
+export async function requireAbility(
+  deps: ServiceDeps,
+  actor: Actor,
+  ability: Ability,
+  target: Target,
+): Promise<Access> {
   const located = await locate(deps, target)
   if (!located) throw notFound(target.model)
   return decide(actor, ability, target, located.brandKey, located.chain)

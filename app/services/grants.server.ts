@@ -51,7 +51,10 @@ export interface GrantRemover {
  * Runs `work` in a transaction with a grant remover; after the commit, every account that lost a
  * grant has its live connections to that brand cut, so they are authorized afresh.
  */
-export async function changeGrants<T>(deps: ServiceDeps, work: (tx: Tx, grants: GrantRemover) => Promise<T>): Promise<T> {
+export async function changeGrants<T>(
+  deps: ServiceDeps,
+  work: (tx: Tx, grants: GrantRemover) => Promise<T>,
+): Promise<T> {
   const touched = new Map<string, { accountKey: string; brandKey: string }>()
   const removeWhere = async (tx: Tx, accountKey: string, brandKey: string, where: SQL | undefined) => {
     const removed = await tx.delete(grants).where(where).returning({ key: grants.key })

@@ -3,14 +3,7 @@
 // of app/policy/invites.ts; who may invite is decided in docs/decisions/013-invites.md.
 import { randomBytes } from 'node:crypto'
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
-import {
-  accounts,
-  brandDeactivations,
-  brands,
-  invites,
-  teamMembers,
-  teams,
-} from '#db/schema'
+import { accounts, brandDeactivations, brands, invites, teamMembers, teams } from '#db/schema'
 import type { Database } from '#db/client'
 import { AppError, notFound, permissionError } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'

@@ -2,16 +2,7 @@
 // §6, §7 team/account/brand calls). Manage Team is for owners of the brand; contacts and the
 // member lists are for anyone holding a grant on it. Every function takes the actor first.
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm'
-import {
-  accounts,
-  brandDeactivations,
-  brands,
-  collections,
-  grants,
-  lines,
-  teamMembers,
-  teams,
-} from '#db/schema'
+import { accounts, brandDeactivations, brands, collections, grants, lines, teamMembers, teams } from '#db/schema'
 import type { GrantSpec } from '#db/schema'
 import { AppError, notFound } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
@@ -372,9 +363,7 @@ export async function listAccountTeams(
     .where(eq(teamMembers.accountKey, accountKey))
     .orderBy(asc(teams.created), asc(teams.key))
   // Teams in brands the actor does not own stay hidden, so the answer reveals nothing about them.
-  const visible = rows
-    .map((row) => row.team)
-    .filter((team) => accountKey === actor.key || managed(team.brandKey))
+  const visible = rows.map((row) => row.team).filter((team) => accountKey === actor.key || managed(team.brandKey))
   return teamViews(deps, visible)
 }
 

@@ -1,0 +1,145 @@
+// One Yjs document held in memory with its connections, speaking the y-websocket protocol (sync
+// and awareness messages). A read-only connection is handled here, at the protocol: its sync
+// step 1 is answered, its awareness (presence) is shared, but its sync step 2 and updates, the
+// two messages that change a document, are dropped.
+import * as decoding from 'lib0/decoding'
+import * as encoding from 'lib0/encoding'
+import * as awarenessProtocol from 'y-protocols/awareness'
+import * as syncProtocol from 'y-protocols/sync'
+import type { WebSocket } from 'ws'
+import * as Y from 'yjs'
+import { CLOSE_CODES } from '../protocol'
+
+const MESSAGE_SYNC = 0
+const MESSAGE_AWARENESS = 1
+const PING_INTERVAL_MS = 30_000
+
+interface Connection {
+  readOnly: boolean
+  /** Awareness client ids this connection controls, removed when it leaves. */
+  clients: Set<number>
+}
+
+export class SharedDoc extends Y.Doc {
+  readonly name: string
+  readonly awareness: awarenessProtocol.Awareness
+  readonly conns = new Map<WebSocket, Connection>()
+  /** Resolves once the stored state is loaded; messages wait for it, in their order. */
+  loaded: Promise<void> = Promise.resolve()
+  /** Writes and compacts the document once its last connection has left; set by its owner. */
+  release: () => Promise<void> = () => Promise.resolve()
+
+  constructor(name: string) {
+    super({ gc: true })
+    this.name = name
+    this.awareness = new awarenessProtocol.Awareness(this)
+    this.awareness.setLocalState(null)
+    this.awareness.on(
+      'update',
+      ({ added, updated, removed }: Record<'added' | 'updated' | 'removed', number[]>, origin: unknown) => {
+        const conn = this.conns.get(origin as WebSocket)
+        if (conn) {
+          added.forEach((id) => conn.clients.add(id))
+          removed.forEach((id) => conn.clients.delete(id))
+        }
+        const encoder = encoding.createEncoder()
+        encoding.writeVarUint(encoder, MESSAGE_AWARENESS)
+        encoding.writeVarUint8Array(
+          encoder,
+          awarenessProtocol.encodeAwarenessUpdate(this.awareness, [...added, ...updated, ...removed]),
+        )
+        this.broadcast(encoding.toUint8Array(encoder))
+      },
+    )
+    this.on('update', (update: Uint8Array) => {
+      const encoder = encoding.createEncoder()
+      encoding.writeVarUint(encoder, MESSAGE_SYNC)
+      syncProtocol.writeUpdate(encoder, update)
+      this.broadcast(encoding.toUint8Array(encoder))
+    })
+  }
+
+  private broadcast(message: Uint8Array) {
+    for (const ws of this.conns.keys()) send(ws, message)
+  }
+
+  /** Starts serving a connection; `onEmpty` runs when the last connection has left. */
+  connect(ws: WebSocket, readOnly: boolean, onEmpty: (doc: SharedDoc) => void): void {
+    ws.binaryType = 'arraybuffer'
+    this.conns.set(ws, { readOnly, clients: new Set() })
+    ws.on('message', (data: ArrayBuffer) => {
+      const message = new Uint8Array(data)
+      void this.loaded.then(() => this.receive(ws, message))
+    })
+    let alive = true
+    const ping = setInterval(() => {
+      if (!alive) return ws.terminate()
+      alive = false
+      ws.ping()
+    }, PING_INTERVAL_MS)
+    ws.on('pong', () => (alive = true))
+    ws.on('close', () => {
+      clearInterval(ping)
+      const conn = this.conns.get(ws)
+      if (!conn) return
+      this.conns.delete(ws)
+      awarenessProtocol.removeAwarenessStates(this.awareness, [...conn.clients], null)
+      if (this.conns.size === 0) onEmpty(this)
+    })
+    void this.loaded.then(() => {
+      const encoder = encoding.createEncoder()
+      encoding.writeVarUint(encoder, MESSAGE_SYNC)
+      syncProtocol.writeSyncStep1(encoder, this)
+      send(ws, encoding.toUint8Array(encoder))
+      const states = this.awareness.getStates()
+      if (states.size > 0) {
+        const awareness = encoding.createEncoder()
+        encoding.writeVarUint(awareness, MESSAGE_AWARENESS)
+        encoding.writeVarUint8Array(
+          awareness,
+          awarenessProtocol.encodeAwarenessUpdate(this.awareness, [...states.keys()]),
+        )
+        send(ws, encoding.toUint8Array(awareness))
+      }
+    })
+  }
+
+  /** Handles one message of a connection; anything that is not the protocol closes it. */
+  receive(ws: WebSocket, message: Uint8Array): void {
+    const conn = this.conns.get(ws)
+    if (!conn) return
+    try {
+      const decoder = decoding.createDecoder(message)
+      const type = decoding.readVarUint(decoder)
+      if (type === MESSAGE_SYNC) {
+        const step = decoding.readVarUint(decoder)
+        if (step === syncProtocol.messageYjsSyncStep1) {
+          const encoder = encoding.createEncoder()
+          encoding.writeVarUint(encoder, MESSAGE_SYNC)
+          syncProtocol.readSyncStep1(decoder, encoder, this)
+          send(ws, encoding.toUint8Array(encoder))
+        } else if (step === syncProtocol.messageYjsSyncStep2 || step === syncProtocol.messageYjsUpdate) {
+          // Both carry document changes; a read-only connection's are dropped unread.
+          if (conn.readOnly) return
+          if (step === syncProtocol.messageYjsSyncStep2) syncProtocol.readSyncStep2(decoder, this, ws)
+          else syncProtocol.readUpdate(decoder, this, ws)
+        } else {
+          throw new Error(`unknown sync message ${step}`)
+        }
+      } else if (type === MESSAGE_AWARENESS) {
+        awarenessProtocol.applyAwarenessUpdate(this.awareness, decoding.readVarUint8Array(decoder), ws)
+      }
+      // Other message types (auth, awareness queries) are not used by this server: ignored, as
+      // the y-websocket reference server does.
+    } catch {
+      ws.close(CLOSE_CODES.badMessage, 'Bad message')
+    }
+  }
+}
+
+function send(ws: WebSocket, message: Uint8Array) {
+  if (ws.readyState !== ws.OPEN) return
+  ws.send(message, (error) => {
+    if (error) ws.terminate()
+  })
+}

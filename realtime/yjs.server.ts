@@ -151,10 +151,12 @@ export async function attachYjs(
     doc.release = () => (released ??= release())
     const release = async () => {
       if (docs.get(docName) === doc) docs.delete(docName)
+      // The writes received so far; this work itself joins `pending` and must not wait for itself.
+      const writes = [...pending]
       const work = (async () => {
         await doc.loaded
         if (fanOut && listener) await fanOut.unsubscribe(docName, listener)
-        await Promise.all([...pending])
+        await Promise.all(writes)
         await kind.compact(getDeps(), docName, name)
       })()
         .catch((error: unknown) => reportError(error, { msg: 'yjs compact', docName }))

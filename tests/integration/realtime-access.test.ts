@@ -1,0 +1,233 @@
+// Access rules of the realtime layer against a real server: a read member's document changes are
+// dropped whatever sync message carries them, brand rooms read grants afresh on every join, losing
+// a grant through a team closes live documents, and malformed upgrade requests are refused while
+// the server stays up.
+import net from 'node:net'
+import { eq } from 'drizzle-orm'
+import * as decoding from 'lib0/decoding'
+import * as encoding from 'lib0/encoding'
+import * as syncProtocol from 'y-protocols/sync'
+import WebSocket from 'ws'
+import * as Y from 'yjs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { io as connectSocket, type Socket } from 'socket.io-client'
+import { yjsUpdates } from '#db/schema'
+import { DEMO_BRAND_KEY, DEMO_TEAM_KEY, demoAccountKey } from '#db/seed'
+import { CLOSE_CODES, EVENTS, rooms, type BrandJoinAck } from '#realtime/protocol'
+import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { tryUpgrade } from '#tests/support/yjs-client'
+
+let portal: TestPortal
+const closers: (() => void)[] = []
+
+beforeAll(async () => {
+  portal = await startTestPortal()
+})
+afterAll(async () => {
+  closers.forEach((close) => close())
+  await portal?.destroy()
+})
+
+/** A raw y-websocket connection that sends hand-made protocol messages. */
+async function rawYjs(docName: string, cookie: string) {
+  const ws = new WebSocket(`ws://127.0.0.1:${portal.port}/yjs/${docName}`, { headers: { cookie } })
+  closers.push(() => ws.terminate())
+  const received: Uint8Array[] = []
+  ws.on('message', (data: Buffer) => received.push(new Uint8Array(data)))
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve)
+    ws.once('error', reject)
+  })
+  const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)))
+  const sync = (write: (encoder: encoding.Encoder) => void) => {
+    const encoder = encoding.createEncoder()
+    encoding.writeVarUint(encoder, 0)
+    write(encoder)
+    ws.send(encoding.toUint8Array(encoder))
+  }
+  /** Sends sync step 1 and waits for the server's step 2: everything sent before it is handled. */
+  const roundTrip = async () => {
+    const before = received.length
+    sync((encoder) => syncProtocol.writeSyncStep1(encoder, new Y.Doc()))
+    await eventually(() =>
+      expect(
+        received.slice(before).some((message) => {
+          const decoder = decoding.createDecoder(message)
+          return decoding.readVarUint(decoder) === 0 && decoding.readVarUint(decoder) === 1
+        }),
+      ).toBe(true),
+    )
+  }
+  return { ws, sync, roundTrip, closed }
+}
+
+/** The stored document, as a new client would load it. */
+async function storedDoc(docName: string): Promise<Y.Doc> {
+  await portal.yjs.flush()
+  const rows = await portal.deps.db.select().from(yjsUpdates).where(eq(yjsUpdates.docName, docName))
+  const doc = new Y.Doc()
+  rows.forEach((row) => Y.applyUpdate(doc, row.update))
+  return doc
+}
+
+function withNote(note: string): Uint8Array {
+  const doc = new Y.Doc()
+  doc.getMap<string>('notes').set(note, note)
+  return Y.encodeStateAsUpdate(doc)
+}
+
+describe('Yjs', () => {
+  it('drops a read member’s sync step 2 and updates, and applies an editor’s', async () => {
+    const docName = `scratch:${DEMO_BRAND_KEY}:read-only`
+    const reader = await rawYjs(docName, await sessionCookieFor(portal, 'viewer@demo.test'))
+    reader.sync((encoder) => syncProtocol.writeSyncStep2(encoder, new Y.Doc(), undefined))
+    reader.sync((encoder) => {
+      encoding.writeVarUint(encoder, syncProtocol.messageYjsSyncStep2)
+      encoding.writeVarUint8Array(encoder, withNote('reader-step-2'))
+    })
+    reader.sync((encoder) => syncProtocol.writeUpdate(encoder, withNote('reader-update')))
+    await reader.roundTrip()
+
+    const editor = await rawYjs(docName, await sessionCookieFor(portal, 'editor@demo.test'))
+    editor.sync((encoder) => {
+      encoding.writeVarUint(encoder, syncProtocol.messageYjsSyncStep2)
+      encoding.writeVarUint8Array(encoder, withNote('editor-step-2'))
+    })
+    await editor.roundTrip()
+
+    const notes = (await storedDoc(docName)).getMap<string>('notes')
+    expect(notes.get('editor-step-2')).toBe('editor-step-2')
+    expect(notes.has('reader-step-2')).toBe(false)
+    expect(notes.has('reader-update')).toBe(false)
+  })
+
+  it('closes a connection that does not speak the protocol', async () => {
+    const client = await rawYjs(`scratch:${DEMO_BRAND_KEY}:garbage`, await sessionCookieFor(portal, 'editor@demo.test'))
+    client.ws.send(new Uint8Array([0, 9, 1]))
+    expect(await client.closed).toBe(CLOSE_CODES.badMessage)
+  })
+
+  it('answers an unknown document kind as not found', async () => {
+    const cookie = await sessionCookieFor(portal, 'admin@demo.test')
+    expect(await tryUpgrade(portal.port, `nothing:${DEMO_BRAND_KEY}:x`, cookie)).toEqual({ opened: false, status: 404 })
+  })
+})
+
+/** Sends a raw upgrade request and returns the status line of the answer. */
+function rawUpgrade(requestLine: string, headers: Record<string, string> = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(portal.port, '127.0.0.1')
+    let answer = ''
+    socket.on('data', (chunk) => (answer += chunk.toString()))
+    socket.on('close', () => resolve(answer.split('\r\n')[0] ?? ''))
+    socket.on('error', reject)
+    socket.setTimeout(5_000, () => socket.destroy())
+    const lines = Object.entries({
+      Host: `127.0.0.1:${portal.port}`,
+      Connection: 'Upgrade',
+      Upgrade: 'websocket',
+      'Sec-WebSocket-Version': '13',
+      'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      ...headers,
+    }).map(([name, value]) => `${name}: ${value}`)
+    socket.write(`${requestLine}\r\n${lines.join('\r\n')}\r\n\r\n`)
+  })
+}
+
+describe('malformed upgrade requests', () => {
+  it.each([
+    ['GET /yjs/%E0%A4%A HTTP/1.1', 'HTTP/1.1 400'],
+    ['GET http://[/yjs/x HTTP/1.1', 'HTTP/1.1 400'],
+    ['GET /yjs/%ZZ HTTP/1.1', 'HTTP/1.1 400'],
+    ['GET /elsewhere HTTP/1.1', 'HTTP/1.1 404'],
+  ])('%s is refused and the server stays up', async (requestLine, status) => {
+    expect(await rawUpgrade(requestLine)).toMatch(new RegExp(`^${status}`))
+    const health = await fetch(`${portal.url}/healthz`)
+    expect(health.status).toBe(200)
+  })
+
+  it('refuses a socket.io upgrade with a malformed path, and the server stays up', async () => {
+    const answer = await rawUpgrade('GET /socket.io/%E0%A4%A?EIO=4&transport=websocket HTTP/1.1')
+    expect(answer).not.toMatch(/^HTTP\/1.1 101/)
+    expect((await fetch(`${portal.url}/healthz`)).status).toBe(200)
+  })
+
+  it('refuses an upgrade from a foreign page', async () => {
+    const cookie = await sessionCookieFor(portal, 'admin@demo.test')
+    const answer = await rawUpgrade(`GET /yjs/scratch:${DEMO_BRAND_KEY}:x HTTP/1.1`, {
+      Origin: 'http://evil.example',
+      Cookie: cookie,
+    })
+    expect(answer).toMatch(/^HTTP\/1.1 403/)
+    const socket = connectSocket(portal.url, {
+      transports: ['websocket'],
+      extraHeaders: { cookie, origin: 'http://evil.example' },
+      reconnection: false,
+    })
+    closers.push(() => socket.disconnect())
+    await expect(
+      new Promise((resolve, reject) => {
+        socket.once('connect', () => resolve(undefined))
+        socket.once('connect_error', reject)
+      }),
+    ).rejects.toThrow()
+  })
+})
+
+function openSocket(cookie: string): Promise<Socket> {
+  const socket = connectSocket(portal.url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false })
+  closers.push(() => socket.disconnect())
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket))
+    socket.once('connect_error', reject)
+  })
+}
+
+const inBrandRoom = async (socket: Socket) =>
+  (await portal.socket.io.in(rooms.brand(DEMO_BRAND_KEY)).fetchSockets()).some((s) => s.id === socket.id)
+
+describe('grants removed while connected', () => {
+  it('closes the Yjs documents of an admin taken off a team, who keeps the brand and its room', async () => {
+    const adminCookie = await sessionCookieFor(portal, 'admin@demo.test')
+    const added = await api(portal, 'POST', '/api/team/method/set_team', {
+      cookie: adminCookie,
+      body: { team: DEMO_TEAM_KEY, account: demoAccountKey('admin') },
+    })
+    expect(added.status, JSON.stringify(added.body)).toBe(200)
+    const socket = await openSocket(adminCookie)
+    expect(await socket.emitWithAck(EVENTS.brandJoin, { brand: DEMO_BRAND_KEY })).toEqual({ ok: true })
+    const yjs = await rawYjs(`scratch:${DEMO_BRAND_KEY}:team-admin`, adminCookie)
+
+    const removed = await api(portal, 'POST', '/api/team/method/remove_member', {
+      cookie: adminCookie,
+      body: { team: DEMO_TEAM_KEY, account: demoAccountKey('admin') },
+    })
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200)
+
+    expect(await yjs.closed).toBe(CLOSE_CODES.accessRevoked)
+    // Still owner of the brand: the room stays, and the document opens again for writing.
+    expect(await inBrandRoom(socket)).toBe(true)
+    const again = await rawYjs(`scratch:${DEMO_BRAND_KEY}:team-admin`, adminCookie)
+    again.sync((encoder) => {
+      encoding.writeVarUint(encoder, syncProtocol.messageYjsSyncStep2)
+      encoding.writeVarUint8Array(encoder, withNote('admin-after-team'))
+    })
+    await again.roundTrip()
+    expect((await storedDoc(`scratch:${DEMO_BRAND_KEY}:team-admin`)).getMap('notes').has('admin-after-team')).toBe(true)
+  })
+
+  it('refuses a brand room to a socket whose grant was removed after its handshake', async () => {
+    const viewerCookie = await sessionCookieFor(portal, 'viewer@demo.test')
+    const socket = await openSocket(viewerCookie)
+    const removed = await api(portal, 'POST', '/api/brand/method/remove_team_member', {
+      cookie: await sessionCookieFor(portal, 'admin@demo.test'),
+      body: { brand: DEMO_BRAND_KEY, account: demoAccountKey('viewer') },
+    })
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200)
+    expect(await socket.emitWithAck(EVENTS.brandJoin, { brand: DEMO_BRAND_KEY })).toEqual<BrandJoinAck>({
+      ok: false,
+      error: 'PermissionError',
+    })
+    expect(await inBrandRoom(socket)).toBe(false)
+  })
+})

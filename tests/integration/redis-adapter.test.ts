@@ -1,6 +1,7 @@
 // With REDIS_URL, processes are connected: a notification emitted by one process reaches a
 // socket on another (socket.io Redis adapter), and a Yjs edit made on one process reaches a
-// client of the same document on another (Yjs update fan-out).
+// client of the same document on another (Yjs update fan-out), and a grant removed on one process
+// closes the account's Yjs documents on the other.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -10,8 +11,9 @@ import { inject } from 'vitest'
 import { io as connectSocket, type Socket } from 'socket.io-client'
 import { freePort } from '#app/infra/auth-emulator.server'
 import { createFirebaseIdentity } from '#app/services/identity.server'
-import { DEMO_BRAND_KEY } from '#db/seed'
-import { EVENTS, type NotificationPayload } from '#realtime/protocol'
+import WebSocket from 'ws'
+import { DEMO_BRAND_KEY, demoAccountKey } from '#db/seed'
+import { CLOSE_CODES, EVENTS, type NotificationPayload } from '#realtime/protocol'
 import { DEMO_PASSWORD, api, eventually } from '#tests/support/portal'
 import { connectYjs } from '#tests/support/yjs-client'
 
@@ -132,4 +134,34 @@ it('fans a Yjs edit out to a client of the same document on the other process', 
   await eventually(() => expect(onA.doc.getMap<string>('notes').get('look-2')).toBe('darker wash'))
   onA.destroy()
   onB.destroy()
+})
+
+it('closes a Yjs connection on one process when the account loses its grant on the other', async () => {
+  const identity = createFirebaseIdentity({
+    projectId: inject('emulatorProjectId'),
+    emulatorHost: inject('emulatorHost'),
+  })
+  const signIn = async (email: string) => {
+    const result = await identity.signInWithPassword(email, DEMO_PASSWORD)
+    if (!result.ok) throw new Error(result.code)
+    return result
+  }
+  const vsm = await signIn('vsm@demo.test')
+  const vsmCookie = `__session=${await identity.createSessionCookie(vsm.idToken, 3_600_000)}`
+  const onB = new WebSocket(`ws://127.0.0.1:${portB}/yjs/scratch:${DEMO_BRAND_KEY}:revoked`, {
+    headers: { cookie: vsmCookie },
+  })
+  await new Promise((resolve, reject) => {
+    onB.once('open', resolve)
+    onB.once('error', reject)
+  })
+  const closed = new Promise<number>((resolve) => onB.once('close', (code) => resolve(code)))
+
+  const admin = await signIn('admin@demo.test')
+  const answer = await api({ port: portA }, 'POST', '/api/brand/method/remove_team_member', {
+    token: admin.idToken,
+    body: { brand: DEMO_BRAND_KEY, account: demoAccountKey('vsm') },
+  })
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+  expect(await closed).toBe(CLOSE_CODES.accessRevoked)
 })

@@ -11,6 +11,8 @@ export const rooms = {
 export const EVENTS = {
   /** client → server, with ack: join a brand's room (needs a grant on the brand). */
   brandJoin: 'brand:join',
+  /** client → server: leave a brand's room (the page moved to another brand). */
+  brandLeave: 'brand:leave',
   /** server → client: a notification was stored for this account. */
   notificationNew: 'notification:new',
 } as const
@@ -26,6 +28,7 @@ export type BrandJoinAck = { ok: true } | { ok: false; error: string }
 /** Schemas of the payloads clients send, by event; an event not listed here is ignored. */
 export const CLIENT_EVENT_SCHEMAS = {
   [EVENTS.brandJoin]: BrandJoinSchema,
+  [EVENTS.brandLeave]: BrandJoinSchema,
 } as const
 
 export interface NotificationPayload {

@@ -4,6 +4,7 @@ import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useMatches, useNavigate } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { LogoutForm } from '#app/components/logout-form'
+import { RealtimeProvider, useRealtimeEvent } from '#app/components/realtime-provider'
 import { OnboardingStepper } from '#app/components/onboarding-stepper'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { BackIcon, BellIcon, HelpIcon, LogoutIcon, SettingsIcon } from '#app/components/ui/icons'
@@ -92,34 +93,17 @@ function usePageChrome() {
 type BellItem = Omit<NotificationPayload, 'brand'> & { read: boolean }
 
 /** The bell's dot and list update when a notification arrives over socket.io, without a reload. */
-function useLiveNotifications(initialUnread: boolean, initialItems: BellItem[], brandKey: string | null) {
+function useLiveNotifications(initialUnread: boolean, initialItems: BellItem[]) {
   const [unread, setUnread] = useState(initialUnread)
   const [items, setItems] = useState(initialItems)
   useEffect(() => setUnread(initialUnread), [initialUnread])
   useEffect(() => setItems(initialItems), [initialItems])
-  useEffect(() => {
-    let disposed = false
-    let cleanup = () => {}
-    void import('socket.io-client').then(({ io }) => {
-      if (disposed) return
-      const socket = io({ withCredentials: true, transports: ['websocket', 'polling'] })
-      socket.on(EVENTS.notificationNew, (payload: NotificationPayload) => {
-        setUnread(true)
-        setItems((current) =>
-          [{ ...payload, read: false }, ...current.filter((item) => item.key !== payload.key)].slice(0, 8),
-        )
-      })
-      socket.on('connect', () => {
-        if (brandKey) socket.emit(EVENTS.brandJoin, { brand: brandKey }, () => {})
-        document.documentElement.dataset.realtime = 'connected'
-      })
-      cleanup = () => socket.disconnect()
-    })
-    return () => {
-      disposed = true
-      cleanup()
-    }
-  }, [brandKey])
+  useRealtimeEvent<NotificationPayload>(EVENTS.notificationNew, (payload) => {
+    setUnread(true)
+    setItems((current) =>
+      [{ ...payload, read: false }, ...current.filter((item) => item.key !== payload.key)].slice(0, 8),
+    )
+  })
   return { unread, items }
 }
 
@@ -178,11 +162,20 @@ function BellPanel({ unread, items, allHref }: { unread: boolean; items: BellIte
 
 export default function Frame() {
   const data = useLoaderData<typeof loader>()
+  return (
+    <RealtimeProvider brandKey={data.brand?.key ?? null}>
+      <FrameContent />
+    </RealtimeProvider>
+  )
+}
+
+function FrameContent() {
+  const data = useLoaderData<typeof loader>()
   const { title, back, fullWidth } = usePageChrome()
   const location = useLocation()
   const navigate = useNavigate()
   const csrf = useCsrfToken()
-  const { unread, items } = useLiveNotifications(data.unread, data.notifications, data.brand?.key ?? null)
+  const { unread, items } = useLiveNotifications(data.unread, data.notifications)
   const confirmingLogout = new URLSearchParams(location.search).get('confirm') === 'logout'
   const brandBase = data.brand ? `/brand/${data.brand.key}` : null
 

@@ -22,5 +22,9 @@ export const brandRooms: RealtimeUnit = {
       await socket.join(rooms.brand(brand))
       return { ok: true }
     },
+    async [EVENTS.brandLeave]({ socket }, payload) {
+      await socket.leave(rooms.brand((payload as { brand: string }).brand))
+      return { ok: true }
+    },
   },
 }

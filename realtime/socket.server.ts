@@ -1,15 +1,14 @@
 // socket.io: authenticated from the session cookie at handshake, one room per account, brand
 // rooms joined only with a grant on the brand. With REDIS_URL the Redis adapter connects processes.
 import type { Server as HttpServer } from 'node:http'
-import { parse as parseCookie } from 'cookie'
 import { Server, type Socket } from 'socket.io'
 import { createAdapter } from '@socket.io/redis-adapter'
 import { createClient } from 'redis'
 import * as z from 'zod/mini'
-import { AUTH_COOKIE } from '#app/lib/session.server'
+import { isAppError } from '#app/lib/errors'
 import { hasBrandGrant } from '#app/policy/permissions'
 import { loadGrants, type Actor } from '#app/services/accounts.server'
-import { actorFromSessionCookie } from '#app/services/auth.server'
+import { actorFromHeaders } from '#app/services/session-reader.server'
 import type { EventPublisher, ServiceDeps } from '#app/services/context.server'
 import { BrandJoinSchema, EVENTS, rooms, type BrandJoinAck } from './protocol'
 
@@ -36,18 +35,14 @@ export async function attachSocketServer(
   }
 
   io.use((socket, next) => {
-    const header = socket.request.headers.cookie
-    const sessionCookie = header ? parseCookie(header)[AUTH_COOKIE] : undefined
-    if (!sessionCookie) {
-      next(new Error('AuthNoSession'))
-      return
-    }
-    actorFromSessionCookie(getDeps(), sessionCookie)
+    actorFromHeaders(getDeps(), socket.request.headers)
       .then((actor) => {
         socket.data.actor = actor
         next()
       })
-      .catch(() => next(new Error('AuthInvalidSession')))
+      .catch((error: unknown) =>
+        next(new Error(isAppError(error) && error.type === 'AuthNoSession' ? 'AuthNoSession' : 'AuthInvalidSession')),
+      )
   })
 
   io.on('connection', (socket: Socket) => {

@@ -5,7 +5,6 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { randomBytes } from 'node:crypto'
-import { parse as parseCookie } from 'cookie'
 import { asc, eq, inArray } from 'drizzle-orm'
 import { createClient } from 'redis'
 import { WebSocketServer, type WebSocket } from 'ws'
@@ -13,9 +12,8 @@ import * as Y from 'yjs'
 import { setPersistence, setupWSConnection } from '@y/websocket-server/utils'
 import { yjsUpdates } from '#db/schema'
 import { reportError } from '#app/infra/error-reporting.server'
-import { AUTH_COOKIE } from '#app/lib/session.server'
 import { brandGrantTypes } from '#app/policy/permissions'
-import { actorFromSessionCookie } from '#app/services/auth.server'
+import { actorFromHeaders } from '#app/services/session-reader.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { parseYjsDocName } from './protocol'
 
@@ -157,10 +155,7 @@ export async function attachYjs(
     const docName = decodeURIComponent(url.pathname.slice(PATH_PREFIX.length))
     const parsed = parseYjsDocName(docName)
     if (!parsed) return refuse(socket, 404, 'Not Found')
-    const header = request.headers.cookie
-    const sessionCookie = header ? parseCookie(header)[AUTH_COOKIE] : undefined
-    if (!sessionCookie) return refuse(socket, 401, 'Unauthorized')
-    actorFromSessionCookie(getDeps(), sessionCookie)
+    actorFromHeaders(getDeps(), request.headers)
       .then((actor) => {
         const held = brandGrantTypes(actor.grants, parsed.brandKey)
         // Not revealed: a brand without any grant answers as if the document did not exist.

@@ -1,7 +1,7 @@
 // `/settings/security/password`: the Change Password modal over the security settings (access.md
 // §2, §3 "Forms": old_password, new_password, confirm_password). The old password must sign in;
-// the new one follows the strict rule and must not be breached. Every session of the account ends
-// with the change (docs/decisions/028), so the answer carries a fresh session for this browser.
+// the new one follows the strict rule and must not be breached. Every other session of the account
+// ends with the change; this browser stays signed in (docs/decisions/028).
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
@@ -14,10 +14,9 @@ import { useCsrfToken } from '#app/lib/csrf'
 import { isAppError } from '#app/lib/errors'
 import { parseForm } from '#app/lib/forms'
 import { PASSWORD_CHANGED } from '#app/lib/identity-messages'
-import { guard, issueSessionCookie, readAuthCookie, redirectWithToast, requireCsrf } from '#app/lib/session.server'
+import { guard, readAuthCookie, redirectWithToast, requireCsrf } from '#app/lib/session.server'
 import { ChangePasswordSchema } from '#app/schemas/password-forms'
 import { changePassword } from '#app/services/passwords.server'
-import { sessionRemembered } from '#app/services/sessions.server'
 
 export const meta: MetaFunction = () => [{ title: 'Change Password · Brand Portal' }]
 
@@ -36,11 +35,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(formData, ChangePasswordSchema)
   if (submission.status !== 'success') return json(submission.reply({ hideFields: SECRET_FIELDS }), { status: 400 })
   // Same lifetime as the session being replaced (Remember me at sign-in).
-  const remember = await sessionRemembered(context.deps, readAuthCookie(request))
   try {
     await changePassword(context.deps, actor, {
       oldPassword: submission.value.old_password,
       newPassword: submission.value.new_password,
+      keepSession: readAuthCookie(request),
     })
   } catch (error) {
     if (!isAppError(error)) throw error
@@ -52,14 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: error.status === 400 ? 422 : error.status },
     )
   }
-  const cookie = await issueSessionCookie(request, context, actor, { remember })
-  return redirectWithToast(
-    request,
-    context,
-    CLOSE_TO,
-    { kind: 'success', message: PASSWORD_CHANGED },
-    { headers: [['Set-Cookie', cookie]] },
-  )
+  return redirectWithToast(request, context, CLOSE_TO, { kind: 'success', message: PASSWORD_CHANGED })
 }
 
 export default function ChangePassword() {

@@ -48,7 +48,7 @@ function toActor(row: AccountRow, actorGrants: Grant[]): Actor {
 }
 
 /** The actor behind a verified Firebase identity; a deactivated or unknown account is refused. */
-export async function actorForIdentity(deps: ServiceDeps, identity: VerifiedIdentity): Promise<Actor> {
+export async function actorForIdentity(deps: ServiceDeps, identity: { uid: string; email?: string }): Promise<Actor> {
   const [row] = await deps.db.select().from(accounts).where(eq(accounts.firebaseUid, identity.uid)).limit(1)
   if (!row || !row.active) throw invalidSession()
   return toActor(row, await loadGrants(deps, row.key))

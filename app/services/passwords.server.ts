@@ -135,13 +135,13 @@ export async function sendVerificationEmail(deps: ServiceDeps, actor: Actor): Pr
 
 /**
  * Changes the actor's password: the old one must sign in, the new one must not be breached.
- * Every session of the account ends with the change, the provider's refresh tokens too; the
- * caller starts a fresh session for the browser that asked (docs/decisions/028).
+ * Every other session of the account ends with the change, and the provider's refresh tokens;
+ * the session that asked (`keepSession`, its cookie value) goes on (docs/decisions/028).
  */
 export async function changePassword(
   deps: ServiceDeps,
   actor: Actor,
-  input: { oldPassword: string; newPassword: string },
+  input: { oldPassword: string; newPassword: string; keepSession?: string },
 ): Promise<void> {
   const bucket = `change-password:${actor.key}`
   if (await isLimited(deps, bucket, CHANGE_PASSWORD_LIMIT)) {
@@ -162,7 +162,7 @@ export async function changePassword(
   await deps.identity.updatePassword(uid, input.newPassword)
   // Other browsers and devices sign in again with the new password; Firebase may end its tokens
   // on its own, we make sure of it.
-  await endAccountSessions(deps, actor.key)
+  await endAccountSessions(deps, actor.key, { keep: input.keepSession })
   await deps.identity.revokeSessions(uid)
   await clear(deps, bucket)
 }

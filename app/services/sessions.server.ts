@@ -95,7 +95,9 @@ export async function endAccountSessions(
   const keep = options.keep && SESSION_ID.test(options.keep) ? sha256(options.keep) : undefined
   await deps.db
     .delete(sessions)
-    .where(keep ? and(eq(sessions.accountKey, accountKey), ne(sessions.idHash, keep)) : eq(sessions.accountKey, accountKey))
+    .where(
+      keep ? and(eq(sessions.accountKey, accountKey), ne(sessions.idHash, keep)) : eq(sessions.accountKey, accountKey),
+    )
 }
 
 /**

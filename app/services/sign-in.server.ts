@@ -92,7 +92,11 @@ export async function startSignIn(
     inviteToken?: string
   },
 ): Promise<SignInStep> {
-  const context: StepContext = { remember: input.remember, redirectTo: input.redirectTo, inviteToken: input.inviteToken }
+  const context: StepContext = {
+    remember: input.remember,
+    redirectTo: input.redirectTo,
+    inviteToken: input.inviteToken,
+  }
   const outcome = await signInWithPassword(deps, input)
   if (outcome.ok || outcome.reason !== 'second-factor') return afterOutcome(outcome, 'login', context)
   const pending: PendingSignIn = {
@@ -139,7 +143,10 @@ export async function sendSignInCode(
     ip: input.ip,
   })
   if (!sent.ok) return refused(form, sent)
-  return { kind: 'second-factor', pending: { ...pending, chosen: { mfaEnrollmentId: factorId, sessionInfo: sent.sessionInfo } } }
+  return {
+    kind: 'second-factor',
+    pending: { ...pending, chosen: { mfaEnrollmentId: factorId, sessionInfo: sent.sessionInfo } },
+  }
 }
 
 /** Step 3: the SMS code. A wrong code counts as a failed sign-in. */

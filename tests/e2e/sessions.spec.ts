@@ -26,6 +26,7 @@ async function signOutEverywhereFlow(browser: Browser, baseURL: string, javaScri
     await page.getByRole('link', { name: 'Sign out everywhere' }).click()
     const dialog = page.getByRole('dialog', { name: 'Sign out everywhere' })
     await expect(dialog).toContainText('Sign out on every browser and device')
+    await page.screenshot({ path: `test-results/sign-out-everywhere-${javaScriptEnabled ? 'js' : 'nojs'}.png` })
     // Cancel changes nothing.
     await dialog.getByRole('link', { name: 'Cancel' }).click()
     await expect(page).toHaveURL(/\/settings\/security$/)

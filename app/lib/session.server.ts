@@ -55,7 +55,7 @@ export function readAuthCookie(request: Request): string | undefined {
 /**
  * Signs this browser in: starts a server-side session for the account and answers the
  * `Set-Cookie` header that carries its id. The one place a session cookie is issued. With
- * `replace`, the request's current session ends (Reset Session, password change).
+ * `replace`, the request's current session ends (Reset Session).
  */
 export async function issueSessionCookie(
   request: Request,

@@ -1,8 +1,9 @@
-// Sign-in and who is signed in. The password never reaches our database: Firebase checks it, and
-// a successful sign-in starts a server-side session (sessions.server.ts). Failed attempts are rate-limited per account and
-// per IP address (docs/decisions/006-csrf-and-rate-limits.md); after a few failures of an account
-// a human check is asked (docs/decisions/020-human-check-after-failures.md). An account with SMS
-// two-step verification signs in in two steps (docs/decisions/019-sms-two-step-verification.md).
+// Sign-in and who is signed in. The password never reaches our database: Firebase checks it;
+// after it the caller starts a server-side session (sessions.server.ts) or hands out tokens.
+// Failed attempts are rate-limited per account and per IP address
+// (docs/decisions/006-csrf-and-rate-limits.md); after a few failures of an account a human check
+// is asked (docs/decisions/020-human-check-after-failures.md). An account with SMS two-step
+// verification signs in in two steps (docs/decisions/019-sms-two-step-verification.md).
 import { AppError, invalidSession, noSession } from '#app/lib/errors'
 import { ACCOUNT_TEMPORARILY_DISABLED } from '#app/lib/identity-messages'
 import { landingPath } from '#app/policy/permissions'
@@ -114,7 +115,8 @@ export async function signInWithPassword(
   input: {
     email: string
     password: string
-    remember: boolean
+    /** Not used here: whoever starts the session after sign-in applies it (sign-in.server.ts). */
+    remember?: boolean
     ip: string
     humanCheck?: unknown
     /** The token of the invite link the sign-in started from (`/?token=`), if any. */

@@ -29,7 +29,9 @@ console.log(
   `Database: ${portal.database.kind === 'pglite' ? `PGlite in ${path.join(env.DATA_DIR, 'pg')}` : 'Postgres server'}`,
 )
 if (env.SEED_DEMO) {
-  console.log(`Sign in at ${portal.url}/ with one of the demo accounts (password: ${env.DEMO_PASSWORD}):`)
+  // The password only on a developer's machine: a deployment's logs are read by others.
+  const password = env.NODE_ENV === 'development' ? env.DEMO_PASSWORD : 'DEMO_PASSWORD'
+  console.log(`Sign in at ${portal.url}/ with one of the demo accounts (password: ${password}):`)
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(20)} ${account.description}`)
 }
 

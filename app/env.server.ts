@@ -21,10 +21,13 @@ const EnvSchema = z.object({
   GOOGLE_APPLICATION_CREDENTIALS: z.string().optional(),
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
   AUTH_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(9099),
+  /** Unset: seed in development and tests, not in production (the demo password is public). */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((value) => value === 'true' || value === '1'),
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
+  /** Production on the Auth emulator (a trial, end-to-end tests): its tokens carry no signature. */
+  ALLOW_AUTH_EMULATOR: flag,
   DEMO_PASSWORD: z.string().min(6).default('Demo-passw0rd!'),
   LOGIN_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_LIMIT_IP: z.coerce.number().int().positive().default(50),
@@ -40,7 +43,8 @@ const EnvSchema = z.object({
   RECAPTCHA_SECRET_KEY: z.string().optional(),
 })
 
-export type Env = z.infer<typeof EnvSchema> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO'> & {
+  SEED_DEMO: boolean
   /** The Firebase project: the configured one, or the emulator's demo project. */
   firebaseProjectId: string
   /** True when no real Firebase project is configured and the Auth emulator is used. */
@@ -60,8 +64,15 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!useAuthEmulator && !env.FIREBASE_API_KEY) {
     throw new Error('FIREBASE_API_KEY is required when FIREBASE_PROJECT_ID names a real Firebase project')
   }
+  if (useAuthEmulator && env.NODE_ENV === 'production' && !env.ALLOW_AUTH_EMULATOR) {
+    throw new Error(
+      'NODE_ENV=production needs a real Firebase project (FIREBASE_PROJECT_ID, FIREBASE_API_KEY): the Auth emulator ' +
+        'accepts anyone. Set ALLOW_AUTH_EMULATOR=true to run a trial on the emulator anyway.',
+    )
+  }
   return {
     ...env,
+    SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
     firebaseProjectId: env.FIREBASE_PROJECT_ID ?? 'demo-brand-portal',
     useAuthEmulator,
   }

@@ -397,3 +397,43 @@ export const brandDeactivations = pgTable(
   },
   (t) => [uniqueIndex('brand_deactivations_idx').on(t.brandKey, t.accountKey)],
 )
+
+/**
+ * Signed-in browsers (docs/decisions/026-server-side-sessions.md). The `__session` cookie holds
+ * a random id; only its SHA-256 is stored, so a copy of this table signs nobody in. Logging out
+ * deletes the row; so do Sign out everywhere and a password change (for the other sessions).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    accountKey: text('account_key')
+      .notNull()
+      .references(() => accounts.key, { onDelete: 'cascade' }),
+    firebaseUid: text('firebase_uid').notNull(),
+    /** Remember me at sign-in: the lifetime a Reset Session or password change keeps. */
+    remember: boolean('remember').notNull().default(false),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    created: created(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_account_idx').on(t.accountKey), index('sessions_expires_idx').on(t.expiresAt)],
+)
+
+/**
+ * ID tokens this server handed out (API sign-in, refresh), by SHA-256. With the Auth emulator,
+ * whose tokens carry no signature, a bearer token counts only when it is listed here
+ * (docs/decisions/027-bearer-tokens-with-the-emulator.md).
+ */
+export const issuedIdTokens = pgTable(
+  'issued_id_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    firebaseUid: text('firebase_uid').notNull(),
+    created: created(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('issued_id_tokens_uid_idx').on(t.firebaseUid), index('issued_id_tokens_expires_idx').on(t.expiresAt)],
+)

@@ -1,16 +1,14 @@
 // socket.io: authenticated from the session cookie at handshake, then each unit of ./units runs its
 // hooks (authorize, join, events, disconnect). With REDIS_URL the Redis adapter connects processes.
 import type { Server as HttpServer } from 'node:http'
-import { parse as parseCookie } from 'cookie'
 import { Server, type Socket } from 'socket.io'
 import { createAdapter } from '@socket.io/redis-adapter'
 import { createClient } from 'redis'
 import * as z from 'zod/mini'
 import { reportError } from '#app/infra/error-reporting.server'
 import { isAppError } from '#app/lib/errors'
-import { AUTH_COOKIE } from '#app/lib/session.server'
 import type { Actor } from '#app/services/accounts.server'
-import { actorFromSessionCookie } from '#app/services/auth.server'
+import { actorFromHeaders } from '#app/services/session-reader.server'
 import type { EventPublisher, ServiceDeps } from '#app/services/context.server'
 import { CLIENT_EVENT_SCHEMAS, rooms } from './protocol'
 import { isAllowedOrigin, requestPathname } from './request-guard'
@@ -51,16 +49,16 @@ export async function attachSocketServer(
   }
 
   io.use((socket, next) => {
-    const header = socket.request.headers.cookie
-    const sessionCookie = header ? safeCookie(header) : undefined
-    if (!sessionCookie) {
-      next(new Error('AuthNoSession'))
-      return
-    }
     const deps = getDeps()
     void (async () => {
-      const actor = await actorFromSessionCookie(deps, sessionCookie).catch(() => null)
-      if (!actor) return next(new Error('AuthInvalidSession'))
+      let actor: Actor
+      try {
+        actor = await actorFromHeaders(deps, socket.request.headers)
+      } catch (error) {
+        return next(
+          new Error(isAppError(error) && error.type === 'AuthNoSession' ? 'AuthNoSession' : 'AuthInvalidSession'),
+        )
+      }
       try {
         for (const unit of units) await unit.authorize?.({ deps, actor })
       } catch (error) {
@@ -120,12 +118,4 @@ async function answer(context: UnitContext, event: string, handler: EventHandler
 
 function errorType(error: unknown): string {
   return isAppError(error) ? error.type : 'UnexpectedError'
-}
-
-function safeCookie(header: string): string | undefined {
-  try {
-    return parseCookie(header)[AUTH_COOKIE]
-  } catch {
-    return undefined
-  }
 }

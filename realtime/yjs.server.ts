@@ -6,17 +6,15 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { randomBytes } from 'node:crypto'
-import { parse as parseCookie } from 'cookie'
 import { createClient } from 'redis'
 import { WebSocketServer, type WebSocket } from 'ws'
 import * as Y from 'yjs'
 import { reportError } from '#app/infra/error-reporting.server'
 import { isAppError } from '#app/lib/errors'
-import { AUTH_COOKIE } from '#app/lib/session.server'
 import { allows } from '#app/policy/abilities'
 import { requireAbility } from '#app/services/access.server'
 import type { Actor } from '#app/services/accounts.server'
-import { actorFromSessionCookie } from '#app/services/auth.server'
+import { actorFromHeaders } from '#app/services/session-reader.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { CLOSE_CODES, YJS_PATH_PREFIX, parseYjsDocName, type YjsDocName } from './protocol'
 import { isAllowedOrigin, requestPathname } from './request-guard'
@@ -172,15 +170,7 @@ export async function attachYjs(
   }
 
   async function authorize(request: IncomingMessage, name: YjsDocName, kind: YjsDocKind): Promise<Authorization> {
-    const header = request.headers.cookie
-    let sessionCookie: string | undefined
-    try {
-      sessionCookie = header ? parseCookie(header)[AUTH_COOKIE] : undefined
-    } catch {
-      sessionCookie = undefined
-    }
-    if (!sessionCookie) return { refused: 401 }
-    const actor: Actor | null = await actorFromSessionCookie(getDeps(), sessionCookie).catch(() => null)
+    const actor: Actor | null = await actorFromHeaders(getDeps(), request.headers).catch(() => null)
     if (!actor) return { refused: 401 }
     try {
       const access = await requireAbility(getDeps(), actor, kind.read, kind.target(name))

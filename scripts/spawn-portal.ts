@@ -32,6 +32,9 @@ export async function spawnPortal(label: string): Promise<SpawnedPortal> {
       REDIS_URL: '',
       FIREBASE_PROJECT_ID: '',
       FIREBASE_AUTH_EMULATOR_HOST: '',
+      // Production mode on the emulator with the demo workspace: both must be asked for.
+      ALLOW_AUTH_EMULATOR: 'true',
+      SEED_DEMO: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

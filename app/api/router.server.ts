@@ -2,37 +2,38 @@
 // /api/{kind}/method/{name}. Success is `{data}`, failure `{error:{type,message}}` with a fitting
 // status. Handlers are thin: authenticate, then call the same services the pages call.
 import express, { type Request, type Response, type Router } from 'express'
-import { parse as parseCookie } from 'cookie'
-import { AppError, isAppError, noSession } from '#app/lib/errors'
+import { AppError, isAppError } from '#app/lib/errors'
 import { reportError } from '#app/infra/error-reporting.server'
 import type { Actor } from '#app/services/accounts.server'
-import { actorFromIdToken, actorFromSessionCookie } from '#app/services/auth.server'
-import { bearerToken, type Endpoint, type Verb } from './endpoint'
+import { actorFromCredential, readCredential } from '#app/services/session-reader.server'
+import type { Endpoint, Verb } from './endpoint'
 import { endpoints } from './endpoints/index.server'
 import type { ServiceDeps } from '#app/services/context.server'
-import { AUTH_COOKIE } from '#app/lib/session.server'
 
 async function authenticate(deps: ServiceDeps, req: Request, endpoint: Endpoint): Promise<Actor> {
-  const token = bearerToken(req)
-  if (token) return actorFromIdToken(deps, token)
-  const cookie = req.headers.cookie ? parseCookie(req.headers.cookie)[AUTH_COOKIE] : undefined
-  if (!cookie) throw noSession()
+  const credential = readCredential(req.headers, { bearer: true })
   // A cookie-authenticated write must come from our own pages (docs/decisions/006).
-  if ((req.method !== 'GET' || endpoint.changesState) && !isSameOrigin(req)) {
+  if (credential?.kind === 'cookie' && (req.method !== 'GET' || endpoint.changesState) && !isSameOrigin(req, deps)) {
     throw new AppError('PermissionError', 'Cross-site request refused.')
   }
-  return actorFromSessionCookie(deps, cookie)
+  return actorFromCredential(deps, credential)
 }
 
-function isSameOrigin(req: Request): boolean {
+/**
+ * Whether a cookie-carrying request comes from our own pages. Browsers send Sec-Fetch-Site; an
+ * older one sends only Origin, which must then be the portal's own (APP_URL, or the Host it
+ * was asked at). A request with neither is not from a browser, so no cookie rode along unasked.
+ */
+function isSameOrigin(req: Request, deps: ServiceDeps): boolean {
   const site = req.headers['sec-fetch-site']
   if (site) return site === 'same-origin' || site === 'none'
   const origin = req.headers.origin
-  if (!origin) return true // not a browser: no ambient cookie risk from another site
+  if (!origin) return true
   try {
-    return new URL(origin).host === req.headers.host
+    const from = new URL(origin)
+    return from.origin === new URL(deps.appUrl).origin || from.host === req.headers.host
   } catch {
-    return false
+    return false // "null" (a sandboxed frame, a redirect chain) or garbage
   }
 }
 

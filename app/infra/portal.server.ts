@@ -112,6 +112,9 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
     // Both work without, but a deployment almost certainly wants them: say so at every start.
     if (!env.APP_URL) logEvent('warn', 'APP_URL is not set: invite links will point at localhost.')
     if (!env.SMTP_URL) logEvent('warn', 'SMTP_URL is not set: mail is written to DATA_DIR/outbox, not sent.')
+    if (env.useAuthEmulator) {
+      logEvent('warn', 'ALLOW_AUTH_EMULATOR: signing in through the Auth emulator, which checks no signatures.')
+    }
   }
 
   const database = await openDatabase(

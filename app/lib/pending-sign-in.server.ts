@@ -1,24 +1,10 @@
-// The second step of signing in, between requests: the proof that the password was right and
-// where the SMS code went. It lives in the signed, httpOnly `__ui` cookie, never in a form field,
-// and expires after a few minutes (the provider's pending credential does too).
+// The login page keeps a pending two-step sign-in (app/services/sign-in.server.ts) between
+// requests in the signed, httpOnly `__ui` cookie, never in a form field: it holds the proof that
+// the password was right and where the SMS code went.
 import type { Session } from '@remix-run/node'
-import type { MfaFactor } from '#app/services/identity.server'
+import type { PendingSignIn } from '#app/services/sign-in.server'
 
 const KEY = 'pendingSignIn'
-export const PENDING_SIGN_IN_TTL_MS = 5 * 60 * 1000
-
-export interface PendingSignIn {
-  email: string
-  mfaPendingCredential: string
-  factors: MfaFactor[]
-  remember: boolean
-  redirectTo?: string
-  /** An invite link's token, accepted once the second step succeeds. */
-  inviteToken?: string
-  expiresAt: number
-  /** Set once a code has been sent to one of the factors. */
-  chosen?: { mfaEnrollmentId: string; sessionInfo: string }
-}
 
 export function readPendingSignIn(session: Session): PendingSignIn | null {
   const value = session.get(KEY) as PendingSignIn | undefined

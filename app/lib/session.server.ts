@@ -1,18 +1,23 @@
-// Cookies and the page guard. Two cookies: `__session` holds the Firebase session cookie as
-// issued (its lifetime follows Remember me); `__ui` is a signed Remix cookie session for flash
-// toasts and the CSRF token.
+// Cookies and the page guard. Two cookies: `__session` holds the id of a server-side session
+// (docs/decisions/026-server-side-sessions.md; its lifetime follows Remember me); `__ui` is a
+// signed Remix cookie session for flash toasts and the CSRF token.
 import { createCookieSessionStorage, json, redirect, type Session } from '@remix-run/node'
-import { parse as parseCookie, serialize as serializeCookie } from 'cookie'
 import { timingSafeEqual, randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { AppError, isAppError } from './errors'
 import type { FlashToasts } from './toast'
 import type { Actor } from '#app/services/accounts.server'
-import { actorFromSessionCookie } from '#app/services/auth.server'
 import { authorizePath } from '#app/services/permissions.server'
+import { endSession, startSession } from '#app/services/sessions.server'
+import {
+  actorFromHeaders,
+  readSessionId,
+  SESSION_COOKIE,
+  sessionCookieHeader,
+} from '#app/services/session-reader.server'
 import { INSUFFICIENT_GRANT_MESSAGE } from '#app/policy/permissions'
 
-export const AUTH_COOKIE = '__session'
+export const AUTH_COOKIE = SESSION_COOKIE
 
 export type { FlashToasts, Toast } from './toast'
 
@@ -44,28 +49,43 @@ export function commitUiSession(session: Session, context: AppLoadContext): Prom
 }
 
 export function readAuthCookie(request: Request): string | undefined {
-  const header = request.headers.get('Cookie')
-  if (!header) return undefined
-  return parseCookie(header)[AUTH_COOKIE] || undefined
+  return readSessionId(request.headers)
 }
 
-export function authCookie(context: AppLoadContext, value: string, maxAgeSeconds?: number): string {
-  return serializeCookie(AUTH_COOKIE, value, {
-    httpOnly: true,
-    sameSite: 'lax',
+/**
+ * Signs this browser in: starts a server-side session for the account and answers the
+ * `Set-Cookie` header that carries its id. The one place a session cookie is issued. With
+ * `replace`, the request's current session ends (Reset Session).
+ */
+export async function issueSessionCookie(
+  request: Request,
+  context: AppLoadContext,
+  account: { key: string; firebaseUid: string },
+  options: { remember: boolean; replace?: boolean },
+): Promise<string> {
+  if (options.replace) await endSession(context.deps, readAuthCookie(request))
+  const session = await startSession(context.deps, {
+    accountKey: account.key,
+    firebaseUid: account.firebaseUid,
+    remember: options.remember,
+    userAgent: request.headers.get('user-agent'),
+    ip: context.clientIp ?? null,
+  })
+  return sessionCookieHeader(session.id, {
     secure: context.secureCookies,
-    path: '/',
-    ...(maxAgeSeconds !== undefined && { maxAge: maxAgeSeconds }),
+    // Without Remember me the cookie ends with the browser; the session row expires anyway.
+    maxAgeSeconds: options.remember ? Math.floor(session.expiresInMs / 1000) : undefined,
   })
 }
+
+/** Logs this browser out: its session ends on the server, and the cookie is cleared. */
+export async function endSessionCookie(request: Request, context: AppLoadContext): Promise<string> {
+  await endSession(context.deps, readAuthCookie(request))
+  return clearAuthCookie(context)
+}
+
 export function clearAuthCookie(context: AppLoadContext): string {
-  return serializeCookie(AUTH_COOKIE, '', {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: context.secureCookies,
-    path: '/',
-    maxAge: 0,
-  })
+  return sessionCookieHeader('', { secure: context.secureCookies, maxAgeSeconds: 0 })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -123,7 +143,7 @@ export async function redirectWithToast(
 export function getOptionalActor(request: Request, context: AppLoadContext): Promise<Actor | null> {
   const cached = context.memo.get('actor') as Promise<Actor | null> | undefined
   if (cached) return cached
-  const promise = actorFromSessionCookie(context.deps, readAuthCookie(request)).catch((error: unknown) => {
+  const promise = actorFromHeaders(context.deps, request.headers).catch((error: unknown) => {
     if (isAppError(error) && (error.type === 'AuthNoSession' || error.type === 'AuthInvalidSession')) {
       context.memo.set('sessionError', error.type)
       return null

@@ -1,7 +1,7 @@
 // `/settings/security/password`: the Change Password modal over the security settings (access.md
 // §2, §3 "Forms": old_password, new_password, confirm_password). The old password must sign in;
-// the new one follows the strict rule and must not be breached. Firebase ends the user's sessions
-// when the password changes, so the answer carries a fresh session cookie for this browser.
+// the new one follows the strict rule and must not be breached. Every other session of the account
+// ends with the change; this browser stays signed in (docs/decisions/028).
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
@@ -14,7 +14,7 @@ import { useCsrfToken } from '#app/lib/csrf'
 import { isAppError } from '#app/lib/errors'
 import { parseForm } from '#app/lib/forms'
 import { PASSWORD_CHANGED } from '#app/lib/identity-messages'
-import { authCookie, getUiSession, guard, redirectWithToast, requireCsrf } from '#app/lib/session.server'
+import { guard, readAuthCookie, redirectWithToast, requireCsrf } from '#app/lib/session.server'
 import { ChangePasswordSchema } from '#app/schemas/password-forms'
 import { changePassword } from '#app/services/passwords.server'
 
@@ -35,13 +35,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(formData, ChangePasswordSchema)
   if (submission.status !== 'success') return json(submission.reply({ hideFields: SECRET_FIELDS }), { status: 400 })
   // Same lifetime as the session being replaced (Remember me at sign-in).
-  const remember = (await getUiSession(request, context)).get('remember') === true
-  let fresh: Awaited<ReturnType<typeof changePassword>>
   try {
-    fresh = await changePassword(context.deps, actor, {
+    await changePassword(context.deps, actor, {
       oldPassword: submission.value.old_password,
       newPassword: submission.value.new_password,
-      remember,
+      keepSession: readAuthCookie(request),
     })
   } catch (error) {
     if (!isAppError(error)) throw error
@@ -53,14 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: error.status === 400 ? 422 : error.status },
     )
   }
-  const maxAge = remember ? Math.floor(fresh.expiresInMs / 1000) : undefined
-  return redirectWithToast(
-    request,
-    context,
-    CLOSE_TO,
-    { kind: 'success', message: PASSWORD_CHANGED },
-    { headers: [['Set-Cookie', authCookie(context, fresh.sessionCookie, maxAge)]] },
-  )
+  return redirectWithToast(request, context, CLOSE_TO, { kind: 'success', message: PASSWORD_CHANGED })
 }
 
 export default function ChangePassword() {

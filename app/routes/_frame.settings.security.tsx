@@ -1,6 +1,7 @@
 // `/settings/security`, "Password and Authentication" (access.md §2 "Settings: Security"): the
-// Change Password link, the enrolled SMS phones with Unenroll, and Enable Two-Factor Auth. The
-// dialogs (change password, enrol, unenrol) are nested routes rendered in the <Outlet/>. Spec
+// Change Password link, the enrolled SMS phones with Unenroll, Enable Two-Factor Auth, and Sign out
+// everywhere. The dialogs (change password, enrol, unenrol, sign out everywhere) are nested routes
+// rendered in the <Outlet/>. Spec
 // steps: info_page and list_factors are this page; the enrol dialog holds authenticate,
 // phone_number and verification_code (docs/decisions/019-sms-two-step-verification.md).
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
@@ -82,6 +83,21 @@ export default function SecuritySettings() {
         ) : (
           <p className="mt-6 border-t border-line pt-4 text-sm text-muted">No phone is enrolled.</p>
         )}
+      </section>
+      <section className="rounded-lg border border-line bg-white p-6" aria-labelledby="sessions-title">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <div>
+            <h3 id="sessions-title" className="text-lg font-medium">
+              Sessions
+            </h3>
+            <p className="text-sm text-muted">
+              Lost a device, or signed in on a shared computer? End every session of your account.
+            </p>
+          </div>
+          <ButtonLink to="/settings/security/sign-out-everywhere" variant="secondary" preventScrollReset>
+            Sign out everywhere
+          </ButtonLink>
+        </div>
       </section>
       <Outlet />
     </div>

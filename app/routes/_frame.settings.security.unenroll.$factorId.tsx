@@ -1,10 +1,18 @@
 // `/settings/security/unenroll/{factor}`: the confirmation before a phone stops being a second
-// factor. A dialog route, so the confirmation is a plain form without JavaScript.
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
+// factor, with the password asked again (a session alone cannot remove the factor). A dialog
+// route, so it is a plain form without JavaScript.
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { notFound } from '#app/lib/errors'
-import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Button, buttonClass } from '#app/components/ui/button'
+import { RouteDialog } from '#app/components/ui/dialog'
+import { ErrorList, Field } from '#app/components/ui/field'
+import { CsrfField } from '#app/components/ui/misc'
+import { useCsrfToken } from '#app/lib/csrf'
+import { isAppError, notFound } from '#app/lib/errors'
+import { parseForm } from '#app/lib/forms'
+import { clientAddress, guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { EnrollPasswordSchema } from '#app/schemas/mfa'
 import { listSecondFactors, MFA_MESSAGES, unenrollSecondFactor } from '#app/services/mfa.server'
 
 const BACK = '/settings/security'
@@ -19,19 +27,67 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await guard(request, context)
-  await requireCsrf(request, context, await request.formData())
-  await run(() => unenrollSecondFactor(context.deps, actor, params.factorId ?? ''))
+  const formData = await request.formData()
+  await requireCsrf(request, context, formData)
+  const submission = parseForm(formData, EnrollPasswordSchema)
+  if (submission.status !== 'success') return json(submission.reply({ hideFields: ['password'] }), { status: 400 })
+  try {
+    await unenrollSecondFactor(context.deps, actor, {
+      mfaEnrollmentId: params.factorId ?? '',
+      password: submission.value.password,
+      ip: clientAddress(request, context),
+    })
+  } catch (error) {
+    if (!isAppError(error) || error.type === 'NotFound') throw error
+    return json(
+      submission.reply({
+        hideFields: ['password'],
+        ...(error.fields ? { fieldErrors: error.fields } : { formErrors: [error.message] }),
+      }),
+      { status: error.status },
+    )
+  }
   return redirectWithToast(request, context, BACK, { kind: 'success', message: MFA_MESSAGES.unenrolled })
 }
 
 export default function UnenrollFactor() {
   const { phone, last } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const csrf = useCsrfToken()
+  const [form, fields] = useForm({
+    id: 'unenroll',
+    lastResult,
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseForm(formData, EnrollPasswordSchema),
+  })
   return (
-    <ConfirmDialog title="Unenroll Factor" closeTo={BACK} confirmLabel="Unenroll">
-      <p className="text-sm">
-        Stop sending sign-in codes to <strong>{phone}</strong>?
-        {last ? ' Your password alone will then sign you in.' : ''}
-      </p>
-    </ConfirmDialog>
+    <RouteDialog title="Unenroll Factor" closeTo={BACK}>
+      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+        <CsrfField token={csrf} />
+        <p className="text-sm">
+          Stop sending sign-in codes to <strong>{phone}</strong>?
+          {last ? ' Your password alone will then sign you in.' : ''}
+        </p>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field
+          label="Password"
+          errors={fields.password.errors}
+          inputProps={{
+            ...getInputProps(fields.password, { type: 'password' }),
+            autoComplete: 'current-password',
+            autoFocus: true,
+          }}
+        />
+        <div className="flex justify-end gap-2">
+          <Link to={BACK} className={buttonClass('secondary')} preventScrollReset>
+            Cancel
+          </Link>
+          <Button type="submit" variant="danger" disabled={navigation.state === 'submitting'}>
+            Unenroll
+          </Button>
+        </div>
+      </Form>
+    </RouteDialog>
   )
 }

@@ -19,36 +19,29 @@ import { CsrfField } from '#app/components/ui/misc'
 import { HumanCheck } from '#app/components/human-check'
 import { useCsrfToken } from '#app/lib/csrf'
 import {
-  authCookie,
   clientAddress,
   commitUiSession,
   getOptionalActor,
   getUiSession,
+  issueSessionCookie,
   requireCsrf,
 } from '#app/lib/session.server'
-import {
-  clearPendingSignIn,
-  PENDING_SIGN_IN_TTL_MS,
-  readPendingSignIn,
-  savePendingSignIn,
-  type PendingSignIn,
-} from '#app/lib/pending-sign-in.server'
+import { clearPendingSignIn, readPendingSignIn, savePendingSignIn } from '#app/lib/pending-sign-in.server'
 import { landingPath, safeRedirectPath } from '#app/policy/permissions'
 import { LoginSchema } from '#app/schemas/login'
 import { SecondFactorChoiceSchema, VerificationCodeSchema } from '#app/schemas/mfa'
+import { MESSAGES } from '#app/services/auth.server'
 import {
-  finishSecondFactor,
-  MESSAGES,
-  sendSecondFactorCode,
-  signInWithPassword,
-  type SignInOutcome,
-} from '#app/services/auth.server'
+  pendingView,
+  sendSignInCode,
+  startSignIn,
+  verifySignInCode,
+  type SignInStep,
+} from '#app/services/sign-in.server'
 import { humanCheckField, humanCheckWidget } from '#app/services/human-check.server'
 import { defaultLook, loadBrandLook } from '#app/services/brand-look.server'
 import { BrandedAuthLayout } from '#app/components/branded-auth-layout'
 import { acceptAfterSignIn, inviteStateForLogin } from '#app/lib/invite-sign-in.server'
-import type { Session } from '@remix-run/node'
-import type { AppLoadContext } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Brand Portal' }]
 
@@ -65,18 +58,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A brand's own login page is /?brand={key}: same form, that brand's look.
   const brandKey = invited?.brandKey ?? new URL(request.url).searchParams.get('brand')
   const look = (brandKey ? await loadBrandLook(context.deps, brandKey) : null) ?? defaultLook()
-  const secondFactor = secondFactorView(readPendingSignIn(await getUiSession(request, context)))
-  return json({ look, invited, secondFactor })
-}
-
-/** What the page may know of a pending two-step sign-in: masked numbers, nothing secret. */
-function secondFactorView(pending: PendingSignIn | null) {
-  if (!pending) return null
-  const chosen = pending.factors.find((factor) => factor.mfaEnrollmentId === pending.chosen?.mfaEnrollmentId)
-  return {
-    factors: pending.factors.map(({ mfaEnrollmentId, phoneInfo }) => ({ mfaEnrollmentId, phoneInfo })),
-    sentTo: chosen?.phoneInfo ?? null,
-  }
+  const pending = readPendingSignIn(await getUiSession(request, context))
+  return json({ look, invited, secondFactor: pending ? pendingView(pending) : null })
 }
 
 type ActionReply = {
@@ -85,152 +68,73 @@ type ActionReply = {
   humanCheck?: Awaited<ReturnType<typeof humanCheckWidget>> | null
 }
 
+/** The steps of signing in run in app/services/sign-in.server.ts; this turns each into a reply. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const ui = await getUiSession(request, context)
   const ip = clientAddress(request, context)
   const intent = formData.get('intent')
+  const pending = readPendingSignIn(ui)
+  let step: SignInStep
+  let submission: ReturnType<typeof parseForm>
 
   if (intent === 'cancel-second-factor') {
     clearPendingSignIn(ui)
     return redirect('/', { headers: { 'Set-Cookie': await commitUiSession(ui, context) } })
-  }
-  if (intent === 'choose-factor' || intent === 'resend-code' || intent === 'verify-code') {
-    const pending = readPendingSignIn(ui)
-    // Expired (or never started): back to the password, with a word about why.
-    if (!pending) return restartSignIn(request, context, ui)
-    if (intent === 'verify-code') return verifyCode(context, ui, pending, formData, ip)
-    const submission = parseForm(formData, SecondFactorChoiceSchema)
-    const factorId =
-      intent === 'resend-code'
-        ? pending.chosen?.mfaEnrollmentId
-        : submission.status === 'success'
-          ? submission.value.factor
-          : undefined
-    if (!factorId || !pending.factors.some((factor) => factor.mfaEnrollmentId === factorId)) {
-      return json<ActionReply>({ form: 'factor', result: submission.reply() }, { status: 400 })
+  } else if (intent === 'choose-factor' || intent === 'resend-code') {
+    submission = parseForm(formData, SecondFactorChoiceSchema)
+    const factor = submission.status === 'success' ? (submission.value as { factor: string }).factor : undefined
+    step = await sendSignInCode(context.deps, pending, { factor, resend: intent === 'resend-code', ip })
+  } else if (intent === 'verify-code') {
+    submission = parseForm(formData, VerificationCodeSchema)
+    if (pending && submission.status !== 'success') {
+      return json<ActionReply>({ form: 'code', result: submission.reply() }, { status: 400 })
     }
-    const sent = await sendSecondFactorCode(context.deps, {
-      mfaPendingCredential: pending.mfaPendingCredential,
-      mfaEnrollmentId: factorId,
-      email: pending.email,
+    const code = submission.status === 'success' ? (submission.value as { code: string }).code : ''
+    step = await verifySignInCode(context.deps, pending, { code, ip })
+  } else {
+    const login = parseForm(formData, LoginSchema)
+    submission = login
+    if (login.status !== 'success') {
+      return json<ActionReply>({ form: 'login', result: login.reply({ hideFields: ['password'] }) }, { status: 400 })
+    }
+    const token = formData.get('token')
+    step = await startSignIn(context.deps, {
+      ...login.value,
       ip,
+      humanCheck: formData.get(humanCheckField(context.deps)),
+      inviteToken: typeof token === 'string' ? token : undefined,
     })
-    if (!sent.ok) {
-      // "Send a new code" sits under the code form, which shows the error there.
+  }
+
+  switch (step.kind) {
+    case 'expired':
+      // Back to the password, with a word about why.
+      clearPendingSignIn(ui)
+      ui.flash('toast', { kind: 'info', message: 'The verification has expired. Please sign in again.' })
+      return redirect(loginPage(request), { headers: { 'Set-Cookie': await commitUiSession(ui, context) } })
+    case 'second-factor':
+      savePendingSignIn(ui, step.pending)
+      return redirect(loginPage(request), { headers: { 'Set-Cookie': await commitUiSession(ui, context) } })
+    case 'refused':
+      if (step.locked) {
+        // A locked account is sent to reset its password (access.md §4 "Sign-in" 5).
+        clearPendingSignIn(ui)
+        ui.flash('toast', { kind: 'error', message: MESSAGES.tooManyForAccount })
+        return redirect('/password-reset', { headers: { 'Set-Cookie': await commitUiSession(ui, context) } })
+      }
       return json<ActionReply>(
         {
-          form: intent === 'resend-code' ? 'code' : 'factor',
-          result: submission.reply({ formErrors: [sent.message] }),
+          form: step.form,
+          result: submission.reply({ formErrors: [step.message], hideFields: ['password'] }),
+          humanCheck: step.humanCheckRequired ? await humanCheckWidget(context.deps) : null,
         },
-        { status: sent.status },
+        { status: step.status },
       )
-    }
-    savePendingSignIn(ui, { ...pending, chosen: { mfaEnrollmentId: factorId, sessionInfo: sent.sessionInfo } })
-    return redirect(loginPage(request), { headers: { 'Set-Cookie': await commitUiSession(ui, context) } })
+    case 'signed-in':
+      return signedIn(request, context, ui, step)
   }
-
-  const submission = parseForm(formData, LoginSchema)
-  if (submission.status !== 'success') {
-    return json<ActionReply>({ form: 'login', result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-  }
-  const { email, password, remember, redirectTo } = submission.value
-  const inviteToken = typeof formData.get('token') === 'string' ? (formData.get('token') as string) : undefined
-  const outcome = await signInWithPassword(context.deps, {
-    email,
-    password,
-    remember,
-    ip,
-    humanCheck: formData.get(humanCheckField(context.deps)),
-    inviteToken,
-  })
-  if (!outcome.ok && outcome.reason === 'second-factor') {
-    const pending: PendingSignIn = {
-      email: outcome.email,
-      mfaPendingCredential: outcome.mfaPendingCredential,
-      factors: outcome.factors,
-      remember,
-      redirectTo,
-      inviteToken,
-      expiresAt: Date.now() + PENDING_SIGN_IN_TTL_MS,
-    }
-    // With one phone there is nothing to choose: its code goes out at once.
-    const only = outcome.factors.length === 1 ? outcome.factors[0] : undefined
-    if (only) {
-      const sent = await sendSecondFactorCode(context.deps, {
-        mfaPendingCredential: pending.mfaPendingCredential,
-        mfaEnrollmentId: only.mfaEnrollmentId,
-        email: pending.email,
-        ip,
-      })
-      if (!sent.ok) {
-        return json<ActionReply>(
-          { form: 'login', result: submission.reply({ formErrors: [sent.message], hideFields: ['password'] }) },
-          { status: sent.status },
-        )
-      }
-      pending.chosen = { mfaEnrollmentId: only.mfaEnrollmentId, sessionInfo: sent.sessionInfo }
-    }
-    savePendingSignIn(ui, pending)
-    return redirect(loginPage(request), { headers: { 'Set-Cookie': await commitUiSession(ui, context) } })
-  }
-  if (!outcome.ok) {
-    const locked = await lockedRedirect(context, ui, outcome)
-    if (locked) return locked
-    return json<ActionReply>(
-      {
-        form: 'login',
-        result: submission.reply({ formErrors: [outcome.message], hideFields: ['password'] }),
-        humanCheck: outcome.humanCheckRequired ? await humanCheckWidget(context.deps) : null,
-      },
-      { status: outcome.status },
-    )
-  }
-  return signedIn(context, ui, outcome, { remember, redirectTo, inviteToken })
-}
-
-async function verifyCode(
-  context: AppLoadContext,
-  ui: Session,
-  pending: PendingSignIn,
-  formData: FormData,
-  ip: string,
-) {
-  const submission = parseForm(formData, VerificationCodeSchema)
-  if (submission.status !== 'success') {
-    return json<ActionReply>({ form: 'code', result: submission.reply() }, { status: 400 })
-  }
-  if (!pending.chosen) return json<ActionReply>({ form: 'factor', result: submission.reply() }, { status: 400 })
-  const outcome = await finishSecondFactor(context.deps, {
-    email: pending.email,
-    mfaPendingCredential: pending.mfaPendingCredential,
-    sessionInfo: pending.chosen.sessionInfo,
-    code: submission.value.code,
-    remember: pending.remember,
-    ip,
-    inviteToken: pending.inviteToken,
-  })
-  if (!outcome.ok) {
-    const locked = await lockedRedirect(context, ui, outcome)
-    if (locked) return locked
-    return json<ActionReply>(
-      { form: 'code', result: submission.reply({ formErrors: [outcome.message] }) },
-      {
-        status: outcome.status,
-      },
-    )
-  }
-  clearPendingSignIn(ui)
-  return signedIn(context, ui, outcome, pending)
-}
-
-/** A locked account is sent to reset its password (access.md §4 "Sign-in" 5). */
-async function lockedRedirect(context: AppLoadContext, ui: Session, outcome: SignInOutcome) {
-  if (outcome.ok || outcome.reason !== 'limited' || outcome.message !== MESSAGES.tooManyForAccount) return null
-  clearPendingSignIn(ui)
-  ui.flash('toast', { kind: 'error', message: MESSAGES.tooManyForAccount })
-  return redirect('/password-reset', { headers: { 'Set-Cookie': await commitUiSession(ui, context) } })
 }
 
 /** The login page the form was posted from (its brand look and redirectTo), for a redirect. */
@@ -240,29 +144,23 @@ function loginPage(request: Request): string {
   return `${url.pathname}${url.search}`
 }
 
-async function restartSignIn(request: Request, context: AppLoadContext, ui: Session) {
-  clearPendingSignIn(ui)
-  ui.flash('toast', { kind: 'info', message: 'The verification has expired. Please sign in again.' })
-  return redirect(loginPage(request), { headers: { 'Set-Cookie': await commitUiSession(ui, context) } })
-}
-
 async function signedIn(
-  context: AppLoadContext,
-  ui: Session,
-  outcome: Extract<SignInOutcome, { ok: true }>,
-  { remember, redirectTo, inviteToken }: Pick<PendingSignIn, 'remember' | 'redirectTo' | 'inviteToken'>,
+  request: Request,
+  context: ActionFunctionArgs['context'],
+  ui: Awaited<ReturnType<typeof getUiSession>>,
+  step: Extract<SignInStep, { kind: 'signed-in' }>,
 ) {
-  const maxAge = remember ? Math.floor(outcome.expiresInMs / 1000) : undefined
-  // Remembered so that Reset Session issues a cookie of the same lifetime; the CSRF token is
-  // renewed so that one planted before sign-in is worth nothing after it.
-  ui.set('remember', remember)
+  const { signedIn: outcome, remember, redirectTo, inviteToken } = step
+  clearPendingSignIn(ui)
+  // The CSRF token is renewed so that one planted before sign-in is worth nothing after it.
   ui.unset('csrf')
   // Signed in from an invite link: accept it and land by its first grant.
   const accepted = inviteToken ? await acceptAfterSignIn(context, outcome.actor, inviteToken) : null
   if (accepted) ui.flash('toast', accepted.toast)
   const headers = new Headers()
-  headers.append('Set-Cookie', authCookie(context, outcome.sessionCookie, maxAge))
+  headers.append('Set-Cookie', await issueSessionCookie(request, context, outcome.actor, { remember }))
   headers.append('Set-Cookie', await commitUiSession(ui, context))
+  // Only a path on this site: `//evil.example` or `https://…` fall back to the landing page.
   return redirect(accepted?.landing ?? safeRedirectPath(redirectTo, outcome.landing), { headers })
 }
 

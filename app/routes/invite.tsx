@@ -12,16 +12,15 @@ import { isAppError } from '#app/lib/errors'
 import { parseForm } from '#app/lib/forms'
 import { inviteErrorToast, invitedToast } from '#app/lib/invite-sign-in.server'
 import {
-  authCookie,
   commitUiSession,
   getOptionalActor,
   getUiSession,
+  issueSessionCookie,
   redirectWithToast,
   requireCsrf,
 } from '#app/lib/session.server'
 import { SignupFormSchema } from '#app/schemas/invite'
 import { NewPasswordFields, useBreachHint } from '#app/components/new-password-fields'
-import { SESSION_DEFAULT_MS } from '#app/services/auth.server'
 import { defaultLook, loadBrandLook } from '#app/services/brand-look.server'
 import { INVITE_MESSAGES, parseInvite } from '#app/services/invites.server'
 import { signUpWithInvite } from '#app/services/registration.server'
@@ -70,14 +69,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: error.status },
     )
   }
-  // Signed in as the login form does: a session cookie from the new user's ID token, and a new
-  // CSRF token for the signed-in session.
-  const sessionCookie = await context.deps.identity.createSessionCookie(signedUp.idToken, SESSION_DEFAULT_MS)
+  // Signed in as the login form does (without Remember me), with a new CSRF token.
+  const sessionCookie = await issueSessionCookie(
+    request,
+    context,
+    { key: signedUp.account.key, firebaseUid: signedUp.firebaseUid },
+    { remember: false },
+  )
   const ui = await getUiSession(request, context)
   ui.unset('csrf')
   ui.flash('toast', invitedToast(signedUp.email, signedUp.brandName))
   const headers = new Headers()
-  headers.append('Set-Cookie', authCookie(context, sessionCookie))
+  headers.append('Set-Cookie', sessionCookie)
   headers.append('Set-Cookie', await commitUiSession(ui, context))
   return redirect(signedUp.landing, { headers })
 }

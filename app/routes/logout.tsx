@@ -1,7 +1,8 @@
-// Logout: GET shows the confirmation (works without JavaScript), POST clears the session.
+// Logout: GET shows the confirmation (works without JavaScript), POST ends the session on the
+// server and clears the cookie.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { LogoutForm } from '#app/components/logout-form'
-import { clearAuthCookie, requireActor, requireCsrf } from '#app/lib/session.server'
+import { endSessionCookie, requireActor, requireCsrf } from '#app/lib/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Logout · Brand Portal' }]
 
@@ -13,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
-  return redirect('/', { headers: { 'Set-Cookie': clearAuthCookie(context) } })
+  return redirect('/', { headers: { 'Set-Cookie': await endSessionCookie(request, context) } })
 }
 
 export default function Logout() {

@@ -1,26 +1,30 @@
-// POST /session/reset: "Reset Session" in the profile menu swaps in a fresh session cookie.
+// POST /session/reset: "Reset Session" in the profile menu swaps in a fresh session: the current
+// one ends on the server (a copy of its cookie stops working) and a new one of the same lifetime
+// starts.
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { authCookie, getUiSession, redirectWithToast, requireActor, requireCsrf, run } from '#app/lib/session.server'
+import {
+  issueSessionCookie,
+  readAuthCookie,
+  redirectWithToast,
+  requireActor,
+  requireCsrf,
+} from '#app/lib/session.server'
 import { safeRedirectPath } from '#app/policy/permissions'
-import { resetSession } from '#app/services/auth.server'
+import { sessionRemembered } from '#app/services/sessions.server'
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireActor(request, context)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
-  const remember = (await getUiSession(request, context)).get('remember') === true
-  const fresh = await run(() => resetSession(context.deps, actor, remember))
+  const remember = await sessionRemembered(context.deps, readAuthCookie(request))
+  const cookie = await issueSessionCookie(request, context, actor, { remember, replace: true })
   const back = formData.get('redirectTo')
   return redirectWithToast(
     request,
     context,
     safeRedirectPath(typeof back === 'string' ? back : null, '/brands'),
     { kind: 'success', message: 'Your session has been refreshed.' },
-    {
-      headers: [
-        ['Set-Cookie', authCookie(context, fresh.sessionCookie, remember ? fresh.expiresInMs / 1000 : undefined)],
-      ],
-    },
+    { headers: [['Set-Cookie', cookie]] },
   )
 }
 

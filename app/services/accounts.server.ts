@@ -48,20 +48,30 @@ function toActor(row: AccountRow, actorGrants: Grant[]): Actor {
 }
 
 /** The actor behind a verified Firebase identity; a deactivated or unknown account is refused. */
-export async function actorForIdentity(deps: ServiceDeps, identity: VerifiedIdentity): Promise<Actor> {
+export async function actorForIdentity(deps: ServiceDeps, identity: { uid: string; email?: string }): Promise<Actor> {
   const [row] = await deps.db.select().from(accounts).where(eq(accounts.firebaseUid, identity.uid)).limit(1)
+  if (!row || !row.active) throw invalidSession()
+  return toActor(row, await loadGrants(deps, row.key))
+}
+
+/** The actor of an account key (a session's account); a deactivated or unknown one is refused. */
+export async function actorForAccount(deps: ServiceDeps, accountKey: string): Promise<Actor> {
+  const [row] = await deps.db.select().from(accounts).where(eq(accounts.key, accountKey)).limit(1)
   if (!row || !row.active) throw invalidSession()
   return toActor(row, await loadGrants(deps, row.key))
 }
 
 /**
  * Account sync after sign-in: links the Firebase user to its account (by uid, or by e-mail the
- * first time), records the sign-in and returns the account with its grants.
+ * first time), records the sign-in and returns the account with its grants. Linking by e-mail
+ * needs an e-mail the provider has verified: anyone can create a provider user with someone
+ * else's address, never verify it, and would otherwise take over that account
+ * (docs/decisions/029-sign-in-service-and-api-second-step.md).
  */
 export async function syncAccountOnLogin(deps: ServiceDeps, identity: VerifiedIdentity) {
   const email = identity.email.toLowerCase()
   let [row] = await deps.db.select().from(accounts).where(eq(accounts.firebaseUid, identity.uid)).limit(1)
-  if (!row && email) {
+  if (!row && email && identity.emailVerified) {
     ;[row] = await deps.db.select().from(accounts).where(eq(accounts.email, email)).limit(1)
   }
   if (!row) {

@@ -1,10 +1,9 @@
-// Sign-in and sessions. The password never reaches our database: Firebase checks it, and its ID
-// token becomes a firebase-admin session cookie. Failed attempts are rate-limited per account and
-// per IP address (docs/decisions/006-csrf-and-rate-limits.md); after a few failures of an account
-// a human check is asked (docs/decisions/020-human-check-after-failures.md). An account with SMS
-// two-step verification signs in in two steps (docs/decisions/019-sms-two-step-verification.md).
-import { eq } from 'drizzle-orm'
-import { accounts } from '#db/schema'
+// Sign-in and who is signed in. The password never reaches our database: Firebase checks it;
+// after it the caller starts a server-side session (sessions.server.ts) or hands out tokens.
+// Failed attempts are rate-limited per account and per IP address
+// (docs/decisions/006-csrf-and-rate-limits.md); after a few failures of an account a human check
+// is asked (docs/decisions/020-human-check-after-failures.md). An account with SMS two-step
+// verification signs in in two steps (docs/decisions/019-sms-two-step-verification.md).
 import { AppError, invalidSession, noSession } from '#app/lib/errors'
 import { ACCOUNT_TEMPORARILY_DISABLED } from '#app/lib/identity-messages'
 import { landingPath } from '#app/policy/permissions'
@@ -14,6 +13,9 @@ import { HUMAN_CHECK_FAILED, verifyHumanCheck } from './human-check.server'
 import type { MfaFactor } from './identity.server'
 import { reactivateByInvite } from './invites.server'
 import { clear, countInWindow, hit, isLimited, type RateLimitRule } from './rate-limit.server'
+import { actorFromSessionId, wasIssuedHere } from './sessions.server'
+
+export { SESSION_DEFAULT_MS, SESSION_REMEMBERED_MS } from './sessions.server'
 
 export const MESSAGES = {
   invalidCredentials: 'Invalid email or password',
@@ -34,20 +36,8 @@ export const SMS_LIMITS = {
   perAddress: { limit: 20, windowMs: 15 * 60 * 1000 },
 } satisfies Record<string, RateLimitRule>
 
-/** Session lifetimes: Firebase allows 5 minutes to 2 weeks. */
-export const SESSION_REMEMBERED_MS = 14 * 24 * 60 * 60 * 1000
-export const SESSION_DEFAULT_MS = 12 * 60 * 60 * 1000
-
 export type SignInOutcome =
-  | {
-      ok: true
-      sessionCookie: string
-      expiresInMs: number
-      actor: Actor
-      account: ReturnType<typeof toAccountView>
-      landing: string
-      idToken: string
-    }
+  | SignedIn
   | {
       ok: false
       message: string
@@ -57,6 +47,16 @@ export type SignInOutcome =
       humanCheckRequired?: boolean
     }
   | SecondFactorRequired
+
+/** Both factors checked and the account synced: the caller starts a session or hands out tokens. */
+export interface SignedIn {
+  ok: true
+  actor: Actor
+  account: ReturnType<typeof toAccountView>
+  landing: string
+  idToken: string
+  refreshToken: string
+}
 
 /** The password was right; the sign-in goes on with one of these factors. */
 export interface SecondFactorRequired {
@@ -115,7 +115,8 @@ export async function signInWithPassword(
   input: {
     email: string
     password: string
-    remember: boolean
+    /** Not used here: whoever starts the session after sign-in applies it (sign-in.server.ts). */
+    remember?: boolean
     ip: string
     humanCheck?: unknown
     /** The token of the invite link the sign-in started from (`/?token=`), if any. */
@@ -172,13 +173,7 @@ export async function signInWithPassword(
         return { ok: false, message: MESSAGES.unexpected, status: 400, reason: 'provider' }
     }
   }
-  return completeSignIn(
-    deps,
-    { uid: result.uid, email: result.email, idToken: result.idToken },
-    email,
-    input.remember,
-    input.inviteToken,
-  )
+  return completeSignIn(deps, result, email, input.inviteToken)
 }
 
 /**
@@ -223,7 +218,6 @@ export async function finishSecondFactor(
     mfaPendingCredential: string
     sessionInfo: string
     code: string
-    remember: boolean
     ip: string
     inviteToken?: string
   },
@@ -240,40 +234,36 @@ export async function finishSecondFactor(
       reason: 'provider',
     }
   }
-  return completeSignIn(deps, result.value, input.email, input.remember, input.inviteToken)
+  return completeSignIn(deps, result.value, input.email, input.inviteToken)
 }
 
 /**
- * The end of every successful sign-in: account sync, failures cleared, session cookie issued. A
- * deactivated account signing in from a new invite's link accepts it first, which reactivates it.
+ * The end of every successful sign-in: account sync and failures cleared. A deactivated account
+ * signing in from a new invite's link accepts it first, which reactivates it.
  */
 async function completeSignIn(
   deps: ServiceDeps,
-  identity: { uid: string; email: string; idToken: string },
+  identity: { uid: string; email: string; emailVerified: boolean; idToken: string; refreshToken: string },
   attemptedEmail: string,
-  remember: boolean,
   inviteToken?: string,
 ): Promise<SignInOutcome> {
   let synced: Awaited<ReturnType<typeof syncAccountOnLogin>>
   try {
     if (inviteToken) await reactivateByInvite(deps, identity, inviteToken)
-    synced = await syncAccountOnLogin(deps, { uid: identity.uid, email: identity.email })
+    synced = await syncAccountOnLogin(deps, identity)
   } catch (error) {
     if (error instanceof AppError)
       return { ok: false, message: error.message, status: error.status, reason: 'provider' }
     throw error
   }
   await clear(deps, buckets(attemptedEmail, '').account)
-  const expiresInMs = remember ? SESSION_REMEMBERED_MS : SESSION_DEFAULT_MS
-  const sessionCookie = await deps.identity.createSessionCookie(identity.idToken, expiresInMs)
   const { actor } = synced
   return {
     ok: true,
-    sessionCookie,
-    expiresInMs,
     actor,
     account: synced.account,
     idToken: identity.idToken,
+    refreshToken: identity.refreshToken,
     landing: landingPath({ status: actor.status, preferredBrand: actor.preferences.brand, grants: actor.grants }),
   }
 }
@@ -287,31 +277,28 @@ async function verified<T>(check: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The actor of a session cookie; throws AuthNoSession without one, AuthInvalidSession if bad. */
-export async function actorFromSessionCookie(deps: ServiceDeps, sessionCookie: string | undefined): Promise<Actor> {
-  if (!sessionCookie) throw noSession()
-  return actorForIdentity(deps, await verified(() => deps.identity.verifySessionCookie(sessionCookie)))
+/** The actor of a `__session` cookie value; AuthNoSession without one, AuthInvalidSession if bad. */
+export async function actorFromSessionCookie(deps: ServiceDeps, sessionId: string | undefined): Promise<Actor> {
+  if (!sessionId) throw noSession()
+  return actorFromSessionId(deps, sessionId)
+}
+
+/**
+ * Checks a bearer ID token. With a real Firebase project firebase-admin checks its signature;
+ * the emulator's tokens are unsigned, so there it must be one this server handed out
+ * (docs/decisions/027-bearer-tokens-with-the-emulator.md). Revocation is checked either way.
+ */
+async function verifyBearer(deps: ServiceDeps, idToken: string) {
+  if (deps.identity.emulated && !(await wasIssuedHere(deps, idToken))) throw invalidSession()
+  return verified(() => deps.identity.verifyIdToken(idToken))
 }
 
 /** The actor of a Firebase ID token (Authorization: Bearer …). */
 export async function actorFromIdToken(deps: ServiceDeps, idToken: string): Promise<Actor> {
-  return actorForIdentity(deps, await verified(() => deps.identity.verifyIdToken(idToken)))
+  return actorForIdentity(deps, await verifyBearer(deps, idToken))
 }
 
 /** POST /api/account/method/login with a bearer token: sync the account of that identity. */
 export async function syncFromIdToken(deps: ServiceDeps, idToken: string) {
-  return syncAccountOnLogin(deps, await verified(() => deps.identity.verifyIdToken(idToken)))
-}
-
-/** Reset Session (access.md §4): swaps in a fresh session cookie for the signed-in actor. */
-export async function resetSession(deps: ServiceDeps, actor: Actor, remember: boolean) {
-  const [row] = await deps.db
-    .select({ uid: accounts.firebaseUid })
-    .from(accounts)
-    .where(eq(accounts.key, actor.key))
-    .limit(1)
-  if (!row) throw invalidSession()
-  const idToken = await deps.identity.freshIdToken(row.uid)
-  const expiresInMs = remember ? SESSION_REMEMBERED_MS : SESSION_DEFAULT_MS
-  return { sessionCookie: await deps.identity.createSessionCookie(idToken, expiresInMs), expiresInMs }
+  return syncAccountOnLogin(deps, await verifyBearer(deps, idToken))
 }

@@ -15,7 +15,7 @@ export type SignInErrorCode =
   | 'auth/unknown'
 
 export type SignInResult =
-  | { ok: true; uid: string; email: string; idToken: string; refreshToken: string }
+  | { ok: true; uid: string; email: string; emailVerified: boolean; idToken: string; refreshToken: string }
   | { ok: false; code: SignInErrorCode; providerMessage: string }
   | MultiFactorRequired
 
@@ -56,16 +56,27 @@ export type MfaResult<T> = { ok: true; value: T } | { ok: false; code: MfaErrorC
 export interface VerifiedIdentity {
   uid: string
   email: string
+  /** The provider vouches for the e-mail; only then may it link the user to an account. */
+  emailVerified: boolean
 }
+
+/** A fresh ID token from a refresh token (Secure Token API). */
+export type RefreshResult =
+  | { ok: true; uid: string; idToken: string; refreshToken: string }
+  | { ok: false; code: 'auth/invalid-refresh-token' | 'auth/user-disabled' | 'auth/unknown'; providerMessage: string }
 
 export interface IdentityProvider {
   readonly projectId: string
+  /**
+   * True with the Auth emulator: its ID tokens carry no signature and firebase-admin does not
+   * check one, so a token proves nothing by itself (docs/decisions/027).
+   */
+  readonly emulated: boolean
   signInWithPassword(email: string, password: string): Promise<SignInResult>
-  createSessionCookie(idToken: string, expiresInMs: number): Promise<string>
-  /** Throws when the cookie is malformed, expired or revoked. */
-  verifySessionCookie(sessionCookie: string): Promise<VerifiedIdentity>
-  /** Throws when the token is malformed, expired or revoked. */
+  /** Throws when the token is malformed, expired or revoked (signature checked with a real project). */
   verifyIdToken(idToken: string): Promise<VerifiedIdentity>
+  /** Exchanges a refresh token for a fresh ID token (and the refresh token to use next). */
+  refreshIdToken(refreshToken: string): Promise<RefreshResult>
   /**
    * Creates the user with this uid, or brings its e-mail and password in line when they differ
    * (without touching a user that already matches, which would end its sessions).
@@ -83,7 +94,7 @@ export interface IdentityProvider {
     mfaPendingCredential: string,
     sessionInfo: string,
     code: string,
-  ): Promise<MfaResult<{ uid: string; email: string; idToken: string }>>
+  ): Promise<MfaResult<{ uid: string; email: string; emailVerified: boolean; idToken: string; refreshToken: string }>>
   /**
    * Sends an SMS code to a new phone number. Needs an ID token from a password sign-in (a custom
    * token is not a first factor) and a verified e-mail.
@@ -234,6 +245,20 @@ const REST_ERRORS: Record<string, SignInErrorCode> = {
   USER_DISABLED: 'auth/user-disabled',
 }
 
+/**
+ * The claims of a JWT, read without checking its signature: only for a token the provider has
+ * just handed us, or one whose hash we recorded when we handed it out.
+ */
+export function tokenClaims(jwt: string): Record<string, unknown> {
+  try {
+    const payload = jwt.split('.')[1] ?? ''
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
 export function createFirebaseIdentity(options: FirebaseIdentityOptions): IdentityProvider {
   if (options.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = options.emulatorHost
   const appName = `portal-${options.projectId}`
@@ -246,6 +271,9 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
     : 'https://identitytoolkit.googleapis.com/v1'
   const apiKey = options.apiKey ?? 'emulator-api-key'
   const restBaseV2 = restBase.replace(/\/v1$/, '/v2')
+  const secureTokenBase = options.emulatorHost
+    ? `http://${options.emulatorHost}/securetoken.googleapis.com/v1`
+    : 'https://securetoken.googleapis.com/v1'
 
   /** POST to the Identity Toolkit; a network failure reads as an unknown provider error. */
   async function callToolkit(
@@ -271,6 +299,7 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
 
   const provider: IdentityProvider = {
     projectId: options.projectId,
+    emulated: Boolean(options.emulatorHost),
 
     async signInWithPassword(email, password) {
       let response: Response
@@ -307,6 +336,8 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
           ok: true,
           uid: body.localId,
           email: body.email ?? email,
+          // Read from the token the provider has just answered, over its own connection.
+          emailVerified: tokenClaims(body.idToken).email_verified === true,
           idToken: body.idToken,
           refreshToken: body.refreshToken ?? '',
         }
@@ -320,18 +351,39 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
       }
     },
 
-    createSessionCookie(idToken, expiresInMs) {
-      return auth.createSessionCookie(idToken, { expiresIn: expiresInMs })
-    },
-
-    async verifySessionCookie(sessionCookie) {
-      const decoded = await auth.verifySessionCookie(sessionCookie, true)
-      return { uid: decoded.uid, email: decoded.email ?? '' }
-    },
-
     async verifyIdToken(idToken) {
       const decoded = await auth.verifyIdToken(idToken, true)
-      return { uid: decoded.uid, email: decoded.email ?? '' }
+      return { uid: decoded.uid, email: decoded.email ?? '', emailVerified: decoded.email_verified === true }
+    },
+
+    async refreshIdToken(refreshToken) {
+      let response: Response
+      try {
+        response = await fetch(`${secureTokenBase}/token?key=${encodeURIComponent(apiKey)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }).toString(),
+          signal: AbortSignal.timeout(15_000),
+        })
+      } catch (error) {
+        return { ok: false, code: 'auth/unknown', providerMessage: String(error) }
+      }
+      const body = (await response.json().catch(() => ({}))) as {
+        id_token?: string
+        refresh_token?: string
+        user_id?: string
+        error?: { message?: string }
+      }
+      if (response.ok && body.id_token && body.user_id) {
+        return { ok: true, uid: body.user_id, idToken: body.id_token, refreshToken: body.refresh_token ?? refreshToken }
+      }
+      const raw = body.error?.message ?? `HTTP ${response.status}`
+      const code = raw.startsWith('USER_DISABLED')
+        ? 'auth/user-disabled'
+        : /^(INVALID_REFRESH_TOKEN|TOKEN_EXPIRED|USER_NOT_FOUND|MISSING_REFRESH_TOKEN|INVALID_GRANT_TYPE)/.test(raw)
+          ? 'auth/invalid-refresh-token'
+          : 'auth/unknown'
+      return { ok: false, code, providerMessage: raw }
     },
 
     async ensureUser({ uid, email, password, displayName }) {
@@ -393,7 +445,17 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
       const idToken = answer.body.idToken
       if (typeof idToken !== 'string') return mfaError('no idToken')
       const identity = await auth.verifyIdToken(idToken)
-      return { ok: true, value: { uid: identity.uid, email: identity.email ?? '', idToken } }
+      const refreshToken = typeof answer.body.refreshToken === 'string' ? answer.body.refreshToken : ''
+      return {
+        ok: true,
+        value: {
+          uid: identity.uid,
+          email: identity.email ?? '',
+          emailVerified: identity.email_verified === true,
+          idToken,
+          refreshToken,
+        },
+      }
     },
 
     async startEnrollment(idToken, phoneNumber) {

@@ -471,12 +471,13 @@ export async function applyInvite(tx: Tx, row: InviteRow, account: AccountRow): 
  */
 export async function reactivateByInvite(
   deps: ServiceDeps,
-  identity: { uid: string; email: string },
+  identity: { uid: string; email: string; emailVerified: boolean },
   token: string | null | undefined,
 ): Promise<boolean> {
   if (!isWellFormedInviteToken(token)) return false
   let [account] = await deps.db.select().from(accounts).where(eq(accounts.firebaseUid, identity.uid)).limit(1)
-  if (!account && identity.email) {
+  // By e-mail only when the provider has verified it, as at account sync.
+  if (!account && identity.email && identity.emailVerified) {
     ;[account] = await deps.db
       .select()
       .from(accounts)

@@ -130,12 +130,33 @@ export async function finishPhoneEnrollment(
   return { ok: true }
 }
 
-/** Removes one of the actor's phones; the mfa switch follows whether any phone is left. */
-export async function unenrollSecondFactor(deps: ServiceDeps, actor: Actor, mfaEnrollmentId: string): Promise<void> {
+/**
+ * Removes one of the actor's phones; the mfa switch follows whether any phone is left. The
+ * password is asked again: a second factor guards against a stolen session, so the session alone
+ * must not be able to remove it. Wrong passwords count against the account like sign-ins do.
+ */
+export async function unenrollSecondFactor(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: { mfaEnrollmentId: string; password: string; ip: string },
+): Promise<void> {
   const uid = actor.firebaseUid
   const factors = await deps.identity.listFactors(uid)
-  if (!factors.some((factor) => factor.mfaEnrollmentId === mfaEnrollmentId)) throw notFound('Factor')
-  await deps.identity.unenroll(uid, mfaEnrollmentId)
+  if (!factors.some((factor) => factor.mfaEnrollmentId === input.mfaEnrollmentId)) throw notFound('Factor')
+  const limited = await limitedOutcome(deps, actor.email, input.ip)
+  if (limited && !limited.ok) throw new AppError('RateLimited', limited.message)
+  const check = input.password ? await deps.identity.signInWithPassword(actor.email, input.password) : null
+  // With a phone enrolled the provider answers "second factor required": the password was right.
+  const right = check && (check.ok || check.code === 'auth/multi-factor-auth-required')
+  if (!right) {
+    if (check && !check.ok && check.code === 'auth/too-many-requests') {
+      throw new AppError('RateLimited', check.providerMessage)
+    }
+    if (check && !check.ok && check.code === 'auth/unknown') throw new AppError('ValidationError', MESSAGES.unexpected)
+    await countFailure(deps, actor.email, input.ip)
+    throw new AppError('ValidationError', WRONG_CURRENT_PASSWORD, { password: [WRONG_CURRENT_PASSWORD] })
+  }
+  await deps.identity.unenroll(uid, input.mfaEnrollmentId)
   await setMfaSwitch(deps, actor, factors.length > 1)
 }
 

@@ -14,7 +14,9 @@ import {
 } from '#app/lib/identity-messages'
 import { BREACHED_PASSWORD } from '#app/schemas/password'
 import type { Actor } from './accounts.server'
-import { SESSION_DEFAULT_MS, SESSION_REMEMBERED_MS } from './auth.server'
+import { eq } from 'drizzle-orm'
+import { accounts } from '#db/schema'
+import { endAccountSessions } from './sessions.server'
 import { breachedSuffixes, isPasswordBreached } from './breach.server'
 import type { ServiceDeps } from './context.server'
 import { clear, hit, isLimited, type RateLimitRule } from './rate-limit.server'
@@ -96,6 +98,12 @@ export async function resetPasswordWithCode(
   const result = await deps.identity.confirmPasswordReset(input.code, input.newPassword)
   if (!result.ok) throw new AppError('ValidationError', actionCodeProblem(result.code))
   await clear(deps, loginAccountBucket(result.email))
+  // Whoever knew the old password is signed out too (docs/decisions/028).
+  const [account] = await deps.db
+    .select({ key: accounts.key })
+    .from(accounts)
+    .where(eq(accounts.email, result.email.trim().toLowerCase()))
+  if (account) await endAccountSessions(deps, account.key)
   return { email: result.email }
 }
 
@@ -127,14 +135,14 @@ export async function sendVerificationEmail(deps: ServiceDeps, actor: Actor): Pr
 
 /**
  * Changes the actor's password: the old one must sign in, the new one must not be breached.
- * Every session of the user ends with the change, so this returns a fresh session cookie for the
- * browser that asked.
+ * Every other session of the account ends with the change, and the provider's refresh tokens;
+ * the session that asked (`keepSession`, its cookie value) goes on (docs/decisions/028).
  */
 export async function changePassword(
   deps: ServiceDeps,
   actor: Actor,
-  input: { oldPassword: string; newPassword: string; remember: boolean },
-): Promise<{ sessionCookie: string; expiresInMs: number }> {
+  input: { oldPassword: string; newPassword: string; keepSession?: string },
+): Promise<void> {
   const bucket = `change-password:${actor.key}`
   if (await isLimited(deps, bucket, CHANGE_PASSWORD_LIMIT)) {
     throw new AppError('RateLimited', ACCOUNT_TEMPORARILY_DISABLED)
@@ -152,14 +160,11 @@ export async function changePassword(
     throw new AppError('ValidationError', BREACHED_PASSWORD, { new_password: [BREACHED_PASSWORD] })
   }
   await deps.identity.updatePassword(uid, input.newPassword)
-  // Other browsers and devices sign in again with the new password; Firebase may do this on its
-  // own, we make sure of it.
+  // Other browsers and devices sign in again with the new password; Firebase may end its tokens
+  // on its own, we make sure of it.
+  await endAccountSessions(deps, actor.key, { keep: input.keepSession })
   await deps.identity.revokeSessions(uid)
   await clear(deps, bucket)
-  // A custom-token sign-in, not the new password, so a second factor is not asked again.
-  const idToken = await deps.identity.freshIdToken(uid)
-  const expiresInMs = input.remember ? SESSION_REMEMBERED_MS : SESSION_DEFAULT_MS
-  return { sessionCookie: await deps.identity.createSessionCookie(idToken, expiresInMs), expiresInMs }
 }
 
 // ---------------------------------------------------------------------------------------------

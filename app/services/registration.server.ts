@@ -104,6 +104,7 @@ export async function signUpWithInvite(deps: ServiceDeps, input: unknown) {
     permissions: accountGrants.map((grant) => ({ model: grant.model, model_id: grant.model_id })),
     idToken,
     refreshToken,
+    firebaseUid: uid,
     landing: inviteLandingPath(invite.brandKey, invite.permissions),
     brandKey: invite.brandKey,
     brandName: brand?.name ?? '',

@@ -158,6 +158,8 @@ test.describe('without JavaScript', () => {
     // Unenrol both phones.
     for (const number of [first, second]) {
       await page.getByRole('link', { name: `Unenroll +*******${number.slice(-4)}` }).click()
+      // Removing a factor asks for the password again (docs/decisions/028).
+      await page.getByRole('dialog', { name: 'Unenroll Factor' }).getByLabel('Password').fill(PASSWORD)
       await page.getByRole('dialog', { name: 'Unenroll Factor' }).getByRole('button', { name: 'Unenroll' }).click()
       await expect(page.getByTestId('toast')).toHaveText(/Successfully Unenrolled Factor/)
     }

@@ -57,9 +57,7 @@ async function freshUser(options: {
   for (const grant of options.grants) {
     await portal.deps.db.insert(grants).values({ key: newKey(), accountKey: key, brandKey: DEMO_BRAND_KEY, ...grant })
   }
-  const signIn = await portal.deps.identity.signInWithPassword(email, DEMO_PASSWORD)
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.code}`)
-  return { key, uid, email, token: signIn.idToken }
+  return { key, uid, email, token: await idTokenFor(portal, email) }
 }
 
 async function accountRow(key: string) {

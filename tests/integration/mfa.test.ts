@@ -17,6 +17,7 @@ import {
   signInWithPassword,
 } from '#app/services/auth.server'
 import { createAltchaChallenge, HUMAN_CHECK_API_LIMIT } from '#app/services/human-check.server'
+import { startSession } from '#app/services/sessions.server'
 import {
   confirmPasswordForEnrollment,
   finishPhoneEnrollment,
@@ -122,7 +123,6 @@ describe('SMS two-step verification', () => {
         mfaPendingCredential: first.mfaPendingCredential,
         sessionInfo: sent.sessionInfo,
         code,
-        remember: false,
         ip: '10.1.0.3',
       })
     const refused = await attempt('000000')
@@ -132,9 +132,18 @@ describe('SMS two-step verification', () => {
 
     const accepted = await attempt(await smsCodeFor(phone))
     if (!accepted.ok) throw new Error(accepted.message)
-    expect((await actorFromSessionCookie(portal.deps, accepted.sessionCookie)).key).toBe(user.key)
+    const session = await startSession(portal.deps, {
+      accountKey: accepted.actor.key,
+      firebaseUid: accepted.actor.firebaseUid,
+      remember: false,
+    })
+    expect((await actorFromSessionCookie(portal.deps, session.id)).key).toBe(user.key)
 
-    await unenrollSecondFactor(portal.deps, user.actor, factors[0]!.mfaEnrollmentId)
+    await unenrollSecondFactor(portal.deps, user.actor, {
+      mfaEnrollmentId: factors[0]!.mfaEnrollmentId,
+      password: PASSWORD,
+      ip: '10.1.0.4',
+    })
     expect(await listSecondFactors(portal.deps, user.actor)).toEqual([])
     const [after] = await portal.deps.db.select().from(accounts).where(eq(accounts.key, user.key))
     expect(after!.mfa).toBe(false)
@@ -154,9 +163,13 @@ describe('SMS two-step verification', () => {
     const step = await enroll(owner.actor, phone)
     await finishPhoneEnrollment(portal.deps, owner.actor, { ...step, code: await smsCodeFor(phone), ip: '10.1.0.5' })
     const [factor] = await listSecondFactors(portal.deps, owner.actor)
-    await expect(unenrollSecondFactor(portal.deps, other.actor, factor!.mfaEnrollmentId)).rejects.toMatchObject({
-      type: 'NotFound',
-    })
+    await expect(
+      unenrollSecondFactor(portal.deps, other.actor, {
+        mfaEnrollmentId: factor!.mfaEnrollmentId,
+        password: PASSWORD,
+        ip: '10.1.0.5',
+      }),
+    ).rejects.toMatchObject({ type: 'NotFound' })
     expect(await listSecondFactors(portal.deps, owner.actor)).toHaveLength(1)
   })
 

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { io as connectSocket, type Socket } from 'socket.io-client'
 import { freePort } from '#app/infra/auth-emulator.server'
-import { createFirebaseIdentity } from '#app/services/identity.server'
 import WebSocket from 'ws'
 import { DEMO_BRAND_KEY, demoAccountKey } from '#db/seed'
 import { CLOSE_CODES, EVENTS, type NotificationPayload } from '#realtime/protocol'
@@ -40,7 +39,13 @@ function startRedis(port: number): Promise<ChildProcess> {
   })
 }
 
-function startPortalProcess(env: Record<string, string>): Promise<number> {
+interface PortalProcess {
+  port: number
+  /** Session cookies of demo accounts, held in this process's own database. */
+  sessions: Record<string, string>
+}
+
+function startPortalProcess(env: Record<string, string>): Promise<PortalProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-redis-'))
   dirs.push(dataDir)
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/portal-process.ts'], {
@@ -53,7 +58,7 @@ function startPortalProcess(env: Record<string, string>): Promise<number> {
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString()
       const line = output.split('\n').find((l) => l.startsWith('{"port"'))
-      if (line) resolve((JSON.parse(line) as { port: number }).port)
+      if (line) resolve(JSON.parse(line) as PortalProcess)
     })
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.once('exit', (code) => reject(new Error(`portal process exited with ${code}:\n${output}`)))
@@ -62,6 +67,8 @@ function startPortalProcess(env: Record<string, string>): Promise<number> {
 
 let portA = 0
 let portB = 0
+let sessionsA: Record<string, string> = {}
+let sessionsB: Record<string, string> = {}
 
 beforeAll(async () => {
   const redisPort = await freePort()
@@ -74,9 +81,12 @@ beforeAll(async () => {
     SESSION_SECRET: 'redis-adapter-test-secret-value',
     // Each process keeps its own embedded database, even when the suite runs against Postgres.
     DATABASE_URL: '',
+    TEST_SESSIONS: 'admin@demo.test,editor@demo.test,vsm@demo.test',
   }
   // Both processes hold the same demo workspace (its keys are derived from names).
-  ;[portA, portB] = await Promise.all([startPortalProcess(env), startPortalProcess(env)])
+  const [a, b] = await Promise.all([startPortalProcess(env), startPortalProcess(env)])
+  ;({ port: portA, sessions: sessionsA } = a!)
+  ;({ port: portB, sessions: sessionsB } = b!)
 }, 120_000)
 
 afterAll(() => {
@@ -85,13 +95,7 @@ afterAll(() => {
 })
 
 it('delivers a notification emitted by one process to a socket on the other', async () => {
-  const identity = createFirebaseIdentity({
-    projectId: inject('emulatorProjectId'),
-    emulatorHost: inject('emulatorHost'),
-  })
-  const signIn = await identity.signInWithPassword('admin@demo.test', DEMO_PASSWORD)
-  if (!signIn.ok) throw new Error(signIn.code)
-  const adminCookie = `__session=${await identity.createSessionCookie(signIn.idToken, 3_600_000)}`
+  const adminCookie = sessionsB['admin@demo.test']!
 
   const socket: Socket = connectSocket(`http://127.0.0.1:${portB}`, {
     transports: ['websocket'],
@@ -102,10 +106,12 @@ it('delivers a notification emitted by one process to a socket on the other', as
   socket.on(EVENTS.notificationNew, (payload: NotificationPayload) => received.push(payload))
   await eventually(() => expect(socket.connected).toBe(true))
 
-  const editor = await identity.signInWithPassword('editor@demo.test', DEMO_PASSWORD)
-  if (!editor.ok) throw new Error(editor.code)
+  // A bearer token handed out by process A's own sign-in.
+  const login = await api({ port: portA }, 'POST', '/api/account/method/login', {
+    body: { email: 'editor@demo.test', password: DEMO_PASSWORD },
+  })
   const answer = await api({ port: portA }, 'PUT', `/api/brand/model/${DEMO_BRAND_KEY}`, {
-    token: editor.idToken,
+    token: (login.body.data as { idToken: string }).idToken,
     body: { year_established: '2014' },
   })
   expect(answer.status).toBe(200)
@@ -115,18 +121,9 @@ it('delivers a notification emitted by one process to a socket on the other', as
 })
 
 it('fans a Yjs edit out to a client of the same document on the other process', async () => {
-  const identity = createFirebaseIdentity({
-    projectId: inject('emulatorProjectId'),
-    emulatorHost: inject('emulatorHost'),
-  })
-  const cookieFor = async (email: string) => {
-    const result = await identity.signInWithPassword(email, DEMO_PASSWORD)
-    if (!result.ok) throw new Error(result.code)
-    return `__session=${await identity.createSessionCookie(result.idToken, 3_600_000)}`
-  }
   const docName = `scratch:${DEMO_BRAND_KEY}:fan-out`
-  const onA = connectYjs(portA, docName, await cookieFor('admin@demo.test'))
-  const onB = connectYjs(portB, docName, await cookieFor('editor@demo.test'))
+  const onA = connectYjs(portA, docName, sessionsA['admin@demo.test']!)
+  const onB = connectYjs(portB, docName, sessionsB['editor@demo.test']!)
   await eventually(() => expect(onA.provider.synced && onB.provider.synced).toBe(true))
   onA.doc.getMap<string>('notes').set('look-1', 'shorten the hem')
   await eventually(() => expect(onB.doc.getMap<string>('notes').get('look-1')).toBe('shorten the hem'))
@@ -137,17 +134,7 @@ it('fans a Yjs edit out to a client of the same document on the other process', 
 })
 
 it('closes a Yjs connection on one process when the account loses its grant on the other', async () => {
-  const identity = createFirebaseIdentity({
-    projectId: inject('emulatorProjectId'),
-    emulatorHost: inject('emulatorHost'),
-  })
-  const signIn = async (email: string) => {
-    const result = await identity.signInWithPassword(email, DEMO_PASSWORD)
-    if (!result.ok) throw new Error(result.code)
-    return result
-  }
-  const vsm = await signIn('vsm@demo.test')
-  const vsmCookie = `__session=${await identity.createSessionCookie(vsm.idToken, 3_600_000)}`
+  const vsmCookie = sessionsB['vsm@demo.test']!
   const onB = new WebSocket(`ws://127.0.0.1:${portB}/yjs/scratch:${DEMO_BRAND_KEY}:revoked`, {
     headers: { cookie: vsmCookie },
   })
@@ -157,9 +144,8 @@ it('closes a Yjs connection on one process when the account loses its grant on t
   })
   const closed = new Promise<number>((resolve) => onB.once('close', (code) => resolve(code)))
 
-  const admin = await signIn('admin@demo.test')
   const answer = await api({ port: portA }, 'POST', '/api/brand/method/remove_team_member', {
-    token: admin.idToken,
+    cookie: sessionsA['admin@demo.test']!,
     body: { brand: DEMO_BRAND_KEY, account: demoAccountKey('vsm') },
   })
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)

@@ -10,6 +10,7 @@ import { inject } from 'vitest'
 import { parseEnv } from '#app/env.server'
 import { startPortal, type Portal } from '#app/infra/portal.server'
 import { signInWithPassword } from '#app/services/auth.server'
+import { recordIssuedIdToken, startSession } from '#app/services/sessions.server'
 
 export interface TestPortal extends Portal {
   projectId: string
@@ -101,22 +102,37 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
 
 export const DEMO_PASSWORD = 'Demo-passw0rd!'
 
-/** A session cookie header for a demo account, made through the real sign-in service. */
-export async function sessionCookieFor(portal: Portal, email: string): Promise<string> {
-  const outcome = await signInWithPassword(portal.deps, {
-    email,
-    password: DEMO_PASSWORD,
-    remember: false,
-    ip: '127.0.0.9',
-  })
+/**
+ * A session cookie header for a demo account, made through the real sign-in service and a
+ * server-side session, as the login page does.
+ */
+export async function sessionCookieFor(
+  portal: Pick<Portal, 'deps'>,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const outcome = await signInWithPassword(portal.deps, { email, password, remember: false, ip: '127.0.0.9' })
   if (!outcome.ok) throw new Error(`sign-in failed for ${email}: ${outcome.message}`)
-  return `__session=${outcome.sessionCookie}`
+  const session = await startSession(portal.deps, {
+    accountKey: outcome.actor.key,
+    firebaseUid: outcome.actor.firebaseUid,
+    remember: false,
+  })
+  return `__session=${session.id}`
 }
 
-/** A Firebase ID token for a demo account (for `Authorization: Bearer`). */
-export async function idTokenFor(portal: Portal, email: string): Promise<string> {
-  const result = await portal.deps.identity.signInWithPassword(email, DEMO_PASSWORD)
+/**
+ * A Firebase ID token for a demo account (for `Authorization: Bearer`), recorded as handed out by
+ * this portal, as the API's sign-in does (with the emulator only such tokens count).
+ */
+export async function idTokenFor(
+  portal: Pick<Portal, 'deps'>,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const result = await portal.deps.identity.signInWithPassword(email, password)
   if (!result.ok) throw new Error(`sign-in failed for ${email}: ${result.code}`)
+  await recordIssuedIdToken(portal.deps, result.idToken)
   return result.idToken
 }
 

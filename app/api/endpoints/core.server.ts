@@ -1,12 +1,11 @@
 // Endpoints of the foundation: version, account sync and sign-in, grants, brands, notifications.
 import { AppError } from '#app/lib/errors'
 import { API_VERSION } from '#app/policy/permissions'
-import { signInWithPassword, syncFromIdToken } from '#app/services/auth.server'
+import { syncFromIdToken } from '#app/services/auth.server'
 import { createBrand, getBrand, listBrandsForActor, updateBrand } from '#app/services/brands.server'
 import { listGrantsOf } from '#app/services/permissions.server'
 import { listNotifications, markNotificationsRead } from '#app/services/notifications.server'
-import { parseOrThrow } from '#app/services/validation.server'
-import { LoginSchema } from '#app/schemas/login'
+import { idTokenFromRefreshToken, signInForApi } from '#app/services/sign-in.server'
 import { bearerToken, requireActor, type Endpoint } from '../endpoint'
 
 export const coreEndpoints: Endpoint[] = [
@@ -26,26 +25,16 @@ export const coreEndpoints: Endpoint[] = [
         const { account } = await syncFromIdToken(deps, bearer)
         return { account }
       }
-      // Without a token, the call signs in with e-mail and password, as the login form does.
-      const input = parseOrThrow(LoginSchema, call.body)
-      const extra = (call.body ?? {}) as { captcha_value?: unknown; invite?: unknown }
-      const outcome = await signInWithPassword(deps, {
-        email: input.email,
-        password: input.password,
-        remember: input.remember,
-        ip: call.req.ip ?? 'unknown',
-        // The human check's answer, when one is asked after failed attempts (access.md §7).
-        humanCheck: extra.captcha_value,
-        // The token of a new invite lets a deactivated invitee back in (docs/decisions/025).
-        inviteToken: typeof extra.invite === 'string' ? extra.invite : undefined,
-      })
-      if (!outcome.ok) {
-        const type =
-          outcome.status === 429 ? 'RateLimited' : outcome.status === 403 ? 'PermissionError' : 'ValidationError'
-        throw new AppError(type, outcome.message)
-      }
-      return { account: outcome.account, idToken: outcome.idToken, landing: outcome.landing }
+      // Without a token, the call signs in with e-mail and password as the login form does,
+      // second factor included (docs/decisions/029).
+      return signInForApi(deps, call.body, call.req.ip ?? 'unknown')
     },
+  },
+  {
+    verb: 'POST',
+    path: 'account/method/idTokenFromRefreshToken',
+    auth: false,
+    handle: (deps, call) => idTokenFromRefreshToken(deps, call.body),
   },
   {
     verb: 'GET',

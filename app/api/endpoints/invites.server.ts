@@ -14,6 +14,7 @@ import {
   sendInviteEmail,
 } from '#app/services/invites.server'
 import { signUpWithInvite } from '#app/services/registration.server'
+import { recordIssuedIdToken } from '#app/services/sessions.server'
 import { requireActor, stringField, type Endpoint } from '../endpoint'
 
 function required(source: unknown, name: string): string {
@@ -91,6 +92,8 @@ export const inviteEndpoints: Endpoint[] = [
     auth: false,
     async handle(deps, call) {
       const result = await signUpWithInvite(deps, call.body)
+      // A bearer token the emulator's unsigned tokens cannot be mistaken for (decision 027).
+      await recordIssuedIdToken(deps, result.idToken)
       return {
         account: result.account,
         permissions: result.permissions,

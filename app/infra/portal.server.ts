@@ -186,6 +186,13 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
 
   // Anything that escaped a handler: logged and reported, and a plain 500 for the client.
   app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    // Express and its parsers mark the client's own mistakes (an undecodable path, a bad body)
+    // with a 4xx status: that is a refusal, not a failure of ours.
+    const status = (error as { status?: unknown } | null)?.status
+    if (typeof status === 'number' && status >= 400 && status < 500 && !res.headersSent) {
+      res.status(status).json({ error: { type: 'ValidationError', message: 'The request is malformed.' } })
+      return
+    }
     reportError(error, { msg: 'request failure', path: req.originalUrl, method: req.method })
     if (res.headersSent) return next(error)
     res.status(500).json({ error: { type: 'UnexpectedError', message: 'There is a system error, try again later.' } })

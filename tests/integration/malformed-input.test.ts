@@ -58,7 +58,9 @@ describe('file links', () => {
     async (path) => {
       const response = await fetch(`${portal.url}${path}`)
       expect(response.status).toBe(400)
-      expect(await response.json()).toEqual({ error: { type: 'ValidationError', message: 'path: malformed file link.' } })
+      expect(await response.json()).toEqual({
+        error: { type: 'ValidationError', message: 'path: malformed file link.' },
+      })
     },
   )
 })

@@ -21,6 +21,12 @@ import { startAuthEmulator, type RunningEmulator } from './auth-emulator.server'
 import { createLocalBlobStore } from './blob-store.server'
 import { createMailer } from './mailer.server'
 import { serveBlobs } from './blob-route.server'
+import {
+  PERMISSIONS_POLICY,
+  STRICT_TRANSPORT_SECURITY,
+  contentSecurityPolicy,
+  newNonce,
+} from './security-headers.server'
 import { flushErrorReports, initErrorReporting, logEvent, reportError } from './error-reporting.server'
 
 export interface PortalOptions {
@@ -149,7 +155,15 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', env.TRUST_PROXY)
-  app.use((_req, res, next) => {
+  const servedOverTls = env.APP_URL?.startsWith('https://') ?? false
+  const recaptcha = Boolean(env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY)
+  app.use((req, res, next) => {
+    // A fresh nonce per response: Remix's inline scripts carry it (app/entry.server.tsx).
+    const nonce = newNonce()
+    res.locals.cspNonce = nonce
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy({ nonce, recaptcha }))
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
+    if (servedOverTls || req.secure) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('Referrer-Policy', 'same-origin')
     res.setHeader('X-Frame-Options', 'SAMEORIGIN')
@@ -162,7 +176,6 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   })
   app.use('/api', createApiRouter(deps))
   app.use('/blobs', serveBlobs(deps))
-  const secureCookies = env.APP_URL?.startsWith('https://') ?? false
   if (options.remixBuild) {
     app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
     app.use(express.static('public', { maxAge: '1h' }))
@@ -171,13 +184,14 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
       createRequestHandler({
         build: options.remixBuild,
         mode: env.NODE_ENV === 'production' ? 'production' : 'development',
-        getLoadContext: (req) => ({
+        getLoadContext: (req, res) => ({
           deps,
           sessionSecret: secret,
-          secureCookies: secureCookies || req.secure,
+          secureCookies: servedOverTls || req.secure,
           clientIp: req.ip,
           // Remix strips `_data` from the URL loaders see; client-side data requests carry it.
           isDataRequest: typeof req.query._data === 'string',
+          cspNonce: res.locals.cspNonce as string,
           memo: new Map(),
         }),
       }),

@@ -258,3 +258,33 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
     },
   }
 }
+
+/**
+ * After an uncaught exception or an unhandled rejection the process is in a state nobody
+ * planned for: log it, stop taking requests, stop the Auth emulator the portal started (so it is
+ * not left running without its portal), and exit non-zero so a supervisor restarts the portal.
+ * The emulator gets a few seconds to save its users; the exit listener of startAuthEmulator kills
+ * it in any case.
+ */
+export function exitOnCrash(getPortal: () => Portal | null, beforeExit: () => void = () => {}): void {
+  let crashed = false
+  const exit = () => {
+    try {
+      beforeExit()
+    } finally {
+      process.exit(1)
+    }
+  }
+  const crash = (what: string) => (error: unknown) => {
+    reportError(error, { msg: `${what}: the portal stops` })
+    if (crashed) return exit()
+    crashed = true
+    const portal = getPortal()
+    if (!portal) return exit()
+    portal.httpServer.close()
+    setTimeout(exit, 10_000).unref()
+    void Promise.allSettled([portal.emulator?.stop(), flushErrorReports()]).finally(exit)
+  }
+  process.on('uncaughtException', crash('uncaught exception'))
+  process.on('unhandledRejection', crash('unhandled rejection'))
+}

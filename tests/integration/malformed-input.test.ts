@@ -64,3 +64,28 @@ describe('file links', () => {
     },
   )
 })
+
+describe('text length limits over the API', () => {
+  it('a 900,000-character brand name answers 400 with the limit and saves nothing', async () => {
+    const before = await demoBrandRow()
+    const answer = await api(portal, 'PUT', `/api/brand/model/${DEMO_BRAND_KEY}`, {
+      body: { name: 'a'.repeat(900_000) },
+      cookie: adminCookie,
+    })
+    expect(answer).toEqual({
+      status: 400,
+      body: { error: { type: 'ValidationError', message: 'name: Profile Name must be at most 100 characters.' } },
+    })
+    expect(await demoBrandRow()).toEqual(before)
+  })
+
+  it('a new brand with a name over the limit is not created', async () => {
+    const name = `B${'x'.repeat(100)}`
+    const answer = await api(portal, 'POST', '/api/brand/model/', { body: { name }, cookie: adminCookie })
+    expect(answer).toEqual({
+      status: 400,
+      body: { error: { type: 'ValidationError', message: 'name: Brand name must be at most 100 characters.' } },
+    })
+    expect(await portal.deps.db.select().from(brands).where(eq(brands.name, name))).toHaveLength(0)
+  })
+})

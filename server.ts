@@ -4,7 +4,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { parseEnv } from '#app/env.server'
-import { startPortal } from '#app/infra/portal.server'
+import { exitOnCrash, startPortal, type Portal } from '#app/infra/portal.server'
 import { DEMO_ACCOUNTS } from '#db/seed'
 import { runningServerPid, writePidFile } from '#app/infra/pid-file.server'
 
@@ -16,13 +16,21 @@ if (!env.DATABASE_URL) {
     process.exit(1)
   }
 }
+// From here on, a crash stops what the portal started (the Auth emulator) and exits non-zero.
+let running: Portal | null = null
+let removePidFile = () => {}
+exitOnCrash(
+  () => running,
+  () => removePidFile(),
+)
 const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild
 const portal = await startPortal({ env, remixBuild: build }).catch((error: NodeJS.ErrnoException) => {
   const hint = error.code === 'EADDRINUSE' ? ` Port ${env.PORT} is taken: set PORT to a free one.` : ''
   console.error(`Could not start the portal: ${error.message}.${hint}`)
   process.exit(1)
 })
-const removePidFile = env.DATABASE_URL ? () => {} : writePidFile(env.DATA_DIR)
+running = portal
+if (!env.DATABASE_URL) removePidFile = writePidFile(env.DATA_DIR)
 
 console.log(`\nBrand portal is running: ${portal.url}`)
 console.log(

@@ -1,12 +1,19 @@
 // Server rendering of every page (streamed; crawlers get the complete document at once), and the
 // hook that reports errors thrown by loaders, actions and rendering.
 import { PassThrough } from 'node:stream'
-import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs } from '@remix-run/node'
+import type {
+  ActionFunctionArgs,
+  AppLoadContext,
+  EntryContext,
+  HandleDataRequestFunction,
+  LoaderFunctionArgs,
+} from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { reportError } from '#app/infra/error-reporting.server'
+import { NonceContext } from '#app/lib/nonce'
 
 const ABORT_DELAY_MS = 5_000
 
@@ -15,7 +22,10 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = loadContext.cspNonce
+  doNotStore(responseHeaders)
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
@@ -29,8 +39,11 @@ export default function handleRequest(
       pipe(body)
     }
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         onShellReady() {
           if (!waitForAll) respond()
         },
@@ -47,6 +60,20 @@ export default function handleRequest(
     )
     setTimeout(abort, ABORT_DELAY_MS)
   })
+}
+
+/**
+ * Pages and their data are made for one user at one moment (and every page renews the `__ui`
+ * cookie): no cache may keep them, so a signed-in page is never shown again from a cache after
+ * sign-out. A route that sets its own Cache-Control keeps it.
+ */
+function doNotStore(headers: Headers) {
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store')
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  doNotStore(response.headers)
+  return response
 }
 
 /** Unexpected errors of loaders and actions; thrown Responses (404, redirects) are not errors. */

@@ -10,6 +10,8 @@ declare module '@remix-run/node' {
     clientIp?: string
     /** A client-side navigation's data request (not a document request). */
     isDataRequest?: boolean
+    /** The nonce of this response's Content-Security-Policy, for Remix's inline scripts. */
+    cspNonce?: string
     /** Per-request memo, e.g. the actor shared by all loaders of one page. */
     memo: Map<string, unknown>
   }

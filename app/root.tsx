@@ -16,6 +16,7 @@ import { RouteDialog } from '#app/components/ui/dialog'
 import { Button, ButtonLink } from '#app/components/ui/button'
 import { commitUiSession, ensureCsrfToken, getUiSession } from '#app/lib/session.server'
 import { toastList } from '#app/lib/toast'
+import { useNonce } from '#app/lib/nonce'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
@@ -29,6 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 function Document({ children }: { children: ReactNode }) {
+  const nonce = useNonce()
   return (
     <html lang="en">
       <head>
@@ -39,8 +41,8 @@ function Document({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

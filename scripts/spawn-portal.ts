@@ -1,6 +1,6 @@
 // Starts the built portal (`server.ts`) as a child process on a free port with its own data
 // folder and Auth emulator, as `npm start` would. Used by the end-to-end tests and the benchmark.
-import { spawn, execSync } from 'node:child_process'
+import { spawn, execSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -13,14 +13,23 @@ export interface SpawnedPortal {
   emulatorHost: string
   /** The emulator's Firebase project. */
   projectId: string
+  /** The portal's process, and what it printed so far. */
+  process: ChildProcess
+  output(): string
   stop(): Promise<void>
 }
 
-export async function spawnPortal(label: string): Promise<SpawnedPortal> {
+export interface SpawnOptions {
+  /** Extra Node.js options before server.ts (tests preload a module this way). */
+  nodeArgs?: string[]
+  env?: Record<string, string>
+}
+
+export async function spawnPortal(label: string, options: SpawnOptions = {}): Promise<SpawnedPortal> {
   if (!fs.existsSync('build/index.js')) execSync('npx remix build', { stdio: 'inherit' })
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-${label}-`))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...(options.nodeArgs ?? []), 'server.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -35,6 +44,7 @@ export async function spawnPortal(label: string): Promise<SpawnedPortal> {
       // Production mode on the emulator with the demo workspace: both must be asked for.
       ALLOW_AUTH_EMULATOR: 'true',
       SEED_DEMO: 'true',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -61,23 +71,29 @@ export async function spawnPortal(label: string): Promise<SpawnedPortal> {
     dataDir,
     emulatorHost,
     projectId: 'demo-brand-portal',
+    process: child,
+    output: () => output,
     async stop() {
-      // The server stops its Auth emulator on SIGTERM; killing the group is the fallback.
-      child.kill('SIGTERM')
-      await new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          try {
-            process.kill(-child.pid!, 'SIGKILL')
-          } catch {
-            // already gone
-          }
-          resolve(null)
-        }, 15_000)
-        child.once('exit', () => {
-          clearTimeout(timer)
-          resolve(null)
+      // The server stops its Auth emulator on SIGTERM; killing the process group (the portal and
+      // whatever it started) is the fallback, also for a portal that has already died.
+      const killGroup = () => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL')
+        } catch {
+          // already gone
+        }
+      }
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM')
+        await new Promise((resolve) => {
+          const timer = setTimeout(resolve, 15_000)
+          child.once('exit', () => {
+            clearTimeout(timer)
+            resolve(null)
+          })
         })
-      })
+      }
+      killGroup()
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }

@@ -7,6 +7,7 @@ import { reportError } from '#app/infra/error-reporting.server'
 import type { Actor } from '#app/services/accounts.server'
 import { actorFromCredential, readCredential } from '#app/services/session-reader.server'
 import type { Endpoint, Verb } from './endpoint'
+import { forbiddenKeyPath } from './body'
 import { endpoints } from './endpoints/index.server'
 import type { ServiceDeps } from '#app/services/context.server'
 
@@ -65,6 +66,20 @@ function decodeSegment(segment: string): string {
   }
 }
 
+/**
+ * Query parameters as plain strings. Express parses `?a=1&a=2` into an array and `?a[b]=1` into an
+ * object; no endpoint takes either, so they are refused rather than turned into "1,2" or
+ * "[object Object]".
+ */
+function singleValuedQuery(query: Request['query']): Record<string, string> {
+  const result: Record<string, string> = Object.create(null) as Record<string, string>
+  for (const [name, value] of Object.entries(query)) {
+    if (typeof value !== 'string') throw new AppError('ValidationError', `${name}: give one value.`)
+    result[name] = value
+  }
+  return result
+}
+
 function sendError(res: Response, error: unknown) {
   if (isAppError(error)) {
     res.status(error.status).json({ error: { type: error.type, message: error.message } })
@@ -91,14 +106,11 @@ export function createApiRouter(deps: ServiceDeps): Router {
         }
         return
       }
+      const badKey = forbiddenKeyPath(req.body)
+      if (badKey) throw new AppError('ValidationError', `${badKey}: this key is not allowed.`)
+      const query = singleValuedQuery(req.query)
       const actor = endpoint.auth ? await authenticate(deps, req, endpoint) : null
-      const data = await endpoint.handle(deps, {
-        actor,
-        body: req.body,
-        query: Object.fromEntries(Object.entries(req.query).map(([k, v]) => [k, String(v)])),
-        key,
-        req,
-      })
+      const data = await endpoint.handle(deps, { actor, body: req.body, query, key, req })
       res.json({ data })
     })().catch((error: unknown) => sendError(res, error))
   })

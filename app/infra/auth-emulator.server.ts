@@ -145,7 +145,20 @@ export async function startAuthEmulator(input: StartEmulatorOptions): Promise<Ru
   child.stdout?.on('data', collect)
   child.stderr?.on('data', collect)
   let exited = false
-  const exitPromise = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())))
+  // However the portal's process ends (process.exit after a crash, a failed start), the emulator
+  // it started ends with it: 'exit' listeners run synchronously, so this is a plain SIGKILL. A
+  // clean stop() removes the listener first and lets the emulator export its users.
+  const killWithPortal = () => {
+    if (!exited) child.kill('SIGKILL')
+  }
+  process.once('exit', killWithPortal)
+  const exitPromise = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true
+      process.removeListener('exit', killWithPortal)
+      resolve()
+    }),
+  )
 
   const host = `127.0.0.1:${port}`
   // The HTTP port answers before an import has finished; the CLI says when everything is ready.

@@ -5,11 +5,26 @@ import type { ServiceDeps } from '#app/services/context.server'
 
 const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif'])
 
+function decodePath(value: string): string | null {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return null
+  }
+}
+
 export function serveBlobs(deps: ServiceDeps): Router {
   const router = express.Router()
-  router.get('/*', (req, res) => {
+  // Not `router.get('/*')`: Express would decode the path itself and answer a malformed one with
+  // an error of its own; the key is decoded here, where a bad one gets a clear 400.
+  router.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     void (async () => {
-      const key = decodeURIComponent(req.path.slice(1))
+      const key = decodePath(req.path.slice(1))
+      if (key === null) {
+        res.status(400).json({ error: { type: 'ValidationError', message: 'path: malformed file link.' } })
+        return
+      }
       const expires = typeof req.query.expires === 'string' ? req.query.expires : ''
       const signature = typeof req.query.signature === 'string' ? req.query.signature : ''
       if (!deps.blobs.verify(key, expires, signature)) {

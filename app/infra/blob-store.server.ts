@@ -4,16 +4,43 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { Readable } from 'node:stream'
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { Transform, type Readable } from 'node:stream'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { SNIFF_BYTES, hasSignature, sniffType } from '#app/lib/file-type'
 
 export interface BlobInfo {
   contentType: string
   size: number
 }
 
+export interface PutOptions {
+  /**
+   * The type the bytes must be, or the types accepted. A type with a known signature
+   * (app/lib/file-type.ts) is checked against the first bytes as they arrive; the blob is stored
+   * with the type its bytes show.
+   */
+  contentType: string | readonly string[]
+  /** The stream is cut off, and nothing stored, as soon as it passes this many bytes. */
+  maxBytes: number
+}
+
+/** Why a put was refused; nothing was stored. */
+export class BlobRefusedError extends Error {
+  constructor(
+    readonly reason: 'tooLarge' | 'wrongType' | 'empty',
+    message: string,
+  ) {
+    super(message)
+    this.name = 'BlobRefusedError'
+  }
+}
+
 export interface BlobStore {
-  put(key: string, body: Buffer | Readable, contentType: string): Promise<BlobInfo>
+  /**
+   * Streams `body` into the blob `key`. Size and type are enforced while the bytes arrive; a
+   * refused stream is destroyed and leaves nothing behind (BlobRefusedError).
+   */
+  put(key: string, body: Readable, options: PutOptions): Promise<BlobInfo>
   /** The blob's bytes and type, or null when it does not exist. */
   get(key: string): Promise<{ stream: Readable; info: BlobInfo } | null>
   delete(key: string): Promise<void>
@@ -21,6 +48,51 @@ export interface BlobStore {
   signedUrl(key: string, options?: { expiresInSeconds?: number }): string
   /** Checks a signature made by signedUrl; returns the key when valid and not expired. */
   verify(key: string, expires: string, signature: string): boolean
+}
+
+/**
+ * A pass-through that counts bytes and checks the first ones against the accepted types; it
+ * fails the pipeline at the first byte past the limit. `type()` is the type the bytes showed.
+ */
+export function limitStream(options: PutOptions): Transform & { type(): string; size(): number } {
+  const accepted = typeof options.contentType === 'string' ? [options.contentType] : [...options.contentType]
+  const checked = accepted.filter(hasSignature)
+  let head = Buffer.alloc(0)
+  let size = 0
+  let shown: string | null = checked.length === 0 ? (accepted[0] ?? 'application/octet-stream') : null
+  const check = () => {
+    const type = sniffType(head)
+    if (!type || !checked.includes(type)) {
+      throw new BlobRefusedError('wrongType', `The content is not one of: ${accepted.join(', ')}.`)
+    }
+    shown = type
+  }
+  const transform = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length
+      if (size > options.maxBytes)
+        return done(new BlobRefusedError('tooLarge', `Larger than ${options.maxBytes} bytes.`))
+      try {
+        if (!shown) {
+          head = Buffer.concat([head, chunk])
+          if (head.length >= SNIFF_BYTES) check()
+        }
+      } catch (error) {
+        return done(error as Error)
+      }
+      done(null, chunk)
+    },
+    flush(done) {
+      try {
+        if (size === 0 && checked.length > 0) throw new BlobRefusedError('empty', 'The content is empty.')
+        if (!shown) check()
+        done()
+      } catch (error) {
+        done(error as Error)
+      }
+    },
+  })
+  return Object.assign(transform, { type: () => shown!, size: () => size })
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/
@@ -41,15 +113,22 @@ export function createLocalBlobStore(options: { dir: string; secret: string; bas
     return path.join(root, key)
   }
   return {
-    async put(key, body, contentType) {
+    async put(key, body, options) {
       const file = fileOf(key)
       await fs.promises.mkdir(path.dirname(file), { recursive: true })
-      const temporary = `${file}.${process.pid}.tmp`
-      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, fs.createWriteStream(temporary))
-      const size = (await fs.promises.stat(temporary)).size
-      await fs.promises.writeFile(`${file}.meta.json`, JSON.stringify({ contentType, size }))
+      const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`
+      const limit = limitStream(options)
+      try {
+        await pipeline(body, limit, fs.createWriteStream(temporary))
+      } catch (error) {
+        body.destroy()
+        await fs.promises.rm(temporary, { force: true })
+        throw error
+      }
+      const info = { contentType: limit.type(), size: limit.size() }
+      await fs.promises.writeFile(`${file}.meta.json`, JSON.stringify(info))
       await fs.promises.rename(temporary, file)
-      return { contentType, size }
+      return info
     },
     async get(key) {
       const file = fileOf(key)

@@ -1,11 +1,13 @@
 // Errors and notable events are written as one JSON object per line (for log collectors) and,
 // when SENTRY_DSN is set, sent to Sentry (or any service speaking its protocol).
 import * as Sentry from '@sentry/node'
+import { redactFields, redactText } from './redact'
 
 type Level = 'info' | 'warn' | 'error'
 
 export function logEvent(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })
+  // Paths and error messages can hold invite tokens and blob link signatures (app/infra/redact.ts).
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg: redactText(msg), ...redactFields(fields) })
   if (level === 'error') console.error(line)
   else console.log(line)
 }
@@ -22,6 +24,8 @@ export function initErrorReporting(options: { dsn?: string; environment: string 
     defaultIntegrations: false,
     enableRuntimeChannelInjection: false,
     tracesSampleRate: 0,
+    // What leaves the process is redacted as the log lines are.
+    beforeSend: (event) => redactFields(event),
   })
   sentryDsn = options.dsn
 }
@@ -34,7 +38,7 @@ function describe(error: unknown): { message: string; stack?: string } {
 /** Logs an unexpected error and reports it when a service is configured. */
 export function reportError(error: unknown, context: Record<string, unknown> = {}): void {
   logEvent('error', String(context.msg ?? 'unexpected error'), { ...context, error: describe(error) })
-  if (sentryDsn) Sentry.captureException(error, { extra: context })
+  if (sentryDsn) Sentry.captureException(error, { extra: redactFields(context) })
 }
 
 /** Waits until reported errors have left the process (at shutdown). */

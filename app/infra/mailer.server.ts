@@ -66,3 +66,18 @@ export async function readOutbox(outboxDir: string): Promise<StoredMail[]> {
     files.map(async (name) => JSON.parse(await fs.promises.readFile(path.join(outboxDir, name), 'utf8')) as StoredMail),
   )
 }
+
+/**
+ * Whether the development outbox (/dev/outbox) may be shown to a client. It holds invite links,
+ * so: never in production, only for the local outbox, only to this machine, and never behind a
+ * proxy: with TRUST_PROXY the client address comes from X-Forwarded-For, which anyone can set to
+ * 127.0.0.1.
+ */
+export function outboxServedTo(
+  env: { NODE_ENV: string; TRUST_PROXY: boolean },
+  mailer: Pick<Mailer, 'outboxDir'>,
+  clientIp: string | undefined,
+): boolean {
+  if (env.NODE_ENV === 'production' || env.TRUST_PROXY || !mailer.outboxDir) return false
+  return ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(clientIp ?? '')
+}

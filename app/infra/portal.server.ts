@@ -21,6 +21,12 @@ import { startAuthEmulator, type RunningEmulator } from './auth-emulator.server'
 import { createLocalBlobStore } from './blob-store.server'
 import { createMailer } from './mailer.server'
 import { serveBlobs } from './blob-route.server'
+import {
+  PERMISSIONS_POLICY,
+  STRICT_TRANSPORT_SECURITY,
+  contentSecurityPolicy,
+  newNonce,
+} from './security-headers.server'
 import { flushErrorReports, initErrorReporting, logEvent, reportError } from './error-reporting.server'
 
 export interface PortalOptions {
@@ -153,7 +159,15 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', env.TRUST_PROXY)
-  app.use((_req, res, next) => {
+  const servedOverTls = env.APP_URL?.startsWith('https://') ?? false
+  const recaptcha = Boolean(env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY)
+  app.use((req, res, next) => {
+    // A fresh nonce per response: Remix's inline scripts carry it (app/entry.server.tsx).
+    const nonce = newNonce()
+    res.locals.cspNonce = nonce
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy({ nonce, recaptcha }))
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
+    if (servedOverTls || req.secure) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('Referrer-Policy', 'same-origin')
     res.setHeader('X-Frame-Options', 'SAMEORIGIN')
@@ -166,7 +180,6 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   })
   app.use('/api', createApiRouter(deps))
   app.use('/blobs', serveBlobs(deps))
-  const secureCookies = env.APP_URL?.startsWith('https://') ?? false
   if (options.remixBuild) {
     app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
     app.use(express.static('public', { maxAge: '1h' }))
@@ -175,13 +188,14 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
       createRequestHandler({
         build: options.remixBuild,
         mode: env.NODE_ENV === 'production' ? 'production' : 'development',
-        getLoadContext: (req) => ({
+        getLoadContext: (req, res) => ({
           deps,
           sessionSecret: secret,
-          secureCookies: secureCookies || req.secure,
+          secureCookies: servedOverTls || req.secure,
           clientIp: req.ip,
           // Remix strips `_data` from the URL loaders see; client-side data requests carry it.
           isDataRequest: typeof req.query._data === 'string',
+          cspNonce: res.locals.cspNonce as string,
           memo: new Map(),
         }),
       }),
@@ -190,6 +204,13 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
 
   // Anything that escaped a handler: logged and reported, and a plain 500 for the client.
   app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    // Express and its parsers mark the client's own mistakes (an undecodable path, a bad body)
+    // with a 4xx status: that is a refusal, not a failure of ours.
+    const status = (error as { status?: unknown } | null)?.status
+    if (typeof status === 'number' && status >= 400 && status < 500 && !res.headersSent) {
+      res.status(status).json({ error: { type: 'ValidationError', message: 'The request is malformed.' } })
+      return
+    }
     reportError(error, { msg: 'request failure', path: req.originalUrl, method: req.method })
     if (res.headersSent) return next(error)
     res.status(500).json({ error: { type: 'UnexpectedError', message: 'There is a system error, try again later.' } })
@@ -242,4 +263,34 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
       return closing
     },
   }
+}
+
+/**
+ * After an uncaught exception or an unhandled rejection the process is in a state nobody
+ * planned for: log it, stop taking requests, stop the Auth emulator the portal started (so it is
+ * not left running without its portal), and exit non-zero so a supervisor restarts the portal.
+ * The emulator gets a few seconds to save its users; the exit listener of startAuthEmulator kills
+ * it in any case.
+ */
+export function exitOnCrash(getPortal: () => Portal | null, beforeExit: () => void = () => {}): void {
+  let crashed = false
+  const exit = () => {
+    try {
+      beforeExit()
+    } finally {
+      process.exit(1)
+    }
+  }
+  const crash = (what: string) => (error: unknown) => {
+    reportError(error, { msg: `${what}: the portal stops` })
+    if (crashed) return exit()
+    crashed = true
+    const portal = getPortal()
+    if (!portal) return exit()
+    portal.httpServer.close()
+    setTimeout(exit, 10_000).unref()
+    void Promise.allSettled([portal.emulator?.stop(), flushErrorReports()]).finally(exit)
+  }
+  process.on('uncaughtException', crash('uncaught exception'))
+  process.on('unhandledRejection', crash('unhandled rejection'))
 }

@@ -18,7 +18,7 @@ export function parseForm<Schema extends z.ZodMiniType>(payload: FormData | URLS
     resolve(value) {
       const result = z.safeParse(schema, emptyToUndefined(value))
       if (result.success) return { value: result.data as z.output<Schema> }
-      const error: Record<string, string[]> = {}
+      const error = Object.create(null) as Record<string, string[]>
       for (const issue of result.error.issues) {
         const name = formatPaths(issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)))
         ;(error[name] ??= []).push(issue.message)

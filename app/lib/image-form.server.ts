@@ -4,33 +4,49 @@ import type { AppLoadContext } from '@remix-run/node'
 import { AppError, isAppError } from './errors'
 import { CROP_FIELDS_MESSAGE, SELECT_CROP_AREA, parseCropFields, type CropRect } from './crop'
 import { requireCsrf } from './session.server'
-import { readImageUpload } from './upload.server'
+import { withImageUpload, type StoredUpload } from './upload.server'
 
 export type CropIntent = 'save' | 'crop' | 'reset'
 
 export type CropSubmission =
-  | { ok: true; intent: CropIntent; file: Buffer | null; crop: CropRect | null }
+  | { ok: true; intent: CropIntent; file: StoredUpload | null; crop: CropRect | null }
   | { ok: false; message: string; status: number }
 
-export async function readCropSubmission(request: Request, context: AppLoadContext): Promise<CropSubmission> {
-  let upload
+/**
+ * Reads the form and runs `handle` with it; the uploaded file (stored while the form streamed in)
+ * is deleted once `handle` has finished, so `handle` must hand it to the service that keeps it.
+ */
+export async function withCropSubmission<T>(
+  request: Request,
+  context: AppLoadContext,
+  handle: (submission: CropSubmission) => Promise<T>,
+): Promise<T> {
+  let started = false
+  const run = (submission: CropSubmission) => {
+    started = true
+    return handle(submission)
+  }
   try {
-    upload = await readImageUpload(request)
+    return await withImageUpload(request, context.deps.blobs, async (upload) => {
+      await requireCsrf(request, context, upload.fields)
+      const field = (name: string) => {
+        const value = upload.fields.get(name)
+        return typeof value === 'string' ? value : null
+      }
+      const intentField = field('intent')
+      const intent: CropIntent = intentField === 'crop' || intentField === 'reset' ? intentField : 'save'
+      const crop = parseCropFields({ x: field('x'), y: field('y'), width: field('width'), height: field('height') })
+      if (intent !== 'reset' && crop.kind === 'invalid')
+        return run({ ok: false, message: CROP_FIELDS_MESSAGE, status: 400 })
+      if (intent === 'crop' && crop.kind === 'none') return run({ ok: false, message: SELECT_CROP_AREA, status: 400 })
+      const file = intent === 'reset' ? null : upload.file
+      return run({ ok: true, intent, file, crop: crop.kind === 'rect' ? crop.rect : null })
+    })
   } catch (error) {
-    if (isAppError(error)) return { ok: false, message: error.message, status: error.status }
+    // A refused upload (size, type, not multipart) becomes the form's message.
+    if (!started && isAppError(error)) return run({ ok: false, message: error.message, status: error.status })
     throw error
   }
-  await requireCsrf(request, context, upload.fields)
-  const field = (name: string) => {
-    const value = upload.fields.get(name)
-    return typeof value === 'string' ? value : null
-  }
-  const intentField = field('intent')
-  const intent: CropIntent = intentField === 'crop' || intentField === 'reset' ? intentField : 'save'
-  const crop = parseCropFields({ x: field('x'), y: field('y'), width: field('width'), height: field('height') })
-  if (intent !== 'reset' && crop.kind === 'invalid') return { ok: false, message: CROP_FIELDS_MESSAGE, status: 400 }
-  if (intent === 'crop' && crop.kind === 'none') return { ok: false, message: SELECT_CROP_AREA, status: 400 }
-  return { ok: true, intent, file: upload.file, crop: crop.kind === 'rect' ? crop.rect : null }
 }
 
 /** Headers of a refused upload: after a 413 the unread rest of the body makes the connection unusable. */

@@ -1,22 +1,29 @@
 // Reads a multipart upload (one image file and a few text fields) with a hard size limit, for
-// pages (Remix actions) and the JSON API alike. Every part is held in memory and capped, and the
-// whole body is counted as it streams, so a client cannot send more than the limit whatever it
-// declares in Content-Length.
+// pages (Remix actions) and the JSON API alike. The file streams straight into the blob store as
+// it arrives (size and type by content checked on the way, nothing held whole in memory); the
+// text fields are small and capped; the whole body is counted as it streams, so a client cannot
+// send more than the limit whatever it declares in Content-Length.
+import { randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { Request as ExpressRequest } from 'express'
 import {
   MaxPartSizeExceededError,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
+  type UploadHandler,
 } from '@remix-run/node'
+import { BlobRefusedError, type BlobStore } from '#app/infra/blob-store.server'
 import { AppError } from './errors'
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
 /** Room for the text fields and multipart boundaries beside the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024
+/** The image types an upload may be, told by their bytes. */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 
 export const UPLOAD_TOO_LARGE_MESSAGE = 'The file is too large: upload an image of at most 10 MB.'
 export const NOT_MULTIPART_MESSAGE = 'Send the image as multipart/form-data with a "file" field.'
+export const NOT_AN_IMAGE_MESSAGE = 'The file is not a JPEG, PNG or WebP image.'
 
 /** A ValidationError answered with 413 Payload Too Large. */
 export class UploadTooLargeError extends AppError {
@@ -26,9 +33,16 @@ export class UploadTooLargeError extends AppError {
   }
 }
 
+/** An uploaded file as it sits in the blob store, waiting for the service that uses it. */
+export interface StoredUpload {
+  key: string
+  contentType: string
+  size: number
+}
+
 export interface ImageUpload {
   /** The chosen file, or null when the form was sent without one. */
-  file: Buffer | null
+  file: StoredUpload | null
   fields: FormData
 }
 
@@ -56,29 +70,65 @@ function countingBody(request: Request, limit: number): { request: Request; exce
   return { request: limited, exceeded: () => over }
 }
 
-/** Parses a multipart form whose `file` field is an image of at most `maxBytes`. */
-export async function readImageUpload(request: Request, maxBytes = MAX_IMAGE_BYTES): Promise<ImageUpload> {
+/**
+ * Parses a multipart form whose `file` field is an image of at most `maxBytes`, runs `handle` with
+ * it, and then deletes the uploaded file whatever happened: a service that keeps the image makes
+ * its own copy (normalised), so an upload never outlives its request.
+ */
+export async function withImageUpload<T>(
+  request: Request,
+  blobs: BlobStore,
+  handle: (upload: ImageUpload) => Promise<T>,
+  maxBytes = MAX_IMAGE_BYTES,
+): Promise<T> {
   const type = request.headers.get('content-type') ?? ''
   if (!type.toLowerCase().startsWith('multipart/form-data'))
     throw new AppError('ValidationError', NOT_MULTIPART_MESSAGE)
   const declared = Number(request.headers.get('content-length') ?? '0')
   if (declared > maxBytes + FORM_OVERHEAD_BYTES) throw new UploadTooLargeError()
   const counted = countingBody(request, maxBytes + FORM_OVERHEAD_BYTES)
-  let formData: FormData
+  let file: StoredUpload | null = null
+  const discard = async () => {
+    if (file) await blobs.delete(file.key).catch(() => undefined)
+  }
+  const textFields = unstable_createMemoryUploadHandler({ maxPartSize: FORM_OVERHEAD_BYTES })
+  const handler: UploadHandler = async (part) => {
+    if (typeof part.filename !== 'string') return textFields(part)
+    // Only the first `file` part is kept; other file parts are read past (the body limit holds).
+    if (part.name !== 'file' || file) {
+      for await (const _chunk of part.data) void _chunk
+      return undefined
+    }
+    const key = `uploads/incoming/${randomBytes(12).toString('hex')}`
+    const info = await blobs
+      .put(key, Readable.from(part.data), { contentType: IMAGE_TYPES, maxBytes })
+      .catch((error: unknown) => {
+        // A form sent without choosing a file has an empty `file` part: that is "no file".
+        if (error instanceof BlobRefusedError && error.reason === 'empty') return null
+        throw error
+      })
+    if (info) file = { key, ...info }
+    return undefined
+  }
+  let fields: FormData
   try {
-    formData = await unstable_parseMultipartFormData(
-      counted.request,
-      unstable_createMemoryUploadHandler({ maxPartSize: maxBytes }),
-    )
+    fields = await unstable_parseMultipartFormData(counted.request, handler)
   } catch (error) {
+    await discard()
     if (counted.exceeded() || error instanceof MaxPartSizeExceededError || error instanceof UploadTooLargeError) {
       throw new UploadTooLargeError()
     }
+    if (error instanceof BlobRefusedError) {
+      if (error.reason === 'tooLarge') throw new UploadTooLargeError()
+      throw new AppError('ValidationError', NOT_AN_IMAGE_MESSAGE)
+    }
     throw new AppError('ValidationError', 'The upload could not be read. Try again.')
   }
-  const file = formData.get('file')
-  const bytes = file instanceof Blob && file.size > 0 ? Buffer.from(await file.arrayBuffer()) : null
-  return { file: bytes, fields: formData }
+  try {
+    return await handle({ file, fields })
+  } finally {
+    await discard()
+  }
 }
 
 /** The same for the JSON API: Express's request as a Fetch request (its body is still unread). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   ROUTE_TABLE,
   decideAccess,
+  decodePathSegments,
   headerItemsFor,
   landingPath,
   matchRoute,
@@ -112,6 +113,73 @@ describe('route table', () => {
   it('ignores grants on lines or collections when a brand grant is needed', () => {
     const lineOnly = { signedIn: true, grants: [{ model: 'Line' as const, model_id: BRAND, type: 'owner' as const }] }
     expect(decideAccess(matchRoute(`/brand/${BRAND}`), lineOnly)).toEqual({ allowed: false, reason: 'notFound' })
+  })
+})
+
+// The router decodes percent-escapes before it matches a route, so the gate must as well: an
+// escaped letter in any segment of any row reaches the same page and must meet the same rule.
+const hex = (char: string) => char.charCodeAt(0).toString(16).padStart(2, '0')
+const ENCODINGS: [name: string, encode: (segment: string) => string][] = [
+  ['every character escaped', (segment) => [...segment].map((c) => `%${hex(c).toUpperCase()}`).join('')],
+  ['first character escaped, lower-case hex', (segment) => `%${hex(segment[0]!)}${segment.slice(1)}`],
+  ['last character escaped', (segment) => `${segment.slice(0, -1)}%${hex(segment.at(-1)!).toUpperCase()}`],
+]
+const ENCODED_VARIANTS = EXPECTED.flatMap(([path, allowed]) => {
+  const segments = path.split('/').filter(Boolean)
+  return segments.flatMap((segment, index) =>
+    segment.includes('%')
+      ? []
+      : ENCODINGS.map(([how, encode]) => {
+          const variant = segments.map((s, i) => (i === index ? encode(s) : s))
+          return { path, variant: `/${variant.join('/')}`, how: `${segment}: ${how}`, allowed }
+        }),
+  )
+})
+
+describe('the gate on percent-encoded paths', () => {
+  it.each(ENCODED_VARIANTS)('$variant ($how) meets the rule of $path', ({ path, variant, allowed }) => {
+    const plain = matchRoute(path)
+    const encoded = matchRoute(variant)
+    expect(encoded.rule.pattern).toBe(plain.rule.pattern)
+    expect(encoded.params).toEqual(plain.params)
+    // A read member gets exactly what the plain path gives: a redirect where it needs more.
+    const expected =
+      Array.isArray(allowed) && !allowed.includes('read')
+        ? { allowed: false, reason: 'insufficient', brandKey: BRAND }
+        : { allowed: true }
+    expect(decideAccess(encoded, signedIn('read'))).toEqual(expected)
+  })
+
+  it('reads /brand/K/%65dit as the company profile, which a read member may not open', () => {
+    expect(matchRoute(`/brand/${BRAND}/%65dit`).rule.pattern).toBe('/brand/:brand/edit')
+    expect(decideAccess(matchRoute(`/brand/${BRAND}/%65dit`), signedIn('read'))).toEqual({
+      allowed: false,
+      reason: 'insufficient',
+      brandKey: BRAND,
+    })
+  })
+
+  it('decodes the brand key as a parameter', () => {
+    expect(matchRoute('/brand/a%20b/edit').params).toEqual({ brand: 'a b' })
+  })
+
+  it.each([
+    [`/brand/${BRAND}/%`, 'an incomplete escape'],
+    [`/brand/${BRAND}/%E0%A4%A`, 'a broken UTF-8 sequence'],
+    [`/brand/${BRAND}/%zz`, 'a non-hex escape'],
+    [`/brand/${BRAND}%2Fedit`, 'an encoded slash'],
+    [`/brand/${BRAND}/team%2fmember/x`, 'an encoded slash, lower-case'],
+    [`/brand/${BRAND}%5Cedit`, 'an encoded backslash'],
+    [`/brand/${BRAND}/%2e%2e/other/edit`, 'an encoded dot-dot segment'],
+    [`/brand/${BRAND}/.%2E/edit`, 'a half-encoded dot-dot segment'],
+    [`/brand/${BRAND}/%2E/edit`, 'an encoded dot segment'],
+    [`/brand/${BRAND}/../edit`, 'a raw dot-dot segment'],
+  ])('refuses %s (%s) as not found, for everyone', (path) => {
+    expect(decodePathSegments(path)).toBeNull()
+    const match = matchRoute(path)
+    expect(match.malformed).toBe(true)
+    expect(decideAccess(match, signedIn('owner'))).toEqual({ allowed: false, reason: 'notFound' })
+    expect(decideAccess(match, visitor)).toEqual({ allowed: false, reason: 'notFound' })
   })
 })
 

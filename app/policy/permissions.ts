@@ -151,22 +151,50 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
 export interface RouteMatch {
   rule: RouteRule
   params: Record<string, string>
+  /** The path could not be read safely (see decodePathSegments): refused as not found. */
+  malformed?: true
 }
 
-function normalizePath(pathname: string): string[] {
-  return pathname.split('/').filter((segment) => segment.length > 0)
+const MALFORMED_RULE: RouteRule = {
+  pattern: '!',
+  access: SIGNED_IN,
+  note: 'decided: an undecodable or ambiguous path is refused (404), never guessed at',
+}
+
+/**
+ * The path's segments as the router sees them: each one percent-decoded, so `/brand/K/%65dit`
+ * is `/brand/K/edit` here too. Null when a segment cannot be read in one way only: invalid
+ * percent-encoding, an encoded `/` or `\` (one segment that a proxy or the router may split in
+ * two), or a dot segment (`.`, `..`, also encoded), which URL parsers resolve differently.
+ */
+export function decodePathSegments(pathname: string): string[] | null {
+  const segments: string[] = []
+  for (const raw of pathname.split('/')) {
+    if (raw.length === 0) continue
+    let segment: string
+    try {
+      segment = decodeURIComponent(raw)
+    } catch {
+      return null
+    }
+    if (segment === '.' || segment === '..' || segment.includes('/') || segment.includes('\\')) return null
+    segments.push(segment)
+  }
+  return segments
 }
 
 /** Finds the rule for a path; a path the table does not name needs a signed-in user. */
 export function matchRoute(pathname: string): RouteMatch {
-  const segments = normalizePath(pathname)
+  const segments = decodePathSegments(pathname)
+  if (!segments) return { rule: MALFORMED_RULE, params: {}, malformed: true }
   for (const rule of ROUTE_TABLE) {
-    const params = matchPattern(normalizePath(rule.pattern), segments)
+    const params = matchPattern(rule.pattern.split('/').filter(Boolean), segments)
     if (params) return { rule, params }
   }
   return { rule: { pattern: '*', access: SIGNED_IN, note: 'decided: unknown paths need sign-in' }, params: {} }
 }
 
+/** Matches decoded segments against a pattern's parts (literal, `:name` or a final `*`). */
 function matchPattern(pattern: string[], segments: string[]): Record<string, string> | null {
   const params: Record<string, string> = {}
   for (let i = 0; i < pattern.length; i++) {
@@ -175,20 +203,12 @@ function matchPattern(pattern: string[], segments: string[]): Record<string, str
     const segment = segments[i]
     if (segment === undefined) return null
     if (part.startsWith(':')) {
-      params[part.slice(1)] = safeDecode(segment)
+      params[part.slice(1)] = segment
     } else if (part !== segment) {
       return null
     }
   }
   return pattern.length === segments.length ? params : null
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return segment
-  }
 }
 
 export type AccessDecision =
@@ -209,6 +229,7 @@ export interface Viewer {
  * the caller (`resolvedBrandKey`), because that takes a database lookup.
  */
 export function decideAccess(match: RouteMatch, viewer: Viewer, resolvedBrandKey?: string | null): AccessDecision {
+  if (match.malformed) return { allowed: false, reason: 'notFound' }
   const { access } = match.rule
   if (access.kind === 'public') return { allowed: true }
   if (!viewer.signedIn) return { allowed: false, reason: 'signIn' }

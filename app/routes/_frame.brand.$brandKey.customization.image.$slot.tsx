@@ -5,7 +5,7 @@ import { useActionData, useLoaderData, useLocation, useParams } from '@remix-run
 import { ImageCropForm } from '#app/components/image-crop'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { SLOT_SPECS, isBrandImageSlot } from '#app/lib/crop'
-import { attemptImageChange, readCropSubmission, refusedUploadHeaders } from '#app/lib/image-form.server'
+import { attemptImageChange, refusedUploadHeaders, withCropSubmission } from '#app/lib/image-form.server'
 import { guard, redirectWithToast, run } from '#app/lib/session.server'
 import { getBranding, requireBrandingAccess, resetBrandImage, setBrandImage } from '#app/services/branding.server'
 
@@ -27,21 +27,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const slot = slotOrNotFound(params.slot)
   // Refused before the upload is read.
   await run(async () => requireBrandingAccess(actor, brandKey))
-  const submission = await readCropSubmission(request, context)
-  if (!submission.ok) {
-    const init = { status: submission.status, headers: refusedUploadHeaders(submission.status) }
-    return json({ error: submission.message }, init)
-  }
-  const outcome = await attemptImageChange(() =>
-    submission.intent === 'reset'
-      ? resetBrandImage(context.deps, actor, brandKey, slot)
-      : setBrandImage(context.deps, actor, brandKey, slot, { file: submission.file, crop: submission.crop }),
-  )
-  if (!outcome.ok) return json({ error: outcome.message }, { status: outcome.status })
-  const url = new URL(request.url)
-  const target =
-    submission.intent === 'save' ? `/brand/${brandKey}/customization${url.search}` : `${url.pathname}${url.search}`
-  return redirectWithToast(request, context, target, { kind: 'success', message: 'Brand has been updated' })
+  return withCropSubmission(request, context, async (submission) => {
+    if (!submission.ok) {
+      const init = { status: submission.status, headers: refusedUploadHeaders(submission.status) }
+      return json({ error: submission.message }, init)
+    }
+    const outcome = await attemptImageChange(() =>
+      submission.intent === 'reset'
+        ? resetBrandImage(context.deps, actor, brandKey, slot)
+        : setBrandImage(context.deps, actor, brandKey, slot, { file: submission.file, crop: submission.crop }),
+    )
+    if (!outcome.ok) return json({ error: outcome.message }, { status: outcome.status })
+    const url = new URL(request.url)
+    const target =
+      submission.intent === 'save' ? `/brand/${brandKey}/customization${url.search}` : `${url.pathname}${url.search}`
+    return redirectWithToast(request, context, target, { kind: 'success', message: 'Brand has been updated' })
+  })
 }
 
 export default function BrandImageCrop() {

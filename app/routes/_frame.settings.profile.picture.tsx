@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { ImageCropForm } from '#app/components/image-crop'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { PROFILE_PICTURE_SPEC } from '#app/lib/crop'
-import { attemptImageChange, readCropSubmission, refusedUploadHeaders } from '#app/lib/image-form.server'
+import { attemptImageChange, refusedUploadHeaders, withCropSubmission } from '#app/lib/image-form.server'
 import { guard, redirectWithToast } from '#app/lib/session.server'
 import { getProfilePicture, resetProfilePicture, setProfilePicture } from '#app/services/profile-picture.server'
 
@@ -16,19 +16,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await guard(request, context)
-  const submission = await readCropSubmission(request, context)
-  if (!submission.ok) {
-    const init = { status: submission.status, headers: refusedUploadHeaders(submission.status) }
-    return json({ error: submission.message }, init)
-  }
-  const outcome = await attemptImageChange(() =>
-    submission.intent === 'reset'
-      ? resetProfilePicture(context.deps, actor)
-      : setProfilePicture(context.deps, actor, { file: submission.file, crop: submission.crop }),
-  )
-  if (!outcome.ok) return json({ error: outcome.message }, { status: outcome.status })
-  const target = submission.intent === 'save' ? '/settings/profile' : '/settings/profile/picture'
-  return redirectWithToast(request, context, target, { kind: 'success', message: 'Profile picture has been updated' })
+  return withCropSubmission(request, context, async (submission) => {
+    if (!submission.ok) {
+      const init = { status: submission.status, headers: refusedUploadHeaders(submission.status) }
+      return json({ error: submission.message }, init)
+    }
+    const outcome = await attemptImageChange(() =>
+      submission.intent === 'reset'
+        ? resetProfilePicture(context.deps, actor)
+        : setProfilePicture(context.deps, actor, { file: submission.file, crop: submission.crop }),
+    )
+    if (!outcome.ok) return json({ error: outcome.message }, { status: outcome.status })
+    const target = submission.intent === 'save' ? '/settings/profile' : '/settings/profile/picture'
+    return redirectWithToast(request, context, target, { kind: 'success', message: 'Profile picture has been updated' })
+  })
 }
 
 export default function ProfilePictureCrop() {

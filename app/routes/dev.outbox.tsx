@@ -1,15 +1,15 @@
 // The local mail outbox, for developers running without SMTP_URL. Invite mail holds invite links,
-// so it is never served in production and, in development, only to this machine (loopback).
+// so it is never served in production nor behind a proxy and, in development, only to this
+// machine (loopback): see outboxServedTo.
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { readOutbox } from '#app/infra/mailer.server'
+import { outboxServedTo, readOutbox } from '#app/infra/mailer.server'
 
 export const meta: MetaFunction = () => [{ title: 'Outbox · Brand Portal' }]
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { env, mailer } = context.deps
-  const fromThisMachine = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(context.clientIp ?? '')
-  if (env.NODE_ENV === 'production' || !mailer.outboxDir || !fromThisMachine) {
+  if (!outboxServedTo(env, mailer, context.clientIp) || !mailer.outboxDir) {
     throw json({ error: { type: 'NotFound', message: 'Page not found.' } }, { status: 404 })
   }
   const messages = await readOutbox(mailer.outboxDir)

@@ -3,7 +3,7 @@
 // where it gives none, docs/decisions/021-settings-and-profile.md says what was chosen.
 import * as z from 'zod/mini'
 import { ACCOUNT_ROLES, ACCOUNT_STATUSES, JOB_TYPES } from '#app/policy/permissions'
-import { ALPHANUMERIC, REQUIRED, requiredText } from './common'
+import { ALPHANUMERIC, LIMITS, REQUIRED, maxText, requiredText } from './common'
 import { COUNTRY_MESSAGE, CountrySchema } from './country'
 
 const USERNAME = /^[A-Za-z0-9_-]+$/
@@ -60,22 +60,24 @@ export const MESSAGES = {
   accountType: 'Select an account type from the list.',
 } as const
 
-const requiredPattern = (required: string, pattern: RegExp, message: string) =>
-  requiredText(required).check(z.regex(pattern, message))
-const optionalPattern = (pattern: RegExp, message: string) =>
-  z.optional(z.string().check(z.trim(), z.regex(pattern, message)))
+const requiredPattern = (required: string, field: string, max: number, pattern: RegExp, message: string) =>
+  requiredText(required).check(maxText(field, max), z.regex(pattern, message))
+const patternText = (field: string, max: number, pattern: RegExp, message: string) =>
+  z.string().check(z.trim(), maxText(field, max), z.regex(pattern, message))
+const optionalPattern = (field: string, max: number, pattern: RegExp, message: string) =>
+  z.optional(patternText(field, max, pattern, message))
 
-const First = requiredPattern(MESSAGES.firstRequired, ALPHANUMERIC, MESSAGES.firstPattern)
-const Last = requiredPattern(MESSAGES.lastRequired, ALPHANUMERIC, MESSAGES.lastPattern)
-const Title = requiredText()
+const First = requiredPattern(MESSAGES.firstRequired, 'First name', LIMITS.name, ALPHANUMERIC, MESSAGES.firstPattern)
+const Last = requiredPattern(MESSAGES.lastRequired, 'Last name', LIMITS.name, ALPHANUMERIC, MESSAGES.lastPattern)
+const Title = requiredText().check(maxText('Title', LIMITS.name))
 const Department = z.enum(
   DEPARTMENTS.map((d) => d.value),
   { error: (issue) => (issue.input === undefined ? REQUIRED : MESSAGES.department) },
 )
-const Username = optionalPattern(USERNAME, MESSAGES.username)
-const EmployeeNumber = optionalPattern(DIGITS, MESSAGES.employeeNumber)
-const ContactNumber = optionalPattern(PHONE, MESSAGES.contactNumber)
-const MobileNumber = optionalPattern(PHONE, MESSAGES.mobileNumber)
+const Username = optionalPattern('Username', LIMITS.name, USERNAME, MESSAGES.username)
+const EmployeeNumber = optionalPattern('Employee Number', LIMITS.number, DIGITS, MESSAGES.employeeNumber)
+const ContactNumber = optionalPattern('Contact Number', LIMITS.phone, PHONE, MESSAGES.contactNumber)
+const MobileNumber = optionalPattern('Mobile Number', LIMITS.phone, PHONE, MESSAGES.mobileNumber)
 const DateFormat = z.enum(DATE_FORMATS, {
   error: (issue) => (issue.input === undefined ? REQUIRED : MESSAGES.dateFormat),
 })
@@ -127,16 +129,22 @@ const clearable = <S extends z.ZodMiniType>(schema: S) => z.optional(z.nullable(
  */
 export const AccountUpdateSchema = z.strictObject({
   name: z.optional(
-    requiredPattern('Name is required.', ALPHANUMERIC, 'Invalid Name. Alphanumeric characters expected.'),
+    requiredPattern(
+      'Name is required.',
+      'Name',
+      LIMITS.name,
+      ALPHANUMERIC,
+      'Invalid Name. Alphanumeric characters expected.',
+    ),
   ),
   first: z.optional(First),
   last: z.optional(Last),
   title: z.optional(Title),
   department: z.optional(Department),
-  username: clearable(z.string().check(z.trim(), z.regex(USERNAME, MESSAGES.username))),
-  employee_number: clearable(z.string().check(z.trim(), z.regex(DIGITS, MESSAGES.employeeNumber))),
-  contact_number: clearable(z.string().check(z.trim(), z.regex(PHONE, MESSAGES.contactNumber))),
-  mobile_number: clearable(z.string().check(z.trim(), z.regex(PHONE, MESSAGES.mobileNumber))),
+  username: clearable(patternText('Username', LIMITS.name, USERNAME, MESSAGES.username)),
+  employee_number: clearable(patternText('Employee Number', LIMITS.number, DIGITS, MESSAGES.employeeNumber)),
+  contact_number: clearable(patternText('Contact Number', LIMITS.phone, PHONE, MESSAGES.contactNumber)),
+  mobile_number: clearable(patternText('Mobile Number', LIMITS.phone, PHONE, MESSAGES.mobileNumber)),
   date_format: z.optional(DateFormat),
   language: z.optional(Language),
   country: clearable(CountrySchema),
@@ -145,7 +153,9 @@ export const AccountUpdateSchema = z.strictObject({
   status: z.optional(z.enum(ACCOUNT_STATUSES)),
   mfa: z.optional(z.boolean()),
   features: z.optional(z.record(z.string(), z.unknown())),
-  preferences: z.optional(z.strictObject({ brand: z.optional(z.nullable(z.string())) })),
+  preferences: z.optional(
+    z.strictObject({ brand: z.optional(z.nullable(z.string().check(maxText('preferences.brand', LIMITS.key)))) }),
+  ),
   lines: z.optional(
     z
       .unknown()

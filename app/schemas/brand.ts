@@ -3,48 +3,64 @@
 // zod/mini so the browser bundle stays small (docs/decisions/008-zod-mini-in-the-browser.md).
 import * as z from 'zod/mini'
 import { CountrySchema } from './country'
-import { ALPHANUMERIC, EMAIL, requiredText } from './common'
+import { ALPHANUMERIC, EMAIL, LIMITS, maxText, optionalText, requiredText } from './common'
 
 export { EMAIL, REQUIRED, requiredText } from './common'
 
 const DIGITS = /^[0-9]+$/
 const ZIP = /^(?=.*[A-Za-z0-9])[A-Za-z0-9 _]+$/
 
-const requiredPattern = (pattern: RegExp, message: string) => requiredText().check(z.regex(pattern, message))
-const optionalPattern = (pattern: RegExp, message: string) =>
-  z.optional(z.string().check(z.trim(), z.regex(pattern, message)))
-const optionalText = z.optional(z.string().check(z.trim()))
+const requiredPattern = (field: string, max: number, pattern: RegExp, message: string) =>
+  requiredText().check(maxText(field, max), z.regex(pattern, message))
+const optionalPattern = (field: string, max: number, pattern: RegExp, message: string) =>
+  z.optional(z.string().check(z.trim(), maxText(field, max), z.regex(pattern, message)))
+const required = (field: string, max: number) => requiredText().check(maxText(field, max))
 
 export const BrandNameSchema = z.object({
-  name: requiredText('Brand name is required.').check(z.maxLength(120, 'Brand name is too long.')),
+  name: requiredText('Brand name is required.').check(maxText('Brand name', LIMITS.name)),
 })
 
 export const CompanyProfileSchema = z.object({
-  name: requiredPattern(ALPHANUMERIC, 'Invalid Profile Name. Alphanumeric characters expected.'),
-  legal_name: requiredPattern(ALPHANUMERIC, 'Invalid Legal Name. Alphanumeric characters expected.'),
-  year_established: optionalPattern(DIGITS, 'Invalid Year Established. Numeric value expected.'),
+  name: requiredPattern(
+    'Profile Name',
+    LIMITS.name,
+    ALPHANUMERIC,
+    'Invalid Profile Name. Alphanumeric characters expected.',
+  ),
+  legal_name: requiredPattern(
+    'Legal Name',
+    LIMITS.name,
+    ALPHANUMERIC,
+    'Invalid Legal Name. Alphanumeric characters expected.',
+  ),
+  year_established: optionalPattern(
+    'Year Established',
+    LIMITS.number,
+    DIGITS,
+    'Invalid Year Established. Numeric value expected.',
+  ),
 })
 
 export const HeadquartersSchema = z.object({
-  street: requiredText(),
-  suite: requiredText(),
+  street: required('Street', LIMITS.line),
+  suite: required('Suite', LIMITS.line),
   /** Stored as the alpha-3 code; older free-text names are still read (app/lib/countries.ts). */
-  country: z.pipe(requiredText(), CountrySchema),
-  city: optionalPattern(ALPHANUMERIC, 'Invalid city.'),
-  state: optionalPattern(ALPHANUMERIC, 'Invalid state. Alphanumeric characters expected.'),
-  zip: optionalPattern(ZIP, 'Invalid zip. Numeric value expected.'),
-  phone: optionalText,
-  website: optionalText,
+  country: z.pipe(required('Country', LIMITS.name), CountrySchema),
+  city: optionalPattern('City', LIMITS.name, ALPHANUMERIC, 'Invalid city.'),
+  state: optionalPattern('State', LIMITS.name, ALPHANUMERIC, 'Invalid state. Alphanumeric characters expected.'),
+  zip: optionalPattern('Zip', LIMITS.number, ZIP, 'Invalid zip. Numeric value expected.'),
+  phone: optionalText('Phone', LIMITS.phone),
+  website: optionalText('Website', LIMITS.url),
 })
 
 export const ContactAdminSchema = z.object({
-  first: requiredPattern(ALPHANUMERIC, 'Invalid First Name.'),
-  last: requiredPattern(ALPHANUMERIC, 'Invalid Last Name.'),
-  title: requiredPattern(ALPHANUMERIC, 'Invalid Title. Alphanumeric characters expected.'),
-  email: optionalPattern(EMAIL, 'Invalid Email.'),
-  phone: optionalText,
-  department: optionalText,
-  language: optionalText,
+  first: requiredPattern('First Name', LIMITS.name, ALPHANUMERIC, 'Invalid First Name.'),
+  last: requiredPattern('Last Name', LIMITS.name, ALPHANUMERIC, 'Invalid Last Name.'),
+  title: requiredPattern('Title', LIMITS.name, ALPHANUMERIC, 'Invalid Title. Alphanumeric characters expected.'),
+  email: optionalPattern('Email', LIMITS.email, EMAIL, 'Invalid Email.'),
+  phone: optionalText('Phone', LIMITS.phone),
+  department: optionalText('Department', LIMITS.name),
+  language: optionalText('Language', LIMITS.name),
 })
 
 const Colour = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Invalid colour.'))
@@ -52,7 +68,11 @@ export const TemplateSchema = z.object({
   universal: z.optional(z.object({ fontColor: z.optional(Colour), backgroundColor: z.optional(Colour) })),
   login: z.optional(z.object({ fontColor: z.optional(Colour), backgroundColor: z.optional(Colour) })),
   landing: z.optional(
-    z.object({ fontColor: z.optional(Colour), backgroundColor: z.optional(Colour), layout: z.optional(z.string()) }),
+    z.object({
+      fontColor: z.optional(Colour),
+      backgroundColor: z.optional(Colour),
+      layout: optionalText('Layout', LIMITS.name),
+    }),
   ),
 })
 

@@ -6,8 +6,9 @@ import { countryCode } from '#app/lib/countries'
 export const COUNTRY_MESSAGE = 'Select a country from the list.'
 
 export const CountrySchema = z.pipe(
-  z
-    .string({ error: COUNTRY_MESSAGE })
-    .check(z.refine((value) => countryCode(value) !== undefined, { error: COUNTRY_MESSAGE })),
+  z.string({ error: COUNTRY_MESSAGE }).check(
+    z.maxLength(100, { error: COUNTRY_MESSAGE, abort: true }),
+    z.refine((value) => countryCode(value) !== undefined, { error: COUNTRY_MESSAGE }),
+  ),
   z.transform((value) => countryCode(value)!),
 )

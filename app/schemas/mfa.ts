@@ -2,12 +2,12 @@
 // "Login"): the factor choice and code entry at sign-in, and the three enrolment steps.
 import * as z from 'zod/mini'
 import { DIAL_CODES, toE164 } from '#app/lib/phone'
-import { requiredText } from './common'
+import { LIMITS, maxText, requiredText } from './common'
 
 export const VERIFICATION_CODE_EMPTY = 'Verification code empty!'
 
 export const SecondFactorChoiceSchema = z.object({
-  factor: requiredText('Choose the phone that should receive the code.'),
+  factor: requiredText('Choose the phone that should receive the code.').check(maxText('factor', LIMITS.key)),
 })
 
 export const VerificationCodeSchema = z.object({
@@ -16,7 +16,9 @@ export const VerificationCodeSchema = z.object({
 
 /** Step 1 of enrolment: the password must sign in again (requires-recent-login semantics). */
 export const EnrollPasswordSchema = z.object({
-  password: z.string({ error: 'Password is required.' }).check(z.minLength(1, 'Password is required.')),
+  password: z
+    .string({ error: 'Password is required.' })
+    .check(z.minLength(1, 'Password is required.'), maxText('Password', LIMITS.password)),
 })
 
 const COUNTRIES = DIAL_CODES.map((entry) => entry.country) as [string, ...string[]]
@@ -25,7 +27,7 @@ const COUNTRIES = DIAL_CODES.map((entry) => entry.country) as [string, ...string
 export const EnrollPhoneSchema = z
   .object({
     country: z.enum(COUNTRIES, { error: 'Choose a country.' }),
-    phone: requiredText('Phone number is required.'),
+    phone: requiredText('Phone number is required.').check(maxText('Phone number', LIMITS.phone)),
   })
   .check(
     z.refine((value) => toE164(value.country, value.phone) !== null, {

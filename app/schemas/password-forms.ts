@@ -2,14 +2,16 @@
 // forgot-password request, the reset screen and the Change Password modal, plus the breach-check
 // call. Shared by Conform in the browser and by the actions; messages are the spec's wording.
 import * as z from 'zod/mini'
-import { EMAIL, requiredText } from './common'
+import { EMAIL, LIMITS, maxText, requiredText } from './common'
 import { newPassword } from './password'
 
 export const PASSWORD_MISMATCH = 'New password and confirm password not matching!'
 
 const requiredSecret = (message: string) =>
   // Passwords are taken as typed: no trimming.
-  z.string({ error: message }).check(z.minLength(1, { error: message, abort: true }))
+  z
+    .string({ error: message })
+    .check(z.minLength(1, { error: message, abort: true }), maxText('Password', LIMITS.password))
 
 const confirmMatches = z.refine<{ new_password: string; confirm_password: string }>(
   (value) => value.new_password === value.confirm_password,
@@ -17,16 +19,19 @@ const confirmMatches = z.refine<{ new_password: string; confirm_password: string
 )
 
 export const PasswordResetRequestSchema = z.object({
-  email: requiredText('Email is required.').check(z.regex(EMAIL, 'Please enter a valid email!')),
+  email: requiredText('Email is required.').check(
+    maxText('Email', LIMITS.email),
+    z.regex(EMAIL, 'Please enter a valid email!'),
+  ),
 })
 
 export const ResetPasswordSchema = z
   .object({
-    code: requiredText('Invalid Link!'),
+    code: requiredText('Invalid Link!').check(maxText('code', LIMITS.token)),
     new_password: newPassword('Enter a new password'),
     confirm_password: requiredSecret('Confirm your new password'),
     // "I have read and accepted the terms and conditions": shown, not enforced (access.md §2).
-    terms: z.optional(z.string()),
+    terms: z.optional(z.string().check(maxText('terms', LIMITS.name))),
   })
   .check(confirmMatches)
 

@@ -27,5 +27,7 @@ export function passwordProblems(password: string): string[] {
 export const newPassword = (requiredMessage = 'Enter a new password') =>
   z.string({ error: requiredMessage }).check(
     z.minLength(1, { error: requiredMessage, abort: true }),
+    // Far above the rule's own maximum: only spares the rule from reading megabytes.
+    z.maxLength(4096, { error: PASSWORD_REMINDER, abort: true }),
     z.refine((value) => passwordProblems(value).length === 0, PASSWORD_REMINDER),
   )

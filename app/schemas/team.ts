@@ -3,16 +3,17 @@
 import * as z from 'zod/mini'
 import { GRANT_MODELS, GRANT_TYPES, JOB_TYPES } from '#app/policy/permissions'
 import { ACCOUNT_TYPES, DEPARTMENTS } from '#app/policy/team'
-import { ALPHANUMERIC, EMAIL, REQUIRED, requiredText } from './common'
+import { ALPHANUMERIC, EMAIL, LIMITS, REQUIRED, maxText, optionalText, requiredText } from './common'
 
 const DIGITS = /^[0-9]+$/
-const optionalText = z.optional(z.string().check(z.trim()))
+
+const Key = z.string().check(maxText('Key', LIMITS.key))
 
 /** A multi-select: one value arrives as a string, several as an array. */
 const multi = (required: boolean) =>
   z.pipe(
     z.transform((value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value])),
-    required ? z.array(z.string()).check(z.minLength(1, 'Required')) : z.array(z.string()),
+    required ? z.array(Key).check(z.minLength(1, 'Required')) : z.array(Key),
   )
 
 /**
@@ -23,14 +24,21 @@ const multi = (required: boolean) =>
 export const addMemberSchema = (choices: { lines: boolean; collections: boolean }) =>
   z.object({
     first_name: requiredText('First name is required').check(
+      maxText('First name', LIMITS.name),
       z.regex(ALPHANUMERIC, 'Invalid First Name. Alphanumeric characters expected.'),
     ),
-    last_name: requiredText('Last name is required'),
-    email: requiredText('Email is required.').check(z.regex(EMAIL, 'Invalid Email.')),
-    title: optionalText,
+    last_name: requiredText('Last name is required').check(maxText('Last name', LIMITS.name)),
+    email: requiredText('Email is required.').check(maxText('Email', LIMITS.email), z.regex(EMAIL, 'Invalid Email.')),
+    title: optionalText('Title', LIMITS.name),
     department: z.optional(z.enum(DEPARTMENTS, 'Choose a department from the list.')),
     employee_number: z.optional(
-      z.string().check(z.trim(), z.regex(DIGITS, 'Invalid Employee Number. Numeric value expected.')),
+      z
+        .string()
+        .check(
+          z.trim(),
+          maxText('Employee Number', LIMITS.number),
+          z.regex(DIGITS, 'Invalid Employee Number. Numeric value expected.'),
+        ),
     ),
     job_type: z.enum(['guest', ...ACCOUNT_TYPES.map((type) => type.jobType)], REQUIRED),
     lines: multi(choices.lines),
@@ -40,7 +48,7 @@ export type AddMemberInput = z.output<ReturnType<typeof addMemberSchema>>
 
 const GrantSpecSchema = z.object({
   model: z.enum(GRANT_MODELS, 'Unknown model.'),
-  model_id: requiredText(),
+  model_id: requiredText().check(maxText('model_id', LIMITS.key)),
   type: z.enum(GRANT_TYPES, 'Grant type must be owner, editor or read.'),
 })
 
@@ -61,17 +69,23 @@ const GrantsField = z.pipe(
 
 /** POST /api/team/model/ */
 export const TeamCreateSchema = z.object({
-  name: requiredText('Team name is required.').check(z.maxLength(120, 'Team name is too long.')),
-  description: z.optional(z.string().check(z.trim(), z.maxLength(500, 'Description is too long.'))),
+  name: requiredText('Team name is required.').check(maxText('Team name', LIMITS.name)),
+  description: optionalText('Description', LIMITS.description),
   model: z.enum(['Brand', 'Line', 'Collection'], 'A team belongs to a Brand, Line or Collection.'),
-  model_id: requiredText(),
+  model_id: requiredText().check(maxText('model_id', LIMITS.key)),
   account_job_type: z.optional(z.enum(JOB_TYPES, 'Unknown job type.')),
   grants: z.optional(GrantsField),
 })
 export type TeamCreateInput = z.output<typeof TeamCreateSchema>
 
 /** POST /api/team/method/set_team and /remove_member */
-export const TeamMemberSchema = z.object({ team: requiredText(), account: requiredText() })
+export const TeamMemberSchema = z.object({
+  team: requiredText().check(maxText('team', LIMITS.key)),
+  account: requiredText().check(maxText('account', LIMITS.key)),
+})
 
 /** POST /api/brand/method/remove_team_member */
-export const BrandMemberSchema = z.object({ brand: requiredText(), account: requiredText() })
+export const BrandMemberSchema = z.object({
+  brand: requiredText().check(maxText('brand', LIMITS.key)),
+  account: requiredText().check(maxText('account', LIMITS.key)),
+})

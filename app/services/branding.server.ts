@@ -4,13 +4,13 @@
 import { eq } from 'drizzle-orm'
 import { brands, type BrandAssets, type BrandTemplate } from '#db/schema'
 import { notFound } from '#app/lib/errors'
-import { SLOT_SPECS, type BrandImageSlot, type CropRect } from '#app/lib/crop'
+import { SLOT_SPECS, type BrandImageSlot } from '#app/lib/crop'
 import { BrandingUpdateSchema } from '#app/schemas/branding'
 import type { Actor } from './accounts.server'
 import { loadBrandLook, type BrandLook } from './brand-look.server'
 import { requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
-import { deleteBlobs, imageView, storeImage, type ImageView } from './images.server'
+import { countImageUpload, deleteBlobs, imageView, storeImage, type ImageChange, type ImageView } from './images.server'
 import { notifyBrandMembers } from './notifications.server'
 import { parseOrThrow } from './validation.server'
 
@@ -91,10 +91,11 @@ async function changeImage(
   actor: Actor,
   brandKey: string,
   slot: BrandImageSlot,
-  change: { file: Buffer | null; crop: CropRect | null; reset?: boolean },
+  change: ImageChange,
 ): Promise<ImageView> {
   requireBrandAbility(actor, 'branding.edit', brandKey)
   const row = await brandRow(deps, brandKey)
+  if (change.file) await countImageUpload(deps, actor.key)
   const { asset, replaced } = await storeImage(
     deps,
     `brands/${brandKey}/${slot}`,
@@ -117,7 +118,7 @@ export function setBrandImage(
   actor: Actor,
   brandKey: string,
   slot: BrandImageSlot,
-  change: { file: Buffer | null; crop: CropRect | null },
+  change: Omit<ImageChange, 'reset'>,
 ): Promise<ImageView> {
   return changeImage(deps, actor, brandKey, slot, change)
 }

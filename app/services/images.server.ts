@@ -4,8 +4,12 @@
 // is cut from that original, so Reset can always go back to the whole upload
 // (docs/decisions/024-image-uploads-and-crop.md).
 import { randomBytes } from 'node:crypto'
+import { Readable } from 'node:stream'
 import sharp, { type Metadata, type Sharp } from 'sharp'
 import { AppError } from '#app/lib/errors'
+import { createQueue } from '#app/lib/queue'
+import { MAX_IMAGE_BYTES, NOT_AN_IMAGE_MESSAGE, type StoredUpload } from '#app/lib/upload.server'
+import { hit, isLimited, type RateLimitRule } from './rate-limit.server'
 import { defaultCrop, fitAspect, toPixelRect, type CropRect, type SlotSpec } from '#app/lib/crop'
 import type { ImageAsset } from '#db/schema'
 import type { ServiceDeps } from './context.server'
@@ -16,9 +20,30 @@ export const MAX_IMAGE_PIXELS = 40_000_000
 const ORIGINAL_MAX_SIDE = 4096
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp'])
 
-export const NOT_AN_IMAGE_MESSAGE = 'The file is not a JPEG, PNG or WebP image.'
+export { NOT_AN_IMAGE_MESSAGE }
 export const TOO_MANY_PIXELS_MESSAGE = 'The image is too large: upload an image of at most 40 megapixels.'
 export const NO_IMAGE_MESSAGE = 'Choose an image to upload.'
+export const TOO_MANY_UPLOADS_MESSAGE = 'You have uploaded many images in a short time: try again in a few minutes.'
+
+/**
+ * Decoding a large image takes a core for a while: at most this many images are worked on at
+ * once in a process, the others wait their turn, so uploads never starve page requests.
+ */
+export const IMAGE_CONCURRENCY = 2
+const imageWork = createQueue(IMAGE_CONCURRENCY)
+
+/** Image uploads per account (docs/decisions/033). */
+export const UPLOAD_LIMIT: RateLimitRule = { limit: 30, windowMs: 10 * 60_000 }
+
+/**
+ * Counts one upload of the account, refusing it (RateLimited) past the limit. Called by the
+ * services that take an upload, before any image is decoded.
+ */
+export async function countImageUpload(deps: ServiceDeps, accountKey: string): Promise<void> {
+  const bucket = `upload:account:${accountKey}`
+  if (await isLimited(deps, bucket, UPLOAD_LIMIT)) throw new AppError('RateLimited', TOO_MANY_UPLOADS_MESSAGE)
+  await hit(deps, bucket, UPLOAD_LIMIT)
+}
 
 interface Encoded {
   data: Buffer
@@ -84,17 +109,23 @@ export async function cropOriginal(
   return { ...encoded, crop }
 }
 
+/**
+ * A stored blob's bytes. Only stored images are read this way (uploads at most 10 MB, originals
+ * at most 4096 px a side), and only inside the image queue, so at most IMAGE_CONCURRENCY of them
+ * are in memory at once: sharp needs a whole file to decode it.
+ */
 async function readBlob(deps: ServiceDeps, key: string): Promise<Buffer | null> {
   const blob = await deps.blobs.get(key)
   if (!blob) return null
+  if (blob.info.size > MAX_IMAGE_BYTES) throw new AppError('ValidationError', NOT_AN_IMAGE_MESSAGE)
   const chunks: Buffer[] = []
   for await (const chunk of blob.stream) chunks.push(chunk as Buffer)
   return Buffer.concat(chunks)
 }
 
 export interface ImageChange {
-  /** A new upload (Replace); null keeps the current original. */
-  file: Buffer | null
+  /** A new upload (Replace), as streamed into the blob store; null keeps the current original. */
+  file: StoredUpload | null
   /** The crop to apply; null: the whole image (or centred for a fixed aspect) for a new upload or
    * a reset, else the crop saved before. */
   crop: CropRect | null
@@ -107,7 +138,17 @@ export interface ImageChange {
  * returns the asset to save with the keys it replaces; the caller deletes those once the database
  * points at the new ones.
  */
-export async function storeImage(
+export function storeImage(
+  deps: ServiceDeps,
+  keyPrefix: string,
+  spec: SlotSpec,
+  previous: ImageAsset | undefined,
+  change: ImageChange,
+): Promise<{ asset: ImageAsset & { path: string }; replaced: string[] }> {
+  return imageWork.run(() => processImage(deps, keyPrefix, spec, previous, change))
+}
+
+async function processImage(
   deps: ServiceDeps,
   keyPrefix: string,
   spec: SlotSpec,
@@ -119,9 +160,11 @@ export async function storeImage(
   let originalKey = previous?.original ?? previous?.path
   let originalBytes: Buffer | null = null
   if (change.file) {
-    const prepared = await prepareOriginal(change.file, spec)
+    const uploaded = await readBlob(deps, change.file.key)
+    if (!uploaded) throw new AppError('ValidationError', NO_IMAGE_MESSAGE)
+    const prepared = await prepareOriginal(uploaded, spec)
     originalKey = `${keyPrefix}-original-${suffix()}.${prepared.extension}`
-    await deps.blobs.put(originalKey, prepared.data, prepared.contentType)
+    await putImage(deps, originalKey, prepared)
     originalBytes = prepared.data
     for (const key of [previous?.original, previous?.path]) if (key) replaced.push(key)
   } else if (originalKey) {
@@ -135,8 +178,16 @@ export async function storeImage(
     change.crop ?? (keepPrevious ? previous.crop! : defaultCrop(metadata.width ?? 1, metadata.height ?? 1, spec.aspect))
   const cropped = await cropOriginal(originalBytes, rect, spec)
   const path = `${keyPrefix}-${suffix()}.${cropped.extension}`
-  await deps.blobs.put(path, cropped.data, cropped.contentType)
+  await putImage(deps, path, cropped)
   return { asset: { path, original: originalKey, crop: cropped.crop, progress: 1 }, replaced }
+}
+
+/** Stores an image made here (its bytes are already in memory, from sharp). */
+function putImage(deps: ServiceDeps, key: string, image: Encoded) {
+  return deps.blobs.put(key, Readable.from([image.data]), {
+    contentType: image.contentType,
+    maxBytes: image.data.length,
+  })
 }
 
 /** Deletes blobs that nothing points at any more; a failure only leaves a file behind. */

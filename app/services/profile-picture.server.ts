@@ -3,10 +3,10 @@
 import { eq } from 'drizzle-orm'
 import { accounts, type AccountAssets } from '#db/schema'
 import { invalidSession } from '#app/lib/errors'
-import { PROFILE_PICTURE_SPEC, type CropRect } from '#app/lib/crop'
+import { PROFILE_PICTURE_SPEC } from '#app/lib/crop'
 import type { Actor } from './accounts.server'
 import type { ServiceDeps } from './context.server'
-import { deleteBlobs, imageView, storeImage, type ImageView } from './images.server'
+import { countImageUpload, deleteBlobs, imageView, storeImage, type ImageChange, type ImageView } from './images.server'
 
 async function accountAssets(deps: ServiceDeps, accountKey: string) {
   const [row] = await deps.db.select({ assets: accounts.assets }).from(accounts).where(eq(accounts.key, accountKey))
@@ -37,11 +37,8 @@ export async function profilePictureUrl(deps: ServiceDeps, actor: Actor): Promis
   return (await getProfilePicture(deps, actor))?.url ?? null
 }
 
-export async function setProfilePicture(
-  deps: ServiceDeps,
-  actor: Actor,
-  change: { file: Buffer | null; crop: CropRect | null; reset?: boolean },
-): Promise<ImageView> {
+export async function setProfilePicture(deps: ServiceDeps, actor: Actor, change: ImageChange): Promise<ImageView> {
+  if (change.file) await countImageUpload(deps, actor.key)
   const assets = await accountAssets(deps, actor.key)
   const { asset, replaced } = await storeImage(
     deps,

@@ -5,7 +5,9 @@ import { AppError } from '#app/lib/errors'
 export function parseOrThrow<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
   const result = z.safeParse(schema, input ?? {})
   if (result.success) return result.data
-  const fields: Record<string, string[]> = {}
+  // Keyed by what the client sent, so no prototype behind it: a field named `constructor` must not
+  // find Object.prototype.constructor.
+  const fields = Object.create(null) as Record<string, string[]>
   for (const issue of result.error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) (fields[key] ??= []).push(`Unrecognized key: "${key}"`)

@@ -10,6 +10,16 @@ export const test = base.extend({
     if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not start the portal')
     await use(url)
   },
+  // Every page a test opens is watched for what the browser refuses under our security headers
+  // (an inline script without the nonce, a worker, an image source): one refusal fails the test.
+  page: async ({ page }, use) => {
+    const refusals: string[] = []
+    page.on('console', (message) => {
+      if (/Content[- ]Security[- ]Policy|Permissions-Policy/i.test(message.text())) refusals.push(message.text())
+    })
+    await use(page)
+    expect(refusals, 'the browser refused something under the security headers').toEqual([])
+  },
 })
 
 export { expect }

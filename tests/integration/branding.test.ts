@@ -197,10 +197,12 @@ describe('brand images', () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
     )
     const chunk = Buffer.alloc(1024 * 1024, 7)
+    // The upload is checked by its first bytes as it streams: it starts as a JPEG would.
+    const jpegStart = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01])
     let sent = 0
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
-        if (sent === 0) controller.enqueue(head)
+        if (sent === 0) controller.enqueue(Buffer.concat([head, jpegStart]))
         // Stops well after the limit; the server answers before reading it all.
         if (sent >= 12) return controller.close()
         sent += 1

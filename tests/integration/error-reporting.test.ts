@@ -66,3 +66,31 @@ it('logs and reports an unexpected failure, and tells the client only the generi
   expect(report).toContain('notifications')
   expect(report).toContain('/api/notification/method/notifications_flat')
 })
+
+it('never logs or reports an invite token or a link signature from the failing URL', async () => {
+  const cookie = await sessionCookieFor(portal, 'admin@demo.test')
+  const before = envelopes.length
+  await portal.deps.db.execute(sql`alter table notifications rename to notifications_gone`)
+  const logged: string[] = []
+  const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void logged.push(String(line)))
+  try {
+    const path = '/api/notification/method/notifications_flat?token=SECRET-INVITE-TOKEN&signature=SECRET-SIG&page=2'
+    const answer = await api(portal, 'GET', path, { cookie })
+    expect(answer.status).toBe(500)
+  } finally {
+    spy.mockRestore()
+    await portal.deps.db.execute(sql`alter table notifications_gone rename to notifications`)
+  }
+  const line = logged.find((entry) => entry.includes('api failure'))!
+  expect(JSON.parse(line)).toMatchObject({
+    path: '/api/notification/method/notifications_flat?token=[redacted]&signature=[redacted]&page=2',
+  })
+  expect(line).not.toContain('SECRET')
+  const report = await eventually(() => {
+    const found = envelopes.slice(before).find((envelope) => envelope.includes('"type":"event"'))
+    expect(found).toBeDefined()
+    return found!
+  })
+  expect(report).toContain('token=[redacted]')
+  expect(report).not.toContain('SECRET')
+})

@@ -2,7 +2,7 @@
 // (optional when only re-cropping) and the crop as x, y, width, height in percent of the image.
 import { AppError } from '#app/lib/errors'
 import { CROP_FIELDS_MESSAGE, isBrandImageSlot, parseCropFields, type BrandImageSlot } from '#app/lib/crop'
-import { UploadTooLargeError, fetchRequestOf, readImageUpload } from '#app/lib/upload.server'
+import { UploadTooLargeError, fetchRequestOf, withImageUpload, type StoredUpload } from '#app/lib/upload.server'
 import {
   getBranding,
   requireBrandingAccess,
@@ -11,6 +11,8 @@ import {
   updateBranding,
 } from '#app/services/branding.server'
 import { getProfilePicture, setProfilePicture } from '#app/services/profile-picture.server'
+import type { ServiceDeps } from '#app/services/context.server'
+import type { CropRect } from '#app/lib/crop'
 import { requireActor, stringField, type ApiCall, type Endpoint } from '../endpoint'
 
 function brandOf(call: ApiCall): string {
@@ -27,19 +29,25 @@ function slotOf(call: ApiCall): BrandImageSlot {
   return slot
 }
 
-async function imageChange(call: ApiCall) {
-  const upload = await readImageUpload(fetchRequestOf(call.req)).catch((error: unknown) => {
+/** Reads the upload and crop of an image call and runs `save` with them; the upload is deleted after. */
+function withImageChange<T>(
+  deps: ServiceDeps,
+  call: ApiCall,
+  save: (change: { file: StoredUpload | null; crop: CropRect | null }) => Promise<T>,
+): Promise<T> {
+  return withImageUpload(fetchRequestOf(call.req), deps.blobs, (upload) => {
+    const field = (name: string) => {
+      const value = upload.fields.get(name)
+      return typeof value === 'string' ? value : null
+    }
+    const crop = parseCropFields({ x: field('x'), y: field('y'), width: field('width'), height: field('height') })
+    if (crop.kind === 'invalid') throw new AppError('ValidationError', CROP_FIELDS_MESSAGE)
+    return save({ file: upload.file, crop: crop.kind === 'rect' ? crop.rect : null })
+  }).catch((error: unknown) => {
     // The rest of the body is never read: the connection cannot carry another request.
     if (error instanceof UploadTooLargeError) call.req.res?.setHeader('Connection', 'close')
     throw error
   })
-  const field = (name: string) => {
-    const value = upload.fields.get(name)
-    return typeof value === 'string' ? value : null
-  }
-  const crop = parseCropFields({ x: field('x'), y: field('y'), width: field('width'), height: field('height') })
-  if (crop.kind === 'invalid') throw new AppError('ValidationError', CROP_FIELDS_MESSAGE)
-  return { file: upload.file, crop: crop.kind === 'rect' ? crop.rect : null }
 }
 
 export const brandingEndpoints: Endpoint[] = [
@@ -68,7 +76,7 @@ export const brandingEndpoints: Endpoint[] = [
       const brand = brandOf(call)
       const slot = slotOf(call)
       requireBrandingAccess(actor, brand)
-      return setBrandImage(deps, actor, brand, slot, await imageChange(call))
+      return withImageChange(deps, call, (change) => setBrandImage(deps, actor, brand, slot, change))
     },
   },
   {
@@ -89,7 +97,7 @@ export const brandingEndpoints: Endpoint[] = [
     auth: true,
     async handle(deps, call) {
       const actor = requireActor(call)
-      return setProfilePicture(deps, actor, await imageChange(call))
+      return withImageChange(deps, call, (change) => setProfilePicture(deps, actor, change))
     },
   },
 ]

@@ -7,11 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { eq } from 'drizzle-orm'
-import { accounts, brands, collections, grants, invites, lines, notifications, teamMembers, teams } from '#db/schema'
+import { collections, lines } from '#db/schema'
 import { DEMO_BRAND_KEY, DEMO_TEAM_KEY, demoAccountKey } from '#db/seed'
 import { endpoints } from '#app/api/endpoints/index.server'
 import type { Endpoint } from '#app/api/endpoint'
 import { api, sessionCookieFor, startTestPortal, type ApiAnswer, type TestPortal } from '#tests/support/portal'
+import { snapshotData } from '#tests/support/db-snapshot'
 import {
   createBrand,
   createInvite,
@@ -154,30 +155,11 @@ async function call(endpoint: Endpoint, probe: Probe, cookie?: string): Promise<
 
 async function expectRefused(endpoint: Endpoint, targets: Targets, cookie: string, who: string) {
   const sample = SAMPLES[routeId(endpoint)]!
-  const before = await snapshot()
+  const before = await snapshotData(portal.deps)
   const answer = await call(endpoint, sample.probe!(targets), cookie)
   const refused = answer.status === 403 || answer.status === 404 || Boolean(sample.alsoRefused?.(answer))
   expect(refused, `${routeId(endpoint)} as ${who} answered ${answer.status} ${JSON.stringify(answer.body)}`).toBe(true)
-  expect(await snapshot(), `${routeId(endpoint)} as ${who} changed the database`).toEqual(before)
-}
-
-/** Everything the walk could change, to compare before and after. */
-async function snapshot() {
-  const { db } = portal.deps
-  const sorted = <T extends Record<string, unknown>>(rows: T[]) => rows.map((row) => JSON.stringify(row)).sort()
-  return {
-    brands: sorted(await db.select().from(brands)),
-    lines: sorted(await db.select().from(lines)),
-    collections: sorted(await db.select().from(collections)),
-    grants: sorted(await db.select().from(grants)),
-    teams: sorted(await db.select().from(teams)),
-    teamMembers: sorted(await db.select().from(teamMembers)),
-    invites: sorted(await db.select().from(invites)),
-    notifications: sorted(await db.select().from(notifications)),
-    accounts: sorted(
-      (await db.select().from(accounts)).map(({ lastLoginAt: _seen, modified: _modified, ...row }) => row),
-    ),
-  }
+  expect(await snapshotData(portal.deps), `${routeId(endpoint)} as ${who} changed the database`).toEqual(before)
 }
 
 beforeAll(async () => {

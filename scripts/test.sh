@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, lint and format check, Vitest (unit + integration against PGlite and the
-# Auth emulator), a production build, and Playwright end-to-end tests in headless Chromium.
+# `npm test`: typecheck, lint and format check, a production build, Vitest (unit + integration
+# against PGlite and the Auth emulator; the page-action tests use the build), and Playwright
+# end-to-end tests in headless Chromium.
 # Every step runs; the command exits non-zero if any failed and prints a summary at the end.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -17,8 +18,9 @@ step() {
 step typecheck npx tsc --noEmit
 step lint npx eslint .
 step format npx prettier --check .
-step vitest npx vitest run
+# The build comes before Vitest: the CSRF test of every page action reads the build's routes.
 step build npx remix build
+step vitest npx vitest run
 step playwright npx playwright test
 
 echo
@@ -26,4 +28,4 @@ if [ ${#failed[@]} -gt 0 ]; then
   echo "✘ npm test failed: ${failed[*]}"
   exit 1
 fi
-echo "✔ npm test passed: typecheck, lint, format, vitest, build, playwright"
+echo "✔ npm test passed: typecheck, lint, format, build, vitest, playwright"

@@ -1,4 +1,5 @@
 // Fixed-window counters kept in the database, so every process behind a load balancer shares them.
+// `now` is the caller's clock (tests pass their own to cross a window's end without waiting).
 import { eq, sql } from 'drizzle-orm'
 import { rateLimits } from '#db/schema'
 import type { ServiceDeps } from './context.server'
@@ -9,24 +10,26 @@ export interface RateLimitRule {
 }
 
 /** True when the bucket has already reached its limit in the current window. */
-export async function isLimited(deps: ServiceDeps, bucket: string, rule: RateLimitRule): Promise<boolean> {
-  const [row] = await deps.db.select().from(rateLimits).where(eq(rateLimits.bucket, bucket)).limit(1)
-  if (!row) return false
-  if (Date.now() - row.windowStart.getTime() >= rule.windowMs) return false
-  return row.count >= rule.limit
+export async function isLimited(
+  deps: ServiceDeps,
+  bucket: string,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<boolean> {
+  return (await countInWindow(deps, bucket, rule, now)) >= rule.limit
 }
 
 /** Counts one event against the bucket, starting a new window when the old one has passed. */
-export async function hit(deps: ServiceDeps, bucket: string, rule: RateLimitRule): Promise<void> {
-  const windowStartCutoff = new Date(Date.now() - rule.windowMs)
+export async function hit(deps: ServiceDeps, bucket: string, rule: RateLimitRule, now = new Date()): Promise<void> {
+  const windowStartCutoff = new Date(now.getTime() - rule.windowMs)
   await deps.db
     .insert(rateLimits)
-    .values({ bucket, count: 1, windowStart: new Date() })
+    .values({ bucket, count: 1, windowStart: now })
     .onConflictDoUpdate({
       target: rateLimits.bucket,
       set: {
-        count: sql`case when ${rateLimits.windowStart} < ${windowStartCutoff.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${rateLimits.windowStart} < ${windowStartCutoff.toISOString()}::timestamptz then now() else ${rateLimits.windowStart} end`,
+        count: sql`case when ${rateLimits.windowStart} <= ${windowStartCutoff.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} <= ${windowStartCutoff.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
       },
     })
 }
@@ -36,8 +39,13 @@ export async function clear(deps: ServiceDeps, bucket: string): Promise<void> {
 }
 
 /** Events counted in the bucket's current window (0 once the window has passed). */
-export async function countInWindow(deps: ServiceDeps, bucket: string, rule: RateLimitRule): Promise<number> {
+export async function countInWindow(
+  deps: ServiceDeps,
+  bucket: string,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<number> {
   const [row] = await deps.db.select().from(rateLimits).where(eq(rateLimits.bucket, bucket)).limit(1)
-  if (!row || Date.now() - row.windowStart.getTime() >= rule.windowMs) return 0
+  if (!row || now.getTime() - row.windowStart.getTime() >= rule.windowMs) return 0
   return row.count
 }

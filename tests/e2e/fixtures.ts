@@ -1,10 +1,31 @@
-// Shared Playwright fixtures: the base URL of the portal started by global setup, demo accounts
-// and a sign-in that goes through the real login form.
+// Shared Playwright fixtures: the base URL of the portal started by global setup, demo accounts,
+// a sign-in that goes through the real login form, and for specs that edit a brand: a brand of
+// their own (`ownBrand`) and a fresh member of it signed in (`signInAsNewMember`).
 import { test as base, expect, type Page } from '@playwright/test'
+import { createBrand, createMember, type NewBrand, type NewMember } from './support/users'
 
 export const DEMO_PASSWORD = 'Demo-passw0rd!'
+/** Passes the strict rule and is in no breach corpus. */
+const MEMBER_PASSWORD = 'Linen-Harbour-Spool-64'
 
-export const test = base.extend({
+/** A company profile like Demo Brand's, so a spec reads the same values on its own brand. */
+export const COMPANY_PROFILE = {
+  legal_name: 'Spec Brand Ltd',
+  year_established: '2012',
+  address: {
+    street: '12 Atelier Row',
+    suite: 'Studio 4',
+    city: 'Portland',
+    state: 'OR',
+    zip: '97205',
+    country: 'United States',
+  },
+}
+
+export const test = base.extend<{
+  ownBrand: NewBrand
+  signInAsNewMember: (brand: NewBrand, jobType?: string) => Promise<NewMember>
+}>({
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL
     if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not start the portal')
@@ -19,6 +40,19 @@ export const test = base.extend({
     })
     await use(page)
     expect(refusals, 'the browser refused something under the security headers').toEqual([])
+  },
+  /** A new brand owned by admin@demo.test with COMPANY_PROFILE, for this test alone. */
+  ownBrand: async ({ baseURL }, use) => {
+    await use(await createBrand(baseURL!, { fields: COMPANY_PROFILE }))
+  },
+  /** Invites a new account to the brand (designer: editor grant), signs it up and signs it in. */
+  signInAsNewMember: async ({ baseURL, page }, use) => {
+    await use(async (brand, jobType = 'designer') => {
+      const email = `member-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}@spec.test`
+      const member = await createMember(baseURL!, { email, password: MEMBER_PASSWORD, jobType, brand: brand.key })
+      await signIn(page, member.email, member.password)
+      return member
+    })
   },
 })
 

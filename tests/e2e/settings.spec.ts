@@ -60,7 +60,7 @@ test.describe('personal profile', () => {
     await page.goto('/settings/profile')
     const profile = page.getByRole('region', { name: 'Personal Profile' })
     await expect(profile.getByLabel('Account Type')).toHaveValue('admin')
-    await page.getByRole('link', { name: 'Change picture' }).isVisible()
+    await expect(page.getByRole('link', { name: 'Change picture' })).toBeVisible()
 
     await page.context().clearCookies()
     await signIn(page, 'editor@demo.test')

@@ -5,6 +5,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { execSync } from 'node:child_process'
+import { pathToFileURL } from 'node:url'
+import type { ServerBuild } from '@remix-run/node'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { parseEnv } from '#app/env.server'
@@ -28,6 +31,18 @@ export interface TestPortalOptions {
   /** Keep PGlite on disk so a restart finds the data (ignored with DATABASE_URL). */
   onDisk?: boolean
   env?: Record<string, string>
+  /** Serve pages too, from a production Remix build (see loadServerBuild). */
+  remixBuild?: ServerBuild
+}
+
+/**
+ * The production Remix build the pages are served from (`build/index.js`), built first when
+ * missing, as the end-to-end tests do.
+ */
+export async function loadServerBuild(): Promise<ServerBuild> {
+  const file = path.resolve('build/index.js')
+  if (!fs.existsSync(file)) execSync('npx remix build', { stdio: 'inherit' })
+  return (await import(pathToFileURL(file).href)) as ServerBuild
 }
 
 async function createPostgresDatabase(adminUrl: string): Promise<string> {
@@ -82,6 +97,7 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
   const portal = await startPortal({
     env,
     inMemoryDatabase: !options.onDisk && !options.reuse,
+    remixBuild: options.remixBuild,
     log: () => {},
   })
   const url = `http://127.0.0.1:${portal.port}`

@@ -1,5 +1,6 @@
-// Fresh users for end-to-end tests: the owner of Demo Brand invites the address through the JSON
-// API and the invitee signs up through it, as a real invitee would (no database shortcuts).
+// Fresh users and brands for end-to-end tests, made through the JSON API as a real client would
+// (no database shortcuts): admin@demo.test creates brands and invites, the invitee signs up.
+// A spec that edits a brand uses one made here, so Demo Brand stays as every spec expects it.
 import { request } from '@playwright/test'
 
 const ADMIN = { email: 'admin@demo.test', password: 'Demo-passw0rd!' }
@@ -15,10 +16,56 @@ interface Envelope<T> {
   error?: { type: string; message: string }
 }
 
+type Call = <T>(method: 'GET' | 'POST' | 'PUT', path: string, data: unknown, token?: string) => Promise<T>
+
+/** Runs `work` with an API caller and the ID token of admin@demo.test. */
+async function asAdmin<T>(baseURL: string, work: (call: Call, idToken: string) => Promise<T>): Promise<T> {
+  const context = await request.newContext({ baseURL })
+  try {
+    const call: Call = async <R>(method: string, path: string, data: unknown, token?: string): Promise<R> => {
+      const response = await context.fetch(path, {
+        method,
+        data,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      })
+      const body = (await response.json()) as Envelope<R>
+      if (!response.ok() || body.error || body.data === undefined) {
+        throw new Error(`${method} ${path} failed (${response.status()}): ${body.error?.message ?? 'no data'}`)
+      }
+      return body.data
+    }
+    const { idToken } = await call<{ idToken: string }>('POST', '/api/account/method/login', ADMIN)
+    return await work(call, idToken)
+  } finally {
+    await context.dispose()
+  }
+}
+
+export interface NewBrand {
+  key: string
+  name: string
+}
+
 /**
- * Creates an account with a grant on Demo Brand: invited by admin@demo.test (job type `designer`
- * unless told otherwise, which gives an editor grant), then signed up with `password`. The
- * password must pass the strict rule and must not be a breached one.
+ * A new brand owned by admin@demo.test (role admin), with company profile `fields` as PUT
+ * /api/brand/model/{key} takes them (legal_name, address, contact, ...).
+ */
+export async function createBrand(
+  baseURL: string,
+  input: { name?: string; fields?: Record<string, unknown> } = {},
+): Promise<NewBrand> {
+  const name = input.name ?? `Spec Brand ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
+  return asAdmin(baseURL, async (call, idToken) => {
+    const brand = await call<NewBrand>('POST', '/api/brand/model/', { name }, idToken)
+    if (input.fields) await call('PUT', `/api/brand/model/${brand.key}`, input.fields, idToken)
+    return { key: brand.key, name: brand.name }
+  })
+}
+
+/**
+ * Creates an account with a grant on Demo Brand, or on `brand` when given: invited by
+ * admin@demo.test (job type `designer` unless told otherwise, which gives an editor grant), then
+ * signed up with `password`. The password must pass the strict rule and must not be a breached one.
  */
 export async function createMember(
   baseURL: string,
@@ -30,27 +77,17 @@ export async function createMember(
     jobType?: string
     lines?: string[]
     collections?: string[]
+    /** The brand to join (default Demo Brand); admin@demo.test must own it. */
+    brand?: string
   },
 ): Promise<NewMember> {
-  const context = await request.newContext({ baseURL })
-  try {
-    const call = async <T>(method: 'GET' | 'POST', path: string, data: unknown, token?: string): Promise<T> => {
-      const response = await context.fetch(path, {
-        method,
-        data,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-      })
-      const body = (await response.json()) as Envelope<T>
-      if (!response.ok() || body.error || body.data === undefined) {
-        throw new Error(`${method} ${path} failed (${response.status()}): ${body.error?.message ?? 'no data'}`)
-      }
-      return body.data
+  return asAdmin(baseURL, async (call, idToken) => {
+    let brandKey = input.brand
+    if (!brandKey) {
+      const brands = await call<{ key: string; name: string }[]>('GET', '/api/brand/query/user/', undefined, idToken)
+      brandKey = brands.find((brand) => brand.name === 'Demo Brand')?.key
+      if (!brandKey) throw new Error('Demo Brand is not visible to admin@demo.test')
     }
-
-    const { idToken } = await call<{ idToken: string }>('POST', '/api/account/method/login', ADMIN)
-    const brands = await call<{ key: string; name: string }[]>('GET', '/api/brand/query/user/', undefined, idToken)
-    const demo = brands.find((brand) => brand.name === 'Demo Brand')
-    if (!demo) throw new Error('Demo Brand is not visible to admin@demo.test')
 
     const first = input.first ?? 'Test'
     const last = input.last ?? 'Member'
@@ -58,7 +95,7 @@ export async function createMember(
       'POST',
       '/api/invite/model/',
       {
-        brand: demo.key,
+        brand: brandKey,
         email: input.email,
         first_name: first,
         last_name: last,
@@ -79,7 +116,5 @@ export async function createMember(
       invite: token,
     })
     return { email: signedUp.account.email, password: input.password, accountKey: signedUp.account.key }
-  } finally {
-    await context.dispose()
-  }
+  })
 }

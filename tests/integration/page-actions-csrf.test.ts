@@ -1,0 +1,296 @@
+// Every page action refuses a form posted without its CSRF token (403) and changes nothing. The
+// actions come from the production Remix build's own route list, so a new action is covered as
+// soon as it exists: one without a sample below fails until one is written. Each sample is a
+// real URL and a form that is otherwise valid, which the second test of each route proves by
+// posting the same form with the token.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import sharp from 'sharp'
+import { eq } from 'drizzle-orm'
+import type { ServerBuild } from '@remix-run/node'
+import { inject } from 'vitest'
+import { accounts } from '#db/schema'
+import { requestPasswordReset } from '#app/services/passwords.server'
+import { latestOobCode } from '#tests/support/emulator'
+import { snapshotData } from '#tests/support/db-snapshot'
+import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import {
+  FACTORY_PASSWORD,
+  createBrand,
+  createInvite,
+  createMember,
+  createNotification,
+  type AccountFixture,
+  type BrandFixture,
+} from '#tests/support/factories'
+
+/** A fresh brand owned by the signed-in account, with a read member and an open invite. */
+interface World {
+  brand: BrandFixture
+  owner: AccountFixture
+  member: AccountFixture
+  invite: { key: string; token: string; email: string }
+}
+
+interface ActionPost {
+  /** Path and query of the action. */
+  url: string
+  fields?: Record<string, string>
+  /** Multipart with a small PNG as `file`. */
+  image?: boolean
+  /** Posted without a session (the sign-in and password-reset pages). */
+  anonymous?: boolean
+}
+
+interface ActionSample {
+  post(world: World): Promise<ActionPost> | ActionPost
+  /** Set when the form cannot be made valid here; says why. */
+  notProvenValid?: string
+}
+
+const NEW_PASSWORD = 'Velvet-Harbour-Loom-83'
+
+const SAMPLES: Record<string, ActionSample> = {
+  '/?index': {
+    post: (w) => ({ url: '/?index', anonymous: true, fields: { email: w.owner.email, password: FACTORY_PASSWORD } }),
+  },
+  '/brand/:brandKey/customization': {
+    post: (w) => ({
+      url: `/brand/${w.brand.key}/customization`,
+      fields: { tab: 'landing', layout: 'grid', panel_background_hex: '#112233' },
+    }),
+  },
+  '/brand/:brandKey/customization/image/:slot': {
+    post: (w) => ({ url: `/brand/${w.brand.key}/customization/image/logo`, image: true }),
+  },
+  '/brand/:brandKey/edit': {
+    post: (w) => ({
+      url: `/brand/${w.brand.key}/edit`,
+      fields: { intent: 'profile', name: 'Renamed Brand', legal_name: 'Renamed Brand Ltd' },
+    }),
+  },
+  '/brand/:brandKey/team/add': {
+    post: (w) => ({
+      url: `/brand/${w.brand.key}/team/add`,
+      fields: {
+        first_name: 'Newcomer',
+        last_name: 'Person',
+        email: `newcomer-${w.brand.key}@factory.test`,
+        job_type: 'designer',
+        lines: w.brand.lines[0]!.key,
+        collections: w.brand.collections[0]!,
+      },
+    }),
+  },
+  '/brand/:brandKey/team/deactivate/:accountKey': {
+    post: (w) => ({ url: `/brand/${w.brand.key}/team/deactivate/${w.member.key}` }),
+  },
+  '/brand/:brandKey/team/revoke/:inviteKey': {
+    post: (w) => ({ url: `/brand/${w.brand.key}/team/revoke/${w.invite.key}` }),
+  },
+  '/brands/create': { post: () => ({ url: '/brands/create', fields: { name: 'Made By Form' } }) },
+  '/invite': {
+    post: (w) => ({
+      url: '/invite',
+      anonymous: true,
+      fields: {
+        token: w.invite.token,
+        email: w.invite.email,
+        first: 'Invited',
+        last: 'Person',
+        password: NEW_PASSWORD,
+        confirm: NEW_PASSWORD,
+      },
+    }),
+  },
+  // The sign-up page of an invite link under its older address: the same action as /invite.
+  '/register': {
+    post: (w) => ({
+      url: '/register',
+      anonymous: true,
+      fields: {
+        token: w.invite.token,
+        email: w.invite.email,
+        first: 'Invited',
+        last: 'Person',
+        password: NEW_PASSWORD,
+        confirm: NEW_PASSWORD,
+      },
+    }),
+  },
+  '/logout': { post: () => ({ url: '/logout' }) },
+  '/notifications/read': { post: () => ({ url: '/notifications/read', fields: { redirectTo: '/brands' } }) },
+  '/onboarding': {
+    async post(w) {
+      await portal.deps.db.update(accounts).set({ status: 'onboarding-personal' }).where(eq(accounts.key, w.owner.key))
+      return { url: '/onboarding', fields: { step: 'personal', intent: 'skip', brand: w.brand.key } }
+    },
+  },
+  '/password-reset': {
+    post: (w) => ({ url: '/password-reset', anonymous: true, fields: { email: w.owner.email } }),
+  },
+  '/reset-password': {
+    async post(w) {
+      await requestPasswordReset(portal.deps, { email: w.owner.email, ip: '127.0.0.7' })
+      const code = await latestOobCode(inject('emulatorHost'), portal.projectId, w.owner.email, 'PASSWORD_RESET')
+      return {
+        url: '/reset-password',
+        anonymous: true,
+        fields: { code: code!.oobCode, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+      }
+    },
+  },
+  '/session/reset': { post: () => ({ url: '/session/reset', fields: { redirectTo: '/brands' } }) },
+  '/settings/profile': {
+    post: () => ({
+      url: '/settings/profile',
+      fields: {
+        first: 'Changed',
+        last: 'Name',
+        title: 'Lead',
+        department: 'design',
+        date_format: 'MM/DD/YYYY',
+        language: 'en',
+      },
+    }),
+  },
+  '/settings/profile/picture': { post: () => ({ url: '/settings/profile/picture', image: true }) },
+  '/settings/security/enroll': {
+    post: () => ({ url: '/settings/security/enroll', fields: { intent: 'password', password: FACTORY_PASSWORD } }),
+  },
+  '/settings/security/password': {
+    post: () => ({
+      url: '/settings/security/password',
+      fields: { old_password: FACTORY_PASSWORD, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+    }),
+  },
+  '/settings/security/unenroll/:factorId': {
+    post: () => ({ url: '/settings/security/unenroll/no-such-factor' }),
+    notProvenValid: 'removing a phone needs one enrolled by SMS; tests/e2e/mfa.spec.ts covers the valid case',
+  },
+}
+
+/** The URL pattern of every route with an action, from the build's route tree. */
+function actionRoutes(build: ServerBuild): string[] {
+  const fullPath = (id: string): string => {
+    const route = build.routes[id]!
+    const parent = route.parentId ? fullPath(route.parentId) : ''
+    return [parent, route.path ?? ''].filter(Boolean).join('/')
+  }
+  return Object.values(build.routes)
+    .filter((route) => typeof route.module.action === 'function')
+    .map((route) => `/${fullPath(route.id)}${route.index ? '?index' : ''}`.replace(/^\/\//, '/'))
+    .sort()
+}
+
+// Read when the file is collected, so each action of the build gets its own tests.
+const build = await loadServerBuild()
+let portal: TestPortal
+let png: Buffer
+
+beforeAll(async () => {
+  portal = await startTestPortal({ remixBuild: build })
+  png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#884422' } })
+    .png()
+    .toBuffer()
+})
+afterAll(() => portal?.destroy())
+
+async function makeWorld(): Promise<World> {
+  const { deps } = portal
+  const brand = await createBrand(deps)
+  // Role admin: creating a brand (/brands/create) is for admins.
+  const owner = await createMember(deps, [{ brand: brand.key, type: 'owner' }], {
+    name: 'Owner',
+    fields: { role: 'admin', jobType: 'admin' },
+  })
+  const member = await createMember(deps, [{ brand: brand.key, type: 'read' }], { name: 'Member' })
+  await createNotification(deps, owner.key, { brand: brand.key })
+  const invite = await createInvite(deps, brand.key, { createdBy: owner.key })
+  return { brand, owner, member, invite }
+}
+
+/** A browser's cookies: the session (unless anonymous) and the `__ui` cookie holding the token. */
+async function browserFor(world: World, anonymous: boolean) {
+  const jar = new Map<string, string>()
+  if (!anonymous) {
+    const [name, value] = (await sessionCookieFor(portal, world.owner.email)).split(/=(.*)/s)
+    jar.set(name!, value!)
+  }
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
+  const page = await fetch(`${portal.url}${anonymous ? '/' : '/settings/profile'}`, {
+    headers: { cookie: cookie() },
+    redirect: 'manual',
+  })
+  for (const header of page.headers.getSetCookie()) {
+    const [pair] = header.split(';')
+    const [name, value] = pair!.split(/=(.*)/s)
+    jar.set(name!, value!)
+  }
+  const token = /"csrf":"([^"]+)"/.exec(await page.text())?.[1]
+  if (!token || !jar.has('__ui')) throw new Error(`no CSRF token on the page (status ${page.status})`)
+  return { cookie, token }
+}
+
+async function send(post: ActionPost, cookie: string, token: string | null): Promise<Response> {
+  let body: FormData | URLSearchParams
+  if (post.image) {
+    body = new FormData()
+    for (const [name, value] of Object.entries(post.fields ?? {})) body.set(name, value)
+    body.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'picture.png')
+    if (token) body.set('csrf', token)
+  } else {
+    body = new URLSearchParams(post.fields)
+    if (token) body.set('csrf', token)
+  }
+  return fetch(`${portal.url}${post.url}`, {
+    method: 'POST',
+    headers: { cookie, origin: portal.url },
+    body,
+    redirect: 'manual',
+  })
+}
+
+describe('page actions without the CSRF token', () => {
+  it('every action of the build has a sample here, and every sample still names one', () => {
+    const routes = actionRoutes(build)
+    const missing = routes.filter((route) => !SAMPLES[route])
+    expect(
+      missing,
+      `Add a sample for ${missing.join(', ')} to SAMPLES in tests/integration/page-actions-csrf.test.ts: ` +
+        'the URL with real keys of the world and a form that would otherwise be valid.',
+    ).toEqual([])
+    expect(Object.keys(SAMPLES).filter((route) => !routes.includes(route))).toEqual([])
+  })
+
+  for (const route of actionRoutes(build)) {
+    const sample = SAMPLES[route]
+    describe(route, () => {
+      it('refuses the form without its token with 403 and changes nothing', async () => {
+        if (!sample) throw new Error(`No sample for ${route}: add one to SAMPLES in this file.`)
+        const world = await makeWorld()
+        const post = await sample.post(world)
+        const browser = await browserFor(world, Boolean(post.anonymous))
+        const before = await snapshotData(portal.deps)
+        const response = await send(post, browser.cookie(), null)
+        expect(response.status, `${route} answered ${response.status}`).toBe(403)
+        expect(response.headers.getSetCookie().filter((header) => header.startsWith('__session='))).toEqual([])
+        expect(await snapshotData(portal.deps)).toEqual(before)
+        // The password is untouched too (it lives with the identity provider).
+        expect((await portal.deps.identity.signInWithPassword(world.owner.email, FACTORY_PASSWORD)).ok).toBe(true)
+      })
+
+      if (sample && !sample.notProvenValid) {
+        it('accepts the same form with its token (the sample is otherwise valid)', async () => {
+          const world = await makeWorld()
+          const post = await sample.post(world)
+          const browser = await browserFor(world, Boolean(post.anonymous))
+          const response = await send(post, browser.cookie(), browser.token)
+          expect(
+            response.status,
+            `${route} answered ${response.status}: ${(await response.text()).slice(0, 300)}`,
+          ).toBeLessThan(400)
+        })
+      }
+    })
+  }
+})

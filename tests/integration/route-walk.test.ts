@@ -1,0 +1,268 @@
+// Walks every route of the JSON API, taken from the router's own list, as someone who must be
+// refused: without a session (401), as an outsider to the brand (404 or 403), and, for every
+// write, as a read member of the brand and as an admin whose only access is a read grant through
+// a team (403 or 404). Demo Brand objects and objects made by factories are both targets; after
+// each refusal the database must hold exactly what it held before. A route added to the router without a
+// sample below fails this test until one is written.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import sharp from 'sharp'
+import { eq } from 'drizzle-orm'
+import { collections, lines } from '#db/schema'
+import { DEMO_BRAND_KEY, DEMO_TEAM_KEY, demoAccountKey } from '#db/seed'
+import { endpoints } from '#app/api/endpoints/index.server'
+import type { Endpoint } from '#app/api/endpoint'
+import { api, sessionCookieFor, startTestPortal, type ApiAnswer, type TestPortal } from '#tests/support/portal'
+import { snapshotData } from '#tests/support/db-snapshot'
+import {
+  createBrand,
+  createInvite,
+  createMember,
+  createNotification,
+  createTeam,
+  createAccount,
+  addTeamMember,
+} from '#tests/support/factories'
+
+/** Objects of one brand the callers below must not reach. */
+interface Targets {
+  brand: string
+  line: string
+  collection: string
+  team: string
+  invite: { key: string; token: string }
+  /** A member of the brand (on `team`), not the caller. */
+  account: string
+  /** An unread notification of `account`. */
+  notification: string
+}
+
+interface Probe {
+  /** After /api/, with its query. */
+  path: string
+  body?: unknown
+  /** Send the body as multipart form data with a small PNG as `file`. */
+  image?: boolean
+}
+
+interface Sample {
+  /**
+   * Why the route has nothing of another account to refuse: public calls, and calls that only
+   * ever read or change the caller's own data (still refused without a session when auth is on).
+   */
+  own?: string
+  probe?: (t: Targets) => Probe
+  /** Another answer that still refuses: it must reveal and change nothing. */
+  alsoRefused?: (answer: ApiAnswer) => boolean
+}
+
+const routeId = (endpoint: Pick<Endpoint, 'verb' | 'path'>) => `${endpoint.verb} ${endpoint.path.replace(/\/+$/, '')}`
+const isWrite = (endpoint: Endpoint) => endpoint.verb !== 'GET' || Boolean(endpoint.changesState)
+const emptyList = (answer: ApiAnswer) =>
+  answer.status === 200 && Array.isArray(answer.body.data) && !answer.body.data.length
+
+const SAMPLES: Record<string, Sample> = {
+  'GET app/method/check_version': { own: 'public: the API version' },
+  'POST account/method/login': { own: 'public: signs in with a password or syncs a bearer token' },
+  'GET permission/query/grantee': { own: "the caller's own grants" },
+  'GET brand/query/user': { own: "the caller's own brands" },
+  'POST brand/model': { own: 'creates a new brand owned by the caller' },
+  'GET brand/model/:key': { probe: (t) => ({ path: `brand/model/${t.brand}` }) },
+  'PUT brand/model/:key': { probe: (t) => ({ path: `brand/model/${t.brand}`, body: { legal_name: 'Taken Over' } }) },
+  'GET notification/method/notifications_flat': { own: "the caller's own notifications" },
+  'POST notification/method/mark_read': {
+    probe: (t) => ({ path: 'notification/method/mark_read', body: { key: t.notification } }),
+    // Marking is scoped to the caller: another account's notification is simply not among them.
+    alsoRefused: (answer) => answer.status === 200 && (answer.body.data as { updated: number }).updated === 0,
+  },
+  'POST notification/method/mark_read_all': { own: "marks the caller's own notifications" },
+  'GET account/model/:key': { probe: (t) => ({ path: `account/model/${t.account}` }) },
+  'PUT account/model/:key': { probe: (t) => ({ path: `account/model/${t.account}`, body: { title: 'Taken Over' } }) },
+  'GET brand/method/branding': { probe: (t) => ({ path: `brand/method/branding?brand=${t.brand}` }) },
+  'PUT brand/method/branding': {
+    probe: (t) => ({ path: 'brand/method/branding', body: { brand: t.brand, login: { backgroundColor: '#112233' } } }),
+  },
+  'POST brand/method/image': {
+    probe: (t) => ({ path: `brand/method/image?brand=${t.brand}&slot=logo`, image: true }),
+  },
+  'POST brand/method/image_reset': {
+    probe: (t) => ({ path: 'brand/method/image_reset', body: { brand: t.brand, slot: 'logo' } }),
+  },
+  'GET account/method/profile_picture': { own: "the caller's own picture" },
+  'POST account/method/profile_picture': { own: "sets the caller's own picture" },
+  'POST account/method/recaptcha': { own: 'public: the human check of the login screen' },
+  'GET account/method/altcha_challenge': { own: 'public: the human check of the login screen' },
+  'POST invite/model': {
+    probe: (t) => ({
+      path: 'invite/model',
+      body: { brand: t.brand, email: 'walk-invitee@walk.test', first_name: 'Walk', job_type: 'designer' },
+    }),
+  },
+  'POST invite/method/email': { probe: (t) => ({ path: 'invite/method/email', body: { key: t.invite.key } }) },
+  'GET invite/query/brand': { probe: (t) => ({ path: `invite/query/brand?brand=${t.brand}` }) },
+  'GET invite/query/brand_teams': { probe: (t) => ({ path: `invite/query/brand_teams?brand=${t.brand}` }) },
+  'GET invite/query/team': { probe: (t) => ({ path: `invite/query/team?team=${t.team}` }) },
+  'GET invite/query/model': { probe: (t) => ({ path: `invite/query/model?model=Line&model_id=${t.line}` }) },
+  'DELETE invite/model/:key': { probe: (t) => ({ path: `invite/model/${t.invite.key}`, body: { brand: t.brand } }) },
+  'GET invite/method/parse': { own: 'public: the token is the secret' },
+  'GET app/method/accept_invite': { probe: (t) => ({ path: `app/method/accept_invite?token=${t.invite.token}` }) },
+  'POST account/method/signup': { own: 'public: sign-up with an invite token' },
+  'POST account/method/checkpwned': { own: 'public: the breach check by k-anonymity' },
+  'GET account/query/brand': { probe: (t) => ({ path: `account/query/brand?brand=${t.brand}` }) },
+  'GET account/query/team': { probe: (t) => ({ path: `account/query/team?team=${t.team}` }) },
+  'GET team/query/brand': { probe: (t) => ({ path: `team/query/brand?brand=${t.brand}` }) },
+  'GET team/query/model': { probe: (t) => ({ path: `team/query/model?model=Collection&model_id=${t.collection}` }) },
+  'GET team/query/accounts': {
+    probe: (t) => ({ path: `team/query/accounts?account=${t.account}` }),
+    // The list shows only teams of brands the caller owns: none of the target's.
+    alsoRefused: emptyList,
+  },
+  'POST team/model': {
+    probe: (t) => ({
+      path: 'team/model',
+      body: { name: 'Walk Team', model: 'Line', model_id: t.line, account_job_type: 'designer' },
+    }),
+  },
+  'POST team/method/set_team': {
+    probe: (t) => ({ path: 'team/method/set_team', body: { team: t.team, account: t.account } }),
+  },
+  'GET team/method/brand_contacts': { probe: (t) => ({ path: `team/method/brand_contacts?brand=${t.brand}` }) },
+  'POST team/method/remove_member': {
+    probe: (t) => ({ path: 'team/method/remove_member', body: { team: t.team, account: t.account } }),
+  },
+  'POST brand/method/remove_team_member': {
+    probe: (t) => ({ path: 'brand/method/remove_team_member', body: { brand: t.brand, account: t.account } }),
+  },
+}
+
+let portal: TestPortal
+let png: Buffer
+let demo: Targets
+let made: Targets
+const cookies = {} as Record<'outsider' | 'demoReader' | 'madeReader' | 'teamAdmin', string>
+
+async function call(endpoint: Endpoint, probe: Probe, cookie?: string): Promise<ApiAnswer> {
+  const pathname = `/api/${probe.path}`
+  if (!probe.image) return api(portal, endpoint.verb, pathname, { cookie, body: probe.body })
+  const form = new FormData()
+  form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'logo.png')
+  const response = await fetch(`${portal.url}${pathname}`, {
+    method: endpoint.verb,
+    headers: cookie ? { cookie } : {},
+    body: form,
+  })
+  return { status: response.status, body: (await response.json()) as ApiAnswer['body'] }
+}
+
+async function expectRefused(endpoint: Endpoint, targets: Targets, cookie: string, who: string) {
+  const sample = SAMPLES[routeId(endpoint)]!
+  const before = await snapshotData(portal.deps)
+  const answer = await call(endpoint, sample.probe!(targets), cookie)
+  const refused = answer.status === 403 || answer.status === 404 || Boolean(sample.alsoRefused?.(answer))
+  expect(refused, `${routeId(endpoint)} as ${who} answered ${answer.status} ${JSON.stringify(answer.body)}`).toBe(true)
+  expect(await snapshotData(portal.deps), `${routeId(endpoint)} as ${who} changed the database`).toEqual(before)
+}
+
+beforeAll(async () => {
+  portal = await startTestPortal()
+  const { deps } = portal
+  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer()
+
+  // Demo Brand: its own line, collection, team and the designer on it; an invite and a notification.
+  const [demoCollection] = await deps.db.select().from(collections).where(eq(collections.brandKey, DEMO_BRAND_KEY))
+  const [demoLine] = await deps.db.select().from(lines).where(eq(lines.brandKey, DEMO_BRAND_KEY))
+  const demoInvite = await createInvite(deps, DEMO_BRAND_KEY, { createdBy: demoAccountKey('admin') })
+  demo = {
+    brand: DEMO_BRAND_KEY,
+    line: demoLine!.key,
+    collection: demoCollection!.key,
+    team: DEMO_TEAM_KEY,
+    invite: demoInvite,
+    account: demoAccountKey('editor'),
+    notification: (await createNotification(deps, demoAccountKey('editor'), { brand: DEMO_BRAND_KEY })).key,
+  }
+
+  // A brand of the factories, with an owner, a member on a line team, a reader, and an admin
+  // (job type and role) whose only access is a read grant through a team.
+  const brand = await createBrand(deps, { lines: 2, collectionsPerLine: 1 })
+  const owner = await createMember(deps, [{ brand: brand.key, type: 'owner' }], { name: 'Owner' })
+  const member = await createMember(deps, [{ brand: brand.key, type: 'read' }], { name: 'Member' })
+  const lineTeam = await createTeam(deps, brand.key, { model: 'Line', modelId: brand.lines[0]!.key })
+  await addTeamMember(deps, lineTeam, member.key)
+  const reader = await createMember(deps, [{ brand: brand.key, type: 'read' }], { name: 'Reader' })
+  const teamAdmin = await createAccount(deps, { name: 'Teamadmin', fields: { role: 'admin', jobType: 'admin' } })
+  await createTeam(deps, brand.key, {
+    grants: [{ model: 'Brand', model_id: brand.key, type: 'read' }],
+    members: [teamAdmin.key],
+  })
+  made = {
+    brand: brand.key,
+    line: brand.lines[0]!.key,
+    collection: brand.collections[0]!,
+    team: lineTeam.key,
+    invite: await createInvite(deps, brand.key, { createdBy: owner.key }),
+    account: member.key,
+    notification: (await createNotification(deps, member.key, { brand: brand.key })).key,
+  }
+
+  ;[cookies.outsider, cookies.demoReader, cookies.madeReader, cookies.teamAdmin] = await Promise.all([
+    sessionCookieFor(portal, 'outsider@demo.test'),
+    sessionCookieFor(portal, 'viewer@demo.test'),
+    sessionCookieFor(portal, reader.email),
+    sessionCookieFor(portal, teamAdmin.email),
+  ])
+})
+
+afterAll(() => portal?.destroy())
+
+describe('every JSON API route', () => {
+  it('has a sample here, and every sample still names a route', () => {
+    const ids = endpoints.map(routeId)
+    const missing = ids.filter((id) => !SAMPLES[id])
+    expect(
+      missing,
+      `Add a sample for ${missing.join(', ')} to SAMPLES in tests/integration/route-walk.test.ts: ` +
+        'a probe with real keys of the targets and a body that would otherwise be valid, ' +
+        'or `own` with the reason the route has nothing of another account to refuse.',
+    ).toEqual([])
+    expect(Object.keys(SAMPLES).filter((id) => !ids.includes(id))).toEqual([])
+  })
+
+  for (const endpoint of endpoints) {
+    const id = routeId(endpoint)
+    describe(id, () => {
+      const sample = () => {
+        const found = SAMPLES[id]
+        if (!found) throw new Error(`No sample for ${id}: add one to SAMPLES in tests/integration/route-walk.test.ts.`)
+        return found
+      }
+
+      if (endpoint.auth) {
+        it('refuses a call without a session with 401', async () => {
+          const found = sample()
+          const probe = found.probe ? found.probe(demo) : { path: endpoint.path.replace(/\/+$/, '') }
+          const answer = await call(endpoint, probe)
+          expect(answer, id).toMatchObject({ status: 401, body: { error: { type: 'AuthNoSession' } } })
+        })
+      }
+
+      it('refuses an outsider on Demo Brand and on a brand of the factories (404/403)', async () => {
+        if (sample().own) return expect(sample().probe).toBeUndefined()
+        await expectRefused(endpoint, demo, cookies.outsider, 'outsider on Demo Brand')
+        await expectRefused(endpoint, made, cookies.outsider, 'outsider on a factory brand')
+        // The admin of the team below holds nothing on Demo Brand.
+        await expectRefused(endpoint, demo, cookies.teamAdmin, 'team admin on Demo Brand')
+      })
+
+      if (isWrite(endpoint)) {
+        it('refuses a write to a read member and to an admin who only reads through a team (403/404)', async () => {
+          if (sample().own) return expect(sample().probe).toBeUndefined()
+          await expectRefused(endpoint, demo, cookies.demoReader, 'read member of Demo Brand')
+          await expectRefused(endpoint, made, cookies.madeReader, 'read member of a factory brand')
+          await expectRefused(endpoint, made, cookies.teamAdmin, 'admin reading through a team')
+        })
+      }
+    })
+  }
+})

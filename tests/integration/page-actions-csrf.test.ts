@@ -163,6 +163,7 @@ const SAMPLES: Record<string, ActionSample> = {
       fields: { old_password: FACTORY_PASSWORD, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
     }),
   },
+  '/settings/security/sign-out-everywhere': { post: () => ({ url: '/settings/security/sign-out-everywhere' }) },
   '/settings/security/unenroll/:factorId': {
     post: () => ({ url: '/settings/security/unenroll/no-such-factor' }),
     notProvenValid: 'removing a phone needs one enrolled by SMS; tests/e2e/mfa.spec.ts covers the valid case',

@@ -63,6 +63,9 @@ const emptyList = (answer: ApiAnswer) =>
 const SAMPLES: Record<string, Sample> = {
   'GET app/method/check_version': { own: 'public: the API version' },
   'POST account/method/login': { own: 'public: signs in with a password or syncs a bearer token' },
+  'POST account/method/idTokenFromRefreshToken': {
+    own: "public: exchanges the caller's own refresh token for an ID token of that same account",
+  },
   'GET permission/query/grantee': { own: "the caller's own grants" },
   'GET brand/query/user': { own: "the caller's own brands" },
   'POST brand/model': { own: 'creates a new brand owned by the caller' },

@@ -9,6 +9,7 @@ import { ErrorList, Field } from '#app/components/ui/field'
 import { CsrfField } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
 import { isAppError } from '#app/lib/errors'
+import { formErrorReply } from '#app/lib/form-errors.server'
 import { parseForm } from '#app/lib/forms'
 import { inviteErrorToast, invitedToast } from '#app/lib/invite-sign-in.server'
 import {
@@ -61,14 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error.type === 'NotFound') {
       throw await redirectWithToast(request, context, '/', inviteErrorToast(INVITE_MESSAGES.notFound))
     }
-    return json(
-      submission.reply({
-        formErrors: error.fields ? [] : [error.message],
-        fieldErrors: error.fields,
-        hideFields: ['password', 'confirm'],
-      }),
-      { status: error.status },
-    )
+    return formErrorReply(submission, error, { hideFields: ['password', 'confirm'] })
   }
   // Signed in as the login form does: a session cookie from the new user's ID token, and a new
   // CSRF token for the signed-in session.

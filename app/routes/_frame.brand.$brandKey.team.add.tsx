@@ -16,6 +16,7 @@ import { RouteDialog } from '#app/components/ui/dialog'
 import { ErrorList, Field } from '#app/components/ui/field'
 import { CsrfField } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
+import { formErrorReply } from '#app/lib/form-errors.server'
 import { parseForm } from '#app/lib/forms'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { isAppError } from '#app/lib/errors'
@@ -49,10 +50,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     invite = await createInvite(context.deps, actor, { ...value, brand: brandKey })
   } catch (error) {
     // The invites service words its refusals as the spec does; show them on the form.
-    if (isAppError(error) && error.status < 500) {
-      return json(submission.reply({ formErrors: [error.message] }), { status: error.status })
-    }
-    throw error
+    return formErrorReply(submission, error)
   }
   const teamPage = `/brand/${brandKey}/team`
   try {

@@ -11,7 +11,7 @@ import { RouteDialog } from '#app/components/ui/dialog'
 import { ErrorList, Field } from '#app/components/ui/field'
 import { CsrfField } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
-import { isAppError } from '#app/lib/errors'
+import { formErrorReply } from '#app/lib/form-errors.server'
 import { parseForm } from '#app/lib/forms'
 import { PASSWORD_CHANGED } from '#app/lib/identity-messages'
 import { guard, readAuthCookie, redirectWithToast, requireCsrf } from '#app/lib/session.server'
@@ -42,14 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       keepSession: readAuthCookie(request),
     })
   } catch (error) {
-    if (!isAppError(error)) throw error
-    return json(
-      submission.reply({
-        hideFields: SECRET_FIELDS,
-        ...(error.fields ? { fieldErrors: error.fields } : { formErrors: [error.message] }),
-      }),
-      { status: error.status === 400 ? 422 : error.status },
-    )
+    return formErrorReply(submission, error, { hideFields: SECRET_FIELDS, validationStatus: 422 })
   }
   return redirectWithToast(request, context, CLOSE_TO, { kind: 'success', message: PASSWORD_CHANGED })
 }

@@ -9,6 +9,7 @@ import { ErrorList, Field } from '#app/components/ui/field'
 import { CsrfField } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
 import { isAppError } from '#app/lib/errors'
+import { formErrorReply } from '#app/lib/form-errors.server'
 import { parseForm } from '#app/lib/forms'
 import { inviteErrorToast, invitedToast } from '#app/lib/invite-sign-in.server'
 import {
@@ -60,14 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error.type === 'NotFound') {
       throw await redirectWithToast(request, context, '/', inviteErrorToast(INVITE_MESSAGES.notFound))
     }
-    return json(
-      submission.reply({
-        formErrors: error.fields ? [] : [error.message],
-        fieldErrors: error.fields,
-        hideFields: ['password', 'confirm'],
-      }),
-      { status: error.status },
-    )
+    return formErrorReply(submission, error, { hideFields: ['password', 'confirm'] })
   }
   // Signed in as the login form does (without Remember me), with a new CSRF token.
   const sessionCookie = await issueSessionCookie(

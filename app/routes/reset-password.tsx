@@ -10,7 +10,7 @@ import { Button, ButtonLink } from '#app/components/ui/button'
 import { Checkbox, ErrorList } from '#app/components/ui/field'
 import { CsrfField } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
-import { isAppError } from '#app/lib/errors'
+import { formErrorReply } from '#app/lib/form-errors.server'
 import { parseForm } from '#app/lib/forms'
 import { INVALID_LINK } from '#app/lib/identity-messages'
 import { requireCsrf } from '#app/lib/session.server'
@@ -46,14 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       newPassword: submission.value.new_password,
     })
   } catch (error) {
-    if (!isAppError(error)) throw error
-    return json(
-      submission.reply({
-        hideFields: hidden,
-        ...(error.fields ? { fieldErrors: error.fields } : { formErrors: [error.message] }),
-      }),
-      { status: error.status === 400 ? 422 : error.status },
-    )
+    return formErrorReply(submission, error, { hideFields: hidden, validationStatus: 422 })
   }
   return redirect('/reset-password?status=done')
 }

@@ -1,6 +1,7 @@
 // Invite and sign-up payloads, shared by the browser (Conform) and the server. Messages are the
 // spec's wording (access.md §5 "Invite form", "Sign-up").
 import * as z from 'zod/mini'
+import { GRANT_TYPES } from '#app/policy/grants'
 import { ALPHANUMERIC, EMAIL, LIMITS, maxText, optionalText, requiredText } from './common'
 import { newPassword } from './password'
 
@@ -28,7 +29,7 @@ const GrantSpecSchema = z.object({
     'grants: model must be Brand, Line, Collection, Style or Team.',
   ),
   model_id: requiredText('grants: model_id is required.').check(maxText('grants: model_id', LIMITS.key)),
-  type: z.enum(['owner', 'editor', 'read'], 'grants: type must be owner, editor or read.'),
+  type: z.enum(GRANT_TYPES, 'grants: type must be owner, editor or read.'),
 })
 
 /** Extra grants come as a list, or as its JSON text from a form field (access.md §7 "grants (JSON)"). */

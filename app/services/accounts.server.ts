@@ -87,8 +87,11 @@ export async function syncAccountOnLogin(deps: ServiceDeps, identity: VerifiedId
   return { actor: toActor(updated!, actorGrants), account: toAccountView(updated!, actorGrants) }
 }
 
-/** The Account entity as the API shows it (access.md §3). */
-export function toAccountView(row: AccountRow, actorGrants: Grant[]) {
+/**
+ * The fields of an Account everyone who may see it sees (access.md §3): the account itself and
+ * the member lists of a brand or team build on this one mapping.
+ */
+export function toAccountFields(row: AccountRow) {
   return {
     key: row.key,
     KIND: 'Account' as const,
@@ -104,15 +107,22 @@ export function toAccountView(row: AccountRow, actorGrants: Grant[]) {
     contact_number: row.contactNumber,
     mobile_number: row.mobileNumber,
     employee_number: row.employeeNumber,
+    status: row.status,
+    country: row.country,
+    created: row.created.toISOString(),
+  }
+}
+
+/** The Account entity as its owner sees it through the API: with settings and all its grants. */
+export function toAccountView(row: AccountRow, actorGrants: Grant[]) {
+  return {
+    ...toAccountFields(row),
     date_format: row.dateFormat,
     language: row.language,
     mfa: row.mfa,
-    status: row.status,
     features: row.features,
     preferences: row.preferences,
-    country: row.country,
     grants: actorGrants,
-    created: row.created.toISOString(),
   }
 }
 

@@ -1,10 +1,9 @@
 // The permission gate for pages, and the grantee query. Route rules are pure (app/policy); this
 // module adds what needs the database: brands of line- and collection-scoped routes.
-import { eq } from 'drizzle-orm'
-import { collections, lines } from '#db/schema'
 import { decideAccess, matchRoute, type AccessDecision, type Grant } from '#app/policy/permissions'
 import type { Actor } from './accounts.server'
 import type { ServiceDeps } from './context.server'
+import { locate } from './model-registry.server'
 
 export async function authorizePath(deps: ServiceDeps, actor: Actor | null, pathname: string): Promise<AccessDecision> {
   const match = matchRoute(pathname)
@@ -13,9 +12,7 @@ export async function authorizePath(deps: ServiceDeps, actor: Actor | null, path
   const { access } = match.rule
   if (access.kind === 'model' && actor) {
     const id = match.params.line ?? match.params.collection ?? ''
-    const table = access.model === 'Line' ? lines : collections
-    const [row] = await deps.db.select({ brandKey: table.brandKey }).from(table).where(eq(table.key, id)).limit(1)
-    resolvedBrand = row?.brandKey ?? null
+    resolvedBrand = (await locate(deps, { model: access.model, key: id }))?.brandKey ?? null
   }
   return decideAccess(match, viewer, resolvedBrand)
 }

@@ -18,7 +18,7 @@ import {
   type TeamMemberRow,
 } from '#app/policy/team'
 import { BrandMemberSchema, TeamCreateSchema, TeamMemberSchema } from '#app/schemas/team'
-import type { Actor, AccountRow } from './accounts.server'
+import { toAccountFields, type Actor, type AccountRow } from './accounts.server'
 import { requireAbility, requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
 import { addGrants, changeGrants } from './grants.server'
@@ -37,27 +37,7 @@ type TeamRow = typeof teams.$inferSelect
 
 /** An account as a brand's lists show it: only its grants on that brand, never on others. */
 function toMemberView(deps: ServiceDeps, row: AccountRow, brandGrants: Grant[]) {
-  return {
-    key: row.key,
-    KIND: 'Account' as const,
-    name: row.name,
-    first: row.first,
-    last: row.last,
-    email: row.email,
-    username: row.username,
-    title: row.title,
-    department: row.department,
-    role: row.role,
-    job_type: row.jobType,
-    contact_number: row.contactNumber,
-    mobile_number: row.mobileNumber,
-    employee_number: row.employeeNumber,
-    country: row.country,
-    status: row.status,
-    created: row.created.toISOString(),
-    profile_picture_url: profilePictureUrlOf(deps, row),
-    grants: brandGrants,
-  }
+  return { ...toAccountFields(row), profile_picture_url: profilePictureUrlOf(deps, row), grants: brandGrants }
 }
 export type MemberView = ReturnType<typeof toMemberView>
 

@@ -38,6 +38,11 @@ export function docKind(purpose: string): YjsDocKind | undefined {
   return kinds.get(purpose)
 }
 
+/** Every registered purpose (the access tests walk them all). */
+export function docKindPurposes(): string[] {
+  return [...kinds.keys()]
+}
+
 /** The order of a brand's listing media (catalogue). */
 registerDocKind('media-order', { target: onBrand, read: 'brand.view', write: 'media.arrange', ...storedUpdates })
 /** Annotations of a virtual sample (atelier). */

@@ -13,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { io as connectSocket, type Socket } from 'socket.io-client'
 import { yjsUpdates } from '#db/schema'
 import { DEMO_BRAND_KEY, DEMO_TEAM_KEY, demoAccountKey } from '#db/seed'
+import { allows } from '#app/policy/abilities'
 import { CLOSE_CODES, EVENTS, rooms, type BrandJoinAck } from '#realtime/protocol'
+import { docKind, docKindPurposes } from '#realtime/yjs/kinds'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { tryUpgrade } from '#tests/support/yjs-client'
 
@@ -99,6 +101,33 @@ describe('Yjs', () => {
     expect(notes.get('editor-step-2')).toBe('editor-step-2')
     expect(notes.has('reader-step-2')).toBe(false)
     expect(notes.has('reader-update')).toBe(false)
+  })
+
+  // Every registered kind, so a kind added later is walked too: an outsider cannot open it, a
+  // read member and an editor can, and each one's changes are kept exactly when its grant
+  // gives the kind's write ability.
+  describe.each(docKindPurposes())('document kind %s', (purpose) => {
+    const kind = docKind(purpose)!
+    const docName = `${purpose}:${DEMO_BRAND_KEY}:walk`
+
+    it('is not found for an outsider', async () => {
+      const cookie = await sessionCookieFor(portal, 'outsider@demo.test')
+      expect(await tryUpgrade(portal.port, docName, cookie)).toEqual({ opened: false, status: 404 })
+    })
+
+    it.each([
+      ['viewer@demo.test', 'read'],
+      ['editor@demo.test', 'editor'],
+      ['admin@demo.test', 'owner'],
+    ] as const)('keeps the sync step 2 of %s only with the write ability', async (email, grant) => {
+      const client = await rawYjs(docName, await sessionCookieFor(portal, email))
+      client.sync((encoder) => {
+        encoding.writeVarUint(encoder, syncProtocol.messageYjsSyncStep2)
+        encoding.writeVarUint8Array(encoder, withNote(email))
+      })
+      await client.roundTrip()
+      expect((await storedDoc(docName)).getMap('notes').has(email)).toBe(allows(kind.write, grant))
+    })
   })
 
   it('closes a connection that does not speak the protocol', async () => {
@@ -217,11 +246,11 @@ describe('grants removed while connected', () => {
   })
 
   it('refuses a brand room to a socket whose grant was removed after its handshake', async () => {
-    const viewerCookie = await sessionCookieFor(portal, 'viewer@demo.test')
-    const socket = await openSocket(viewerCookie)
+    // An account no other test here uses, so the order of the tests does not matter.
+    const socket = await openSocket(await sessionCookieFor(portal, 'vsm@demo.test'))
     const removed = await api(portal, 'POST', '/api/brand/method/remove_team_member', {
       cookie: await sessionCookieFor(portal, 'admin@demo.test'),
-      body: { brand: DEMO_BRAND_KEY, account: demoAccountKey('viewer') },
+      body: { brand: DEMO_BRAND_KEY, account: demoAccountKey('vsm') },
     })
     expect(removed.status, JSON.stringify(removed.body)).toBe(200)
     expect(await socket.emitWithAck(EVENTS.brandJoin, { brand: DEMO_BRAND_KEY })).toEqual<BrandJoinAck>({

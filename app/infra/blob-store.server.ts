@@ -35,6 +35,14 @@ export class BlobRefusedError extends Error {
   }
 }
 
+/**
+ * Tells a refusal by its name, not `instanceof`: the store is made by the server while pages run
+ * from the Remix build, which holds its own copy of this module (and so of the class).
+ */
+export function isBlobRefused(error: unknown): error is BlobRefusedError {
+  return error instanceof Error && error.name === 'BlobRefusedError' && 'reason' in error
+}
+
 export interface BlobStore {
   /**
    * Streams `body` into the blob `key`. Size and type are enforced while the bytes arrive; a

@@ -12,7 +12,7 @@ import {
   unstable_parseMultipartFormData,
   type UploadHandler,
 } from '@remix-run/node'
-import { BlobRefusedError, type BlobStore } from '#app/infra/blob-store.server'
+import { isBlobRefused, type BlobStore } from '#app/infra/blob-store.server'
 import { AppError } from './errors'
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
@@ -104,7 +104,7 @@ export async function withImageUpload<T>(
       .put(key, Readable.from(part.data), { contentType: IMAGE_TYPES, maxBytes })
       .catch((error: unknown) => {
         // A form sent without choosing a file has an empty `file` part: that is "no file".
-        if (error instanceof BlobRefusedError && error.reason === 'empty') return null
+        if (isBlobRefused(error) && error.reason === 'empty') return null
         throw error
       })
     if (info) file = { key, ...info }
@@ -118,7 +118,7 @@ export async function withImageUpload<T>(
     if (counted.exceeded() || error instanceof MaxPartSizeExceededError || error instanceof UploadTooLargeError) {
       throw new UploadTooLargeError()
     }
-    if (error instanceof BlobRefusedError) {
+    if (isBlobRefused(error)) {
       if (error.reason === 'tooLarge') throw new UploadTooLargeError()
       throw new AppError('ValidationError', NOT_AN_IMAGE_MESSAGE)
     }

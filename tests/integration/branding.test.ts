@@ -7,7 +7,9 @@ import sharp from 'sharp'
 import { accounts } from '#db/schema'
 import { DEMO_BRAND_KEY, OTHER_BRAND_KEY } from '#db/seed'
 import { loadBrandLook } from '#app/services/brand-look.server'
+import { setBrandImage } from '#app/services/branding.server'
 import { api, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { actorOf, createBrand, createMember } from '#tests/support/factories'
 
 let portal: TestPortal
 let adminCookie: string
@@ -244,7 +246,14 @@ describe('brand images', () => {
   })
 
   it('does not serve a blob without a valid, unexpired signature', async () => {
-    const look = await loadBrandLook(portal.deps, DEMO_BRAND_KEY)
+    // A logo of its own brand, whatever the other tests did to Demo Brand's.
+    const brand = await createBrand(portal.deps)
+    const owner = await createMember(portal.deps, [{ brand: brand.key, type: 'owner' }], { name: 'Owner' })
+    await setBrandImage(portal.deps, await actorOf(portal.deps, owner), brand.key, 'logo', {
+      file: await image(400, 200),
+      crop: null,
+    })
+    const look = await loadBrandLook(portal.deps, brand.key)
     const url = new URL(look!.logoUrl!, portal.url)
     expect((await fetch(`${portal.url}${url.pathname}`)).status).toBe(403)
     url.searchParams.set('signature', 'forged')

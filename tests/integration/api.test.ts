@@ -6,6 +6,7 @@ import { brands, grants } from '#db/schema'
 import { DEMO_BRAND_KEY, OTHER_BRAND_KEY } from '#db/seed'
 import { demoKey } from '#app/lib/ids'
 import { api, idTokenFor, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { createBrand, createMember } from '#tests/support/factories'
 
 let portal: TestPortal
 let adminCookie: string
@@ -212,12 +213,15 @@ describe('GET /api/brand/model/{key}', () => {
 
 describe('PUT /api/brand/model/{key}', () => {
   it('updates the company profile for an editor', async () => {
-    const answer = await api(portal, 'PUT', `/api/brand/model/${DEMO_BRAND_KEY}`, {
-      cookie: editorCookie,
-      body: { legal_name: 'Demo Brand Holdings', year_established: '2011', brandKey: DEMO_BRAND_KEY },
+    // A brand of its own: Demo Brand's profile stays as the other tests read it.
+    const brand = await createBrand(portal.deps)
+    const editor = await createMember(portal.deps, [{ brand: brand.key, type: 'editor' }], { name: 'Editor' })
+    const answer = await api(portal, 'PUT', `/api/brand/model/${brand.key}`, {
+      cookie: await sessionCookieFor(portal, editor.email),
+      body: { legal_name: 'Demo Brand Holdings', year_established: '2011', brandKey: brand.key },
     })
     expect(answer.status).toBe(200)
-    const [row] = await portal.deps.db.select().from(brands).where(eq(brands.key, DEMO_BRAND_KEY))
+    const [row] = await portal.deps.db.select().from(brands).where(eq(brands.key, brand.key))
     expect(row).toMatchObject({ legalName: 'Demo Brand Holdings', yearEstablished: '2011' })
   })
 

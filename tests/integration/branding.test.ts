@@ -7,7 +7,9 @@ import sharp from 'sharp'
 import { accounts } from '#db/schema'
 import { DEMO_BRAND_KEY, OTHER_BRAND_KEY } from '#db/seed'
 import { loadBrandLook } from '#app/services/brand-look.server'
+import { setBrandImage } from '#app/services/branding.server'
 import { api, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { actorOf, createBrand, createMember } from '#tests/support/factories'
 
 let portal: TestPortal
 let adminCookie: string
@@ -84,16 +86,18 @@ describe('colours and template', () => {
   })
 
   it('refuses a colour that is not #rrggbb with 400 and changes nothing', async () => {
+    const before = (await loadBrandLook(portal.deps, DEMO_BRAND_KEY))?.login.backgroundColor
     const answer = await api(portal, 'PUT', '/api/brand/method/branding', {
       cookie: adminCookie,
       body: { brand: DEMO_BRAND_KEY, login: { backgroundColor: 'red' } },
     })
     expect(answer).toMatchObject({ status: 400, body: { error: { type: 'ValidationError' } } })
-    expect((await loadBrandLook(portal.deps, DEMO_BRAND_KEY))?.login.backgroundColor).toBe('#445566')
+    expect((await loadBrandLook(portal.deps, DEMO_BRAND_KEY))?.login.backgroundColor).toBe(before)
   })
 
   it('refuses a read member with 403 and an outsider with 404', async () => {
     const body = { brand: DEMO_BRAND_KEY, login: { backgroundColor: '#ff0000' } }
+    const before = (await loadBrandLook(portal.deps, DEMO_BRAND_KEY))?.login.backgroundColor
     expect(await api(portal, 'PUT', '/api/brand/method/branding', { cookie: viewerCookie, body })).toMatchObject({
       status: 403,
       body: { error: { type: 'PermissionError' } },
@@ -102,7 +106,8 @@ describe('colours and template', () => {
       status: 404,
       body: { error: { type: 'NotFound' } },
     })
-    expect((await loadBrandLook(portal.deps, DEMO_BRAND_KEY))?.login.backgroundColor).toBe('#445566')
+    // Whatever the other tests saved before, the refused calls changed nothing.
+    expect((await loadBrandLook(portal.deps, DEMO_BRAND_KEY))?.login.backgroundColor).toBe(before)
   })
 
   it('new brands start with a black background and white font', async () => {
@@ -243,7 +248,14 @@ describe('brand images', () => {
   })
 
   it('does not serve a blob without a valid, unexpired signature', async () => {
-    const look = await loadBrandLook(portal.deps, DEMO_BRAND_KEY)
+    // A logo of its own brand, whatever the other tests did to Demo Brand's.
+    const brand = await createBrand(portal.deps)
+    const owner = await createMember(portal.deps, [{ brand: brand.key, type: 'owner' }], { name: 'Owner' })
+    await setBrandImage(portal.deps, await actorOf(portal.deps, owner), brand.key, 'logo', {
+      file: await image(400, 200),
+      crop: null,
+    })
+    const look = await loadBrandLook(portal.deps, brand.key)
     const url = new URL(look!.logoUrl!, portal.url)
     expect((await fetch(`${portal.url}${url.pathname}`)).status).toBe(403)
     url.searchParams.set('signature', 'forged')

@@ -132,7 +132,17 @@ describe('GET /api/account/query/brand/', () => {
 })
 
 describe('teams: create, members, queries', () => {
-  let team: TeamAnswer
+  /** A team like Knitwear on a line of its own, so each test has it whatever ran before. */
+  async function knitwearTeam(): Promise<TeamAnswer> {
+    const line = newKey()
+    await portal.deps.db.insert(lines).values({ key: line, brandKey: DEMO_BRAND_KEY, name: `Line ${line}` })
+    const answer = await api(portal, 'POST', '/api/team/model/', {
+      cookie: adminCookie,
+      body: { name: 'Knitwear', model: 'Line', model_id: line, account_job_type: 'vsm', description: 'Knit crew' },
+    })
+    expect(answer.status).toBe(200)
+    return data<TeamAnswer>(answer)
+  }
 
   it('POST /api/team/model/ creates a line team whose grant level follows the job type', async () => {
     const answer = await api(portal, 'POST', '/api/team/model/', {
@@ -140,7 +150,7 @@ describe('teams: create, members, queries', () => {
       body: { name: 'Knitwear', model: 'Line', model_id: lineKey, account_job_type: 'vsm', description: 'Knit crew' },
     })
     expect(answer.status).toBe(200)
-    team = data<TeamAnswer>(answer)
+    const team = data<TeamAnswer>(answer)
     expect(team).toMatchObject({
       KIND: 'Team',
       name: 'Knitwear',
@@ -218,6 +228,7 @@ describe('teams: create, members, queries', () => {
   })
 
   it('POST /api/team/method/set_team adds a brand member to the team with the team grants', async () => {
+    const team = await knitwearTeam()
     const member = await createMember('Setter', [{ brand: DEMO_BRAND_KEY, type: 'read' }])
     const answer = await api(portal, 'POST', '/api/team/method/set_team', {
       cookie: adminCookie,
@@ -232,7 +243,7 @@ describe('teams: create, members, queries', () => {
       cookie: viewerCookie,
     })
     expect(data<Listed[]>(inTeam).map((a) => a.key)).toEqual([member.key])
-    const byModel = await api(portal, 'GET', `/api/team/query/model?model=Line&model_id=${lineKey}`, {
+    const byModel = await api(portal, 'GET', `/api/team/query/model?model=Line&model_id=${team.model_id}`, {
       cookie: adminCookie,
     })
     expect(data<TeamAnswer[]>(byModel).map((t) => t.key)).toEqual([team.key])
@@ -265,6 +276,7 @@ describe('teams: create, members, queries', () => {
   })
 
   it('set_team refuses an account that is not a member of the brand (404) and missing fields (400)', async () => {
+    const team = await knitwearTeam()
     expect(
       await api(portal, 'POST', '/api/team/method/set_team', {
         cookie: adminCookie,
@@ -278,6 +290,7 @@ describe('teams: create, members, queries', () => {
   })
 
   it('team calls answer 403 to the editor and 404 to the outsider', async () => {
+    const team = await knitwearTeam()
     const calls: [string, string, unknown?][] = [
       ['GET', `/api/team/query/brand?brand=${DEMO_BRAND_KEY}`],
       ['GET', `/api/team/query/model?model=Line&model_id=${lineKey}`],

@@ -9,7 +9,7 @@ import { DEMO_BRAND_KEY, OTHER_BRAND_KEY } from '#db/seed'
 import { loadBrandLook } from '#app/services/brand-look.server'
 import { setBrandImage } from '#app/services/branding.server'
 import { api, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
-import { actorOf, createBrand, createMember } from '#tests/support/factories'
+import { actorOf, createBrand, createMember, storedImage } from '#tests/support/factories'
 
 let portal: TestPortal
 let adminCookie: string
@@ -252,7 +252,7 @@ describe('brand images', () => {
     const brand = await createBrand(portal.deps)
     const owner = await createMember(portal.deps, [{ brand: brand.key, type: 'owner' }], { name: 'Owner' })
     await setBrandImage(portal.deps, await actorOf(portal.deps, owner), brand.key, 'logo', {
-      file: await image(400, 200),
+      file: await storedImage(portal.deps, await image(400, 200)),
       crop: null,
     })
     const look = await loadBrandLook(portal.deps, brand.key)

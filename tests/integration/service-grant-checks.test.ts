@@ -2,7 +2,6 @@
 // Each test here failed once with its check removed from the service: branding image reset, the
 // team lists, marking notifications read, removing a team member's grants that another team still
 // hands out, another account's used invite, and the onboarding company step's required fields.
-import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { eq } from 'drizzle-orm'
@@ -33,6 +32,7 @@ import {
   createMember,
   createNotification,
   createTeam,
+  storedImage,
   type BrandFixture,
 } from '#tests/support/factories'
 
@@ -72,14 +72,8 @@ describe('branding image reset', () => {
     const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#aa3311' } })
       .png()
       .toBuffer()
-    // Uploads reach services as files already streamed into the blob store.
-    const key = `uploads/incoming/grant-check-${brand.key}`
-    const stored = await portal.deps.blobs.put(key, Readable.from([png]), {
-      contentType: ['image/png'],
-      maxBytes: png.length,
-    })
     await setBrandImage(portal.deps, actors.owner, brand.key, 'logo', {
-      file: { key, ...stored },
+      file: await storedImage(portal.deps, png),
       crop: { x: 0, y: 0, width: 50, height: 50 },
     })
     const logo = async () =>

@@ -4,10 +4,12 @@
 // Every integration file has its own database, dropped at the end; Firebase users are shared by
 // the run, so their e-mails are unique. Each factory answers the keys a test needs.
 import { randomBytes } from 'node:crypto'
+import { Readable } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import { accounts, brands, collections, grants, invites, lines, notifications, teamMembers, teams } from '#db/schema'
 import type { GrantSpec } from '#db/schema'
 import { newKey } from '#app/lib/ids'
+import { IMAGE_TYPES, type StoredUpload } from '#app/lib/upload.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { actorForIdentity, type Actor } from '#app/services/accounts.server'
 
@@ -260,4 +262,11 @@ export async function createNotification(
 /** The actor of an account as services see it after sign-in (fresh grants from the database). */
 export function actorOf(deps: ServiceDeps, account: Pick<AccountFixture, 'uid' | 'email'>): Promise<Actor> {
   return actorForIdentity(deps, { uid: account.uid, email: account.email })
+}
+
+/** An image as services receive uploads: already streamed into the blob store. */
+export async function storedImage(deps: Pick<ServiceDeps, 'blobs'>, bytes: Buffer): Promise<StoredUpload> {
+  const key = `uploads/incoming/factory-${randomBytes(8).toString('hex')}`
+  const info = await deps.blobs.put(key, Readable.from([bytes]), { contentType: IMAGE_TYPES, maxBytes: bytes.length })
+  return { key, ...info }
 }

@@ -15,6 +15,7 @@ import { yjsUpdates } from '#db/schema'
 import { DEMO_BRAND_KEY, DEMO_TEAM_KEY, demoAccountKey } from '#db/seed'
 import { allows } from '#app/policy/abilities'
 import { CLOSE_CODES, EVENTS, rooms, type BrandJoinAck } from '#realtime/protocol'
+import { UNITS } from '#realtime/units'
 import { docKind, docKindPurposes } from '#realtime/yjs/kinds'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { tryUpgrade } from '#tests/support/yjs-client'
@@ -257,6 +258,42 @@ describe('grants removed while connected', () => {
       ok: false,
       error: 'PermissionError',
     })
+    expect(await inBrandRoom(socket)).toBe(false)
+  })
+})
+
+/**
+ * What each client event of each unit is sent with to be refused. An event added to a unit
+ * without a sample here fails the walk below, as a JSON API route without one fails the route walk.
+ */
+const SOCKET_EVENT_SAMPLES: Record<string, { refusedPayload: (brand: string) => unknown } | { own: string }> = {
+  [EVENTS.brandJoin]: { refusedPayload: (brand) => ({ brand }) },
+  [EVENTS.brandLeave]: { own: 'leaves a room on the caller’s own socket; it reaches nothing of a brand' },
+}
+
+describe('every socket event of every unit', () => {
+  const events = UNITS.flatMap((unit) => Object.keys(unit.events ?? {}))
+
+  it('has a sample here, and every sample still names an event', () => {
+    const missing = events.filter((event) => !(event in SOCKET_EVENT_SAMPLES))
+    expect(missing, `Add a sample for these events to SOCKET_EVENT_SAMPLES: ${missing.join(', ')}`).toEqual([])
+    expect(Object.keys(SOCKET_EVENT_SAMPLES).filter((event) => !events.includes(event))).toEqual([])
+  })
+
+  it.each(events)('%s refuses a malformed payload', async (event) => {
+    const socket = await openSocket(await sessionCookieFor(portal, 'admin@demo.test'))
+    expect(await socket.emitWithAck(event, { brand: ['not', 'a', 'key'], extra: 'x'.repeat(10_000) })).toEqual({
+      ok: false,
+      error: 'ValidationError',
+    })
+    expect(await inBrandRoom(socket)).toBe(false)
+  })
+
+  const refusable = events.filter((event) => 'refusedPayload' in (SOCKET_EVENT_SAMPLES[event] ?? {}))
+  it.each(refusable)('%s is refused to an outsider of the brand, who reaches no room', async (event) => {
+    const sample = SOCKET_EVENT_SAMPLES[event] as { refusedPayload: (brand: string) => unknown }
+    const socket = await openSocket(await sessionCookieFor(portal, 'outsider@demo.test'))
+    expect(await socket.emitWithAck(event, sample.refusedPayload(DEMO_BRAND_KEY))).toMatchObject({ ok: false })
     expect(await inBrandRoom(socket)).toBe(false)
   })
 })

@@ -7,6 +7,7 @@ import { parseEnv } from '#app/env.server'
 import { startPortal } from '#app/infra/portal.server'
 import { DEMO_ACCOUNTS } from '#db/seed'
 import { runningServerPid, writePidFile } from '#app/infra/pid-file.server'
+import { collectStartupGarbage } from '#app/infra/memory.server'
 
 const env = parseEnv()
 if (!env.DATABASE_URL) {
@@ -22,6 +23,7 @@ const portal = await startPortal({ env, remixBuild: build }).catch((error: NodeJ
   console.error(`Could not start the portal: ${error.message}.${hint}`)
   process.exit(1)
 })
+collectStartupGarbage()
 const removePidFile = env.DATABASE_URL ? () => {} : writePidFile(env.DATA_DIR)
 
 console.log(`\nBrand portal is running: ${portal.url}`)

@@ -13,6 +13,8 @@ export interface SpawnedPortal {
   emulatorHost: string
   /** The emulator's Firebase project. */
   projectId: string
+  /** Process id of the portal (the benchmark reads its resident memory). */
+  pid: number
   stop(): Promise<void>
 }
 
@@ -20,9 +22,11 @@ export async function spawnPortal(label: string): Promise<SpawnedPortal> {
   if (!fs.existsSync('build/index.js')) execSync('npx remix build', { stdio: 'inherit' })
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-${label}-`))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  // The same memory settings as `npm start` (docs/decisions/040).
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--import', 'tsx', 'server.ts'], {
     env: {
       ...process.env,
+      MALLOC_ARENA_MAX: '2',
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -58,6 +62,7 @@ export async function spawnPortal(label: string): Promise<SpawnedPortal> {
     dataDir,
     emulatorHost,
     projectId: 'demo-brand-portal',
+    pid: child.pid!,
     async stop() {
       // The server stops its Auth emulator on SIGTERM; killing the group is the fallback.
       child.kill('SIGTERM')

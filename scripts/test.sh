@@ -2,8 +2,12 @@
 # `npm test`: typecheck, lint and format check, Vitest (unit + integration against PGlite and the
 # Auth emulator), a production build, and Playwright end-to-end tests in headless Chromium.
 # Every step runs; the command exits non-zero if any failed and prints a summary at the end.
+# Chromium and redis-server are installed first when missing and we can (root with apt-get);
+# otherwise it stops at once, saying what to install.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+
+bash scripts/require-tools.sh chromium redis-server || exit 1
 
 failed=()
 step() {

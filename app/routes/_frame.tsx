@@ -10,7 +10,7 @@ import { BackIcon, BellIcon, HelpIcon, LogoutIcon, SettingsIcon } from '#app/com
 import { Avatar, Menu } from '#app/components/ui/misc'
 import { guard, run } from '#app/lib/session.server'
 import { HEADER_ITEMS, brandGrantTypes, headerItemsFor, showsDashboardNavigation } from '#app/policy/permissions'
-import { getBrand } from '#app/services/brands.server'
+import { frameBrand } from '#app/services/current-brand.server'
 import { hasUnreadNotifications, listNotifications } from '#app/services/notifications.server'
 import { profilePictureUrl } from '#app/services/profile-picture.server'
 import { EVENTS, type NotificationPayload } from '#realtime/protocol'
@@ -20,9 +20,9 @@ import { CsrfField } from '#app/components/ui/misc'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
-  const brandKey = params.brandKey ?? null
-  const brand = brandKey ? await run(() => getBrand(context.deps, actor, brandKey)) : null
-  const grantTypes = brandKey ? brandGrantTypes(actor.grants, brandKey) : []
+  // The brand in the URL, else the account's current brand (docs/decisions/038).
+  const brand = await run(() => frameBrand(context.deps, actor, params.brandKey ?? null))
+  const grantTypes = brand ? brandGrantTypes(actor.grants, brand.key) : []
   return json({
     account: {
       key: actor.key,
@@ -40,6 +40,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
           logo: brand.assets.logo?.path ? context.deps.blobs.signedUrl(brand.assets.logo.path) : null,
         }
       : null,
+    /** The page belongs to the brand (its dashboard navigation shows), not just the header. */
+    inBrand: Boolean(params.brandKey),
     nav: headerItemsFor(actor.jobType, grantTypes),
     isOwner: grantTypes.includes('owner'),
     dashboard: showsDashboardNavigation(grantTypes),
@@ -64,6 +66,11 @@ export interface FrameHandle {
   back?: string | ((data: unknown, params: Record<string, string | undefined>) => string)
   /** Brand home is full width with no padding. */
   fullWidth?: boolean
+  /**
+   * An onboarding step page: the id of its form open for editing, if any. The stepper's Continue
+   * submits that form, so the step is saved before moving on (docs/decisions/039).
+   */
+  stepForm?: (search: URLSearchParams) => string | null
 }
 
 function usePageChrome() {
@@ -175,7 +182,11 @@ export default function Frame() {
   const location = useLocation()
   const navigate = useNavigate()
   const csrf = useCsrfToken()
-  const { unread, items } = useLiveNotifications(data.unread, data.notifications, data.brand?.key ?? null)
+  const { unread, items } = useLiveNotifications(
+    data.unread,
+    data.notifications,
+    data.inBrand ? (data.brand?.key ?? null) : null,
+  )
   const confirmingLogout = new URLSearchParams(location.search).get('confirm') === 'logout'
   const brandBase = data.brand ? `/brand/${data.brand.key}` : null
 
@@ -285,7 +296,7 @@ export default function Frame() {
               </Link>
             </Menu>
           </div>
-          {brandBase && data.dashboard ? (
+          {brandBase && data.inBrand && data.dashboard ? (
             <nav aria-label="Dashboard" className="flex gap-1 border-t border-line px-6 py-2 text-sm">
               {[
                 ['Dashboard', brandBase, true],

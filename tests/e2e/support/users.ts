@@ -16,7 +16,7 @@ interface Envelope<T> {
 }
 
 /**
- * Creates an account with a grant on Demo Brand: invited by admin@demo.test (job type `designer`
+ * Creates an account with a grant on Demo Brand (or `brand`): invited by admin@demo.test (job type `designer`
  * unless told otherwise, which gives an editor grant), then signed up with `password`. The
  * password must pass the strict rule and must not be a breached one.
  */
@@ -30,6 +30,8 @@ export async function createMember(
     jobType?: string
     lines?: string[]
     collections?: string[]
+    /** The brand the invite is for, by name; Demo Brand unless told otherwise. */
+    brand?: string
   },
 ): Promise<NewMember> {
   const context = await request.newContext({ baseURL })
@@ -49,8 +51,9 @@ export async function createMember(
 
     const { idToken } = await call<{ idToken: string }>('POST', '/api/account/method/login', ADMIN)
     const brands = await call<{ key: string; name: string }[]>('GET', '/api/brand/query/user/', undefined, idToken)
-    const demo = brands.find((brand) => brand.name === 'Demo Brand')
-    if (!demo) throw new Error('Demo Brand is not visible to admin@demo.test')
+    const brandName = input.brand ?? 'Demo Brand'
+    const demo = brands.find((brand) => brand.name === brandName)
+    if (!demo) throw new Error(`${brandName} is not visible to admin@demo.test`)
 
     const first = input.first ?? 'Test'
     const last = input.last ?? 'Member'

@@ -229,7 +229,8 @@ export default function Frame() {
             <Link
               to={brandBase ?? '/brands'}
               className="flex items-center gap-2 font-semibold tracking-wide"
-              aria-label="Brand home"
+              // The name starts with the visible text, as axe's label-content-name-mismatch asks.
+              aria-label={`${data.brand?.name ?? 'Brand Portal'} home`}
             >
               {data.brand?.logo ? <img src={data.brand.logo} alt="" className="h-8 w-auto" /> : null}
               <span>{data.brand?.name ?? 'Brand Portal'}</span>

@@ -22,7 +22,7 @@ async function frameLinks(page: Page) {
     items: await header.evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
     logo: await page.getByRole('link', { name: 'Brand home' }).getAttribute('href'),
     manageTeam: await page
-      .locator('details', { has: page.getByLabel('Profile menu') })
+      .locator('details', { has: page.locator('summary', { hasText: 'Profile menu' }) })
       .getByRole('link', { name: 'Manage Team', includeHidden: true })
       .getAttribute('href'),
   }

@@ -1,7 +1,7 @@
 // Errors and notable events are written as one JSON object per line (for log collectors) and,
 // when SENTRY_DSN is set, sent to Sentry (or any service speaking its protocol). The Sentry SDK
 // is loaded only then: it costs about 70 MB of resident memory (docs/decisions/040).
-type SentrySdk = typeof import('@sentry/node')
+import type * as SentrySdk from '@sentry/node'
 
 type Level = 'info' | 'warn' | 'error'
 
@@ -12,7 +12,7 @@ export function logEvent(level: Level, msg: string, fields: Record<string, unkno
 }
 
 let sentryDsn: string | null = null
-let Sentry: SentrySdk | null = null
+let Sentry: typeof SentrySdk | null = null
 
 /** Starts reporting to the configured service; without a DSN, errors are only logged. */
 export async function initErrorReporting(options: { dsn?: string; environment: string }): Promise<void> {

@@ -2,6 +2,7 @@
 // outbox folder (DATA_DIR/outbox) that developers open at /dev/outbox and tests read.
 import fs from 'node:fs'
 import path from 'node:path'
+import type { Transporter } from 'nodemailer'
 import { newKey } from '#app/lib/ids'
 
 export interface OutgoingMail {
@@ -27,7 +28,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   if (options.smtpUrl) {
     const smtpUrl = options.smtpUrl
     // nodemailer is loaded with the first message, not at start (docs/decisions/040).
-    let transport: Promise<import('nodemailer').Transporter> | null = null
+    let transport: Promise<Transporter> | null = null
     return {
       outboxDir: null,
       async send(mail) {

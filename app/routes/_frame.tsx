@@ -275,7 +275,16 @@ export default function Frame() {
               )}
             </nav>
             <BellPanel unread={unread} items={items} allHref={brandBase ? `${brandBase}/notifications` : '/brands'} />
-            <Menu label={<Avatar name={data.account.name} src={data.account.picture} />} name="Profile menu">
+            {/* Named by its content, not aria-label: the avatar's initials are visible text, and a
+                label without them fails axe's label-content-name-mismatch. */}
+            <Menu
+              label={
+                <>
+                  <span className="sr-only">Profile menu</span>
+                  <Avatar name={data.account.name} src={data.account.picture} />
+                </>
+              }
+            >
               <p className="px-4 py-2 text-xs text-muted">{data.account.email}</p>
               <Link to="/settings/profile" className="block px-4 py-2 hover:bg-black/5">
                 Profile

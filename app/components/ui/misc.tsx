@@ -62,10 +62,10 @@ export function Menu({
 }) {
   return (
     <details className="relative">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1 hover:bg-black/5 [&::-webkit-details-marker]:hidden">
-        {/* Named by its content, not aria-label: the avatar's initials are visible text, and a
-            name that does not contain them fails axe's label-content-name-mismatch. */}
-        {name ? <span className="sr-only">{name}</span> : null}
+      <summary
+        aria-label={name}
+        className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1 hover:bg-black/5 [&::-webkit-details-marker]:hidden"
+      >
         {label}
       </summary>
       <div

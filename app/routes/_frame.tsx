@@ -230,7 +230,7 @@ export default function Frame() {
               to={brandBase ?? '/brands'}
               className="flex items-center gap-2 font-semibold tracking-wide"
               // The name starts with the visible text, as axe's label-content-name-mismatch asks.
-              aria-label={`${data.brand?.name ?? 'Brand Portal'} home`}
+              aria-label={`${data.brand?.name ?? 'Brand Portal'}, Brand home`}
             >
               {data.brand?.logo ? <img src={data.brand.logo} alt="" className="h-8 w-auto" /> : null}
               <span>{data.brand?.name ?? 'Brand Portal'}</span>

@@ -15,7 +15,7 @@ async function adminToken(request: APIRequestContext): Promise<string> {
   return ((await answer.json()) as { data: { idToken: string } }).data.idToken
 }
 
-/** The logo link, named "{brand} home". */
+/** The logo link, named "{brand}, Brand home". */
 const logo = (page: Page) => page.getByRole('banner').getByRole('link', { name: / home$/ })
 
 /** Every brand link of the frame: header items, the logo, and Manage Team in the profile menu. */

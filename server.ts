@@ -7,6 +7,7 @@ import { parseEnv } from '#app/env.server'
 import { exitOnCrash, startPortal, type Portal } from '#app/infra/portal.server'
 import { DEMO_ACCOUNTS } from '#db/seed'
 import { runningServerPid, writePidFile } from '#app/infra/pid-file.server'
+import { collectStartupGarbage } from '#app/infra/memory.server'
 
 const env = parseEnv()
 if (!env.DATABASE_URL) {
@@ -29,6 +30,7 @@ const portal = await startPortal({ env, remixBuild: build }).catch((error: NodeJ
   console.error(`Could not start the portal: ${error.message}.${hint}`)
   process.exit(1)
 })
+collectStartupGarbage()
 running = portal
 if (!env.DATABASE_URL) removePidFile = writePidFile(env.DATA_DIR)
 

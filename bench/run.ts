@@ -1,7 +1,8 @@
 // `npm run bench`: starts the built portal as `npm start` does and prints
 //  - the JavaScript the login page loads, gzip bytes (budget ≤ 120 KB),
 //  - median time to first byte of `/` (signed out) and of `/brands` (signed in),
-//  - the sign-in round trip (form post to redirect), median.
+//  - the sign-in round trip (form post to redirect), median,
+//  - the portal's resident memory (VmRSS) at idle after start and after the runs above.
 // Figures go to stdout and to bench/results/latest.json. Not part of the test suite.
 import fs from 'node:fs'
 import { gzipSync } from 'node:zlib'
@@ -31,6 +32,16 @@ async function ttfb(url: string, cookie?: string): Promise<number> {
   await response.arrayBuffer()
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`)
   return elapsed
+}
+
+/** Resident memory of a process in MB, from /proc (Linux); null elsewhere. */
+function residentMB(pid: number): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+    return kb ? Math.round(Number(kb) / 1024) : null
+  } catch {
+    return null
+  }
 }
 
 function cookiesFrom(response: Response, jar: Map<string, string>) {
@@ -87,6 +98,9 @@ async function loginPageJavaScript(baseURL: string) {
 
 const portal = await spawnPortal('bench')
 try {
+  // Idle: started, demo data seeded, no request served yet but the health check.
+  await new Promise((resolve) => setTimeout(resolve, 2000))
+  const idleRssMB = residentMB(portal.pid)
   const scripts = await loginPageJavaScript(portal.baseURL)
   const loginGzip = scripts.reduce((sum, s) => sum + s.gzip, 0)
 
@@ -106,6 +120,8 @@ try {
   const brandsTimes: number[] = []
   for (let i = 0; i < SAMPLES; i++) brandsTimes.push(await ttfb(`${portal.baseURL}/brands`, cookie))
 
+  const afterRunsRssMB = residentMB(portal.pid)
+
   const figures = {
     date: new Date().toISOString(),
     loginPageJavaScriptGzipBytes: loginGzip,
@@ -117,6 +133,8 @@ try {
     ttfbBrandsSignedInP95Ms: +p95(brandsTimes).toFixed(1),
     signInRoundTripMedianMs: +median(signIns).toFixed(1),
     signInRoundTripP95Ms: +p95(signIns).toFixed(1),
+    residentMemoryIdleMB: idleRssMB,
+    residentMemoryAfterRunsMB: afterRunsRssMB,
     samples: { ttfb: SAMPLES, signIns: SIGN_INS },
   }
   fs.mkdirSync('bench/results', { recursive: true })
@@ -136,6 +154,7 @@ try {
   console.log(
     `  sign-in round trip median ${figures.signInRoundTripMedianMs} ms   p95 ${figures.signInRoundTripP95Ms} ms   (${SIGN_INS} sign-ins)`,
   )
+  console.log(`  resident memory  idle ${idleRssMB ?? '?'} MB   after the runs ${afterRunsRssMB ?? '?'} MB`)
   if (loginGzip > LOGIN_JS_BUDGET) process.exitCode = 1
 } finally {
   await portal.stop()

@@ -28,6 +28,20 @@ export interface DatabaseOptions {
   pgliteDir?: string
 }
 
+/**
+ * Postgres inside PGlite keeps its buffers in the WebAssembly memory, which grows but never
+ * shrinks. Its default shared_buffers (128 MB) only duplicates the operating system's file cache
+ * (PGlite reads and writes real files in DATA_DIR/pg), so it is kept small (docs/decisions/040).
+ */
+export const PGLITE_OPTIONS = {
+  startParams: [
+    ...PGlite.defaultStartParams,
+    ...['-c', 'shared_buffers=16MB'],
+    ...['-c', 'maintenance_work_mem=16MB'],
+    ...['-c', 'temp_buffers=2MB'],
+  ],
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
@@ -40,7 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
   }
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true })
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite()
+  const client = new PGlite({ dataDir: options.pgliteDir, ...PGLITE_OPTIONS })
   await client.waitReady
   const db = drizzlePglite(client, { schema })
   return {

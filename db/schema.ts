@@ -437,3 +437,46 @@ export const issuedIdTokens = pgTable(
   },
   (t) => [index('issued_id_tokens_uid_idx').on(t.firebaseUid), index('issued_id_tokens_expires_idx').on(t.expiresAt)],
 )
+
+/**
+ * A reference image or pattern of the atelier (atelier.md §2). Only what activities need so far:
+ * its brand and style; the atelier adds its files and positions (docs/decisions/041).
+ */
+export const references = pgTable(
+  'references',
+  {
+    key: text('key').primaryKey(),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    styleKey: text('style_key').references(() => styles.key, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [index('references_brand_idx').on(t.brandKey), index('references_style_idx').on(t.styleKey)],
+)
+
+/** Who did what to which object, e.g. downloaded a reference (atelier.md §7 `activity`). */
+export const activities = pgTable(
+  'activities',
+  {
+    key: text('key').primaryKey(),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    accountKey: text('account_key')
+      .notNull()
+      .references(() => accounts.key, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    model: text('model').notNull(),
+    modelKey: text('model_key').notNull(),
+    /** The asset the client says it downloaded (atelier.md §7 `asset_type`), as sent. */
+    assetType: text('asset_type'),
+    created: created(),
+  },
+  (t) => [
+    index('activities_brand_created_idx').on(t.brandKey, t.created),
+    index('activities_object_idx').on(t.model, t.modelKey),
+  ],
+)

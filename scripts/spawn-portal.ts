@@ -16,6 +16,8 @@ export interface SpawnedPortal {
   /** The portal's process, and what it printed so far. */
   process: ChildProcess
   output(): string
+  /** Process id of the portal (the benchmark reads its resident memory). */
+  pid: number
   stop(): Promise<void>
 }
 
@@ -29,26 +31,32 @@ export async function spawnPortal(label: string, options: SpawnOptions = {}): Pr
   if (!fs.existsSync('build/index.js')) execSync('npx remix build', { stdio: 'inherit' })
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-${label}-`))
-  const child = spawn(process.execPath, ['--import', 'tsx', ...(options.nodeArgs ?? []), 'server.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      AUTH_EMULATOR_PORT: '0',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      FIREBASE_PROJECT_ID: '',
-      FIREBASE_AUTH_EMULATOR_HOST: '',
-      // Production mode on the emulator with the demo workspace: both must be asked for.
-      ALLOW_AUTH_EMULATOR: 'true',
-      SEED_DEMO: 'true',
-      ...options.env,
+  // The same memory settings as `npm start` (docs/decisions/040).
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=4', '--import', 'tsx', ...(options.nodeArgs ?? []), 'server.ts'],
+    {
+      env: {
+        ...process.env,
+        MALLOC_ARENA_MAX: '2',
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        AUTH_EMULATOR_PORT: '0',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        FIREBASE_PROJECT_ID: '',
+        FIREBASE_AUTH_EMULATOR_HOST: '',
+        // Production mode on the emulator with the demo workspace: both must be asked for.
+        ALLOW_AUTH_EMULATOR: 'true',
+        SEED_DEMO: 'true',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  })
+  )
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -73,6 +81,7 @@ export async function spawnPortal(label: string, options: SpawnOptions = {}): Pr
     projectId: 'demo-brand-portal',
     process: child,
     output: () => output,
+    pid: child.pid!,
     async stop() {
       // The server stops its Auth emulator on SIGTERM; killing the process group (the portal and
       // whatever it started) is the fallback, also for a portal that has already died.

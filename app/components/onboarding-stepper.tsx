@@ -1,12 +1,15 @@
 // The onboarding stepper (access.md §2): the visible steps with their completion flags, and
 // Skip and Continue (Finish on the last step) as one form posting to /onboarding. On the
-// branding page only the buttons remain (docs/decisions/022-onboarding-progression.md).
-import { Form, Link, useLocation } from '@remix-run/react'
+// branding page only the buttons remain (docs/decisions/022-onboarding-progression.md). When the
+// step page has a form open for editing, Continue submits that form instead: the page saves it
+// and moves on (docs/decisions/039), with or without JavaScript.
+import { Form, Link, useLocation, useMatches } from '@remix-run/react'
 import { Button } from '#app/components/ui/button'
 import { CsrfField } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
 import { stepperState } from '#app/policy/onboarding'
 import type { Grant } from '#app/policy/permissions'
+import type { FrameHandle } from '#app/routes/_frame'
 
 export interface OnboardingInput {
   status: string
@@ -21,8 +24,13 @@ export interface OnboardingInput {
 export function OnboardingStepper({ input }: { input: OnboardingInput }) {
   const location = useLocation()
   const csrf = useCsrfToken()
+  const matches = useMatches()
   const state = stepperState(input.status, input.grants, input.preferredBrand, location.pathname)
   if (!state) return null
+  const search = new URLSearchParams(location.search)
+  const stepForm =
+    matches.map((match) => (match.handle as FrameHandle | undefined)?.stepForm?.(search) ?? null).findLast(Boolean) ??
+    null
   const controls = (
     <Form method="post" action="/onboarding" className="flex items-center gap-2">
       <CsrfField token={csrf} />
@@ -32,9 +40,15 @@ export function OnboardingStepper({ input }: { input: OnboardingInput }) {
       <Button type="submit" name="intent" value="skip" variant="secondary">
         Skip
       </Button>
-      <Button type="submit" name="intent" value="continue">
-        {state.last ? 'Finish' : 'Continue'}
-      </Button>
+      {stepForm ? (
+        <Button type="submit" form={stepForm} name="onboarding" value="continue">
+          {state.last ? 'Finish' : 'Continue'}
+        </Button>
+      ) : (
+        <Button type="submit" name="intent" value="continue">
+          {state.last ? 'Finish' : 'Continue'}
+        </Button>
+      )}
     </Form>
   )
   if (state.compact) {

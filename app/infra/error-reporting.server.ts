@@ -1,6 +1,7 @@
 // Errors and notable events are written as one JSON object per line (for log collectors) and,
-// when SENTRY_DSN is set, sent to Sentry (or any service speaking its protocol).
-import * as Sentry from '@sentry/node'
+// when SENTRY_DSN is set, sent to Sentry (or any service speaking its protocol). The Sentry SDK
+// is loaded only then: it costs about 70 MB of resident memory (docs/decisions/040).
+import type * as SentrySdk from '@sentry/node'
 import { redactFields, redactText } from './redact'
 
 type Level = 'info' | 'warn' | 'error'
@@ -13,10 +14,12 @@ export function logEvent(level: Level, msg: string, fields: Record<string, unkno
 }
 
 let sentryDsn: string | null = null
+let Sentry: typeof SentrySdk | null = null
 
 /** Starts reporting to the configured service; without a DSN, errors are only logged. */
-export function initErrorReporting(options: { dsn?: string; environment: string }): void {
+export async function initErrorReporting(options: { dsn?: string; environment: string }): Promise<void> {
   if (!options.dsn || options.dsn === sentryDsn) return
+  Sentry ??= await import('@sentry/node')
   Sentry.init({
     dsn: options.dsn,
     environment: options.environment,
@@ -38,10 +41,10 @@ function describe(error: unknown): { message: string; stack?: string } {
 /** Logs an unexpected error and reports it when a service is configured. */
 export function reportError(error: unknown, context: Record<string, unknown> = {}): void {
   logEvent('error', String(context.msg ?? 'unexpected error'), { ...context, error: describe(error) })
-  if (sentryDsn) Sentry.captureException(error, { extra: redactFields(context) })
+  if (sentryDsn) Sentry?.captureException(error, { extra: redactFields(context) })
 }
 
 /** Waits until reported errors have left the process (at shutdown). */
 export async function flushErrorReports(timeoutMs = 2000): Promise<void> {
-  if (sentryDsn) await Sentry.flush(timeoutMs)
+  if (sentryDsn) await Sentry?.flush(timeoutMs)
 }

@@ -2,7 +2,7 @@
 // outbox folder (DATA_DIR/outbox) that developers open at /dev/outbox and tests read.
 import fs from 'node:fs'
 import path from 'node:path'
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import { newKey } from '#app/lib/ids'
 
 export interface OutgoingMail {
@@ -26,11 +26,14 @@ export interface Mailer {
 
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl)
+    const smtpUrl = options.smtpUrl
+    // nodemailer is loaded with the first message, not at start (docs/decisions/040).
+    let transport: Promise<Transporter> | null = null
     return {
       outboxDir: null,
       async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail })
+        transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl))
+        await (await transport).sendMail({ from: options.from, ...mail })
       },
     }
   }

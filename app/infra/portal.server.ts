@@ -113,7 +113,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
 async function assemblePortal(options: PortalOptions, started: (() => Promise<void>)[]): Promise<Portal> {
   const env = options.env ?? parseEnv()
   const log = options.log ?? ((message: string) => console.log(message))
-  initErrorReporting({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV })
+  await initErrorReporting({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV })
   if (env.NODE_ENV === 'production') {
     // Both work without, but a deployment almost certainly wants them: say so at every start.
     if (!env.APP_URL) logEvent('warn', 'APP_URL is not set: invite links will point at localhost.')

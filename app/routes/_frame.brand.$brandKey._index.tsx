@@ -4,6 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { guard, run } from '#app/lib/session.server'
 import { brandGrantTypes } from '#app/policy/permissions'
 import { getBrand } from '#app/services/brands.server'
+import { rememberBrand } from '#app/services/current-brand.server'
 import type { FrameHandle } from './_frame'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -18,6 +19,8 @@ export const handle: FrameHandle = {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
   const brand = await run(() => getBrand(context.deps, actor, params.brandKey!))
+  // Opening a brand's home makes it the account's current brand (docs/decisions/038).
+  await rememberBrand(context.deps, actor, brand.key)
   return json({ brand, grants: brandGrantTypes(actor.grants, brand.key) })
 }
 

@@ -14,6 +14,7 @@ import { brandGrantTypes } from '#app/policy/permissions'
 import { settingsTabs } from '#app/policy/settings-tabs'
 import { useCsrfToken } from '#app/lib/csrf'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { continueAfterSave, isOnboardingContinue } from '#app/lib/onboarding-reply.server'
 import { BRAND_FORMS, type BrandFormIntent } from '#app/schemas/brand'
 import { getBrand, updateBrand, type BrandView } from '#app/services/brands.server'
 import type { FrameHandle } from './_frame'
@@ -21,6 +22,11 @@ import type { FrameHandle } from './_frame'
 export const meta: MetaFunction = () => [{ title: 'Company profile · Brand Portal' }]
 export const handle: FrameHandle = {
   title: 'Company profile',
+  // The form open for editing is the one the onboarding stepper's Continue saves.
+  stepForm: (search) => {
+    const open = search.get('edit')
+    return open && Object.hasOwn(BRAND_FORMS, open) ? `brand-${open}` : null
+  },
   back: (_data, params) => `/brand/${params.brandKey ?? ''}`,
 }
 
@@ -53,10 +59,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         ? { address: submission.value }
         : { contact: submission.value }
   await run(() => updateBrand(context.deps, actor, params.brandKey!, changes))
-  return redirectWithToast(request, context, `/brand/${params.brandKey}/edit`, {
-    kind: 'success',
-    message: 'Brand has been updated',
-  })
+  const saved = { kind: 'success', message: 'Brand has been updated' } as const
+  // The onboarding stepper's Continue submitted this form: saved, now on to the next step.
+  if (isOnboardingContinue(formData)) {
+    return continueAfterSave(request, context, actor, 'company', params.brandKey!, saved)
+  }
+  return redirectWithToast(request, context, `/brand/${params.brandKey}/edit`, saved)
 }
 
 interface FieldSpec {
@@ -172,9 +180,7 @@ function BrandForm({
                 <Link to="." className={buttonClass('secondary')} preventScrollReset>
                   Cancel
                 </Link>
-                <Button type="submit" name="intent" value={intent}>
-                  Update
-                </Button>
+                <Button type="submit">Update</Button>
               </>
             ) : (
               <ButtonLink to={`?edit=${intent}`} variant="secondary" preventScrollReset>
@@ -184,6 +190,8 @@ function BrandForm({
           </div>
         </div>
         <CsrfField token={csrf} />
+        {/* In the form, not on Update: the onboarding stepper's Continue submits it too. */}
+        {editing ? <input type="hidden" name="intent" value={intent} /> : null}
         <ErrorList id={form.errorId} errors={form.errors} />
         <div className="grid gap-4 sm:grid-cols-2">
           {spec.fields.map((spec) => {

@@ -12,6 +12,7 @@ import { COUNTRIES, countryCode, countryName } from '#app/lib/countries'
 import { useCsrfToken } from '#app/lib/csrf'
 import { parseForm } from '#app/lib/forms'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { continueAfterSave, isOnboardingContinue } from '#app/lib/onboarding-reply.server'
 import {
   ACCOUNT_TYPES,
   DATE_FORMATS,
@@ -24,7 +25,12 @@ import { getAccount, updateAccount, type AccountProfile } from '#app/services/ac
 import type { FrameHandle } from './_frame'
 
 export const meta: MetaFunction = () => [{ title: 'Personal Profile · Brand Portal' }]
-export const handle: FrameHandle = { title: 'Settings', back: '/brands' }
+export const handle: FrameHandle = {
+  title: 'Settings',
+  back: '/brands',
+  // While the profile is open for editing, the onboarding stepper's Continue saves it.
+  stepForm: (search) => (search.get('edit') === 'profile' ? 'personal-profile' : null),
+}
 
 const PROFILE_UPDATED = 'Profile has been updated'
 
@@ -61,7 +67,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ result: submission.reply() }, { status: 400 })
   }
   await run(() => updateAccount(context.deps, actor, actor.key, toAccountUpdate(submission.value)))
-  return redirectWithToast(request, context, '/settings/profile', { kind: 'success', message: PROFILE_UPDATED })
+  const saved = { kind: 'success', message: PROFILE_UPDATED } as const
+  // The onboarding stepper's Continue submitted this form: saved, now on to the next step.
+  if (isOnboardingContinue(formData)) return continueAfterSave(request, context, actor, 'personal', null, saved)
+  return redirectWithToast(request, context, '/settings/profile', saved)
 }
 
 export default function PersonalProfilePage() {

@@ -17,7 +17,7 @@ import {
   headerItemsFor,
   showsDashboardNavigation,
 } from '#app/policy/permissions'
-import { getBrand } from '#app/services/brands.server'
+import { frameBrand } from '#app/services/current-brand.server'
 import { hasUnreadNotifications, listNotifications } from '#app/services/notifications.server'
 import { profilePictureUrl } from '#app/services/profile-picture.server'
 import { EVENTS, type NotificationPayload } from '#realtime/protocol'
@@ -27,9 +27,9 @@ import { CsrfField } from '#app/components/ui/misc'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
-  const brandKey = params.brandKey ?? null
-  const brand = brandKey ? await run(() => getBrand(context.deps, actor, brandKey)) : null
-  const grantTypes = brandKey ? brandGrantTypes(actor.grants, brandKey) : []
+  // The brand in the URL, else the account's current brand (docs/decisions/038).
+  const brand = await run(() => frameBrand(context.deps, actor, params.brandKey ?? null))
+  const grantTypes = brand ? brandGrantTypes(actor.grants, brand.key) : []
   return json({
     account: {
       key: actor.key,
@@ -47,9 +47,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
           logo: brand.assets.logo?.path ? context.deps.blobs.signedUrl(brand.assets.logo.path) : null,
         }
       : null,
+    /** The page belongs to the brand (its dashboard navigation shows), not just the header. */
+    inBrand: Boolean(params.brandKey),
     nav: headerItemsFor(actor.jobType, grantTypes),
     // Manage Team in the profile menu.
-    isOwner: brandKey !== null && hasBrandAbility(actor.grants, brandKey, 'team.manage'),
+    isOwner: brand !== null && hasBrandAbility(actor.grants, brand.key, 'team.manage'),
     dashboard: showsDashboardNavigation(grantTypes),
     unread: await hasUnreadNotifications(context.deps, actor),
     notifications: await listNotifications(context.deps, actor, 8),
@@ -72,6 +74,11 @@ export interface FrameHandle {
   back?: string | ((data: unknown, params: Record<string, string | undefined>) => string)
   /** Brand home is full width with no padding. */
   fullWidth?: boolean
+  /**
+   * An onboarding step page: the id of its form open for editing, if any. The stepper's Continue
+   * submits that form, so the step is saved before moving on (docs/decisions/039).
+   */
+  stepForm?: (search: URLSearchParams) => string | null
 }
 
 function usePageChrome() {
@@ -162,8 +169,9 @@ function BellPanel({ unread, items, allHref }: { unread: boolean; items: BellIte
 
 export default function Frame() {
   const data = useLoaderData<typeof loader>()
+  // Live events of a brand only on its own pages, not for the remembered brand of /settings.
   return (
-    <RealtimeProvider brandKey={data.brand?.key ?? null}>
+    <RealtimeProvider brandKey={data.inBrand ? (data.brand?.key ?? null) : null}>
       <FrameContent />
     </RealtimeProvider>
   )
@@ -218,7 +226,8 @@ function FrameContent() {
             <Link
               to={brandBase ?? '/brands'}
               className="flex items-center gap-2 font-semibold tracking-wide"
-              aria-label="Brand home"
+              // The name starts with the visible text, as axe's label-content-name-mismatch asks.
+              aria-label={`${data.brand?.name ?? 'Brand Portal'}, Brand home`}
             >
               {data.brand?.logo ? <img src={data.brand.logo} alt="" className="h-8 w-auto" /> : null}
               <span>{data.brand?.name ?? 'Brand Portal'}</span>
@@ -263,7 +272,16 @@ function FrameContent() {
               )}
             </nav>
             <BellPanel unread={unread} items={items} allHref={brandBase ? `${brandBase}/notifications` : '/brands'} />
-            <Menu label={<Avatar name={data.account.name} src={data.account.picture} />} name="Profile menu">
+            {/* Named by its content, not aria-label: the avatar's initials are visible text, and a
+                label without them fails axe's label-content-name-mismatch. */}
+            <Menu
+              label={
+                <>
+                  <span className="sr-only">Profile menu</span>
+                  <Avatar name={data.account.name} src={data.account.picture} />
+                </>
+              }
+            >
               <p className="px-4 py-2 text-xs text-muted">{data.account.email}</p>
               <Link to="/settings/profile" className="block px-4 py-2 hover:bg-black/5">
                 Profile
@@ -285,7 +303,7 @@ function FrameContent() {
               </Link>
             </Menu>
           </div>
-          {brandBase && data.dashboard ? (
+          {brandBase && data.inBrand && data.dashboard ? (
             <nav aria-label="Dashboard" className="flex gap-1 border-t border-line px-6 py-2 text-sm">
               {[
                 ['Dashboard', brandBase, true],

@@ -2,12 +2,10 @@
 // they work without JavaScript. Failures go back to the step with "Onboarding error: {message}"
 // and, as the spec asks, reported (logged, and sent to SENTRY_DSN when set).
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { isAppError } from '#app/lib/errors'
-import { reportError } from '#app/infra/error-reporting.server'
 import { guard, redirectWithToast, requireCsrf } from '#app/lib/session.server'
+import { onboardingReply } from '#app/lib/onboarding-reply.server'
 import { isOnboardingStep, stepForPath } from '#app/policy/onboarding'
 import { safeRedirectPath } from '#app/policy/permissions'
-import { moveOnboarding } from '#app/services/onboarding.server'
 
 export async function loader() {
   return redirect('/settings')
@@ -21,29 +19,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get('intent')
   const brand = formData.get('brand')
   const back = safeRedirectPath(String(formData.get('redirectTo') ?? ''), '/settings')
-  const fail = (message: string) =>
-    redirectWithToast(request, context, stepForPath(back) ? back : '/settings', {
-      kind: 'error',
-      message: `Onboarding error: ${message}`,
-    })
   if (!isOnboardingStep(step) || (intent !== 'continue' && intent !== 'skip')) {
-    return fail('Unknown onboarding step.')
-  }
-  try {
-    const { redirectTo, finished } = await moveOnboarding(context.deps, actor, {
-      step,
-      intent,
-      brand: typeof brand === 'string' && brand !== '' ? brand : null,
+    return redirectWithToast(request, context, stepForPath(back) ? back : '/settings', {
+      kind: 'error',
+      message: 'Onboarding error: Unknown onboarding step.',
     })
-    if (finished) {
-      return redirectWithToast(request, context, redirectTo, { kind: 'success', message: 'Onboarding Complete' })
-    }
-    return redirect(redirectTo)
-  } catch (error) {
-    if (isAppError(error)) {
-      reportError(error, { msg: 'onboarding error', account: actor.key, step, intent })
-      return fail(error.message)
-    }
-    throw error
   }
+  const move = { step, intent, brand: typeof brand === 'string' && brand !== '' ? brand : null } as const
+  return onboardingReply(request, context, actor, move, { back })
 }

@@ -3,7 +3,7 @@
 // then find its brand and ancestors from this table, never by their own queries.
 import { eq } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
-import { accounts, brands, collections, invites, lines, styles, teams } from '#db/schema'
+import { accounts, brands, collections, invites, lines, references, styles, teams } from '#db/schema'
 import type { ModelRef } from '#app/policy/abilities'
 import type { GrantModel } from '#app/policy/grants'
 import { notFound } from '#app/lib/errors'
@@ -48,6 +48,13 @@ registerModel('Style', {
 })
 registerModel('Team', { table: teams, key: teams.key, brand: teams.brandKey, grantable: false })
 registerModel('Invite', { table: invites, key: invites.key, brand: invites.brandKey, grantable: false })
+registerModel('Reference', {
+  table: references,
+  key: references.key,
+  brand: references.brandKey,
+  parent: { model: 'Style', column: references.styleKey },
+  grantable: false,
+})
 registerModel('Account', { table: accounts, key: accounts.key, brand: null, grantable: false })
 
 /** A record located: its brand and the chain of grantable objects from the brand down to it. */

@@ -1,6 +1,6 @@
 // Onboarding use cases behind the stepper's Continue, Skip and Finish (access.md §2, §4). The
-// rules are pure (app/policy/onboarding.ts); this module checks the step's page was saved,
-// stores the status, posts "Onboarding Complete" and says where to go next.
+// rules are pure (app/policy/onboarding.ts); this module checks the step's required fields are
+// stored, stores the status, posts "Onboarding Complete" and says where to go next.
 import { asc, eq } from 'drizzle-orm'
 import { accounts, brands, grants } from '#db/schema'
 import { AppError, permissionError } from '#app/lib/errors'
@@ -48,8 +48,9 @@ async function orderedGrants(deps: ServiceDeps, accountKey: string): Promise<Ord
 const filled = (value: string | null | undefined) => Boolean(value && value.trim())
 
 /**
- * Continue saves nothing of the page itself (its own form does, with its own validation); it
- * refuses while the step's required fields have not been saved yet.
+ * The step's required fields that are not stored. Continue saves the step page's open form first
+ * (the page's action, with the form's own validation, docs/decisions/039) and then moves here; a
+ * step whose required fields are still missing, in that form or another of the page, is refused.
  */
 async function missingOnStep(
   deps: ServiceDeps,

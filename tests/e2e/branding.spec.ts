@@ -135,7 +135,7 @@ test.describe('without JavaScript', () => {
     await dialog.locator('input[type=file]').setInputFiles(await pngFile('me.png', 300, 200, '#8b0000'))
     await dialog.getByRole('button', { name: 'Save' }).click()
     await expect(page.getByTestId('toast')).toHaveText(/Profile picture has been updated/)
-    const avatar = page.getByLabel('Profile menu').locator('img')
+    const avatar = page.locator('summary', { hasText: 'Profile menu' }).locator('img')
     await expect(avatar).toBeVisible()
     expect(await avatar.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([200, 200])
     await page.screenshot({ path: test.info().outputPath('profile.png') })

@@ -1,5 +1,9 @@
 // Updating a brand notifies its other members: their bell dot appears without a reload.
 import { brandKeyByName, expect, signIn, test } from './fixtures'
+import { setCurrentBrand } from './support/users'
+
+// The watcher opens Demo Brand, which remembers it; vsm@demo.test has none chosen in the seed.
+test.afterEach(({ baseURL }) => setCurrentBrand(baseURL!, 'vsm@demo.test', null))
 
 test('the bell dot appears live when another member updates the brand', async ({ browser, baseURL }) => {
   const watcherContext = await browser.newContext({ baseURL: baseURL! })

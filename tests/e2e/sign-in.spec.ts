@@ -96,7 +96,7 @@ test.describe('without JavaScript', () => {
   test('Reset Session swaps in a fresh session cookie and keeps the user signed in', async ({ page, context }) => {
     await signIn(page, 'admin@demo.test')
     const before = (await context.cookies()).find((cookie) => cookie.name === '__session')?.value
-    await page.getByLabel('Profile menu').click()
+    await page.locator('summary', { hasText: 'Profile menu' }).click()
     await page.getByRole('button', { name: 'Reset Session' }).click()
     await expect(page.getByTestId('toast')).toHaveText(/Your session has been refreshed./)
     await expect(page.getByTestId('page-title')).toHaveText('Demo Brand')

@@ -2,7 +2,7 @@
 // onboarding moves behind the stepper, against a real database and the Auth emulator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { accounts, grants, notifications } from '#db/schema'
+import { accounts, brands, grants, notifications } from '#db/schema'
 import { DEMO_BRAND_KEY, demoAccountKey } from '#db/seed'
 import { newKey } from '#app/lib/ids'
 import { actorForIdentity } from '#app/services/accounts.server'
@@ -272,6 +272,41 @@ describe('onboarding moves', () => {
     await expect(moveOnboarding(portal.deps, actor, { step: 'branding', intent: 'continue' })).rejects.toThrow(
       'Onboarding is already complete.',
     )
+  })
+
+  it('continues the company step only with each of its required fields stored', async () => {
+    const complete = {
+      name: 'Onboarding Co',
+      legalName: 'Onboarding Co Ltd',
+      address: { street: '1 Main Street', suite: 'Floor 2', country: 'FRA' },
+    }
+    // One brand per missing field, each with everything else filled in.
+    const cases: [label: string, brand: typeof complete][] = [
+      ['Profile Name', { ...complete, name: ' ' }],
+      ['Legal Name', { ...complete, legalName: '' }],
+      ['Address 1', { ...complete, address: { ...complete.address, street: '' } }],
+      ['Address 2', { ...complete, address: { ...complete.address, suite: '' } }],
+      ['Country', { ...complete, address: { ...complete.address, country: '' } }],
+      ['', complete],
+    ]
+    for (const [missing, fields] of cases) {
+      const brandKey = newKey()
+      await portal.deps.db.insert(brands).values({ key: brandKey, ...fields })
+      const user = await freshUser({ status: 'onboarding-personal', jobType: 'designer', grants: [] })
+      await portal.deps.db
+        .insert(grants)
+        .values({ key: newKey(), accountKey: user.key, brandKey, model: 'Brand', modelId: brandKey, type: 'editor' })
+      const move = moveOnboarding(portal.deps, await actorOf(user), {
+        step: 'company',
+        intent: 'continue',
+        brand: brandKey,
+      })
+      if (missing) {
+        await expect(move, missing).rejects.toThrow(`Fill in ${missing} and press Update before you continue.`)
+      } else {
+        await expect(move).resolves.toEqual({ redirectTo: '/settings/profile', finished: false })
+      }
+    }
   })
 
   it('gives a read member only the personal steps and sends an owner home', async () => {

@@ -1,6 +1,7 @@
 // Every endpoint of the JSON API, by domain. Add a domain's list here.
 import type { Endpoint } from '../endpoint'
 import { accountEndpoints } from './accounts.server'
+import { activityEndpoints } from './activities.server'
 import { brandingEndpoints } from './branding.server'
 import { coreEndpoints } from './core.server'
 import { humanCheckEndpoints } from './human-check.server'
@@ -11,6 +12,7 @@ import { teamEndpoints } from './teams.server'
 export const endpoints: Endpoint[] = [
   ...coreEndpoints,
   ...accountEndpoints,
+  ...activityEndpoints,
   ...brandingEndpoints,
   ...humanCheckEndpoints,
   ...inviteEndpoints,

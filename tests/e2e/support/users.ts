@@ -118,3 +118,24 @@ export async function createMember(
     return { email: signedUp.account.email, password: input.password, accountKey: signedUp.account.key }
   })
 }
+
+/**
+ * Puts a demo account's current brand (preferences.brand) back to `brand`. Opening a brand's home
+ * page remembers it (docs/decisions/038), which changes where the account lands after sign-in:
+ * a test that opens a brand as a demo account whose seed choice differs restores it afterwards.
+ */
+export async function setCurrentBrand(baseURL: string, email: string, brand: string | null, password = ADMIN.password) {
+  const context = await request.newContext({ baseURL })
+  try {
+    const login = await context.post('/api/account/method/login', { data: { email, password } })
+    const { data } = (await login.json()) as Envelope<{ idToken: string; account: { key: string } }>
+    if (!data) throw new Error(`sign-in of ${email} failed (${login.status()})`)
+    const answer = await context.put(`/api/account/model/${data.account.key}`, {
+      data: { preferences: { brand } },
+      headers: { authorization: `Bearer ${data.idToken}` },
+    })
+    if (!answer.ok()) throw new Error(`could not set the current brand of ${email} (${answer.status()})`)
+  } finally {
+    await context.dispose()
+  }
+}

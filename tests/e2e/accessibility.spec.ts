@@ -1,0 +1,75 @@
+// Every page passes axe-core's rules: signed out, and signed in as an owner, an editor and a read
+// member, with JavaScript (the page as it is once hydrated). Dialogs that are pages of their own
+// (routes or ?confirm=) are visited too.
+import AxeBuilder from '@axe-core/playwright'
+import axe from 'axe-core'
+import type { Page } from '@playwright/test'
+import { demoKey } from '../../app/lib/ids'
+import { expect, signIn, test } from './fixtures'
+
+// axe's experimental rules too (label-content-name-mismatch is one), not only the default set.
+const EXPERIMENTAL = Object.fromEntries(axe.getRules(['experimental']).map((rule) => [rule.ruleId, { enabled: true }]))
+const BRAND = demoKey('brand:demo')
+const EDITOR = demoKey('account:editor')
+
+async function violationsOf(page: Page, path: string) {
+  await page.goto(path)
+  await page.waitForLoadState('networkidle')
+  const { violations } = await new AxeBuilder({ page }).options({ rules: EXPERIMENTAL }).analyze()
+  return violations.map((violation) => ({
+    rule: violation.id,
+    help: violation.help,
+    nodes: violation.nodes.map((node) => node.target.join(' ')),
+  }))
+}
+
+const SIGNED_OUT = ['/', '/password-reset', '/invite?token=unknown', '/register', '/user-management', '/verify-email']
+
+const SIGNED_IN: [email: string, paths: string[]][] = [
+  [
+    'admin@demo.test',
+    [
+      '/brands',
+      '/brands?view=card',
+      '/brands/create',
+      '/settings/profile',
+      '/settings/profile?edit=profile',
+      '/settings/profile/picture',
+      '/settings/security',
+      '/settings/security/password',
+      '/settings/security/enroll',
+      `/brand/${BRAND}`,
+      `/brand/${BRAND}?confirm=logout`,
+      `/brand/${BRAND}/edit`,
+      `/brand/${BRAND}/edit?edit=headquarters`,
+      `/brand/${BRAND}/customization`,
+      `/brand/${BRAND}/customization/image/logo`,
+      `/brand/${BRAND}/team`,
+      `/brand/${BRAND}/team/add`,
+      `/brand/${BRAND}/team/member/${EDITOR}`,
+      `/brand/${BRAND}/contacts`,
+      `/brand/${BRAND}/assets`,
+      `/brand/${BRAND}/marketing`,
+      `/brand/${BRAND}/atelier`,
+    ],
+  ],
+  [
+    'editor@demo.test',
+    ['/brands', '/settings/profile', `/brand/${BRAND}`, `/brand/${BRAND}/edit`, `/brand/${BRAND}/customization`],
+  ],
+  ['viewer@demo.test', ['/settings/profile', '/settings/security', `/brand/${BRAND}`, `/brand/${BRAND}/contacts`]],
+]
+
+// Many pages per test, each analysed in the browser.
+test.describe.configure({ timeout: 600_000 })
+
+test('signed-out pages have no axe violations', async ({ page }) => {
+  for (const path of SIGNED_OUT) expect.soft(await violationsOf(page, path), path).toEqual([])
+})
+
+for (const [email, paths] of SIGNED_IN) {
+  test(`pages of ${email} have no axe violations`, async ({ page }) => {
+    await signIn(page, email)
+    for (const path of paths) expect.soft(await violationsOf(page, path), path).toEqual([])
+  })
+}

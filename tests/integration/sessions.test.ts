@@ -20,11 +20,11 @@ import {
   listSecondFactors,
   startPhoneEnrollment,
 } from '#app/services/mfa.server'
-import { action as loginAction } from '#app/routes/_index'
-import { action as logoutAction } from '#app/routes/logout'
-import { action as resetAction } from '#app/routes/session.reset'
-import { action as signOutEverywhereAction } from '#app/routes/_frame.settings.security.sign-out-everywhere'
-import { action as unenrollAction } from '#app/routes/_frame.settings.security.unenroll.$factorId'
+import { action as loginAction } from '#app/routes/_auth+/_index'
+import { action as logoutAction } from '#app/routes/_auth+/logout'
+import { action as resetAction } from '#app/routes/_auth+/session.reset'
+import { action as signOutEverywhereAction } from '#app/routes/_frame+/settings+/security+/sign-out-everywhere'
+import { action as unenrollAction } from '#app/routes/_frame+/settings+/security+/unenroll.$factorId'
 import { emulatorSmsCodes } from '#tests/support/emulator'
 import { api, DEMO_PASSWORD, idTokenFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { pageContext, postForm, setCookie } from '#tests/support/routes'

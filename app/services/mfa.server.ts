@@ -10,7 +10,7 @@ import { maskPhoneNumber } from '#app/lib/phone'
 import type { Actor } from './accounts.server'
 import { allowSmsSend, countFailure, limitedOutcome, MESSAGES } from './auth.server'
 import type { ServiceDeps } from './context.server'
-import type { MfaFactor } from './identity.server'
+import type { MfaFactor } from '#app/infra/identity/provider.server'
 
 export const MFA_MESSAGES = {
   enrolled: 'Enrollment Successful',

@@ -12,7 +12,7 @@ import { RESET_EMAIL_SENT } from '#app/lib/identity-messages'
 import { BREACHED_PASSWORD } from '#app/schemas/password'
 import { actorFromSessionCookie, signInWithPassword, MESSAGES } from '#app/services/auth.server'
 import { sessionRemembered, startSession } from '#app/services/sessions.server'
-import { sha1Hex } from '#app/services/breach.server'
+import { sha1Hex } from '#app/infra/breach-corpus.server'
 import {
   changePassword,
   checkResetCode,

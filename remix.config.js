@@ -1,7 +1,16 @@
+import { flatRoutes } from 'remix-flat-routes'
+
 /** Remix v2 with the classic compiler (docs/decisions/001-remix-classic-compiler.md). */
+/** Routes are grouped by feature in `+` folders (docs/decisions/045-routes-by-feature.md). */
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ['**/.*', '**/*.server.*', '**/*.test.*', '**/*.css'],
+  // Remix's own convention is switched off; remix-flat-routes reads app/routes instead.
+  ignoredRouteFiles: ['**/*'],
+  routes: async (defineRoutes) =>
+    flatRoutes('routes', defineRoutes, {
+      // Server-only modules, tests, styles and dotfiles beside a route are not routes.
+      ignoredRouteFiles: ['**/.*', '**/*.server.*', '**/*.test.*', '**/*.css'],
+    }),
   serverModuleFormat: 'esm',
   serverPlatform: 'node',
   tailwind: true,

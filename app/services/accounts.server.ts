@@ -5,7 +5,7 @@ import { accounts, grants } from '#db/schema'
 import { AppError, invalidSession } from '#app/lib/errors'
 import type { Grant, GrantModel, GrantType } from '#app/policy/permissions'
 import type { ServiceDeps } from './context.server'
-import type { VerifiedIdentity } from './identity.server'
+import type { VerifiedIdentity } from '#app/infra/identity/provider.server'
 
 export type AccountRow = typeof accounts.$inferSelect
 

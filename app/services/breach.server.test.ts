@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from '#app/env.server'
-import { breachedSuffixes, isPasswordBreached, sha1Hex } from './breach.server'
+import { sha1Hex } from '#app/infra/breach-corpus.server'
+import { breachedSuffixes, isPasswordBreached } from './breach.server'
 
 const deps = { env: parseEnv({ NODE_ENV: 'test' }) }
 

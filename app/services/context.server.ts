@@ -4,7 +4,7 @@ import type { Database } from '#db/client'
 import type { Env } from '#app/env.server'
 import type { BlobStore } from '#app/infra/blob-store.server'
 import type { Mailer } from '#app/infra/mailer.server'
-import type { IdentityProvider } from './identity.server'
+import type { IdentityProvider } from '#app/infra/identity/provider.server'
 
 /** Pushes an event to a socket.io room; stored data is written before anything is published. */
 export interface EventPublisher {

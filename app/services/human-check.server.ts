@@ -1,10 +1,16 @@
 // The login screen's human check (access.md §2, §7, §8): a self-hosted ALTCHA proof of work by
-// default, Google reCAPTCHA when its keys are configured. It is asked only after failed sign-ins
-// (docs/decisions/020-human-check-after-failures.md), so a user in good standing never meets it.
+// default, Google reCAPTCHA when its keys are configured (both in app/infra/human-check.server.ts).
+// It is asked only after failed sign-ins (docs/decisions/020-human-check-after-failures.md), so a
+// user in good standing never meets it.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, like, lt } from 'drizzle-orm'
-import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib'
-import { deriveKey } from 'altcha-lib/algorithms/sha'
+import type { Challenge } from 'altcha-lib'
+import {
+  ALTCHA_CHALLENGE_TTL_MS,
+  createAltchaChallenge as newAltchaChallenge,
+  verifyAltchaAnswer,
+  verifyRecaptcha,
+} from '#app/infra/human-check.server'
 import { rateLimits } from '#db/schema'
 import { AppError } from '#app/lib/errors'
 import type { ServiceDeps } from './context.server'
@@ -23,18 +29,12 @@ export const HUMAN_CHECK_API_LIMIT: RateLimitRule = { limit: 100, windowMs: 15 *
 /** What the login form shows when a human check is asked. */
 export type HumanCheckWidget = { kind: 'altcha'; challenge: string } | { kind: 'recaptcha'; siteKey: string }
 
-const CHALLENGE_TTL_MS = 10 * 60 * 1000
 const USED_PREFIX = 'altcha:used:'
 // The pass the recaptcha endpoint hands out, so that an answer checked there still lets the
 // client sign in afterwards (docs/decisions/020-human-check-after-failures.md).
 const PASS_TTL_MS = 5 * 60 * 1000
 const PASS_PREFIX = 'hcpass'
 const PASS_USED_PREFIX = 'human-check-pass:used:'
-// About a second of work for a browser, a bot pays it on every attempt. The counter range and the
-// iteration count set the difficulty; the widget's workers find the counter.
-const ALTCHA_ALGORITHM = 'SHA-256'
-const ALTCHA_COST = 20
-const ALTCHA_COUNTER = { min: 2_000, max: 20_000 }
 
 function recaptchaKeys(deps: ServiceDeps): { siteKey: string; secretKey: string } | null {
   const { RECAPTCHA_SITE_KEY: siteKey, RECAPTCHA_SECRET_KEY: secretKey } = deps.env
@@ -92,14 +92,7 @@ async function verifyPass(deps: ServiceDeps, value: string, ip: string): Promise
 }
 
 export async function createAltchaChallenge(deps: ServiceDeps): Promise<Challenge> {
-  return createChallenge({
-    algorithm: ALTCHA_ALGORITHM,
-    cost: ALTCHA_COST,
-    counter: randomInt(ALTCHA_COUNTER.max, ALTCHA_COUNTER.min),
-    deriveKey,
-    expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
-    hmacSignatureSecret: altchaSecret(deps),
-  })
+  return newAltchaChallenge(altchaSecret(deps))
 }
 
 export async function humanCheckWidget(deps: ServiceDeps): Promise<HumanCheckWidget> {
@@ -126,23 +119,8 @@ export async function verifyHumanCheck(deps: ServiceDeps, value: unknown, ip: st
 }
 
 async function verifyAltcha(deps: ServiceDeps, value: string): Promise<boolean> {
-  let payload: { challenge?: Challenge; solution?: Solution }
-  try {
-    payload = JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as typeof payload
-  } catch {
-    return false
-  }
-  const { challenge, solution } = payload
-  if (!challenge?.parameters || typeof challenge.parameters.nonce !== 'string' || !solution) return false
-  // The challenge must be one of ours: the same algorithm and difficulty, and signed by us.
-  if (challenge.parameters.algorithm !== ALTCHA_ALGORITHM || challenge.parameters.cost !== ALTCHA_COST) return false
-  try {
-    const result = await verifySolution({ challenge, solution, deriveKey, hmacSignatureSecret: altchaSecret(deps) })
-    if (!result.verified) return false
-  } catch {
-    return false
-  }
-  return spendOnce(deps, USED_PREFIX, challenge.parameters.nonce, CHALLENGE_TTL_MS)
+  const nonce = await verifyAltchaAnswer(altchaSecret(deps), value)
+  return nonce !== null && spendOnce(deps, USED_PREFIX, nonce, ALTCHA_CHALLENGE_TTL_MS)
 }
 
 /** Records a used challenge or pass; false when it was already used (a replay). */
@@ -157,20 +135,4 @@ async function spendOnce(deps: ServiceDeps, prefix: string, nonce: string, ttlMs
     .onConflictDoNothing()
     .returning({ bucket: rateLimits.bucket })
   return inserted.length === 1
-}
-
-async function verifyRecaptcha(secret: string, token: string, ip: string): Promise<boolean> {
-  const form = new URLSearchParams({ secret, response: token })
-  if (ip !== 'unknown') form.set('remoteip', ip)
-  try {
-    const response = await fetch('https://www.google.com/recaptcha/api/siteverify', {
-      method: 'POST',
-      body: form,
-      signal: AbortSignal.timeout(10_000),
-    })
-    const body = (await response.json()) as { success?: boolean }
-    return body.success === true
-  } catch {
-    return false
-  }
 }

@@ -10,7 +10,7 @@ import { maskPhoneNumber } from '#app/lib/phone'
 import type { Actor } from './accounts.server'
 import { allowSmsSend, countFailure, limitedOutcome, MESSAGES } from './auth.server'
 import type { ServiceDeps } from './context.server'
-import type { MfaFactor } from './identity.server'
+import type { MfaFactor } from '#app/infra/identity/provider.server'
 
 export const MFA_MESSAGES = {
   enrolled: 'Enrollment Successful',
@@ -18,7 +18,12 @@ export const MFA_MESSAGES = {
   verifyEmailFirst: 'Please check your account for email verification',
 } as const
 
-export type StepFailure = { ok: false; message: string; status: number; backToPassword?: boolean; locked?: boolean }
+/**
+ * A refused step throws AppError. `AuthInvalidSession` means the enrolment's proof of the password
+ * is no longer good (expired, or the provider wants a recent login): the dialog starts again at
+ * the password step (access.md §8). Any other type keeps the user on the step.
+ */
+const startAgain = (message: string) => new AppError('AuthInvalidSession', message)
 
 /** The actor's enrolled phones, masked, oldest first. */
 export async function listSecondFactors(deps: ServiceDeps, actor: Actor): Promise<MfaFactor[]> {
@@ -36,22 +41,20 @@ export async function confirmPasswordForEnrollment(
   actor: Actor,
   input: { password: string; ip: string },
 ): Promise<
-  | { ok: true; idToken: string }
-  | { ok: 'second-factor'; mfaPendingCredential: string; factors: MfaFactor[] }
-  | StepFailure
+  { kind: 'confirmed'; idToken: string } | { kind: 'second-factor'; mfaPendingCredential: string; factors: MfaFactor[] }
 > {
   const limited = await limitedOutcome(deps, actor.email, input.ip)
-  if (limited && !limited.ok) return { ok: false, message: limited.message, status: 429, locked: true }
+  if (limited && !limited.ok) throw new AppError('RateLimited', limited.message)
   const result = await deps.identity.signInWithPassword(actor.email, input.password)
-  if (result.ok) return { ok: true, idToken: result.idToken }
+  if (result.ok) return { kind: 'confirmed', idToken: result.idToken }
   if (result.code === 'auth/multi-factor-auth-required') {
-    return { ok: 'second-factor', mfaPendingCredential: result.mfaPendingCredential, factors: result.factors }
+    return { kind: 'second-factor', mfaPendingCredential: result.mfaPendingCredential, factors: result.factors }
   }
-  if (result.code === 'auth/too-many-requests') return { ok: false, message: result.providerMessage, status: 429 }
-  if (result.code === 'auth/unknown') return { ok: false, message: MESSAGES.unexpected, status: 400 }
+  if (result.code === 'auth/too-many-requests') throw new AppError('RateLimited', result.providerMessage)
+  if (result.code === 'auth/unknown') throw new AppError('ValidationError', MESSAGES.unexpected)
   await countFailure(deps, actor.email, input.ip)
   // The account is the signed-in one, so only the password can be wrong (access.md §8 wording).
-  return { ok: false, message: WRONG_CURRENT_PASSWORD, status: 400 }
+  throw new AppError('ValidationError', WRONG_CURRENT_PASSWORD)
 }
 
 /** Step 1b, for an account that already has a phone: that phone's SMS code completes the check. */
@@ -59,19 +62,15 @@ export async function confirmSecondFactorForEnrollment(
   deps: ServiceDeps,
   actor: Actor,
   input: { mfaPendingCredential: string; sessionInfo: string; code: string; ip: string },
-): Promise<{ ok: true; idToken: string } | StepFailure> {
+): Promise<{ idToken: string }> {
   const result = await deps.identity.finalizeMfaSignIn(input.mfaPendingCredential, input.sessionInfo, input.code)
   if (!result.ok) {
-    if (result.code === 'auth/invalid-verification-code') await countFailure(deps, actor.email, input.ip)
-    return {
-      ok: false,
-      message: result.providerMessage,
-      status: 400,
-      backToPassword: result.code !== 'auth/invalid-verification-code',
-    }
+    if (result.code !== 'auth/invalid-verification-code') throw startAgain(result.providerMessage)
+    await countFailure(deps, actor.email, input.ip)
+    throw new AppError('ValidationError', result.providerMessage)
   }
   if (result.value.uid !== actor.firebaseUid) throw new AppError('PermissionError', 'Not your account.')
-  return { ok: true, idToken: result.value.idToken }
+  return { idToken: result.value.idToken }
 }
 
 /**
@@ -82,25 +81,19 @@ export async function startPhoneEnrollment(
   deps: ServiceDeps,
   actor: Actor,
   input: { idToken: string; phoneNumber: string; ip: string },
-): Promise<{ ok: true; sessionInfo: string; sentTo: string } | StepFailure> {
-  const problem = await tokenProblem(deps, actor, input.idToken)
-  if (problem) return problem
+): Promise<{ sessionInfo: string; sentTo: string }> {
+  await requireOwnToken(deps, actor, input.idToken)
   const refused = await allowSmsSend(deps, { email: actor.email, ip: input.ip })
-  if (refused) return refused
+  if (refused) throw new AppError('RateLimited', refused.message)
   const started = await deps.identity.startEnrollment(input.idToken, input.phoneNumber)
-  if (started.ok)
-    return { ok: true, sessionInfo: started.value.sessionInfo, sentTo: maskPhoneNumber(input.phoneNumber) }
+  if (started.ok) return { sessionInfo: started.value.sessionInfo, sentTo: maskPhoneNumber(input.phoneNumber) }
   if (started.code === 'auth/unverified-email') {
     // access.md §8: the verification e-mail goes out, and the user is told to look for it.
     await deps.identity.sendEmailVerification(input.idToken)
-    return { ok: false, message: `${started.providerMessage} ${MFA_MESSAGES.verifyEmailFirst}`, status: 409 }
+    throw new AppError('Conflict', `${started.providerMessage} ${MFA_MESSAGES.verifyEmailFirst}`)
   }
-  return {
-    ok: false,
-    message: started.providerMessage,
-    status: 400,
-    backToPassword: started.code === 'auth/requires-recent-login',
-  }
+  if (started.code === 'auth/requires-recent-login') throw startAgain(started.providerMessage)
+  throw new AppError('ValidationError', started.providerMessage)
 }
 
 /** Step 3: checks the SMS code; the phone is enrolled and the account's mfa switch turned on. */
@@ -108,9 +101,8 @@ export async function finishPhoneEnrollment(
   deps: ServiceDeps,
   actor: Actor,
   input: { idToken: string; sessionInfo: string; code: string; sentTo: string; ip: string },
-): Promise<{ ok: true } | StepFailure> {
-  const problem = await tokenProblem(deps, actor, input.idToken)
-  if (problem) return problem
+): Promise<void> {
+  await requireOwnToken(deps, actor, input.idToken)
   const finished = await deps.identity.finalizeEnrollment(
     input.idToken,
     input.sessionInfo,
@@ -119,15 +111,10 @@ export async function finishPhoneEnrollment(
   )
   if (!finished.ok) {
     if (finished.code === 'auth/invalid-verification-code') await countFailure(deps, actor.email, input.ip)
-    return {
-      ok: false,
-      message: finished.providerMessage,
-      status: 400,
-      backToPassword: finished.code === 'auth/requires-recent-login',
-    }
+    if (finished.code === 'auth/requires-recent-login') throw startAgain(finished.providerMessage)
+    throw new AppError('ValidationError', finished.providerMessage)
   }
   await setMfaSwitch(deps, actor, true)
-  return { ok: true }
 }
 
 /**
@@ -171,13 +158,12 @@ const RECENT_LOGIN_REQUIRED =
  * The enrolment token must still be valid (else: back to the password step) and be the actor's
  * own (a token of someone else, say from a swapped cookie, is refused).
  */
-async function tokenProblem(deps: ServiceDeps, actor: Actor, idToken: string): Promise<StepFailure | null> {
+async function requireOwnToken(deps: ServiceDeps, actor: Actor, idToken: string): Promise<void> {
   let uid: string
   try {
     uid = (await deps.identity.verifyIdToken(idToken)).uid
   } catch {
-    return { ok: false, message: RECENT_LOGIN_REQUIRED, status: 401, backToPassword: true }
+    throw startAgain(RECENT_LOGIN_REQUIRED)
   }
   if (uid !== actor.firebaseUid) throw new AppError('PermissionError', 'Not your account.')
-  return null
 }

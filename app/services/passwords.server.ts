@@ -44,44 +44,48 @@ async function countRequest(deps: ServiceDeps, bucket: string, rule: RateLimitRu
 // ---------------------------------------------------------------------------------------------
 // Forgot password
 
-export type ResetRequestOutcome = { ok: true; message: string } | { ok: false; status: number; message: string }
-
 /**
- * Sends the reset e-mail. A known and an unknown address get the same answer; only a disabled
- * or throttled account hears otherwise (the spec's text), and too many requests answer 429.
+ * Sends the reset e-mail; the answer is the message to show. A known and an unknown address get
+ * the same answer; only a disabled or throttled account hears otherwise (the spec's text, as a
+ * PermissionError or ValidationError), and too many requests are RateLimited.
  */
 export async function requestPasswordReset(
   deps: ServiceDeps,
   input: { email: string; ip: string },
-): Promise<ResetRequestOutcome> {
+): Promise<{ message: string }> {
   const email = input.email.trim().toLowerCase()
   if (
     !(await countRequest(deps, `reset:ip:${input.ip}`, RESET_LIMITS.perAddress)) ||
     !(await countRequest(deps, `reset:email:${email}`, RESET_LIMITS.perEmail))
   ) {
-    return { ok: false, status: 429, message: TOO_MANY_RESET_REQUESTS }
+    throw new AppError('RateLimited', TOO_MANY_RESET_REQUESTS)
   }
   const result = await deps.identity.sendPasswordResetEmail(email)
   const answer = resetRequestAnswer(result)
-  if (answer.kind === 'sent') return { ok: true, message: answer.message }
+  if (answer.kind === 'sent') return { message: answer.message }
   if (!result.ok && result.code === 'auth/unknown') {
     console.error(
       JSON.stringify({ level: 'error', msg: 'password reset e-mail failed', provider: result.providerMessage }),
     )
   }
-  return { ok: false, status: answer.message === ACCOUNT_TEMPORARILY_DISABLED ? 403 : 400, message: answer.message }
+  throw new AppError(
+    answer.message === ACCOUNT_TEMPORARILY_DISABLED ? 'PermissionError' : 'ValidationError',
+    answer.message,
+  )
 }
 
 // ---------------------------------------------------------------------------------------------
 // Reset screen
 
-export type CodeCheck = { ok: true; email: string } | { ok: false; message: string }
-
-/** Checks a reset code from an e-mail link before the form is shown; the code stays usable. */
-export async function checkResetCode(deps: ServiceDeps, code: string | null | undefined): Promise<CodeCheck> {
-  if (!code) return { ok: false, message: INVALID_LINK }
+/**
+ * Checks a reset code from an e-mail link before the form is shown; the code stays usable. A
+ * missing or refused code is a ValidationError with the text to show.
+ */
+export async function checkResetCode(deps: ServiceDeps, code: string | null | undefined): Promise<{ email: string }> {
+  if (!code) throw new AppError('ValidationError', INVALID_LINK)
   const result = await deps.identity.verifyPasswordResetCode(code)
-  return result.ok ? { ok: true, email: result.email } : { ok: false, message: actionCodeProblem(result.code) }
+  if (!result.ok) throw new AppError('ValidationError', actionCodeProblem(result.code))
+  return { email: result.email }
 }
 
 /**
@@ -110,14 +114,18 @@ export async function resetPasswordWithCode(
 // ---------------------------------------------------------------------------------------------
 // E-mail verification
 
-/** Applies a verification code from an e-mail link; the message is the toast to show. */
+/**
+ * Applies a verification code from an e-mail link; the message is the toast to show. A missing or
+ * refused code is a ValidationError whose message is the toast.
+ */
 export async function verifyEmailWithCode(
   deps: ServiceDeps,
   code: string | null | undefined,
-): Promise<{ ok: boolean; message: string }> {
-  if (!code) return { ok: false, message: INVALID_LINK }
+): Promise<{ message: string }> {
+  if (!code) throw new AppError('ValidationError', INVALID_LINK)
   const result = await deps.identity.applyEmailVerification(code)
-  return result.ok ? { ok: true, message: 'Email Verified' } : { ok: false, message: actionCodeProblem(result.code) }
+  if (!result.ok) throw new AppError('ValidationError', actionCodeProblem(result.code))
+  return { message: 'Email Verified' }
 }
 
 /**

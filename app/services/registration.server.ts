@@ -12,7 +12,7 @@ import { BREACHED_PASSWORD } from '#app/schemas/password'
 import { loadGrants, toAccountView } from './accounts.server'
 import { isPasswordBreached } from './breach.server'
 import type { ServiceDeps } from './context.server'
-import { IdentityError } from './identity.server'
+import { IdentityError } from '#app/infra/identity/provider.server'
 import { applyInvite, INVITE_MESSAGES, openInviteByToken } from './invites.server'
 
 export const REGISTRATION_MESSAGES = {

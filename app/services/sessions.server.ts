@@ -8,7 +8,7 @@ import { issuedIdTokens, sessions } from '#db/schema'
 import { invalidSession } from '#app/lib/errors'
 import { actorForAccount, type Actor } from './accounts.server'
 import type { ServiceDeps } from './context.server'
-import { tokenClaims } from './identity.server'
+import { tokenClaims } from '#app/infra/identity/provider.server'
 
 /** Session lifetimes, following Remember me at sign-in. */
 export const SESSION_REMEMBERED_MS = 14 * 24 * 60 * 60 * 1000

@@ -17,7 +17,7 @@ import {
   type SignInOutcome,
 } from './auth.server'
 import type { ServiceDeps } from './context.server'
-import type { MfaFactor } from './identity.server'
+import type { MfaFactor } from '#app/infra/identity/provider.server'
 import { recordIssuedIdToken } from './sessions.server'
 import { parseOrThrow } from './validation.server'
 

@@ -64,13 +64,12 @@ async function smsCodeFor(phoneNumber: string): Promise<string> {
 
 async function enroll(actor: Actor, phoneNumber: string) {
   const confirmed = await confirmPasswordForEnrollment(portal.deps, actor, { password: PASSWORD, ip: '10.1.0.2' })
-  if (confirmed.ok !== true) throw new Error('password re-check failed')
+  if (confirmed.kind !== 'confirmed') throw new Error('password re-check failed')
   const started = await startPhoneEnrollment(portal.deps, actor, {
     idToken: confirmed.idToken,
     phoneNumber,
     ip: '10.1.0.2',
   })
-  if (!started.ok) throw new Error(started.message)
   return { idToken: confirmed.idToken, sessionInfo: started.sessionInfo, sentTo: started.sentTo }
 }
 
@@ -81,16 +80,14 @@ describe('SMS two-step verification', () => {
     const step = await enroll(user.actor, phone)
     expect(step.sentTo).toBe('+*******0142')
 
-    const wrong = await finishPhoneEnrollment(portal.deps, user.actor, { ...step, code: '000000', ip: '10.1.0.2' })
-    expect(wrong).toMatchObject({ ok: false, status: 400 })
+    await expect(
+      finishPhoneEnrollment(portal.deps, user.actor, { ...step, code: '000000', ip: '10.1.0.2' }),
+    ).rejects.toMatchObject({ type: 'ValidationError', status: 400 })
     expect(await listSecondFactors(portal.deps, user.actor)).toEqual([])
 
-    const done = await finishPhoneEnrollment(portal.deps, user.actor, {
-      ...step,
-      code: await smsCodeFor(phone),
-      ip: '10.1.0.2',
-    })
-    expect(done).toEqual({ ok: true })
+    await expect(
+      finishPhoneEnrollment(portal.deps, user.actor, { ...step, code: await smsCodeFor(phone), ip: '10.1.0.2' }),
+    ).resolves.toBeUndefined()
     const factors = await listSecondFactors(portal.deps, user.actor)
     expect(factors).toHaveLength(1)
     expect(factors[0]).toMatchObject({ phoneInfo: '+*******0142' })
@@ -179,14 +176,14 @@ describe('SMS two-step verification', () => {
       password: PASSWORD,
       ip: '10.1.0.6',
     })
-    if (confirmed.ok !== true) throw new Error('password re-check failed')
-    const started = await startPhoneEnrollment(portal.deps, user.actor, {
+    if (confirmed.kind !== 'confirmed') throw new Error('password re-check failed')
+    const started = startPhoneEnrollment(portal.deps, user.actor, {
       idToken: confirmed.idToken,
       phoneNumber: '+15555550144',
       ip: '10.1.0.6',
     })
-    expect(started).toMatchObject({
-      ok: false,
+    await expect(started).rejects.toMatchObject({
+      type: 'Conflict',
       status: 409,
       message: 'The operation requires a verified email. Please check your account for email verification',
     })
@@ -201,8 +198,8 @@ describe('SMS two-step verification', () => {
     await finishPhoneEnrollment(portal.deps, user.actor, { ...step, code: await smsCodeFor('+15555550150'), ip })
     // Sends 2 to 5: the enrolment step can aim at any number, the very thing that is limited.
     for (const phoneNumber of ['+15555550151', '+15555550152', '+15555550153', '+15555550154']) {
-      const started = await startPhoneEnrollment(portal.deps, user.actor, { idToken: step.idToken, phoneNumber, ip })
-      expect(started).toMatchObject({ ok: true })
+      const started = startPhoneEnrollment(portal.deps, user.actor, { idToken: step.idToken, phoneNumber, ip })
+      await expect(started).resolves.toMatchObject({ sessionInfo: expect.any(String) })
     }
 
     // The 6th send is refused, at enrolment as at sign-in, and the provider sends nothing.
@@ -212,9 +209,9 @@ describe('SMS two-step verification', () => {
       status: 429,
       message: 'Too many verification codes were sent. Please try again later.',
     }
-    expect(
-      await startPhoneEnrollment(portal.deps, user.actor, { idToken: step.idToken, phoneNumber: '+15555550155', ip }),
-    ).toEqual(tooMany)
+    await expect(
+      startPhoneEnrollment(portal.deps, user.actor, { idToken: step.idToken, phoneNumber: '+15555550155', ip }),
+    ).rejects.toMatchObject({ type: 'RateLimited', status: tooMany.status, message: tooMany.message })
     const first = await signInWithPassword(portal.deps, {
       email: user.email,
       password: PASSWORD,
@@ -235,8 +232,8 @@ describe('SMS two-step verification', () => {
 
   it('refuses a wrong password at the re-check and counts it as a failed attempt', async () => {
     const user = await freshUser('recheck')
-    const refused = await confirmPasswordForEnrollment(portal.deps, user.actor, { password: 'nope', ip: '10.1.0.7' })
-    expect(refused).toMatchObject({ ok: false, status: 400, message: 'Wrong password' })
+    const refused = confirmPasswordForEnrollment(portal.deps, user.actor, { password: 'nope', ip: '10.1.0.7' })
+    await expect(refused).rejects.toMatchObject({ type: 'ValidationError', status: 400, message: 'Wrong password' })
   })
 })
 

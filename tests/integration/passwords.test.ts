@@ -12,7 +12,7 @@ import { RESET_EMAIL_SENT } from '#app/lib/identity-messages'
 import { BREACHED_PASSWORD } from '#app/schemas/password'
 import { actorFromSessionCookie, signInWithPassword, MESSAGES } from '#app/services/auth.server'
 import { sessionRemembered, startSession } from '#app/services/sessions.server'
-import { sha1Hex } from '#app/services/breach.server'
+import { sha1Hex } from '#app/infra/breach-corpus.server'
 import {
   changePassword,
   checkResetCode,
@@ -89,7 +89,7 @@ describe('password reset', () => {
     const unknown = `nobody-${randomUUID().slice(0, 8)}@passwords.test`
     const known = await requestPasswordReset(portal.deps, { email: member.email, ip: '10.2.0.1' })
     const stranger = await requestPasswordReset(portal.deps, { email: unknown, ip: '10.2.0.1' })
-    expect(known).toEqual({ ok: true, message: RESET_EMAIL_SENT })
+    expect(known).toEqual({ message: RESET_EMAIL_SENT })
     expect(stranger).toEqual(known)
     expect(await latestOobCode(emulatorHost, portal.projectId, member.email, 'PASSWORD_RESET')).toBeDefined()
     expect(await latestOobCode(emulatorHost, portal.projectId, unknown, 'PASSWORD_RESET')).toBeUndefined()
@@ -104,13 +104,13 @@ describe('password reset', () => {
 
     await requestPasswordReset(portal.deps, { email: member.email, ip: '10.2.0.2' })
     const { oobCode } = (await latestOobCode(emulatorHost, portal.projectId, member.email, 'PASSWORD_RESET'))!
-    expect(await checkResetCode(portal.deps, oobCode)).toEqual({ ok: true, email: member.email })
+    expect(await checkResetCode(portal.deps, oobCode)).toEqual({ email: member.email })
 
     // A breached password is refused and leaves the code usable.
     await expect(resetPasswordWithCode(portal.deps, { code: oobCode, newPassword: 'Password123!' })).rejects.toThrow(
       BREACHED_PASSWORD,
     )
-    expect((await checkResetCode(portal.deps, oobCode)).ok).toBe(true)
+    await expect(checkResetCode(portal.deps, oobCode)).resolves.toEqual({ email: member.email })
 
     const newPassword = 'Velvet-Hem-2041'
     expect(await resetPasswordWithCode(portal.deps, { code: oobCode, newPassword })).toEqual({ email: member.email })
@@ -121,17 +121,24 @@ describe('password reset', () => {
     })
 
     // The code is used up.
-    const again = await checkResetCode(portal.deps, oobCode)
-    expect(again.ok).toBe(false)
-    expect(await checkResetCode(portal.deps, undefined)).toEqual({ ok: false, message: 'Invalid Link!' })
+    await expect(checkResetCode(portal.deps, oobCode)).rejects.toMatchObject({ type: 'ValidationError' })
+    await expect(checkResetCode(portal.deps, undefined)).rejects.toMatchObject({
+      type: 'ValidationError',
+      message: 'Invalid Link!',
+    })
   })
 
   it('limits reset requests per address', async () => {
     const email = `flood-${randomUUID().slice(0, 8)}@passwords.test`
-    const answers = []
-    for (let i = 0; i < 6; i++) answers.push(await requestPasswordReset(portal.deps, { email, ip: `10.3.0.${i}` }))
-    expect(answers.slice(0, 5).every((answer) => answer.ok)).toBe(true)
-    expect(answers[5]).toMatchObject({ ok: false, status: 429 })
+    for (let i = 0; i < 5; i++) {
+      await expect(requestPasswordReset(portal.deps, { email, ip: `10.3.0.${i}` })).resolves.toEqual({
+        message: RESET_EMAIL_SENT,
+      })
+    }
+    await expect(requestPasswordReset(portal.deps, { email, ip: '10.3.0.5' })).rejects.toMatchObject({
+      type: 'RateLimited',
+      status: 429,
+    })
   })
 
   // The Auth emulator sends reset e-mails even to disabled users (it never answers USER_DISABLED to
@@ -165,11 +172,15 @@ describe('e-mail verification', () => {
     if (!signedIn.ok) throw new Error('sign-in failed')
     expect((await portal.deps.identity.sendEmailVerification(signedIn.idToken)).ok).toBe(true)
     const { oobCode } = (await latestOobCode(emulatorHost, portal.projectId, member.email, 'VERIFY_EMAIL'))!
-    expect(await verifyEmailWithCode(portal.deps, oobCode)).toEqual({ ok: true, message: 'Email Verified' })
-    const reused = await verifyEmailWithCode(portal.deps, oobCode)
-    expect(reused.ok).toBe(false)
-    expect(reused.message).toMatch(/action code is invalid/)
-    expect(await verifyEmailWithCode(portal.deps, null)).toEqual({ ok: false, message: 'Invalid Link!' })
+    expect(await verifyEmailWithCode(portal.deps, oobCode)).toEqual({ message: 'Email Verified' })
+    await expect(verifyEmailWithCode(portal.deps, oobCode)).rejects.toMatchObject({
+      type: 'ValidationError',
+      message: expect.stringMatching(/action code is invalid/),
+    })
+    await expect(verifyEmailWithCode(portal.deps, null)).rejects.toMatchObject({
+      type: 'ValidationError',
+      message: 'Invalid Link!',
+    })
   })
 })
 

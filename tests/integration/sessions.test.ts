@@ -20,11 +20,11 @@ import {
   listSecondFactors,
   startPhoneEnrollment,
 } from '#app/services/mfa.server'
-import { action as loginAction } from '#app/routes/_index'
-import { action as logoutAction } from '#app/routes/logout'
-import { action as resetAction } from '#app/routes/session.reset'
-import { action as signOutEverywhereAction } from '#app/routes/_frame.settings.security.sign-out-everywhere'
-import { action as unenrollAction } from '#app/routes/_frame.settings.security.unenroll.$factorId'
+import { action as loginAction } from '#app/routes/_auth+/_index'
+import { action as logoutAction } from '#app/routes/_auth+/logout'
+import { action as resetAction } from '#app/routes/_auth+/session.reset'
+import { action as signOutEverywhereAction } from '#app/routes/_frame+/settings+/security+/sign-out-everywhere'
+import { action as unenrollAction } from '#app/routes/_frame+/settings+/security+/unenroll.$factorId'
 import { emulatorSmsCodes } from '#tests/support/emulator'
 import { api, DEMO_PASSWORD, idTokenFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { pageContext, postForm, setCookie } from '#tests/support/routes'
@@ -295,21 +295,19 @@ describe('second factor', () => {
       password: PASSWORD,
       ip: '10.7.1.1',
     })
-    if (confirmed.ok !== true) throw new Error('password re-check failed')
+    if (confirmed.kind !== 'confirmed') throw new Error('password re-check failed')
     const started = await startPhoneEnrollment(portal.deps, signedIn.actor, {
       idToken: confirmed.idToken,
       phoneNumber: phone,
       ip: '10.7.1.1',
     })
-    if (!started.ok) throw new Error(started.message)
-    const done = await finishPhoneEnrollment(portal.deps, signedIn.actor, {
+    await finishPhoneEnrollment(portal.deps, signedIn.actor, {
       idToken: confirmed.idToken,
       sessionInfo: started.sessionInfo,
       sentTo: started.sentTo,
       code: await smsCodeFor(phone),
       ip: '10.7.1.1',
     })
-    if (!done.ok) throw new Error(done.message)
     return { ...user, actor: signedIn.actor }
   }
 

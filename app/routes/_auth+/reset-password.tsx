@@ -4,6 +4,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { isAppError } from '#app/lib/errors'
 import { BrandedAuthLayout } from '#app/components/branded-auth-layout'
 import { NewPasswordFields, useBreachHint } from '#app/components/new-password-fields'
 import { Button, ButtonLink } from '#app/components/ui/button'
@@ -27,11 +28,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const look = defaultLook()
   if (params.get('status') === 'done') return json({ look, screen: { step: 'done' } as Screen })
   const code = params.get('code') ?? params.get('oobCode')
-  const check = await checkResetCode(context.deps, code)
-  const screen: Screen = check.ok
-    ? { step: 'form', code: code!, email: check.email }
-    : { step: 'invalid', message: check.message }
-  return json({ look, screen }, { status: check.ok ? 200 : 400 })
+  try {
+    const { email } = await checkResetCode(context.deps, code)
+    return json({ look, screen: { step: 'form', code: code!, email } as Screen })
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    return json({ look, screen: { step: 'invalid', message: error.message } as Screen }, { status: 400 })
+  }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -11,7 +11,7 @@ import { Badge } from '#app/components/ui/misc'
 import { formatWhen } from '#app/lib/format'
 import { guard, run } from '#app/lib/session.server'
 import { listSecondFactors } from '#app/services/mfa.server'
-import type { FrameHandle } from './_frame'
+import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Password and Authentication · Brand Portal' }]
 export const handle: FrameHandle = { title: 'Password and Authentication', back: '/settings' }

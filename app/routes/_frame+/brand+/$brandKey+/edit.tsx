@@ -17,7 +17,7 @@ import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.ser
 import { continueAfterSave, isOnboardingContinue } from '#app/lib/onboarding-reply.server'
 import { BRAND_FORMS, type BrandFormIntent } from '#app/schemas/brand'
 import { getBrand, updateBrand, type BrandView } from '#app/services/brands.server'
-import type { FrameHandle } from './_frame'
+import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Company profile · Brand Portal' }]
 export const handle: FrameHandle = {

@@ -4,44 +4,22 @@
 // they work without JavaScript.
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseForm } from '#app/lib/forms'
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  type SerializeFrom,
-} from '@remix-run/node'
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { Button } from '#app/components/ui/button'
 import { Checkbox, ErrorList, Field } from '#app/components/ui/field'
 import { CsrfField } from '#app/components/ui/misc'
 import { HumanCheck } from '#app/components/human-check'
 import { useCsrfToken } from '#app/lib/csrf'
-import {
-  clientAddress,
-  commitUiSession,
-  getOptionalActor,
-  getUiSession,
-  issueSessionCookie,
-  requireCsrf,
-} from '#app/lib/session.server'
-import { clearPendingSignIn, readPendingSignIn, savePendingSignIn } from '#app/lib/pending-sign-in.server'
+import { getOptionalActor, getUiSession } from '#app/lib/session.server'
+import { readPendingSignIn } from '#app/lib/pending-sign-in.server'
 import { landingPath, safeRedirectPath } from '#app/policy/permissions'
 import { LoginSchema } from '#app/schemas/login'
 import { SecondFactorChoiceSchema, VerificationCodeSchema } from '#app/schemas/mfa'
-import { MESSAGES } from '#app/services/auth.server'
-import {
-  pendingView,
-  sendSignInCode,
-  startSignIn,
-  verifySignInCode,
-  type SignInStep,
-} from '#app/services/sign-in.server'
-import { humanCheckField, humanCheckWidget } from '#app/services/human-check.server'
+import { pendingView } from '#app/services/sign-in.server'
 import { defaultLook, loadBrandLook } from '#app/services/brand-look.server'
 import { BrandedAuthLayout } from '#app/components/branded-auth-layout'
-import { acceptAfterSignIn, inviteStateForLogin } from '#app/lib/invite-sign-in.server'
+import { inviteStateForLogin } from '#app/lib/invite-sign-in.server'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Brand Portal' }]
 
@@ -62,107 +40,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ look, invited, secondFactor: pending ? pendingView(pending) : null })
 }
 
-type ActionReply = {
-  form: 'login' | 'factor' | 'code'
-  result: ReturnType<ReturnType<typeof parseForm>['reply']>
-  humanCheck?: Awaited<ReturnType<typeof humanCheckWidget>> | null
-}
-
-/** The steps of signing in run in app/services/sign-in.server.ts; this turns each into a reply. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData()
-  await requireCsrf(request, context, formData)
-  const ui = await getUiSession(request, context)
-  const ip = clientAddress(request, context)
-  const intent = formData.get('intent')
-  const pending = readPendingSignIn(ui)
-  let step: SignInStep
-  let submission: ReturnType<typeof parseForm>
-
-  if (intent === 'cancel-second-factor') {
-    clearPendingSignIn(ui)
-    return redirect('/', { headers: { 'Set-Cookie': await commitUiSession(ui, context) } })
-  } else if (intent === 'choose-factor' || intent === 'resend-code') {
-    submission = parseForm(formData, SecondFactorChoiceSchema)
-    const factor = submission.status === 'success' ? (submission.value as { factor: string }).factor : undefined
-    step = await sendSignInCode(context.deps, pending, { factor, resend: intent === 'resend-code', ip })
-  } else if (intent === 'verify-code') {
-    submission = parseForm(formData, VerificationCodeSchema)
-    if (pending && submission.status !== 'success') {
-      return json<ActionReply>({ form: 'code', result: submission.reply() }, { status: 400 })
-    }
-    const code = submission.status === 'success' ? (submission.value as { code: string }).code : ''
-    step = await verifySignInCode(context.deps, pending, { code, ip })
-  } else {
-    const login = parseForm(formData, LoginSchema)
-    submission = login
-    if (login.status !== 'success') {
-      return json<ActionReply>({ form: 'login', result: login.reply({ hideFields: ['password'] }) }, { status: 400 })
-    }
-    const token = formData.get('token')
-    step = await startSignIn(context.deps, {
-      ...login.value,
-      ip,
-      humanCheck: formData.get(humanCheckField(context.deps)),
-      inviteToken: typeof token === 'string' ? token : undefined,
-    })
-  }
-
-  switch (step.kind) {
-    case 'expired':
-      // Back to the password, with a word about why.
-      clearPendingSignIn(ui)
-      ui.flash('toast', { kind: 'info', message: 'The verification has expired. Please sign in again.' })
-      return redirect(loginPage(request), { headers: { 'Set-Cookie': await commitUiSession(ui, context) } })
-    case 'second-factor':
-      savePendingSignIn(ui, step.pending)
-      return redirect(loginPage(request), { headers: { 'Set-Cookie': await commitUiSession(ui, context) } })
-    case 'refused':
-      if (step.locked) {
-        // A locked account is sent to reset its password (access.md §4 "Sign-in" 5).
-        clearPendingSignIn(ui)
-        ui.flash('toast', { kind: 'error', message: MESSAGES.tooManyForAccount })
-        return redirect('/password-reset', { headers: { 'Set-Cookie': await commitUiSession(ui, context) } })
-      }
-      return json<ActionReply>(
-        {
-          form: step.form,
-          result: submission.reply({ formErrors: [step.message], hideFields: ['password'] }),
-          humanCheck: step.humanCheckRequired ? await humanCheckWidget(context.deps) : null,
-        },
-        { status: step.status },
-      )
-    case 'signed-in':
-      return signedIn(request, context, ui, step)
-  }
-}
-
-/** The login page the form was posted from (its brand look and redirectTo), for a redirect. */
-function loginPage(request: Request): string {
-  const url = new URL(request.url)
-  url.searchParams.delete('index')
-  return `${url.pathname}${url.search}`
-}
-
-async function signedIn(
-  request: Request,
-  context: ActionFunctionArgs['context'],
-  ui: Awaited<ReturnType<typeof getUiSession>>,
-  step: Extract<SignInStep, { kind: 'signed-in' }>,
-) {
-  const { signedIn: outcome, remember, redirectTo, inviteToken } = step
-  clearPendingSignIn(ui)
-  // The CSRF token is renewed so that one planted before sign-in is worth nothing after it.
-  ui.unset('csrf')
-  // Signed in from an invite link: accept it and land by its first grant.
-  const accepted = inviteToken ? await acceptAfterSignIn(context, outcome.actor, inviteToken) : null
-  if (accepted) ui.flash('toast', accepted.toast)
-  const headers = new Headers()
-  headers.append('Set-Cookie', await issueSessionCookie(request, context, outcome.actor, { remember }))
-  headers.append('Set-Cookie', await commitUiSession(ui, context))
-  // Only a path on this site: `//evil.example` or `https://…` fall back to the landing page.
-  return redirect(accepted?.landing ?? safeRedirectPath(redirectTo, outcome.landing), { headers })
-}
+// The sign-in steps and their replies live beside this route, in login.server.ts.
+export { action } from './login.server'
+import type { action } from './login.server'
 
 export default function Login() {
   const { look, invited, secondFactor } = useLoaderData<typeof loader>()

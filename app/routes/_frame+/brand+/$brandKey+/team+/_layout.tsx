@@ -12,7 +12,7 @@ import { brandGrantTypes } from '#app/policy/permissions'
 import { settingsTabs } from '#app/policy/settings-tabs'
 import { ADD_MEMBER_MODES, statusBadgeTone, teamCsvFileName, teamSummary, type TeamMemberRow } from '#app/policy/team'
 import { listBrandTeams, listTeamMemberRows } from '#app/services/teams.server'
-import type { FrameHandle } from './_frame'
+import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Manage Team · Brand Portal' }]
 export const handle: FrameHandle = {

@@ -4,6 +4,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { isAppError } from '#app/lib/errors'
 import { BrandedAuthLayout } from '#app/components/branded-auth-layout'
 import { Button } from '#app/components/ui/button'
 import { ErrorList, Field } from '#app/components/ui/field'
@@ -26,14 +27,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireCsrf(request, context, formData)
   const submission = parseForm(formData, PasswordResetRequestSchema)
   if (submission.status !== 'success') return json({ result: submission.reply(), sent: null }, { status: 400 })
-  const outcome = await requestPasswordReset(context.deps, {
-    email: submission.value.email,
-    ip: clientAddress(request, context),
-  })
-  if (!outcome.ok) {
-    return json({ result: submission.reply({ formErrors: [outcome.message] }), sent: null }, { status: outcome.status })
+  try {
+    const { message } = await requestPasswordReset(context.deps, {
+      email: submission.value.email,
+      ip: clientAddress(request, context),
+    })
+    return json({ result: submission.reply({ resetForm: true }), sent: message })
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    return json({ result: submission.reply({ formErrors: [error.message] }), sent: null }, { status: error.status })
   }
-  return json({ result: submission.reply({ resetForm: true }), sent: outcome.message })
 }
 
 export default function PasswordReset() {

@@ -5,7 +5,7 @@ import { guard, run } from '#app/lib/session.server'
 import { brandGrantTypes } from '#app/policy/permissions'
 import { getBrand } from '#app/services/brands.server'
 import { rememberBrand } from '#app/services/current-brand.server'
-import type { FrameHandle } from './_frame'
+import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.brand.name ?? 'Brand'} · Brand Portal` },

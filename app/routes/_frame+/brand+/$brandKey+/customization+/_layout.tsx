@@ -26,7 +26,7 @@ import {
 } from '#app/schemas/branding'
 import type { BrandLook } from '#app/services/brand-look.server'
 import { getBranding, updateBranding } from '#app/services/branding.server'
-import type { FrameHandle } from './_frame'
+import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Branding · Brand Portal' }]
 export const handle: FrameHandle = {

@@ -5,7 +5,7 @@ import { ButtonLink } from '#app/components/ui/button'
 import { EmptyState } from '#app/components/ui/misc'
 import { guard } from '#app/lib/session.server'
 import { canCreateBrand, listBrandsForActor } from '#app/services/brands.server'
-import type { FrameHandle } from './_frame'
+import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Brands · Brand Portal' }]
 export const handle: FrameHandle = { title: 'Brands', back: '/brands' }

@@ -5,7 +5,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { EmptyState } from '#app/components/ui/misc'
 import { guard } from '#app/lib/session.server'
 import { matchRoute } from '#app/policy/permissions'
-import type { FrameHandle } from './_frame'
+import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const handle: FrameHandle = {
   title: (data) => (data as { title?: string })?.title ?? '',

@@ -22,7 +22,7 @@ import {
   type PersonalProfile,
 } from '#app/schemas/account'
 import { getAccount, updateAccount, type AccountProfile } from '#app/services/account-profile.server'
-import type { FrameHandle } from './_frame'
+import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Personal Profile · Brand Portal' }]
 export const handle: FrameHandle = {

@@ -18,6 +18,7 @@ import { RouteDialog } from '#app/components/ui/dialog'
 import { ErrorList, Field } from '#app/components/ui/field'
 import { CsrfField } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
+import { isAppError, type AppError } from '#app/lib/errors'
 import { parseForm } from '#app/lib/forms'
 import {
   clearEnrollment,
@@ -36,7 +37,6 @@ import {
   finishPhoneEnrollment,
   MFA_MESSAGES,
   startPhoneEnrollment,
-  type StepFailure,
 } from '#app/services/mfa.server'
 
 const BACK = '/settings/security'
@@ -73,35 +73,39 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (step === 'password') {
     const submission = parseForm(formData, EnrollPasswordSchema)
     if (submission.status !== 'success') return reply(step, submission.reply({ hideFields: ['password'] }), 400)
-    const checked = await confirmPasswordForEnrollment(context.deps, actor, { password: submission.value.password, ip })
-    if (checked.ok === true) {
+    const checked = await confirmPasswordForEnrollment(context.deps, actor, {
+      password: submission.value.password,
+      ip,
+    }).catch((error: unknown) => refused(error))
+    if ('refused' in checked) {
+      const { message, status } = checked.refused
+      return reply(step, submission.reply({ formErrors: [message], hideFields: ['password'] }), status)
+    }
+    if (checked.kind === 'confirmed') {
       saveEnrollment(ui, { idToken: checked.idToken })
       return goTo(context, ui, 'phone')
     }
-    if (checked.ok === 'second-factor') {
-      // The first enrolled phone proves the account before another is added.
-      const factor = checked.factors[0]
-      const sent = factor
-        ? await sendSecondFactorCode(context.deps, {
-            mfaPendingCredential: checked.mfaPendingCredential,
-            mfaEnrollmentId: factor.mfaEnrollmentId,
-            email: actor.email,
-            ip,
-          })
-        : ({ ok: false, message: 'No phone is enrolled.', status: 400 } as const)
-      if (!sent.ok) {
-        return reply(step, submission.reply({ formErrors: [sent.message], hideFields: ['password'] }), sent.status)
-      }
-      saveEnrollment(ui, {
-        secondFactor: {
+    // The first enrolled phone proves the account before another is added.
+    const factor = checked.factors[0]
+    const sent = factor
+      ? await sendSecondFactorCode(context.deps, {
           mfaPendingCredential: checked.mfaPendingCredential,
-          sessionInfo: sent.sessionInfo,
-          sentTo: factor!.phoneInfo,
-        },
-      })
-      return goTo(context, ui, 'authenticate')
+          mfaEnrollmentId: factor.mfaEnrollmentId,
+          email: actor.email,
+          ip,
+        })
+      : ({ ok: false, message: 'No phone is enrolled.', status: 400 } as const)
+    if (!sent.ok) {
+      return reply(step, submission.reply({ formErrors: [sent.message], hideFields: ['password'] }), sent.status)
     }
-    return reply(step, submission.reply({ formErrors: [checked.message], hideFields: ['password'] }), checked.status)
+    saveEnrollment(ui, {
+      secondFactor: {
+        mfaPendingCredential: checked.mfaPendingCredential,
+        sessionInfo: sent.sessionInfo,
+        sentTo: factor!.phoneInfo,
+      },
+    })
+    return goTo(context, ui, 'authenticate')
   }
 
   if (step === 'authenticate') {
@@ -112,8 +116,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       sessionInfo: state!.secondFactor!.sessionInfo,
       code: submission.value.code,
       ip,
-    })
-    if (!checked.ok) return failed(context, ui, step, submission.reply({ formErrors: [checked.message] }), checked)
+    }).catch((error: unknown) => refused(error))
+    if ('refused' in checked) return failed(context, ui, step, submission, checked.refused)
     saveEnrollment(ui, { idToken: checked.idToken })
     return goTo(context, ui, 'phone')
   }
@@ -126,8 +130,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       idToken: state!.idToken!,
       phoneNumber,
       ip,
-    })
-    if (!started.ok) return failed(context, ui, step, submission.reply({ formErrors: [started.message] }), started)
+    }).catch((error: unknown) => refused(error))
+    if ('refused' in started) return failed(context, ui, step, submission, started.refused)
     saveEnrollment(ui, { idToken: state!.idToken, phone: { sessionInfo: started.sessionInfo, sentTo: started.sentTo } })
     return goTo(context, ui, 'code')
   }
@@ -140,8 +144,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     sentTo: state!.phone!.sentTo,
     code: submission.value.code,
     ip,
-  })
-  if (!finished.ok) return failed(context, ui, step, submission.reply({ formErrors: [finished.message] }), finished)
+  }).catch((error: unknown) => refused(error))
+  if (finished && 'refused' in finished) return failed(context, ui, step, submission, finished.refused)
   clearEnrollment(ui)
   // Back to the security page, which loads again and lists the new phone (the spec's reload).
   ui.flash('toast', { kind: 'success', message: MFA_MESSAGES.enrolled })
@@ -156,15 +160,26 @@ async function goTo(context: AppLoadContext, ui: Session, step: EnrollmentStep) 
   return redirect(`${BACK}/enroll?step=${step}`, { headers: { 'Set-Cookie': await commitUiSession(ui, context) } })
 }
 
-/** A failed step; "requires recent login" returns to the password step (access.md §8). */
+/**
+ * A step the service refused, to show in the dialog. Errors that are not the user's to fix (not
+ * their account, anything unexpected) go on to the error boundary.
+ */
+function refused(error: unknown): { refused: AppError } {
+  if (!isAppError(error) || error.type === 'PermissionError' || error.type === 'NotFound') throw error
+  return { refused: error }
+}
+
+/** A failed step; an enrolment whose proof is no longer good returns to the password step (access.md §8). */
 async function failed(
   context: AppLoadContext,
   ui: Session,
   step: EnrollmentStep,
-  result: Reply['result'],
-  failure: StepFailure,
+  submission: ReturnType<typeof parseForm>,
+  failure: AppError,
 ) {
-  if (!failure.backToPassword) return reply(step, result, failure.status)
+  if (failure.type !== 'AuthInvalidSession') {
+    return reply(step, submission.reply({ formErrors: [failure.message] }), failure.status)
+  }
   clearEnrollment(ui)
   ui.flash('toast', { kind: 'error', message: failure.message })
   return goTo(context, ui, 'password')

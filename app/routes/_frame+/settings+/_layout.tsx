@@ -7,7 +7,7 @@ import { guard } from '#app/lib/session.server'
 import { currentBrandKey } from '#app/policy/onboarding'
 import { brandGrantTypes } from '#app/policy/permissions'
 import { settingsTabs } from '#app/policy/settings-tabs'
-import type { FrameHandle } from './_frame'
+import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Brand Portal' }]
 export const handle: FrameHandle = { title: 'Settings', back: '/brands' }

@@ -5,6 +5,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react'
 import { BrandedAuthLayout } from '#app/components/branded-auth-layout'
 import { InvalidLink } from '#app/components/invalid-link'
+import { isAppError } from '#app/lib/errors'
 import { redirectWithToast } from '#app/lib/session.server'
 import { defaultLook } from '#app/services/brand-look.server'
 import { verifyEmailWithCode } from '#app/services/passwords.server'
@@ -15,11 +16,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
   const code = params.get('code') ?? params.get('oobCode')
   if (!code) return json({ look: defaultLook() }, { status: 400 })
-  const outcome = await verifyEmailWithCode(context.deps, code)
-  throw await redirectWithToast(request, context, '/', {
-    kind: outcome.ok ? 'success' : 'error',
-    message: outcome.message,
-  })
+  const toast = await verifyEmailWithCode(context.deps, code).then(
+    ({ message }) => ({ kind: 'success' as const, message }),
+    (error: unknown) => {
+      if (!isAppError(error)) throw error
+      return { kind: 'error' as const, message: error.message }
+    },
+  )
+  throw await redirectWithToast(request, context, '/', toast)
 }
 
 export default function VerifyEmail() {

@@ -1,0 +1,28 @@
+// Firebase Authentication as the portal's identity provider: password sign-in through the
+// Identity Toolkit REST API (so the login form works without JavaScript), session checks and user
+// changes through firebase-admin. Locally the same calls go to the Auth emulator.
+import { adminAuth, adminCalls } from './admin.server'
+import { mfaCalls } from './mfa.server'
+import type { IdentityProvider } from './provider.server'
+import { toolkitConnection } from './rest.server'
+import { toolkitCalls } from './toolkit.server'
+
+export interface FirebaseIdentityOptions {
+  projectId: string
+  apiKey?: string
+  /** host:port of the Auth emulator; omitted means real Firebase. */
+  emulatorHost?: string
+}
+
+export function createFirebaseIdentity(options: FirebaseIdentityOptions): IdentityProvider {
+  const auth = adminAuth(options)
+  const connection = toolkitConnection(options)
+  const toolkit = toolkitCalls(connection)
+  return {
+    projectId: options.projectId,
+    emulated: Boolean(options.emulatorHost),
+    ...toolkit,
+    ...adminCalls(connection, auth, toolkit.signInWithPassword),
+    ...mfaCalls(connection, auth),
+  }
+}

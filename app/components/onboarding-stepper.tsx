@@ -9,7 +9,7 @@ import { CsrfField } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
 import { stepperState } from '#app/policy/onboarding'
 import type { Grant } from '#app/policy/permissions'
-import type { FrameHandle } from '#app/routes/_frame'
+import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export interface OnboardingInput {
   status: string

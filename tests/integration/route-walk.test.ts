@@ -20,6 +20,7 @@ import {
   createNotification,
   createTeam,
   createAccount,
+  createReference,
   addTeamMember,
 } from '#tests/support/factories'
 
@@ -34,6 +35,8 @@ interface Targets {
   account: string
   /** An unread notification of `account`. */
   notification: string
+  /** A reference of the atelier. */
+  reference: string
 }
 
 interface Probe {
@@ -51,6 +54,8 @@ interface Sample {
    */
   own?: string
   probe?: (t: Targets) => Probe
+  /** Why a read member may make this write (it records what reading did); outsiders are still walked. */
+  readersMay?: string
   /** Another answer that still refuses: it must reveal and change nothing. */
   alsoRefused?: (answer: ApiAnswer) => boolean
 }
@@ -63,6 +68,10 @@ const emptyList = (answer: ApiAnswer) =>
 const SAMPLES: Record<string, Sample> = {
   'GET app/method/check_version': { own: 'public: the API version' },
   'POST account/method/login': { own: 'public: signs in with a password or syncs a bearer token' },
+  'POST activity/method/:key': {
+    probe: (t) => ({ path: 'activity/method/reference-downloaded', body: { reference: t.reference } }),
+    readersMay: 'records that a member who may view the brand downloaded one of its references',
+  },
   'POST account/method/idTokenFromRefreshToken': {
     own: "public: exchanges the caller's own refresh token for an ID token of that same account",
   },
@@ -184,6 +193,7 @@ beforeAll(async () => {
     invite: demoInvite,
     account: demoAccountKey('editor'),
     notification: (await createNotification(deps, demoAccountKey('editor'), { brand: DEMO_BRAND_KEY })).key,
+    reference: await createReference(deps, DEMO_BRAND_KEY),
   }
 
   // A brand of the factories, with an owner, a member on a line team, a reader, and an admin
@@ -207,6 +217,7 @@ beforeAll(async () => {
     invite: await createInvite(deps, brand.key, { createdBy: owner.key }),
     account: member.key,
     notification: (await createNotification(deps, member.key, { brand: brand.key })).key,
+    reference: await createReference(deps, brand.key),
   }
 
   ;[cookies.outsider, cookies.demoReader, cookies.madeReader, cookies.teamAdmin] = await Promise.all([
@@ -261,6 +272,7 @@ describe('every JSON API route', () => {
       if (isWrite(endpoint)) {
         it('refuses a write to a read member and to an admin who only reads through a team (403/404)', async () => {
           if (sample().own) return expect(sample().probe).toBeUndefined()
+          if (sample().readersMay) return expect(sample().probe).toBeDefined()
           await expectRefused(endpoint, demo, cookies.demoReader, 'read member of Demo Brand')
           await expectRefused(endpoint, made, cookies.madeReader, 'read member of a factory brand')
           await expectRefused(endpoint, made, cookies.teamAdmin, 'admin reading through a team')

@@ -6,7 +6,18 @@
 import { randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { eq } from 'drizzle-orm'
-import { accounts, brands, collections, grants, invites, lines, notifications, teamMembers, teams } from '#db/schema'
+import {
+  accounts,
+  brands,
+  collections,
+  grants,
+  invites,
+  lines,
+  notifications,
+  references,
+  teamMembers,
+  teams,
+} from '#db/schema'
 import type { GrantSpec } from '#db/schema'
 import { newKey } from '#app/lib/ids'
 import { IMAGE_TYPES, type StoredUpload } from '#app/lib/upload.server'
@@ -269,4 +280,11 @@ export async function storedImage(deps: Pick<ServiceDeps, 'blobs'>, bytes: Buffe
   const key = `uploads/incoming/factory-${randomBytes(8).toString('hex')}`
   const info = await deps.blobs.put(key, Readable.from([bytes]), { contentType: IMAGE_TYPES, maxBytes: bytes.length })
   return { key, ...info }
+}
+
+/** A reference of the atelier on a brand (no style); answers its key. */
+export async function createReference(deps: Pick<ServiceDeps, 'db'>, brandKey: string, name = 'Front sketch') {
+  const key = newKey()
+  await deps.db.insert(references).values({ key, brandKey, name })
+  return key
 }

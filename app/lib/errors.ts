@@ -37,6 +37,42 @@ export class AppError extends Error {
   }
 }
 
+/** Why a sign-in step was refused; tests and the login page tell the cases apart by it. */
+export type SignInRefusalReason = 'credentials' | 'limited' | 'provider' | 'human-check' | 'factor'
+
+/**
+ * A refused sign-in step (app/services/auth.server.ts, sign-in.server.ts). Besides the message
+ * the page needs to know whether the next attempt must carry a human-check answer, whether the
+ * account is locked (the page sends the user to reset the password), and which form the message
+ * belongs under when it is not the step's own (a code asked before a phone was chosen).
+ */
+export class SignInRefused extends AppError {
+  readonly reason: SignInRefusalReason
+  /** True when the next attempt for this account must carry a human-check answer. */
+  readonly humanCheckRequired: boolean
+  /** The account used up its failed attempts: it must reset its password. */
+  readonly locked: boolean
+  /** The form the message belongs under, when not the one that was posted. */
+  readonly form?: 'login' | 'factor' | 'code'
+
+  constructor(
+    type: ErrorType,
+    message: string,
+    detail: {
+      reason: SignInRefusalReason
+      humanCheckRequired?: boolean
+      locked?: boolean
+      form?: 'login' | 'factor' | 'code'
+    },
+  ) {
+    super(type, message)
+    this.reason = detail.reason
+    this.humanCheckRequired = detail.humanCheckRequired ?? false
+    this.locked = detail.locked ?? false
+    this.form = detail.form
+  }
+}
+
 export const noSession = () => new AppError('AuthNoSession', 'You are not signed in.')
 export const invalidSession = () => new AppError('AuthInvalidSession', 'Your session has expired. Refresh session?')
 export const permissionError = (message = 'You do not have permission to do this.') =>

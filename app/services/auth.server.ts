@@ -4,7 +4,7 @@
 // (docs/decisions/006-csrf-and-rate-limits.md); after a few failures of an account a human check
 // is asked (docs/decisions/020-human-check-after-failures.md). An account with SMS two-step
 // verification signs in in two steps (docs/decisions/019-sms-two-step-verification.md).
-import { AppError, invalidSession, noSession } from '#app/lib/errors'
+import { AppError, invalidSession, noSession, SignInRefused } from '#app/lib/errors'
 import { ACCOUNT_TEMPORARILY_DISABLED } from '#app/lib/identity-messages'
 import { landingPath } from '#app/policy/permissions'
 import { actorForIdentity, syncAccountOnLogin, type toAccountView, type Actor } from './accounts.server'
@@ -23,7 +23,6 @@ export const MESSAGES = {
   tooManyForAccount: 'Too many failed login attempts. Reset your password.',
   tooManyForAddress: 'Too many failed login attempts from your network. Please try again later.',
   humanCheckFailed: HUMAN_CHECK_FAILED,
-  secondFactorRequired: 'A second factor is required to sign in.',
   tooManyCodes: 'Too many verification codes were sent. Please try again later.',
 } as const
 
@@ -36,17 +35,11 @@ export const SMS_LIMITS = {
   perAddress: { limit: 20, windowMs: 15 * 60 * 1000 },
 } satisfies Record<string, RateLimitRule>
 
-export type SignInOutcome =
-  | SignedIn
-  | {
-      ok: false
-      message: string
-      status: number
-      reason: 'credentials' | 'limited' | 'provider' | 'human-check'
-      /** True when the next attempt for this account must carry a human-check answer. */
-      humanCheckRequired?: boolean
-    }
-  | SecondFactorRequired
+/**
+ * What a right password leads to: signed in, or a second step. Refusals (wrong password, limits,
+ * the human check, the provider's errors) are thrown as SignInRefused (docs/decisions/047).
+ */
+export type SignInOutcome = SignedIn | SecondFactorRequired
 
 /** Both factors checked and the account synced: the caller starts a session or hands out tokens. */
 export interface SignedIn {
@@ -58,12 +51,10 @@ export interface SignedIn {
   refreshToken: string
 }
 
-/** The password was right; the sign-in goes on with one of these factors. */
+/** The password was right; the sign-in goes on with one of these factors (not signed in yet). */
 export interface SecondFactorRequired {
   ok: false
   reason: 'second-factor'
-  message: string
-  status: 401
   email: string
   mfaPendingCredential: string
   factors: MfaFactor[]
@@ -81,17 +72,16 @@ function buckets(email: string, ip: string) {
   return { account: `login:account:${email}`, ip: `login:ip:${ip}` }
 }
 
-/** Refusal when the account or the address has used up its failed attempts. */
-export async function limitedOutcome(deps: ServiceDeps, email: string, ip: string): Promise<SignInOutcome | null> {
+/** Throws RateLimited when the account or the address has used up its failed attempts. */
+export async function refuseIfLimited(deps: ServiceDeps, email: string, ip: string): Promise<void> {
   const limits = rules(deps)
   const bucket = buckets(email, ip)
   if (await isLimited(deps, bucket.account, limits.account)) {
-    return { ok: false, message: MESSAGES.tooManyForAccount, status: 429, reason: 'limited' }
+    throw new SignInRefused('RateLimited', MESSAGES.tooManyForAccount, { reason: 'limited', locked: true })
   }
   if (await isLimited(deps, bucket.ip, limits.ip)) {
-    return { ok: false, message: MESSAGES.tooManyForAddress, status: 429, reason: 'limited' }
+    throw new SignInRefused('RateLimited', MESSAGES.tooManyForAddress, { reason: 'limited' })
   }
-  return null
 }
 
 /** Counts a failed attempt (wrong password or wrong SMS code) against the account and address. */
@@ -124,18 +114,14 @@ export async function signInWithPassword(
   },
 ): Promise<SignInOutcome> {
   const email = input.email.trim().toLowerCase()
-  const limited = await limitedOutcome(deps, email, input.ip)
-  if (limited) return limited
+  await refuseIfLimited(deps, email, input.ip)
   // Checked before the password, so a bot cannot keep guessing without solving it each time.
   if (await isHumanCheckRequired(deps, email)) {
     if (!(await verifyHumanCheck(deps, input.humanCheck, input.ip))) {
-      return {
-        ok: false,
-        message: MESSAGES.humanCheckFailed,
-        status: 400,
+      throw new SignInRefused('ValidationError', MESSAGES.humanCheckFailed, {
         reason: 'human-check',
         humanCheckRequired: true,
-      }
+      })
     }
   }
 
@@ -147,8 +133,6 @@ export async function signInWithPassword(
         return {
           ok: false,
           reason: 'second-factor',
-          message: MESSAGES.secondFactorRequired,
-          status: 401,
           email,
           mfaPendingCredential: result.mfaPendingCredential,
           factors: result.factors,
@@ -157,57 +141,49 @@ export async function signInWithPassword(
       case 'auth/user-not-found':
       case 'auth/invalid-credential':
         await countFailure(deps, email, input.ip)
-        return {
-          ok: false,
-          message: MESSAGES.invalidCredentials,
-          status: 400,
+        throw new SignInRefused('ValidationError', MESSAGES.invalidCredentials, {
           reason: 'credentials',
           humanCheckRequired: await isHumanCheckRequired(deps, email),
-        }
+        })
       case 'auth/too-many-requests':
-        return { ok: false, message: result.providerMessage, status: 429, reason: 'provider' }
+        throw new SignInRefused('RateLimited', result.providerMessage, { reason: 'provider' })
       case 'auth/user-disabled':
         // The provider disabled the account; the same text as the reset request (decision 016).
-        return { ok: false, message: ACCOUNT_TEMPORARILY_DISABLED, status: 403, reason: 'provider' }
+        throw new SignInRefused('PermissionError', ACCOUNT_TEMPORARILY_DISABLED, { reason: 'provider' })
       default:
-        return { ok: false, message: MESSAGES.unexpected, status: 400, reason: 'provider' }
+        throw new SignInRefused('ValidationError', MESSAGES.unexpected, { reason: 'provider' })
     }
   }
   return completeSignIn(deps, result, email, input.inviteToken)
 }
 
 /**
- * Counts one SMS about to be sent for this account and client address; a refusal (429) when
- * either has used up its sends in the window. Counted before sending: a send the provider then
- * refuses still counts, so retrying errors cannot pump either.
+ * Counts one SMS about to be sent for this account and client address; throws RateLimited (429)
+ * when either has used up its sends in the window. Counted before sending: a send the provider
+ * then refuses still counts, so retrying errors cannot pump either.
  */
-export async function allowSmsSend(
-  deps: ServiceDeps,
-  input: { email: string; ip: string },
-): Promise<{ ok: false; message: string; status: 429 } | null> {
+export async function allowSmsSend(deps: ServiceDeps, input: { email: string; ip: string }): Promise<void> {
   const account = `sms:account:${input.email.trim().toLowerCase()}`
   const address = `sms:ip:${input.ip}`
   if (
     (await isLimited(deps, account, SMS_LIMITS.perAccount)) ||
     (await isLimited(deps, address, SMS_LIMITS.perAddress))
   ) {
-    return { ok: false, message: MESSAGES.tooManyCodes, status: 429 }
+    throw new SignInRefused('RateLimited', MESSAGES.tooManyCodes, { reason: 'limited' })
   }
   await hit(deps, account, SMS_LIMITS.perAccount)
   await hit(deps, address, SMS_LIMITS.perAddress)
-  return null
 }
 
 /** Sends the SMS code of the chosen factor (the second step of signing in), within the SMS limits. */
 export async function sendSecondFactorCode(
   deps: ServiceDeps,
   input: { mfaPendingCredential: string; mfaEnrollmentId: string; email: string; ip: string },
-): Promise<{ ok: true; sessionInfo: string } | { ok: false; message: string; status: number }> {
-  const refused = await allowSmsSend(deps, input)
-  if (refused) return refused
+): Promise<{ sessionInfo: string }> {
+  await allowSmsSend(deps, input)
   const started = await deps.identity.startMfaSignIn(input.mfaPendingCredential, input.mfaEnrollmentId)
-  if (!started.ok) return { ok: false, message: started.providerMessage, status: 400 }
-  return { ok: true, sessionInfo: started.value.sessionInfo }
+  if (!started.ok) throw new SignInRefused('ValidationError', started.providerMessage, { reason: 'provider' })
+  return { sessionInfo: started.value.sessionInfo }
 }
 
 /** Checks the SMS code; a wrong code counts as a failed attempt, as a wrong password does. */
@@ -221,18 +197,13 @@ export async function finishSecondFactor(
     ip: string
     inviteToken?: string
   },
-): Promise<SignInOutcome> {
-  const limited = await limitedOutcome(deps, input.email, input.ip)
-  if (limited) return limited
+): Promise<SignedIn> {
+  await refuseIfLimited(deps, input.email, input.ip)
   const result = await deps.identity.finalizeMfaSignIn(input.mfaPendingCredential, input.sessionInfo, input.code)
   if (!result.ok) {
     if (result.code === 'auth/invalid-verification-code') await countFailure(deps, input.email, input.ip)
-    return {
-      ok: false,
-      message: result.providerMessage,
-      status: result.code === 'auth/too-many-requests' ? 429 : 400,
-      reason: 'provider',
-    }
+    const type = result.code === 'auth/too-many-requests' ? 'RateLimited' : 'ValidationError'
+    throw new SignInRefused(type, result.providerMessage, { reason: 'provider' })
   }
   return completeSignIn(deps, result.value, input.email, input.inviteToken)
 }
@@ -246,14 +217,16 @@ async function completeSignIn(
   identity: { uid: string; email: string; emailVerified: boolean; idToken: string; refreshToken: string },
   attemptedEmail: string,
   inviteToken?: string,
-): Promise<SignInOutcome> {
+): Promise<SignedIn> {
   let synced: Awaited<ReturnType<typeof syncAccountOnLogin>>
   try {
     if (inviteToken) await reactivateByInvite(deps, identity, inviteToken)
     synced = await syncAccountOnLogin(deps, identity)
   } catch (error) {
-    if (error instanceof AppError)
-      return { ok: false, message: error.message, status: error.status, reason: 'provider' }
+    // The account may not sign in (not registered, deactivated): a refusal like the others.
+    if (error instanceof AppError && !(error instanceof SignInRefused)) {
+      throw new SignInRefused(error.type, error.message, { reason: 'provider' })
+    }
     throw error
   }
   await clear(deps, buckets(attemptedEmail, '').account)

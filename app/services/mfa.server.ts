@@ -8,7 +8,7 @@ import { AppError, notFound } from '#app/lib/errors'
 import { WRONG_CURRENT_PASSWORD } from '#app/lib/identity-messages'
 import { maskPhoneNumber } from '#app/lib/phone'
 import type { Actor } from './accounts.server'
-import { allowSmsSend, countFailure, limitedOutcome, MESSAGES } from './auth.server'
+import { allowSmsSend, countFailure, MESSAGES, refuseIfLimited } from './auth.server'
 import type { ServiceDeps } from './context.server'
 import type { MfaFactor } from '#app/infra/identity/provider.server'
 
@@ -43,8 +43,7 @@ export async function confirmPasswordForEnrollment(
 ): Promise<
   { kind: 'confirmed'; idToken: string } | { kind: 'second-factor'; mfaPendingCredential: string; factors: MfaFactor[] }
 > {
-  const limited = await limitedOutcome(deps, actor.email, input.ip)
-  if (limited && !limited.ok) throw new AppError('RateLimited', limited.message)
+  await refuseIfLimited(deps, actor.email, input.ip)
   const result = await deps.identity.signInWithPassword(actor.email, input.password)
   if (result.ok) return { kind: 'confirmed', idToken: result.idToken }
   if (result.code === 'auth/multi-factor-auth-required') {
@@ -83,8 +82,7 @@ export async function startPhoneEnrollment(
   input: { idToken: string; phoneNumber: string; ip: string },
 ): Promise<{ sessionInfo: string; sentTo: string }> {
   await requireOwnToken(deps, actor, input.idToken)
-  const refused = await allowSmsSend(deps, { email: actor.email, ip: input.ip })
-  if (refused) throw new AppError('RateLimited', refused.message)
+  await allowSmsSend(deps, { email: actor.email, ip: input.ip })
   const started = await deps.identity.startEnrollment(input.idToken, input.phoneNumber)
   if (started.ok) return { sessionInfo: started.value.sessionInfo, sentTo: maskPhoneNumber(input.phoneNumber) }
   if (started.code === 'auth/unverified-email') {
@@ -130,8 +128,7 @@ export async function unenrollSecondFactor(
   const uid = actor.firebaseUid
   const factors = await deps.identity.listFactors(uid)
   if (!factors.some((factor) => factor.mfaEnrollmentId === input.mfaEnrollmentId)) throw notFound('Factor')
-  const limited = await limitedOutcome(deps, actor.email, input.ip)
-  if (limited && !limited.ok) throw new AppError('RateLimited', limited.message)
+  await refuseIfLimited(deps, actor.email, input.ip)
   const check = input.password ? await deps.identity.signInWithPassword(actor.email, input.password) : null
   // With a phone enrolled the provider answers "second factor required": the password was right.
   const right = check && (check.ok || check.code === 'auth/multi-factor-auth-required')

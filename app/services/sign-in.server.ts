@@ -4,18 +4,11 @@
 // PendingSignIn; the page keeps it in its signed `__ui` cookie, the API hands it to the client
 // sealed (encrypted and authenticated), so the provider's pending credential is never readable.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
-import { AppError, invalidSession } from '#app/lib/errors'
+import { AppError, invalidSession, SignInRefused } from '#app/lib/errors'
 import { LoginSchema } from '#app/schemas/login'
 import { SecondFactorChoiceSchema, VerificationCodeSchema } from '#app/schemas/mfa'
 import { syncAccountOnLogin } from './accounts.server'
-import {
-  finishSecondFactor,
-  MESSAGES,
-  sendSecondFactorCode,
-  signInWithPassword,
-  type SignedIn,
-  type SignInOutcome,
-} from './auth.server'
+import { finishSecondFactor, sendSecondFactorCode, signInWithPassword, type SignedIn } from './auth.server'
 import type { ServiceDeps } from './context.server'
 import type { MfaFactor } from '#app/infra/identity/provider.server'
 import { recordIssuedIdToken } from './sessions.server'
@@ -39,43 +32,18 @@ export interface PendingSignIn {
   chosen?: { mfaEnrollmentId: string; sessionInfo: string }
 }
 
-/** Where a step left the sign-in. */
+/**
+ * Where a step left the sign-in. A refused step throws SignInRefused (docs/decisions/047); its
+ * message belongs under the form of the step, unless the error names another (`form`).
+ */
 export type SignInStep =
   | { kind: 'signed-in'; signedIn: SignedIn; remember: boolean; redirectTo?: string; inviteToken?: string }
   | { kind: 'second-factor'; pending: PendingSignIn }
-  | {
-      kind: 'refused'
-      /** The form the message belongs under: the password, the factor choice or the code. */
-      form: 'login' | 'factor' | 'code'
-      message: string
-      status: number
-      /** The account used up its attempts: the page sends the user to reset the password. */
-      locked: boolean
-      humanCheckRequired: boolean
-    }
   /** The pending sign-in is gone (expired, or never started): start again with the password. */
   | { kind: 'expired' }
 
-function refused(
-  form: 'login' | 'factor' | 'code',
-  outcome: { message: string; status: number; reason?: string; humanCheckRequired?: boolean },
-): SignInStep {
-  return {
-    kind: 'refused',
-    form,
-    message: outcome.message,
-    status: outcome.status,
-    locked: outcome.reason === 'limited' && outcome.message === MESSAGES.tooManyForAccount,
-    humanCheckRequired: outcome.humanCheckRequired ?? false,
-  }
-}
-
-function afterOutcome(outcome: SignInOutcome, form: 'login' | 'code', context: StepContext): SignInStep {
-  const { remember, redirectTo, inviteToken } = context
-  if (outcome.ok) return { kind: 'signed-in', signedIn: outcome, remember, redirectTo, inviteToken }
-  if (outcome.reason === 'second-factor') throw new Error('second factor handled by the caller')
-  return refused(form, outcome)
-}
+/** A code or a resend asked before a known phone was chosen: back to the factor choice. */
+const chooseFactor = () => new SignInRefused('ValidationError', CHOOSE_FACTOR, { reason: 'factor', form: 'factor' })
 
 type StepContext = { remember: boolean; redirectTo?: string; inviteToken?: string }
 
@@ -98,7 +66,7 @@ export async function startSignIn(
     inviteToken: input.inviteToken,
   }
   const outcome = await signInWithPassword(deps, input)
-  if (outcome.ok || outcome.reason !== 'second-factor') return afterOutcome(outcome, 'login', context)
+  if (outcome.ok) return { kind: 'signed-in', signedIn: outcome, ...context }
   const pending: PendingSignIn = {
     email: outcome.email,
     mfaPendingCredential: outcome.mfaPendingCredential,
@@ -114,7 +82,6 @@ export async function startSignIn(
     email: pending.email,
     ip: input.ip,
   })
-  if (!sent.ok) return refused('login', sent)
   return {
     kind: 'second-factor',
     pending: { ...pending, chosen: { mfaEnrollmentId: only.mfaEnrollmentId, sessionInfo: sent.sessionInfo } },
@@ -132,17 +99,13 @@ export async function sendSignInCode(
 ): Promise<SignInStep> {
   if (!isLive(pending)) return { kind: 'expired' }
   const factorId = input.resend ? pending.chosen?.mfaEnrollmentId : input.factor
-  const form = input.resend ? 'code' : 'factor'
-  if (!factorId || !pending.factors.some((factor) => factor.mfaEnrollmentId === factorId)) {
-    return refused('factor', { message: CHOOSE_FACTOR, status: 400 })
-  }
+  if (!factorId || !pending.factors.some((factor) => factor.mfaEnrollmentId === factorId)) throw chooseFactor()
   const sent = await sendSecondFactorCode(deps, {
     mfaPendingCredential: pending.mfaPendingCredential,
     mfaEnrollmentId: factorId,
     email: pending.email,
     ip: input.ip,
   })
-  if (!sent.ok) return refused(form, sent)
   return {
     kind: 'second-factor',
     pending: { ...pending, chosen: { mfaEnrollmentId: factorId, sessionInfo: sent.sessionInfo } },
@@ -156,8 +119,8 @@ export async function verifySignInCode(
   input: { code: string; ip: string },
 ): Promise<SignInStep> {
   if (!isLive(pending)) return { kind: 'expired' }
-  if (!pending.chosen) return refused('factor', { message: CHOOSE_FACTOR, status: 400 })
-  const outcome = await finishSecondFactor(deps, {
+  if (!pending.chosen) throw chooseFactor()
+  const signedIn = await finishSecondFactor(deps, {
     email: pending.email,
     mfaPendingCredential: pending.mfaPendingCredential,
     sessionInfo: pending.chosen.sessionInfo,
@@ -165,7 +128,8 @@ export async function verifySignInCode(
     ip: input.ip,
     inviteToken: pending.inviteToken,
   })
-  return afterOutcome(outcome, 'code', pending)
+  const { remember, redirectTo, inviteToken } = pending
+  return { kind: 'signed-in', signedIn, remember, redirectTo, inviteToken }
 }
 
 function isLive(pending: PendingSignIn | null): pending is PendingSignIn {
@@ -220,7 +184,7 @@ export type ApiSignInAnswer =
 /**
  * One call per step: `{email, password, remember?, captcha_value?, invite?}` starts; with the
  * answer's `mfa.pending`, `{mfa_pending, factor}` sends the code (`{mfa_pending, resend: true}`
- * again), and `{mfa_pending, code}` finishes. Refusals are errors of the envelope.
+ * again), and `{mfa_pending, code}` finishes. Refusals (SignInRefused) are errors of the envelope.
  */
 export async function signInForApi(deps: ServiceDeps, body: unknown, ip: string): Promise<ApiSignInAnswer> {
   const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
@@ -253,10 +217,6 @@ export async function signInForApi(deps: ServiceDeps, body: unknown, ip: string)
       throw new AppError('AuthInvalidSession', 'The verification has expired. Please sign in again.')
     case 'second-factor':
       return { mfa: { pending: sealPendingSignIn(deps, step.pending), ...pendingView(step.pending) } }
-    case 'refused': {
-      const type = step.status === 429 ? 'RateLimited' : step.status === 403 ? 'PermissionError' : 'ValidationError'
-      throw new AppError(type, step.message)
-    }
     case 'signed-in': {
       const { account, idToken, refreshToken, landing } = step.signedIn
       await recordIssuedIdToken(deps, idToken)

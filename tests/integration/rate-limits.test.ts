@@ -9,6 +9,7 @@ import { rateLimits } from '#db/schema'
 import { newKey } from '#app/lib/ids'
 import type { Env } from '#app/env.server'
 import type { ServiceDeps } from '#app/services/context.server'
+import { SignInRefused } from '#app/lib/errors'
 import { MESSAGES, SMS_LIMITS, allowSmsSend, isHumanCheckRequired, signInWithPassword } from '#app/services/auth.server'
 import { countInWindow, hit, isLimited } from '#app/services/rate-limit.server'
 import { startTestPortal, type TestPortal } from '#tests/support/portal'
@@ -47,6 +48,8 @@ const freshIp = () => {
 }
 const attempt = (deps: ServiceDeps, email: string, password: string, ip: string) =>
   signInWithPassword(deps, { email, password, remember: false, ip })
+/** A sign-in that must be refused (it throws SignInRefused). */
+const refused = (signIn: Promise<unknown>) => expect(signIn).rejects.toBeInstanceOf(SignInRefused)
 
 /** Lets the current window of the bucket run out, as the clock would between two requests. */
 async function passWindow(bucket: string, windowMs = WINDOW_MS) {
@@ -97,7 +100,7 @@ describe('failed sign-ins per account (LOGIN_LIMIT_ACCOUNT)', () => {
   it('lets the right password in after one failure fewer than the limit', async () => {
     const account = await member()
     for (let i = 0; i < 3; i++) {
-      expect(await attempt(deps(), account.email, 'wrong', freshIp())).toMatchObject({ reason: 'credentials' })
+      await expect(attempt(deps(), account.email, 'wrong', freshIp())).rejects.toMatchObject({ reason: 'credentials' })
     }
     expect((await attempt(deps(), account.email, FACTORY_PASSWORD, freshIp())).ok).toBe(true)
   })
@@ -105,10 +108,9 @@ describe('failed sign-ins per account (LOGIN_LIMIT_ACCOUNT)', () => {
   it('refuses even the right password at the limit, from any address, until the window ends', async () => {
     const account = await member()
     for (let i = 0; i < 4; i++) {
-      expect(await attempt(deps(), account.email, 'wrong', freshIp())).toMatchObject({ status: 400 })
+      await expect(attempt(deps(), account.email, 'wrong', freshIp())).rejects.toMatchObject({ status: 400 })
     }
-    expect(await attempt(deps(), account.email, FACTORY_PASSWORD, freshIp())).toEqual({
-      ok: false,
+    await expect(attempt(deps(), account.email, FACTORY_PASSWORD, freshIp())).rejects.toMatchObject({
       status: 429,
       reason: 'limited',
       message: MESSAGES.tooManyForAccount,
@@ -124,12 +126,11 @@ describe('failed sign-ins per address (LOGIN_LIMIT_IP)', () => {
   it('refuses every account from an address at its limit, until the window ends', async () => {
     const ip = freshIp()
     const account = await member()
-    for (let i = 0; i < 5; i++) await attempt(deps(), `nobody-${i}-${account.key}@factory.test`, 'wrong', ip)
+    for (let i = 0; i < 5; i++) await refused(attempt(deps(), `nobody-${i}-${account.key}@factory.test`, 'wrong', ip))
     // One under the limit: a right password still gets in (and does not clear the address).
     expect((await attempt(deps(), account.email, FACTORY_PASSWORD, ip)).ok).toBe(true)
-    await attempt(deps(), `nobody-5-${account.key}@factory.test`, 'wrong', ip)
-    expect(await attempt(deps(), account.email, FACTORY_PASSWORD, ip)).toMatchObject({
-      ok: false,
+    await refused(attempt(deps(), `nobody-5-${account.key}@factory.test`, 'wrong', ip))
+    await expect(attempt(deps(), account.email, FACTORY_PASSWORD, ip)).rejects.toMatchObject({
       status: 429,
       message: MESSAGES.tooManyForAddress,
     })
@@ -144,17 +145,16 @@ describe('human check after failures (LOGIN_HUMAN_CHECK_AFTER)', () => {
 
   it('is asked from the Nth failure on, and no longer once the window has passed', async () => {
     const account = await member()
-    expect(await attempt(deps(), account.email, 'wrong', freshIp())).toMatchObject({
+    await expect(attempt(deps(), account.email, 'wrong', freshIp())).rejects.toMatchObject({
       reason: 'credentials',
       humanCheckRequired: false,
     })
-    expect(await attempt(deps(), account.email, 'wrong', freshIp())).toMatchObject({
+    await expect(attempt(deps(), account.email, 'wrong', freshIp())).rejects.toMatchObject({
       reason: 'credentials',
       humanCheckRequired: true,
     })
     // The right password without an answer is refused before the password is even checked.
-    expect(await attempt(deps(), account.email, FACTORY_PASSWORD, freshIp())).toMatchObject({
-      ok: false,
+    await expect(attempt(deps(), account.email, FACTORY_PASSWORD, freshIp())).rejects.toMatchObject({
       status: 400,
       reason: 'human-check',
       message: MESSAGES.humanCheckFailed,
@@ -168,25 +168,25 @@ describe('human check after failures (LOGIN_HUMAN_CHECK_AFTER)', () => {
 
 describe('SMS codes (SMS_LIMITS)', () => {
   const send = (email: string, ip: string) => allowSmsSend(portal.deps, { email, ip })
-  const refused = { ok: false, status: 429, message: MESSAGES.tooManyCodes }
+  const tooMany = { status: 429, message: MESSAGES.tooManyCodes }
 
   it(`sends ${SMS_LIMITS.perAccount.limit} codes per account, from any address, then none until the window ends`, async () => {
     const email = `sms-${newKey()}@factory.test`
-    for (let i = 0; i < SMS_LIMITS.perAccount.limit; i++) expect(await send(email, freshIp())).toBeNull()
-    expect(await send(email, freshIp())).toEqual(refused)
+    for (let i = 0; i < SMS_LIMITS.perAccount.limit; i++) await expect(send(email, freshIp())).resolves.toBeUndefined()
+    await expect(send(email, freshIp())).rejects.toMatchObject(tooMany)
     await passWindow(`sms:account:${email}`, SMS_LIMITS.perAccount.windowMs)
-    expect(await send(email, freshIp())).toBeNull()
+    await expect(send(email, freshIp())).resolves.toBeUndefined()
   })
 
   it(`sends ${SMS_LIMITS.perAddress.limit} codes per address, to any accounts, then none until the window ends`, async () => {
     const ip = freshIp()
     for (let i = 0; i < SMS_LIMITS.perAddress.limit; i++) {
-      expect(await send(`sms-${i}-${newKey()}@factory.test`, ip)).toBeNull()
+      await expect(send(`sms-${i}-${newKey()}@factory.test`, ip)).resolves.toBeUndefined()
     }
-    expect(await send(`sms-over-${newKey()}@factory.test`, ip)).toEqual(refused)
+    await expect(send(`sms-over-${newKey()}@factory.test`, ip)).rejects.toMatchObject(tooMany)
     // Another address is not affected.
-    expect(await send(`sms-elsewhere-${newKey()}@factory.test`, freshIp())).toBeNull()
+    await expect(send(`sms-elsewhere-${newKey()}@factory.test`, freshIp())).resolves.toBeUndefined()
     await passWindow(`sms:ip:${ip}`, SMS_LIMITS.perAddress.windowMs)
-    expect(await send(`sms-later-${newKey()}@factory.test`, ip)).toBeNull()
+    await expect(send(`sms-later-${newKey()}@factory.test`, ip)).resolves.toBeUndefined()
   })
 })

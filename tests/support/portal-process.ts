@@ -14,7 +14,7 @@ for (const email of (process.env.TEST_SESSIONS ?? '').split(',').filter(Boolean)
     remember: false,
     ip: '127.0.0.9',
   })
-  if (!signedIn.ok) throw new Error(`sign-in failed for ${email}: ${signedIn.message}`)
+  if (!signedIn.ok) throw new Error(`sign-in failed for ${email}: a second step was asked`)
   const session = await startSession(portal.deps, {
     accountKey: signedIn.actor.key,
     firebaseUid: signedIn.actor.firebaseUid,

@@ -128,7 +128,7 @@ export async function sessionCookieFor(
   password = DEMO_PASSWORD,
 ): Promise<string> {
   const outcome = await signInWithPassword(portal.deps, { email, password, remember: false, ip: '127.0.0.9' })
-  if (!outcome.ok) throw new Error(`sign-in failed for ${email}: ${outcome.message}`)
+  if (!outcome.ok) throw new Error(`sign-in failed for ${email}: a second step was asked`)
   const session = await startSession(portal.deps, {
     accountKey: outcome.actor.key,
     firebaseUid: outcome.actor.firebaseUid,

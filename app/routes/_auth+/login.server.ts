@@ -1,7 +1,8 @@
 // The action of the login screen `/`: each step of signing in (password, factor choice, code)
-// runs in app/services/sign-in.server.ts; this turns the step's outcome into a reply, a redirect
-// or a new session, keeping the route module to the screen itself.
+// runs in app/services/sign-in.server.ts; this turns the step's outcome, or its refusal (a thrown
+// AppError), into a reply, a redirect or a new session, keeping the route module to the screen.
 import { json, redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { SignInRefused } from '#app/lib/errors'
 import { parseForm } from '#app/lib/forms'
 import { clientAddress, commitUiSession, getUiSession, issueSessionCookie, requireCsrf } from '#app/lib/session.server'
 import { clearPendingSignIn, readPendingSignIn, savePendingSignIn } from '#app/lib/pending-sign-in.server'
@@ -29,34 +30,59 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const pending = readPendingSignIn(ui)
   let step: SignInStep
   let submission: ReturnType<typeof parseForm>
+  // The form a refusal's message goes under, unless the refusal names another.
+  let form: ActionReply['form'] = 'login'
 
   if (intent === 'cancel-second-factor') {
     clearPendingSignIn(ui)
     return redirect('/', { headers: { 'Set-Cookie': await commitUiSession(ui, context) } })
-  } else if (intent === 'choose-factor' || intent === 'resend-code') {
-    submission = parseForm(formData, SecondFactorChoiceSchema)
-    const factor = submission.status === 'success' ? (submission.value as { factor: string }).factor : undefined
-    step = await sendSignInCode(context.deps, pending, { factor, resend: intent === 'resend-code', ip })
-  } else if (intent === 'verify-code') {
-    submission = parseForm(formData, VerificationCodeSchema)
-    if (pending && submission.status !== 'success') {
-      return json<ActionReply>({ form: 'code', result: submission.reply() }, { status: 400 })
+  }
+  try {
+    if (intent === 'choose-factor' || intent === 'resend-code') {
+      form = intent === 'resend-code' ? 'code' : 'factor'
+      submission = parseForm(formData, SecondFactorChoiceSchema)
+      const factor = submission.status === 'success' ? (submission.value as { factor: string }).factor : undefined
+      step = await sendSignInCode(context.deps, pending, { factor, resend: intent === 'resend-code', ip })
+    } else if (intent === 'verify-code') {
+      form = 'code'
+      submission = parseForm(formData, VerificationCodeSchema)
+      if (pending && submission.status !== 'success') {
+        return json<ActionReply>({ form: 'code', result: submission.reply() }, { status: 400 })
+      }
+      const code = submission.status === 'success' ? (submission.value as { code: string }).code : ''
+      step = await verifySignInCode(context.deps, pending, { code, ip })
+    } else {
+      form = 'login'
+      const login = parseForm(formData, LoginSchema)
+      submission = login
+      if (login.status !== 'success') {
+        return json<ActionReply>({ form: 'login', result: login.reply({ hideFields: ['password'] }) }, { status: 400 })
+      }
+      const token = formData.get('token')
+      step = await startSignIn(context.deps, {
+        ...login.value,
+        ip,
+        humanCheck: formData.get(humanCheckField(context.deps)),
+        inviteToken: typeof token === 'string' ? token : undefined,
+      })
     }
-    const code = submission.status === 'success' ? (submission.value as { code: string }).code : ''
-    step = await verifySignInCode(context.deps, pending, { code, ip })
-  } else {
-    const login = parseForm(formData, LoginSchema)
-    submission = login
-    if (login.status !== 'success') {
-      return json<ActionReply>({ form: 'login', result: login.reply({ hideFields: ['password'] }) }, { status: 400 })
+  } catch (error) {
+    // Only a refused step is shown in the page; anything else goes on to the error boundary.
+    if (!(error instanceof SignInRefused)) throw error
+    if (error.locked) {
+      // A locked account is sent to reset its password (access.md §4 "Sign-in" 5).
+      clearPendingSignIn(ui)
+      ui.flash('toast', { kind: 'error', message: MESSAGES.tooManyForAccount })
+      return redirect('/password-reset', { headers: { 'Set-Cookie': await commitUiSession(ui, context) } })
     }
-    const token = formData.get('token')
-    step = await startSignIn(context.deps, {
-      ...login.value,
-      ip,
-      humanCheck: formData.get(humanCheckField(context.deps)),
-      inviteToken: typeof token === 'string' ? token : undefined,
-    })
+    return json<ActionReply>(
+      {
+        form: error.form ?? form,
+        result: submission!.reply({ formErrors: [error.message], hideFields: ['password'] }),
+        humanCheck: error.humanCheckRequired ? await humanCheckWidget(context.deps) : null,
+      },
+      { status: error.status },
+    )
   }
 
   switch (step.kind) {
@@ -68,21 +94,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 'second-factor':
       savePendingSignIn(ui, step.pending)
       return redirect(loginPage(request), { headers: { 'Set-Cookie': await commitUiSession(ui, context) } })
-    case 'refused':
-      if (step.locked) {
-        // A locked account is sent to reset its password (access.md §4 "Sign-in" 5).
-        clearPendingSignIn(ui)
-        ui.flash('toast', { kind: 'error', message: MESSAGES.tooManyForAccount })
-        return redirect('/password-reset', { headers: { 'Set-Cookie': await commitUiSession(ui, context) } })
-      }
-      return json<ActionReply>(
-        {
-          form: step.form,
-          result: submission.reply({ formErrors: [step.message], hideFields: ['password'] }),
-          humanCheck: step.humanCheckRequired ? await humanCheckWidget(context.deps) : null,
-        },
-        { status: step.status },
-      )
     case 'signed-in':
       return signedIn(request, context, ui, step)
   }

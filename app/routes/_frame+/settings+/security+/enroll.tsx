@@ -18,7 +18,7 @@ import { RouteDialog } from '#app/components/ui/dialog'
 import { ErrorList, Field } from '#app/components/ui/field'
 import { CsrfField } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
-import { isAppError, type AppError } from '#app/lib/errors'
+import { AppError, isAppError } from '#app/lib/errors'
 import { parseForm } from '#app/lib/forms'
 import {
   clearEnrollment,
@@ -93,10 +93,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
           mfaEnrollmentId: factor.mfaEnrollmentId,
           email: actor.email,
           ip,
-        })
-      : ({ ok: false, message: 'No phone is enrolled.', status: 400 } as const)
-    if (!sent.ok) {
-      return reply(step, submission.reply({ formErrors: [sent.message], hideFields: ['password'] }), sent.status)
+        }).catch((error: unknown) => refused(error))
+      : { refused: new AppError('ValidationError', 'No phone is enrolled.') }
+    if ('refused' in sent) {
+      const { message, status } = sent.refused
+      return reply(step, submission.reply({ formErrors: [message], hideFields: ['password'] }), status)
     }
     saveEnrollment(ui, {
       secondFactor: {

@@ -64,8 +64,9 @@ test.describe('without JavaScript', () => {
     page,
     context,
     baseURL,
+    ownBrand,
   }) => {
-    const member = await createMember(baseURL!, { email: uniqueEmail('mfa'), password: PASSWORD })
+    const member = await createMember(baseURL!, { email: uniqueEmail('mfa'), password: PASSWORD, brand: ownBrand.key })
     await signIn(page, member.email, PASSWORD)
 
     await page.goto('/settings/security')
@@ -174,8 +175,13 @@ test.describe('without JavaScript', () => {
   test('after failed sign-ins the human check is asked; without JavaScript the user is told how to go on', async ({
     page,
     baseURL,
+    ownBrand,
   }) => {
-    const member = await createMember(baseURL!, { email: uniqueEmail('human-nojs'), password: PASSWORD })
+    const member = await createMember(baseURL!, {
+      email: uniqueEmail('human-nojs'),
+      password: PASSWORD,
+      brand: ownBrand.key,
+    })
     await page.goto('/')
     for (let i = 0; i < 3; i++) {
       await submitPassword(page, member.email, `Wrong-${i}-password`)
@@ -194,8 +200,12 @@ test.describe('without JavaScript', () => {
 test.describe('a locked account', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('is sent to reset its password, even with the right password', async ({ page, baseURL }) => {
-    const member = await createMember(baseURL!, { email: uniqueEmail('locked'), password: PASSWORD })
+  test('is sent to reset its password, even with the right password', async ({ page, baseURL, ownBrand }) => {
+    const member = await createMember(baseURL!, {
+      email: uniqueEmail('locked'),
+      password: PASSWORD,
+      brand: ownBrand.key,
+    })
     // Failures through the JSON API, each past the human check as a script would solve it,
     // until the account limit (LOGIN_LIMIT_ACCOUNT, 10) is reached.
     for (let i = 0; i < 10; i++) {
@@ -218,8 +228,16 @@ test.describe('a locked account', () => {
   })
 })
 
-test('with JavaScript, the ALTCHA widget passes the human check and the sign-in goes on', async ({ page, baseURL }) => {
-  const member = await createMember(baseURL!, { email: uniqueEmail('human-js'), password: PASSWORD })
+test('with JavaScript, the ALTCHA widget passes the human check and the sign-in goes on', async ({
+  page,
+  baseURL,
+  ownBrand,
+}) => {
+  const member = await createMember(baseURL!, {
+    email: uniqueEmail('human-js'),
+    password: PASSWORD,
+    brand: ownBrand.key,
+  })
   await page.goto('/')
   for (let i = 0; i < 3; i++) {
     await submitPassword(page, member.email, `Wrong-${i}-password`)

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { latestOobCode } from '../support/emulator'
 import { e2eEnvironment, expect, signIn, test } from './fixtures'
-import { createMember } from './support/users'
+import { createMember, type NewBrand } from './support/users'
 
 const BREACHED = 'The password has previously appeared in a data breach. Please use a more secure alternative.'
 const SENT = 'If you have a user account with us, you should receive an email with instructions'
@@ -16,8 +16,9 @@ function freshEmail(prefix: string) {
   return `${prefix}-${randomUUID().slice(0, 8)}@e2e-passwords.test`
 }
 
-async function newMember(baseURL: string | undefined, prefix: string) {
-  return createMember(baseURL!, { email: freshEmail(prefix), password: START_PASSWORD })
+/** A fresh member of the test's own brand (Demo Brand's team stays as the other specs expect it). */
+async function newMember(baseURL: string | undefined, brand: NewBrand, prefix: string) {
+  return createMember(baseURL!, { email: freshEmail(prefix), password: START_PASSWORD, brand: brand.key })
 }
 
 async function oobCode(email: string, requestType: 'PASSWORD_RESET' | 'VERIFY_EMAIL') {
@@ -53,8 +54,12 @@ async function fillNewPassword(page: Page, password: string, confirm = password)
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('forgot password → reset with the e-mailed code → sign in with the new password', async ({ page, baseURL }) => {
-    const member = await newMember(baseURL, 'reset')
+  test('forgot password → reset with the e-mailed code → sign in with the new password', async ({
+    page,
+    baseURL,
+    ownBrand,
+  }) => {
+    const member = await newMember(baseURL, ownBrand, 'reset')
 
     await page.goto('/')
     await page.getByRole('link', { name: 'Forgot password' }).click()
@@ -127,8 +132,9 @@ test.describe('without JavaScript', () => {
   test('verify e-mail: the link verifies once; no code or an unknown mode is an Invalid Link!', async ({
     page,
     baseURL,
+    ownBrand,
   }) => {
-    const member = await newMember(baseURL, 'verify')
+    const member = await newMember(baseURL, ownBrand, 'verify')
     const code = await requestVerificationCode(member.email, START_PASSWORD)
 
     await page.goto(`/user-management?mode=verifyEmail&oobCode=${encodeURIComponent(code)}`)
@@ -148,8 +154,9 @@ test.describe('without JavaScript', () => {
   test('Change Password: wrong current and breached refused, then changed and still signed in', async ({
     page,
     baseURL,
+    ownBrand,
   }) => {
-    const member = await newMember(baseURL, 'change')
+    const member = await newMember(baseURL, ownBrand, 'change')
     await signIn(page, member.email, START_PASSWORD)
     await page.goto('/settings/security')
     await expect(page.getByRole('heading', { name: 'Password and Authentication' }).first()).toBeVisible()
@@ -186,8 +193,8 @@ test.describe('without JavaScript', () => {
 })
 
 test.describe('with JavaScript', () => {
-  test('the reset screen warns about a breached password before it is sent', async ({ page, baseURL }) => {
-    const member = await newMember(baseURL, 'reset-js')
+  test('the reset screen warns about a breached password before it is sent', async ({ page, baseURL, ownBrand }) => {
+    const member = await newMember(baseURL, ownBrand, 'reset-js')
     await page.goto('/password-reset')
     await page.getByLabel('Email').fill(member.email)
     await page.getByRole('button', { name: 'Send reset link' }).click()

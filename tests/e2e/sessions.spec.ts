@@ -4,7 +4,7 @@
 import { randomInt } from 'node:crypto'
 import type { Browser } from '@playwright/test'
 import { expect, signIn, test } from './fixtures'
-import { createMember } from './support/users'
+import { createMember, type NewBrand } from './support/users'
 
 const PASSWORD = 'Every-where!2041'
 
@@ -12,8 +12,8 @@ function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${randomInt(1e6)}@e2e.test`
 }
 
-async function signOutEverywhereFlow(browser: Browser, baseURL: string, javaScriptEnabled: boolean) {
-  const member = await createMember(baseURL, { email: uniqueEmail('everywhere'), password: PASSWORD })
+async function signOutEverywhereFlow(browser: Browser, baseURL: string, brand: NewBrand, javaScriptEnabled: boolean) {
+  const member = await createMember(baseURL, { email: uniqueEmail('everywhere'), password: PASSWORD, brand: brand.key })
   const here = await browser.newContext({ baseURL, javaScriptEnabled })
   const there = await browser.newContext({ baseURL, javaScriptEnabled })
   try {
@@ -54,16 +54,20 @@ async function signOutEverywhereFlow(browser: Browser, baseURL: string, javaScri
   }
 }
 
-test('Sign out everywhere ends the sessions on every browser, after a confirmation', async ({ browser, baseURL }) => {
-  await signOutEverywhereFlow(browser, baseURL!, true)
+test('Sign out everywhere ends the sessions on every browser, after a confirmation', async ({
+  browser,
+  baseURL,
+  ownBrand,
+}) => {
+  await signOutEverywhereFlow(browser, baseURL!, ownBrand, true)
 })
 
-test('Sign out everywhere works without JavaScript', async ({ browser, baseURL }) => {
-  await signOutEverywhereFlow(browser, baseURL!, false)
+test('Sign out everywhere works without JavaScript', async ({ browser, baseURL, ownBrand }) => {
+  await signOutEverywhereFlow(browser, baseURL!, ownBrand, false)
 })
 
-test('a cookie copied before logout is refused after it', async ({ browser, baseURL }) => {
-  const member = await createMember(baseURL!, { email: uniqueEmail('copied'), password: PASSWORD })
+test('a cookie copied before logout is refused after it', async ({ browser, baseURL, ownBrand }) => {
+  const member = await createMember(baseURL!, { email: uniqueEmail('copied'), password: PASSWORD, brand: ownBrand.key })
   const context = await browser.newContext({ baseURL })
   try {
     const page = await context.newPage()

@@ -69,8 +69,12 @@ test.describe('personal profile', () => {
     await expect(page.getByLabel('Account Type')).toHaveCount(0)
   })
 
-  test('validates with the spec messages, then updates and keeps the values', async ({ page, baseURL }) => {
-    const member = await createMember(baseURL!, { email: freshEmail('profile'), password: PASSWORD })
+  test('validates with the spec messages, then updates and keeps the values', async ({ page, baseURL, ownBrand }) => {
+    const member = await createMember(baseURL!, {
+      email: freshEmail('profile'),
+      password: PASSWORD,
+      brand: ownBrand.key,
+    })
     await signIn(page, member.email, PASSWORD)
     await page.goto('/settings/profile')
     const profile = () => page.getByRole('region', { name: 'Personal Profile' })
@@ -209,8 +213,13 @@ test.describe('with JavaScript', () => {
   test('the profile validates in the browser and the stepper follows client-side navigation', async ({
     page,
     baseURL,
+    ownBrand,
   }) => {
-    const member = await createMember(baseURL!, { email: freshEmail('onboarding-js'), password: PASSWORD })
+    const member = await createMember(baseURL!, {
+      email: freshEmail('onboarding-js'),
+      password: PASSWORD,
+      brand: ownBrand.key,
+    })
     await signIn(page, member.email, PASSWORD)
     await expect(page).toHaveURL(/\/settings\/profile$/)
     const profile = page.getByRole('region', { name: 'Personal Profile' })

@@ -14,9 +14,10 @@ test.use({ javaScriptEnabled: false })
 const PASSWORD = 'Team-e2e-Passw0rd!'
 const unique = () => randomBytes(4).toString('hex')
 
-async function openTeamPage(page: Page): Promise<string> {
+/** Manage Team of Demo Brand, or of `ownBrandKey` (a brand admin@demo.test made for the test). */
+async function openTeamPage(page: Page, ownBrandKey?: string): Promise<string> {
   await signIn(page, 'admin@demo.test')
-  const brandKey = await brandKeyByName(page, 'Demo Brand')
+  const brandKey = ownBrandKey ?? (await brandKeyByName(page, 'Demo Brand'))
   await page.goto(`/brand/${brandKey}/team`)
   await expect(page.getByTestId('page-title')).toHaveText('Manage Team')
   return brandKey
@@ -129,10 +130,10 @@ test('a team summary row shows the team, its avatars and member count, and opens
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })
 
-test('the owner deactivates a member, who then shows as Deactivated', async ({ page, baseURL }) => {
+test('the owner deactivates a member, who then shows as Deactivated', async ({ page, baseURL, ownBrand }) => {
   const email = `leaver-${unique()}@team.test`
-  await createMember(baseURL!, { email, password: PASSWORD, first: 'Lee', last: 'Leaver' })
-  await openTeamPage(page)
+  await createMember(baseURL!, { email, password: PASSWORD, first: 'Lee', last: 'Leaver', brand: ownBrand.key })
+  await openTeamPage(page, ownBrand.key)
   const row = rowOf(page, email)
   await expect(row).toContainText('Lee Leaver')
 

@@ -2,6 +2,7 @@
 // brand data carries brand_key, and every query of such a table filters by it.
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -478,5 +479,91 @@ export const activities = pgTable(
   (t) => [
     index('activities_brand_created_idx').on(t.brandKey, t.created),
     index('activities_object_idx').on(t.model, t.modelKey),
+  ],
+)
+
+/**
+ * A chat conversation of a brand (atelier.md §4 Messaging): a direct chat between two members, a
+ * named group chat, or the comment thread of one object (a style, a listing, a reference).
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    key: text('key').primaryKey(),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'direct' | 'group' | 'thread'>().notNull(),
+    /** A group chat's name. */
+    name: text('name'),
+    /** A comment thread's object. */
+    model: text('model'),
+    modelKey: text('model_key'),
+    /** A direct chat's two account keys, sorted and joined by ":": one chat per pair and brand. */
+    pairKey: text('pair_key'),
+    createdBy: text('created_by').references(() => accounts.key, { onDelete: 'set null' }),
+    created: created(),
+  },
+  (t) => [
+    index('conversations_brand_idx').on(t.brandKey, t.kind),
+    uniqueIndex('conversations_pair_idx')
+      .on(t.brandKey, t.pairKey)
+      .where(sql`${t.pairKey} is not null`),
+    uniqueIndex('conversations_object_idx')
+      .on(t.model, t.modelKey)
+      .where(sql`${t.model} is not null`),
+  ],
+)
+
+/**
+ * Who takes part in a conversation, and how far each has read. A comment thread gains a member
+ * when someone writes in it or opens it; direct and group chats have theirs from the start.
+ */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationKey: text('conversation_key')
+      .notNull()
+      .references(() => conversations.key, { onDelete: 'cascade' }),
+    accountKey: text('account_key')
+      .notNull()
+      .references(() => accounts.key, { onDelete: 'cascade' }),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    /** The seq of the newest message this member has read (0: none). */
+    lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('conversation_members_idx').on(t.conversationKey, t.accountKey),
+    index('conversation_members_account_idx').on(t.accountKey, t.brandKey),
+  ],
+)
+
+/** A chat message. `seq` orders a conversation and pages it by keyset. */
+export const messages = pgTable(
+  'messages',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    conversationKey: text('conversation_key')
+      .notNull()
+      .references(() => conversations.key, { onDelete: 'cascade' }),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    senderKey: text('sender_key').references(() => accounts.key, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    /** The sender's idempotency key: a message resent after a dropped connection is stored once. */
+    clientKey: text('client_key'),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('messages_key_idx').on(t.key),
+    index('messages_conversation_idx').on(t.conversationKey, t.seq),
+    uniqueIndex('messages_client_key_idx')
+      .on(t.senderKey, t.clientKey)
+      .where(sql`${t.clientKey} is not null`),
   ],
 )

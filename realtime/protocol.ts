@@ -8,6 +8,46 @@ export const rooms = {
   brand: (brandKey: string) => `brand:${brandKey}`,
 }
 
+/** Rooms of chat: a conversation's members, who is looking at one, who is online in a brand. */
+export const chatRooms = {
+  account: rooms.account,
+  conversation: (conversationKey: string) => `conversation:${conversationKey}`,
+  viewing: (conversationKey: string) => `viewing:${conversationKey}`,
+  presence: (brandKey: string) => `presence:${brandKey}`,
+}
+
+/** Chat events (realtime/units/chat.ts). */
+export const CHAT_EVENTS = {
+  /** client → server, with ack: send a message `{ text, conversation | model + model_id, client_key }`. */
+  send: 'chat:send',
+  /** client → server, with ack: delete one's own message `{ key }`. */
+  delete: 'chat:delete',
+  /** client → server, with ack: read a conversation up to `seq` (or its newest message). */
+  markRead: 'chat:mark-read',
+  /** client → server, with ack: a conversation is on screen `{ conversation }` or `{ model, model_id }`. */
+  watch: 'chat:watch',
+  /** client → server: it is not on screen any more. */
+  unwatch: 'chat:unwatch',
+  /** client → server: the user is typing in a conversation `{ conversation }`. */
+  typing: 'chat:typing',
+  /** client → server, with ack: the brand whose members' presence the chat bar shows `{ brand }`. */
+  presenceJoin: 'chat:presence',
+  /** server → client: a stored message. */
+  message: 'chat:message',
+  /** server → client: a message was deleted `{ conversation, key }`. */
+  deleted: 'chat:deleted',
+  /** server → client: a whole conversation was deleted `{ conversation }`. */
+  threadDeleted: 'chat:thread-deleted',
+  /** server → client: someone read a conversation `{ conversation, account, seq }`. */
+  read: 'chat:read',
+  /** server → client: a conversation now includes this account (a new group chat). */
+  conversation: 'chat:conversation',
+  /** server → client: someone is typing `{ conversation, account, name }`. */
+  typingNow: 'chat:typing-now',
+  /** server → client: a member came online or went offline `{ brand, account, online }`. */
+  presence: 'chat:presence-changed',
+} as const
+
 export const EVENTS = {
   /** client → server, with ack: join a brand's room (needs a grant on the brand). */
   brandJoin: 'brand:join',
@@ -25,10 +65,33 @@ export const SERVER_EVENTS = {
 export const BrandJoinSchema = z.object({ brand: z.string().check(z.minLength(1), z.maxLength(64)) })
 export type BrandJoinAck = { ok: true } | { ok: false; error: string }
 
+const chatKey = z.string().check(z.minLength(1), z.maxLength(128))
+export const ConversationRefSchema = z.object({ conversation: chatKey })
+export const WatchSchema = z.union([
+  z.object({ conversation: chatKey }),
+  z.object({ model: z.string().check(z.minLength(1), z.maxLength(32)), model_id: chatKey }),
+])
+export const MarkReadSchema = z.object({
+  conversation: chatKey,
+  seq: z.optional(z.number().check(z.int(), z.positive())),
+})
+/** Checked in full by the service (app/schemas/chat.ts); here only its shape and size. */
+export const ChatSendSchema = z.looseObject({ text: z.string().check(z.maxLength(20_000)) })
+export const MessageRefSchema = z.object({ key: chatKey })
+
+export type ChatAck<T = undefined> = { ok: true; data: T } | { ok: false; error: string; message?: string }
+
 /** Schemas of the payloads clients send, by event; an event not listed here is ignored. */
 export const CLIENT_EVENT_SCHEMAS = {
   [EVENTS.brandJoin]: BrandJoinSchema,
   [EVENTS.brandLeave]: BrandJoinSchema,
+  [CHAT_EVENTS.send]: ChatSendSchema,
+  [CHAT_EVENTS.delete]: MessageRefSchema,
+  [CHAT_EVENTS.markRead]: MarkReadSchema,
+  [CHAT_EVENTS.watch]: WatchSchema,
+  [CHAT_EVENTS.unwatch]: ConversationRefSchema,
+  [CHAT_EVENTS.typing]: ConversationRefSchema,
+  [CHAT_EVENTS.presenceJoin]: BrandJoinSchema,
 } as const
 
 export interface NotificationPayload {

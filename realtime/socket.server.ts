@@ -94,6 +94,16 @@ export async function attachSocketServer(
         // Through the adapter, so sockets on other processes leave too.
         if (revocation?.leaveRoom !== false) io.in(rooms.account(accountKey)).socketsLeave(rooms.brand(brandKey))
       },
+      joinRooms(accountKey, names) {
+        if (names.length > 0) io.in(rooms.account(accountKey)).socketsJoin([...names])
+      },
+      leaveRooms(accountKey, names) {
+        if (names.length > 0) io.in(rooms.account(accountKey)).socketsLeave([...names])
+      },
+      async accountsIn(room) {
+        const sockets = await io.in(room).fetchSockets()
+        return new Set(sockets.map((socket) => (socket.data as { actor?: Actor }).actor?.key).filter((key): key is string => !!key))
+      },
     },
     async close() {
       await new Promise<void>((resolve) => io.close(() => resolve()))

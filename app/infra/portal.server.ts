@@ -145,6 +145,9 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
       publish: (room, event, payload) => publisher.publish(room, event, payload),
       revokeBrandAccess: (accountKey, brandKey, revocation) =>
         publisher.revokeBrandAccess(accountKey, brandKey, revocation),
+      joinRooms: (accountKey, names) => publisher.joinRooms(accountKey, names),
+      leaveRooms: (accountKey, names) => publisher.leaveRooms(accountKey, names),
+      accountsIn: (room) => publisher.accountsIn(room),
     },
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR }),
     blobs: createLocalBlobStore({ dir: path.join(env.DATA_DIR, 'blobs'), secret }),
@@ -224,7 +227,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   const yjs = await attachYjs(httpServer, () => deps, realtimeOptions)
   started.push(() => yjs.close())
   publisher = {
-    publish: socket.publisher.publish,
+    ...socket.publisher,
     // Both reach every process: socket rooms through the adapter, Yjs through its own channel.
     revokeBrandAccess(accountKey, brandKey, revocation) {
       socket.publisher.revokeBrandAccess(accountKey, brandKey, revocation)

@@ -18,6 +18,8 @@ const EXPECTED: Record<Ability, Record<GrantType, boolean>> = {
   'sample.review': { owner: true, editor: true, read: false },
   'asset.manage': { owner: true, editor: true, read: false },
   'message.send': { owner: true, editor: true, read: true },
+  'comment.view': { owner: true, editor: true, read: true },
+  'comment.post': { owner: true, editor: true, read: false },
   'realtime.join': { owner: true, editor: true, read: true },
 }
 

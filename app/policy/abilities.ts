@@ -32,6 +32,10 @@ export const ABILITIES = {
   'asset.manage': OWNER_OR_EDITOR,
   /** Chat in the brand's channels; read members take part in the conversation too. */
   'message.send': ANY,
+  /** Read the comment thread of an object (a style, a listing, a reference) one can see. */
+  'comment.view': ANY,
+  /** Write in an object's comment thread: reviewing is work on the object (docs/decisions/048). */
+  'comment.post': OWNER_OR_EDITOR,
   /** Receive the brand's live events (its socket.io room). */
   'realtime.join': ANY,
 } as const satisfies Record<string, readonly GrantType[]>

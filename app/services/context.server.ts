@@ -15,10 +15,21 @@ export interface EventPublisher {
    * `leaveRoom`, its sockets leave the brand's room.
    */
   revokeBrandAccess(accountKey: string, brandKey: string, options?: { leaveRoom?: boolean }): void
+  /** Every socket of the account, on every process, joins (or leaves) these rooms. */
+  joinRooms(accountKey: string, rooms: readonly string[]): void
+  leaveRooms(accountKey: string, rooms: readonly string[]): void
+  /** The accounts with at least one socket in the room, on every process. */
+  accountsIn(room: string): Promise<Set<string>>
 }
 
 /** For command-line scripts (seed, migrations) that run with no sockets connected. */
-export const noSubscribers: EventPublisher = { publish() {}, revokeBrandAccess() {} }
+export const noSubscribers: EventPublisher = {
+  publish() {},
+  revokeBrandAccess() {},
+  joinRooms() {},
+  leaveRooms() {},
+  accountsIn: () => Promise.resolve(new Set()),
+}
 
 export interface ServiceDeps {
   db: Database

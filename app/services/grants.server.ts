@@ -7,6 +7,7 @@ import { grants, type GrantSpec } from '#db/schema'
 import { newKey } from '#app/lib/ids'
 import { hasBrandAbility } from '#app/policy/permissions'
 import { loadGrants } from './accounts.server'
+import { leaveBrandConversations } from './chat.server'
 import type { ServiceDeps } from './context.server'
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
@@ -93,5 +94,7 @@ export async function changeGrants<T>(
  */
 async function cutLiveAccess(deps: ServiceDeps, accountKey: string, brandKey: string): Promise<void> {
   const left = await loadGrants(deps, accountKey)
-  deps.events.revokeBrandAccess(accountKey, brandKey, { leaveRoom: !hasBrandAbility(left, brandKey, 'realtime.join') })
+  const leftBrand = !hasBrandAbility(left, brandKey, 'realtime.join')
+  deps.events.revokeBrandAccess(accountKey, brandKey, { leaveRoom: leftBrand })
+  if (leftBrand) await leaveBrandConversations(deps, accountKey, brandKey)
 }

@@ -3,7 +3,19 @@
 // then find its brand and ancestors from this table, never by their own queries.
 import { eq } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
-import { accounts, brands, collections, invites, lines, references, styles, teams } from '#db/schema'
+import {
+  accounts,
+  brands,
+  collections,
+  conversations,
+  invites,
+  lines,
+  listings,
+  messages,
+  references,
+  styles,
+  teams,
+} from '#db/schema'
 import type { ModelRef } from '#app/policy/abilities'
 import type { GrantModel } from '#app/policy/grants'
 import { notFound } from '#app/lib/errors'
@@ -55,6 +67,20 @@ registerModel('Reference', {
   parent: { model: 'Style', column: references.styleKey },
   grantable: false,
 })
+registerModel('Listing', {
+  table: listings,
+  key: listings.key,
+  brand: listings.brandKey,
+  parent: { model: 'Style', column: listings.styleKey },
+  grantable: false,
+})
+registerModel('Conversation', {
+  table: conversations,
+  key: conversations.key,
+  brand: conversations.brandKey,
+  grantable: false,
+})
+registerModel('Message', { table: messages, key: messages.key, brand: messages.brandKey, grantable: false })
 registerModel('Account', { table: accounts, key: accounts.key, brand: null, grantable: false })
 
 /** A record located: its brand and the chain of grantable objects from the brand down to it. */

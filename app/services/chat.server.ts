@@ -1,0 +1,865 @@
+// Chat (atelier.md §4 Messaging): direct chats between two members of a brand, named group chats,
+// and the comment thread of an object. A message is stored first, then pushed to the sockets of
+// the conversation's room; unread counts come from each member's read mark. Who may take part:
+// docs/decisions/048.
+import { and, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm'
+import { accounts, conversationMembers, conversations, grants, messages } from '#db/schema'
+import { AppError, notFound, permissionError } from '#app/lib/errors'
+import { newKey } from '#app/lib/ids'
+import {
+  GroupChatSchema,
+  MESSAGES_PAGE,
+  mentionsIn,
+  PREVIEW_MAX,
+  SendMessageSchema,
+  SENDER_NAME_MAX,
+  THREAD_MODELS,
+  truncate,
+  type ThreadModel,
+} from '#app/schemas/chat'
+import { CHAT_EVENTS, chatRooms } from '#realtime/protocol'
+import { brandMemberKeys, loadGrants, type Actor } from './accounts.server'
+import { requireAbility, requireBrandAbility } from './access.server'
+import type { ServiceDeps } from './context.server'
+import { notifyAccount } from './notifications.server'
+import { profilePictureUrlOf } from './profile-picture.server'
+import { parseOrThrow } from './validation.server'
+
+type ConversationRow = typeof conversations.$inferSelect
+type MessageRow = typeof messages.$inferSelect
+type AccountRow = typeof accounts.$inferSelect
+
+/** A message as the API, the pages and the socket send it (atelier.md §3 Message). */
+export interface MessageView {
+  key: string
+  seq: number
+  conversation: string
+  /** The kind of conversation, or the thread's object kind (atelier.md §3 `model`). */
+  model: string
+  model_id: string
+  text: string
+  sender: string
+  sender_id: string | null
+  senderKey: string | null
+  firstName: string
+  lastName: string
+  profilePictureUrl: string | null
+  /** Seconds since the epoch (atelier.md §3). */
+  timestamp: number
+  created: string
+  client_key: string | null
+}
+
+export interface Participant {
+  key: string
+  firstName: string
+  lastName: string
+  name: string
+  profilePictureUrl: string | null
+}
+
+/** A conversation as the chat bar lists it. */
+export interface ConversationSummary {
+  key: string
+  kind: 'direct' | 'group' | 'thread'
+  brand: string
+  /** The group's name, the other person's name, or the object's kind and key. */
+  title: string
+  groupChatName: string | null
+  model: string | null
+  model_id: string | null
+  members: Participant[]
+  lastMessage: { text: string; sender: string; timestamp: number } | null
+  unread: number
+  /** Whether everyone else has read the newest message (shown beside one's own last message). */
+  readStatus: boolean
+  /** The newest message's time, or the conversation's creation: the chat bar's order. */
+  activity: string
+}
+
+/** A contact in the chat bar: a member of the brand and the direct chat with them, if any. */
+export interface ChatContact extends Participant {
+  conversation: string | null
+  lastMessage: ConversationSummary['lastMessage']
+  unread: number
+  readStatus: boolean
+  onlineUser: boolean
+  activity: string | null
+}
+
+export interface ChatBar {
+  brand: string
+  contacts: ChatContact[]
+  groups: ConversationSummary[]
+  /** Unread messages in the brand's direct and group chats: the CHAT label's count. */
+  unread: number
+}
+
+// ---------------------------------------------------------------------------------------------
+// Access
+
+/** The brand-level members of a brand who may chat: active accounts with a grant on the brand. */
+async function isBrandMember(deps: ServiceDeps, accountKey: string, brandKey: string): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ key: grants.key })
+    .from(grants)
+    .innerJoin(accounts, eq(accounts.key, grants.accountKey))
+    .where(
+      and(
+        eq(grants.accountKey, accountKey),
+        eq(grants.model, 'Brand'),
+        eq(grants.modelId, brandKey),
+        eq(accounts.active, true),
+      ),
+    )
+    .limit(1)
+  return Boolean(row)
+}
+
+/** Grants as they are now: a socket's actor was read at its handshake. */
+async function freshActor(deps: ServiceDeps, actor: Actor): Promise<Actor> {
+  return { ...actor, grants: await loadGrants(deps, actor.key) }
+}
+
+interface Opened {
+  conversation: ConversationRow
+  /** Whether the actor may write in it (a thread needs more than read access to its object). */
+  mayPost: boolean
+}
+
+/**
+ * The conversation if the actor may read it: a member of a direct or group chat who still holds a
+ * grant on its brand, or anyone who can view a thread's object. NotFound otherwise, so keys of
+ * other people's conversations cannot be probed.
+ */
+async function openConversation(deps: ServiceDeps, actor: Actor, key: string): Promise<Opened> {
+  const [conversation] = await deps.db.select().from(conversations).where(eq(conversations.key, key)).limit(1)
+  if (!conversation) throw notFound('Conversation')
+  if (conversation.kind === 'thread') {
+    await requireAbility(deps, actor, 'comment.view', { model: conversation.model!, key: conversation.modelKey! })
+    const mayPost = await requireAbility(deps, actor, 'comment.post', {
+      model: conversation.model!,
+      key: conversation.modelKey!,
+    }).then(
+      () => true,
+      () => false,
+    )
+    return { conversation, mayPost }
+  }
+  const [member] = await deps.db
+    .select({ key: conversationMembers.accountKey })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.conversationKey, key), eq(conversationMembers.accountKey, actor.key)))
+    .limit(1)
+  if (!member) throw notFound('Conversation')
+  try {
+    requireBrandAbility(actor, 'message.send', conversation.brandKey)
+  } catch {
+    throw notFound('Conversation')
+  }
+  return { conversation, mayPost: true }
+}
+
+function threadModel(model: string | undefined): ThreadModel {
+  if (!model || !(THREAD_MODELS as readonly string[]).includes(model)) {
+    throw new AppError('ValidationError', `model: one of ${THREAD_MODELS.join(', ')}.`, { model: ['Required'] })
+  }
+  return model as ThreadModel
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views
+
+function nameParts(row: Pick<AccountRow, 'first' | 'last' | 'name' | 'email'>) {
+  const split = row.name.split(' ')
+  const firstName = row.first || split[0] || ''
+  const lastName = row.last || split.slice(1).join(' ')
+  const name = `${firstName} ${lastName}`.trim() || row.name || row.email
+  return { firstName, lastName, name }
+}
+
+function toParticipant(deps: ServiceDeps, row: AccountRow): Participant {
+  return { key: row.key, ...nameParts(row), profilePictureUrl: profilePictureUrlOf(deps, row) }
+}
+
+function toMessageView(
+  deps: ServiceDeps,
+  row: MessageRow,
+  conversation: Pick<ConversationRow, 'kind' | 'model' | 'modelKey' | 'key'>,
+  sender: AccountRow | null,
+): MessageView {
+  const names = sender ? nameParts(sender) : { firstName: '', lastName: '', name: 'Former member' }
+  return {
+    key: row.key,
+    seq: row.seq,
+    conversation: row.conversationKey,
+    model: conversation.kind === 'thread' ? conversation.model! : conversation.kind,
+    model_id: conversation.kind === 'thread' ? conversation.modelKey! : conversation.key,
+    text: row.text,
+    sender: names.name,
+    sender_id: row.senderKey,
+    senderKey: row.senderKey,
+    firstName: names.firstName,
+    lastName: names.lastName,
+    profilePictureUrl: sender ? profilePictureUrlOf(deps, sender) : null,
+    timestamp: Math.floor(row.created.getTime() / 1000),
+    created: row.created.toISOString(),
+    client_key: row.clientKey,
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Conversations
+
+/** The direct chat between the actor and another member of the brand, made on first use. */
+export async function openDirectChat(
+  deps: ServiceDeps,
+  actor: Actor,
+  brandKey: string,
+  otherKey: string,
+): Promise<ConversationSummary> {
+  requireBrandAbility(actor, 'message.send', brandKey)
+  if (typeof otherKey !== 'string' || otherKey === '' || otherKey.length > 128) {
+    throw new AppError('ValidationError', 'account: the key of a member of the brand is required.', {
+      account: ['Required'],
+    })
+  }
+  if (otherKey === actor.key) throw new AppError('ValidationError', 'account: choose someone other than yourself.')
+  if (!(await isBrandMember(deps, otherKey, brandKey))) throw notFound('Account')
+  const pairKey = [actor.key, otherKey].sort().join(':')
+  const key = newKey()
+  await deps.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(conversations)
+      .values({ key, brandKey, kind: 'direct', pairKey, createdBy: actor.key })
+      .onConflictDoNothing()
+      .returning({ key: conversations.key })
+    if (inserted.length === 0) return
+    await tx.insert(conversationMembers).values([
+      { conversationKey: key, accountKey: actor.key, brandKey },
+      { conversationKey: key, accountKey: otherKey, brandKey },
+    ])
+  })
+  const [row] = await deps.db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.brandKey, brandKey), eq(conversations.pairKey, pairKey)))
+  if (row!.key === key) {
+    for (const member of [actor.key, otherKey]) deps.events.joinRooms(member, [chatRooms.conversation(key)])
+  }
+  const [summary] = await summaries(deps, actor.key, [row!])
+  return summary!
+}
+
+/** A named group chat of the actor and at least one other member of the brand. */
+export async function createGroupChat(
+  deps: ServiceDeps,
+  actor: Actor,
+  brandKey: string,
+  input: unknown,
+): Promise<ConversationSummary> {
+  requireBrandAbility(actor, 'message.send', brandKey)
+  const { name, members } = parseOrThrow(GroupChatSchema, normalizeMembers(input))
+  const others = [...new Set(members)].filter((key) => key !== actor.key)
+  if (others.length === 0) {
+    throw new AppError('ValidationError', 'members: At least 1 selection required.', {
+      members: ['At least 1 selection required.'],
+    })
+  }
+  const brandMembers = new Set(await brandMemberKeys(deps, brandKey))
+  const outsider = others.find((key) => !brandMembers.has(key))
+  if (outsider) throw new AppError('ValidationError', 'members: everyone must be a member of the brand.')
+  const key = newKey()
+  const everyone = [actor.key, ...others]
+  const [row] = await deps.db.transaction(async (tx) => {
+    const created = await tx
+      .insert(conversations)
+      .values({ key, brandKey, kind: 'group', name, createdBy: actor.key })
+      .returning()
+    await tx
+      .insert(conversationMembers)
+      .values(everyone.map((accountKey) => ({ conversationKey: key, accountKey, brandKey })))
+    return created
+  })
+  for (const member of everyone) {
+    deps.events.joinRooms(member, [chatRooms.conversation(key)])
+  }
+  for (const member of everyone) {
+    const [summary] = await summaries(deps, member, [row!])
+    deps.events.publish(chatRooms.account(member), CHAT_EVENTS.conversation, summary)
+  }
+  const [summary] = await summaries(deps, actor.key, [row!])
+  return summary!
+}
+
+/** Members arrive as an array (JSON) or as keys joined by commas (the spec's form, access.md §7). */
+function normalizeMembers(input: unknown): unknown {
+  if (!input || typeof input !== 'object') return input
+  const raw = (input as { members?: unknown }).members
+  if (typeof raw !== 'string') return input
+  const members = raw
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean)
+  return { ...input, members }
+}
+
+/** The comment thread of an object, made on first use; the actor must be able to view the object. */
+export async function threadOf(
+  deps: ServiceDeps,
+  actor: Actor,
+  model: string | undefined,
+  modelKey: string | undefined,
+) {
+  const kind = threadModel(model)
+  if (!modelKey || modelKey.length > 128) {
+    throw new AppError('ValidationError', 'model_id: the key of the object is required.', { model_id: ['Required'] })
+  }
+  const access = await requireAbility(deps, actor, 'comment.view', { model: kind, key: modelKey })
+  const [existing] = await deps.db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.model, kind), eq(conversations.modelKey, modelKey)))
+  if (existing) return existing
+  const [created] = await deps.db
+    .insert(conversations)
+    .values({ key: newKey(), brandKey: access.brandKey, kind: 'thread', model: kind, modelKey, createdBy: actor.key })
+    .onConflictDoNothing()
+    .returning()
+  if (created) return created
+  const [raced] = await deps.db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.model, kind), eq(conversations.modelKey, modelKey)))
+  return raced!
+}
+
+/** The chat bar of a brand: its members with their direct chats, the actor's group chats. */
+export async function chatBar(deps: ServiceDeps, actor: Actor, brandKey: string): Promise<ChatBar> {
+  requireBrandAbility(actor, 'message.send', brandKey)
+  const memberKeys = (await brandMemberKeys(deps, brandKey)).filter((key) => key !== actor.key)
+  const people = memberKeys.length ? await deps.db.select().from(accounts).where(inArray(accounts.key, memberKeys)) : []
+  const mine = await deps.db
+    .select({ conversation: conversations })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.key, conversationMembers.conversationKey))
+    .where(
+      and(
+        eq(conversationMembers.accountKey, actor.key),
+        eq(conversationMembers.brandKey, brandKey),
+        ne(conversations.kind, 'thread'),
+      ),
+    )
+  const all = await summaries(
+    deps,
+    actor.key,
+    mine.map((row) => row.conversation),
+  )
+  const online = await deps.events.accountsIn(chatRooms.presence(brandKey))
+  const directWith = new Map<string, ConversationSummary>()
+  for (const summary of all) {
+    if (summary.kind !== 'direct') continue
+    const other = summary.members.find((member) => member.key !== actor.key)
+    if (other) directWith.set(other.key, summary)
+  }
+  const contacts: ChatContact[] = people.map((row) => {
+    const direct = directWith.get(row.key)
+    return {
+      ...toParticipant(deps, row),
+      conversation: direct?.key ?? null,
+      lastMessage: direct?.lastMessage ?? null,
+      unread: direct?.unread ?? 0,
+      readStatus: direct?.readStatus ?? true,
+      onlineUser: online.has(row.key),
+      activity: direct?.lastMessage ? direct.activity : null,
+    }
+  })
+  // Newest activity first; people never written to after them, by name.
+  contacts.sort(
+    (a, b) =>
+      (b.activity ?? '').localeCompare(a.activity ?? '') || a.name.localeCompare(b.name) || a.key.localeCompare(b.key),
+  )
+  const groups = all.filter((summary) => summary.kind === 'group').sort((a, b) => b.activity.localeCompare(a.activity))
+  const unread = all.reduce((sum, summary) => sum + summary.unread, 0)
+  return { brand: brandKey, contacts, groups, unread }
+}
+
+/** The CHAT label's count: unread messages in the actor's direct and group chats of a brand. */
+export async function unreadCount(deps: ServiceDeps, actor: Actor, brandKey: string): Promise<number> {
+  const [row] = await deps.db
+    .select({ unread: sql<number>`count(*)::int` })
+    .from(messages)
+    .innerJoin(
+      conversationMembers,
+      and(
+        eq(conversationMembers.conversationKey, messages.conversationKey),
+        eq(conversationMembers.accountKey, actor.key),
+      ),
+    )
+    .innerJoin(conversations, eq(conversations.key, messages.conversationKey))
+    .where(
+      and(
+        eq(conversationMembers.brandKey, brandKey),
+        ne(conversations.kind, 'thread'),
+        gt(messages.seq, conversationMembers.lastReadSeq),
+        sql`${messages.senderKey} is distinct from ${actor.key}`,
+      ),
+    )
+  return row?.unread ?? 0
+}
+
+/** Summaries of conversations as one account sees them (its unread count, the others' names). */
+async function summaries(
+  deps: ServiceDeps,
+  viewerKey: string,
+  rows: ConversationRow[],
+): Promise<ConversationSummary[]> {
+  if (rows.length === 0) return []
+  const keys = rows.map((row) => row.key)
+  const memberRows = await deps.db
+    .select({
+      conversationKey: conversationMembers.conversationKey,
+      lastReadSeq: conversationMembers.lastReadSeq,
+      account: accounts,
+    })
+    .from(conversationMembers)
+    .innerJoin(accounts, eq(accounts.key, conversationMembers.accountKey))
+    .where(inArray(conversationMembers.conversationKey, keys))
+  // The newest message of each conversation, by the (conversation, seq) index.
+  const latest = await deps.db.execute<{
+    conversation_key: string
+    seq: number
+    text: string
+    sender_key: string | null
+    created: string
+  }>(
+    sql`select m.conversation_key, m.seq, m.text, m.sender_key, m.created
+        from unnest(${sql`array[${sql.join(
+          keys.map((key) => sql`${key}`),
+          sql`, `,
+        )}]::text[]`}) as c(key)
+        cross join lateral (
+          select conversation_key, seq, text, sender_key, created from messages
+          where conversation_key = c.key order by seq desc limit 1
+        ) m`,
+  )
+  const unreadRows = await deps.db
+    .select({ conversationKey: messages.conversationKey, unread: sql<number>`count(*)::int` })
+    .from(messages)
+    .innerJoin(
+      conversationMembers,
+      and(
+        eq(conversationMembers.conversationKey, messages.conversationKey),
+        eq(conversationMembers.accountKey, viewerKey),
+      ),
+    )
+    .where(
+      and(
+        inArray(messages.conversationKey, keys),
+        gt(messages.seq, conversationMembers.lastReadSeq),
+        sql`${messages.senderKey} is distinct from ${viewerKey}`,
+      ),
+    )
+    .groupBy(messages.conversationKey)
+  const unreadBy = new Map(unreadRows.map((row) => [row.conversationKey, row.unread]))
+  const latestBy = new Map(rowsOf<LatestRow>(latest).map((row) => [row.conversation_key, row]))
+  return rows.map((row) => {
+    const members = memberRows.filter((member) => member.conversationKey === row.key)
+    const participants = members.map((member) => toParticipant(deps, member.account))
+    const last = latestBy.get(row.key)
+    const sender = last ? participants.find((p) => p.key === last.sender_key) : undefined
+    const others = members.filter((member) => member.account.key !== viewerKey)
+    const title =
+      row.kind === 'group'
+        ? row.name!
+        : row.kind === 'direct'
+          ? (participants.find((p) => p.key !== viewerKey)?.name ?? 'Former member')
+          : `${row.model} ${row.modelKey}`
+    const created = last ? new Date(last.created) : row.created
+    return {
+      key: row.key,
+      kind: row.kind,
+      brand: row.brandKey,
+      title,
+      groupChatName: row.kind === 'group' ? row.name : null,
+      model: row.model,
+      model_id: row.modelKey,
+      members: participants,
+      lastMessage: last
+        ? {
+            text: truncate(last.text, PREVIEW_MAX),
+            sender: truncate(sender?.name ?? 'Former member', SENDER_NAME_MAX),
+            timestamp: Math.floor(created.getTime() / 1000),
+          }
+        : null,
+      unread: unreadBy.get(row.key) ?? 0,
+      readStatus: !last || others.every((member) => member.lastReadSeq >= Number(last.seq)),
+      activity: created.toISOString(),
+    }
+  })
+}
+
+interface LatestRow {
+  conversation_key: string
+  seq: number
+  text: string
+  sender_key: string | null
+  created: string
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[]
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+export interface MessagePage {
+  conversation: ConversationSummary | null
+  /** Oldest first. */
+  messages: MessageView[]
+  /** The seq to pass as `before` for the page before this one; null at the first message. */
+  before: number | null
+  mayPost: boolean
+}
+
+/** The newest messages of a conversation (or those before `before`), oldest first. */
+export async function listMessages(
+  deps: ServiceDeps,
+  actor: Actor,
+  conversationKey: string,
+  options: { before?: number; limit?: number } = {},
+): Promise<MessagePage> {
+  const { conversation, mayPost } = await openConversation(deps, actor, conversationKey)
+  return messagePage(deps, actor, conversation, mayPost, options)
+}
+
+/** GET /api/message/query/object: the comment thread of an object (empty before its first message). */
+export async function listThreadMessages(
+  deps: ServiceDeps,
+  actor: Actor,
+  model: string | undefined,
+  modelKey: string | undefined,
+  options: { before?: number; limit?: number } = {},
+): Promise<MessagePage> {
+  const conversation = await threadOf(deps, actor, model, modelKey)
+  const { mayPost } = await openConversation(deps, actor, conversation.key)
+  return messagePage(deps, actor, conversation, mayPost, options)
+}
+
+async function messagePage(
+  deps: ServiceDeps,
+  actor: Actor,
+  conversation: ConversationRow,
+  mayPost: boolean,
+  options: { before?: number; limit?: number },
+): Promise<MessagePage> {
+  const limit = Math.min(Math.max(1, Math.floor(options.limit ?? MESSAGES_PAGE)), 200)
+  const before = options.before
+  if (before !== undefined && (!Number.isSafeInteger(before) || before < 1)) {
+    throw new AppError('ValidationError', 'before: a message seq (a positive whole number).')
+  }
+  const rows = await deps.db
+    .select({ message: messages, sender: accounts })
+    .from(messages)
+    .leftJoin(accounts, eq(accounts.key, messages.senderKey))
+    .where(
+      and(eq(messages.conversationKey, conversation.key), before !== undefined ? lt(messages.seq, before) : undefined),
+    )
+    .orderBy(desc(messages.seq))
+    .limit(limit + 1)
+  const more = rows.length > limit
+  const page = rows.slice(0, limit).reverse()
+  const [summary] = conversation.kind === 'thread' ? [null] : await summaries(deps, actor.key, [conversation])
+  return {
+    conversation: summary ?? null,
+    messages: page.map((row) => toMessageView(deps, row.message, conversation, row.sender)),
+    before: more ? page[0]!.message.seq : null,
+    mayPost,
+  }
+}
+
+/** GET /api/message/query/style: the comment thread of a style. */
+export function listStyleMessages(deps: ServiceDeps, actor: Actor, styleKey: string | undefined) {
+  return listThreadMessages(deps, actor, 'Style', styleKey)
+}
+
+/**
+ * Stores a message, then pushes it to the conversation's room. The same `client_key` from the
+ * same sender answers the stored message again and pushes nothing new, so a resend after a dropped
+ * connection never doubles a message.
+ */
+export async function sendMessage(deps: ServiceDeps, actor: Actor, input: unknown): Promise<MessageView> {
+  const parsed = parseOrThrow(SendMessageSchema, input)
+  let conversation: ConversationRow
+  if (parsed.conversation) {
+    const opened = await openConversation(deps, actor, parsed.conversation)
+    if (!opened.mayPost) throw permissionError('Only editors and owners of the object write in its comments.')
+    conversation = opened.conversation
+  } else if (parsed.model) {
+    conversation = await threadOf(deps, actor, parsed.model, parsed.model_id)
+    await requireAbility(deps, actor, 'comment.post', { model: conversation.model!, key: conversation.modelKey! })
+  } else {
+    throw new AppError('ValidationError', 'conversation: choose a conversation or an object to comment on.', {
+      conversation: ['Required'],
+    })
+  }
+
+  const clientKey = parsed.client_key ?? null
+  const [inserted] = await deps.db
+    .insert(messages)
+    .values({
+      key: newKey(),
+      conversationKey: conversation.key,
+      brandKey: conversation.brandKey,
+      senderKey: actor.key,
+      text: parsed.text,
+      clientKey,
+    })
+    .onConflictDoNothing()
+    .returning()
+  if (!inserted) {
+    // Sent before: answer what was stored, in whichever conversation that was.
+    const [stored] = await deps.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.senderKey, actor.key), eq(messages.clientKey, clientKey!)))
+    if (!stored) throw new AppError('Conflict', 'Unable to deliver the message.')
+    const [storedIn] = await deps.db.select().from(conversations).where(eq(conversations.key, stored.conversationKey))
+    return toMessageView(deps, stored, storedIn ?? conversation, await accountRow(deps, actor.key))
+  }
+  const sender = await accountRow(deps, actor.key)
+  const view = toMessageView(deps, inserted, conversation, sender)
+  // The sender has read their own message; a member row also makes a thread's writer a participant.
+  await deps.db
+    .insert(conversationMembers)
+    .values({
+      conversationKey: conversation.key,
+      accountKey: actor.key,
+      brandKey: conversation.brandKey,
+      lastReadSeq: inserted.seq,
+    })
+    .onConflictDoUpdate({
+      target: [conversationMembers.conversationKey, conversationMembers.accountKey],
+      set: { lastReadSeq: sql`greatest(${conversationMembers.lastReadSeq}, ${inserted.seq})` },
+    })
+  deps.events.publish(chatRooms.conversation(conversation.key), CHAT_EVENTS.message, view)
+  await notifyAbout(deps, actor, conversation, view)
+  return view
+}
+
+async function accountRow(deps: ServiceDeps, key: string): Promise<AccountRow | null> {
+  const [row] = await deps.db.select().from(accounts).where(eq(accounts.key, key))
+  return row ?? null
+}
+
+/**
+ * Tells the people who are not looking at the conversation: members of a direct or group chat,
+ * the participants of a thread, and anyone mentioned by `@name` who can see it. One unread
+ * notification per conversation and person is enough; more messages don't add more.
+ */
+async function notifyAbout(deps: ServiceDeps, actor: Actor, conversation: ConversationRow, message: MessageView) {
+  const members = await deps.db
+    .select({ accountKey: conversationMembers.accountKey })
+    .from(conversationMembers)
+    .where(eq(conversationMembers.conversationKey, conversation.key))
+  const recipients = new Set(members.map((row) => row.accountKey))
+  const mentioned = await mentionedMembers(deps, conversation, message.text)
+  for (const key of mentioned) recipients.add(key)
+  recipients.delete(actor.key)
+  if (recipients.size === 0) return
+  const looking = await deps.events.accountsIn(chatRooms.viewing(conversation.key))
+  const preview = truncate(message.text, PREVIEW_MAX)
+  for (const accountKey of recipients) {
+    if (looking.has(accountKey)) continue
+    const isMention = mentioned.has(accountKey)
+    if (!isMention && (await hasUnreadAbout(deps, accountKey, conversation.key))) continue
+    // Only someone who still may read the conversation hears of it.
+    if (!(await mayRead(deps, accountKey, conversation))) continue
+    await notifyAccount(deps, {
+      accountKey,
+      actor,
+      brandKey: conversation.brandKey,
+      action: isMention ? 'mention' : 'message',
+      targetKind: 'Conversation',
+      targetId: conversation.key,
+      segments: [
+        message.sender,
+        isMention ? 'mentioned you:' : conversation.kind === 'thread' ? 'commented:' : 'sent you a message:',
+        preview,
+      ],
+    })
+  }
+}
+
+async function hasUnreadAbout(deps: ServiceDeps, accountKey: string, conversationKey: string): Promise<boolean> {
+  const rows = await deps.db.execute(
+    sql`select 1 from notifications where account_key = ${accountKey} and target_id = ${conversationKey} and read_at is null limit 1`,
+  )
+  return rowsOf(rows).length > 0
+}
+
+async function mayRead(deps: ServiceDeps, accountKey: string, conversation: ConversationRow): Promise<boolean> {
+  if (conversation.kind !== 'thread') return isBrandMember(deps, accountKey, conversation.brandKey)
+  const grantsNow = await loadGrants(deps, accountKey)
+  const probe = { key: accountKey, grants: grantsNow } as Actor
+  return requireAbility(deps, probe, 'comment.view', { model: conversation.model!, key: conversation.modelKey! }).then(
+    () => true,
+    () => false,
+  )
+}
+
+/** Members of the brand named by `@first`, `@first.last`, `@username` or `@"First Last"`. */
+async function mentionedMembers(deps: ServiceDeps, conversation: ConversationRow, text: string): Promise<Set<string>> {
+  const names = mentionsIn(text)
+  if (names.length === 0) return new Set()
+  const keys = await brandMemberKeys(deps, conversation.brandKey)
+  if (keys.length === 0) return new Set()
+  const rows = await deps.db.select().from(accounts).where(inArray(accounts.key, keys))
+  const found = new Set<string>()
+  for (const row of rows) {
+    const { firstName, lastName, name } = nameParts(row)
+    const handles = [firstName, name, `${firstName}.${lastName}`, `${firstName}${lastName}`, row.username ?? ''].map(
+      (handle) => handle.toLowerCase(),
+    )
+    if (names.some((mention) => mention !== '' && handles.includes(mention))) found.add(row.key)
+  }
+  return found
+}
+
+/** Deletes one's own message; nobody else's. */
+export async function deleteMessage(deps: ServiceDeps, actor: Actor, messageKey: string): Promise<{ key: string }> {
+  const [row] = await deps.db.select().from(messages).where(eq(messages.key, messageKey)).limit(1)
+  if (!row) throw notFound('Message')
+  await openConversation(deps, actor, row.conversationKey)
+  if (row.senderKey !== actor.key) throw permissionError('Only the sender can delete a message.')
+  await deps.db.delete(messages).where(eq(messages.seq, row.seq))
+  deps.events.publish(chatRooms.conversation(row.conversationKey), CHAT_EVENTS.deleted, {
+    conversation: row.conversationKey,
+    key: row.key,
+  })
+  return { key: row.key }
+}
+
+/**
+ * Deletes a whole conversation with its messages: a member of a direct or group chat removes it
+ * for everyone in it; a thread needs the right to write in its object's comments.
+ */
+export async function deleteThread(deps: ServiceDeps, actor: Actor, conversationKey: string): Promise<{ key: string }> {
+  const { conversation, mayPost } = await openConversation(deps, actor, conversationKey)
+  if (!mayPost) throw permissionError('Only editors and owners of the object delete its comments.')
+  const members = await deps.db
+    .select({ accountKey: conversationMembers.accountKey })
+    .from(conversationMembers)
+    .where(eq(conversationMembers.conversationKey, conversation.key))
+  await deps.db.delete(conversations).where(eq(conversations.key, conversation.key))
+  deps.events.publish(chatRooms.conversation(conversation.key), CHAT_EVENTS.threadDeleted, {
+    conversation: conversation.key,
+  })
+  for (const { accountKey } of members) deps.events.leaveRooms(accountKey, [chatRooms.conversation(conversation.key)])
+  return { key: conversation.key }
+}
+
+/** Marks a conversation read up to its newest message (or `seq`); tells the other members. */
+export async function markConversationRead(
+  deps: ServiceDeps,
+  actor: Actor,
+  conversationKey: string,
+  upTo?: number,
+): Promise<{ conversation: string; seq: number }> {
+  const { conversation } = await openConversation(deps, actor, conversationKey)
+  const [newest] = await deps.db
+    .select({ seq: messages.seq })
+    .from(messages)
+    .where(eq(messages.conversationKey, conversation.key))
+    .orderBy(desc(messages.seq))
+    .limit(1)
+  const seq = Math.min(upTo ?? Number.MAX_SAFE_INTEGER, newest?.seq ?? 0)
+  await deps.db
+    .insert(conversationMembers)
+    .values({
+      conversationKey: conversation.key,
+      accountKey: actor.key,
+      brandKey: conversation.brandKey,
+      lastReadSeq: seq,
+    })
+    .onConflictDoUpdate({
+      target: [conversationMembers.conversationKey, conversationMembers.accountKey],
+      set: { lastReadSeq: sql`greatest(${conversationMembers.lastReadSeq}, ${seq})` },
+    })
+  // Reading a conversation settles its notifications too.
+  await deps.db.execute(
+    sql`update notifications set read_at = now() where account_key = ${actor.key} and target_id = ${conversation.key} and read_at is null`,
+  )
+  const mark = { conversation: conversation.key, account: actor.key, seq }
+  deps.events.publish(chatRooms.conversation(conversation.key), CHAT_EVENTS.read, mark)
+  deps.events.publish(chatRooms.account(actor.key), CHAT_EVENTS.read, mark)
+  return { conversation: conversation.key, seq }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live: the rooms a socket joins, typing and presence
+
+/** The conversation rooms of an account: its direct and group chats in brands it still belongs to. */
+export async function liveConversationRooms(deps: ServiceDeps, actor: Actor): Promise<string[]> {
+  const rows = await deps.db
+    .select({ key: conversations.key, brandKey: conversations.brandKey })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.key, conversationMembers.conversationKey))
+    .where(and(eq(conversationMembers.accountKey, actor.key), ne(conversations.kind, 'thread')))
+  const memberOf = new Set(
+    actor.grants.filter((grant) => grant.model === 'Brand' && grant.model_id).map((grant) => grant.model_id),
+  )
+  return rows.filter((row) => memberOf.has(row.brandKey)).map((row) => chatRooms.conversation(row.key))
+}
+
+/** After a grant was removed: the account's sockets leave the brand's conversations if it left it. */
+export async function leaveBrandConversations(deps: ServiceDeps, accountKey: string, brandKey: string) {
+  const rows = await deps.db
+    .select({ key: conversationMembers.conversationKey })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.accountKey, accountKey), eq(conversationMembers.brandKey, brandKey)))
+  deps.events.leaveRooms(accountKey, [
+    ...rows.map((row) => chatRooms.conversation(row.key)),
+    ...rows.map((row) => chatRooms.viewing(row.key)),
+    chatRooms.presence(brandKey),
+  ])
+}
+
+/**
+ * Opening a conversation on screen: the socket follows a thread's room (comment threads have no
+ * fixed members) and counts as looking at it, so its messages notify nobody there.
+ */
+export async function watchConversation(deps: ServiceDeps, actor: Actor, conversationKey: string) {
+  const fresh = await freshActor(deps, actor)
+  const { conversation, mayPost } = await openConversation(deps, fresh, conversationKey)
+  return { conversation, mayPost }
+}
+
+export async function watchThread(deps: ServiceDeps, actor: Actor, model: string, modelKey: string) {
+  const fresh = await freshActor(deps, actor)
+  const conversation = await threadOf(deps, fresh, model, modelKey)
+  const { mayPost } = await openConversation(deps, fresh, conversation.key)
+  return { conversation, mayPost }
+}
+
+/** A typing signal is passed on only by a member who may write in the conversation. */
+export async function typingIn(deps: ServiceDeps, actor: Actor, conversationKey: string) {
+  const fresh = await freshActor(deps, actor)
+  const { conversation, mayPost } = await openConversation(deps, fresh, conversationKey)
+  if (!mayPost) throw permissionError()
+  return { conversation: conversation.key, account: actor.key, name: nameParts({ ...actor, first: '', last: '' }).name }
+}
+
+/** Sends a message from a socket: the sender's grants are read again first. */
+export async function sendMessageLive(deps: ServiceDeps, actor: Actor, input: unknown): Promise<MessageView> {
+  return sendMessage(deps, await freshActor(deps, actor), input)
+}
+
+export async function deleteMessageLive(deps: ServiceDeps, actor: Actor, key: string) {
+  return deleteMessage(deps, await freshActor(deps, actor), key)
+}
+
+export async function markReadLive(deps: ServiceDeps, actor: Actor, conversationKey: string, seq?: number) {
+  return markConversationRead(deps, await freshActor(deps, actor), conversationKey, seq)
+}

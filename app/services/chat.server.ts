@@ -386,6 +386,7 @@ export async function chatBar(deps: ServiceDeps, actor: Actor, brandKey: string)
 
 /** The CHAT label's count: unread messages in the actor's direct and group chats of a brand. */
 export async function unreadCount(deps: ServiceDeps, actor: Actor, brandKey: string): Promise<number> {
+  requireBrandAbility(actor, 'message.send', brandKey)
   const [row] = await deps.db
     .select({ unread: sql<number>`count(*)::int` })
     .from(messages)

@@ -14,11 +14,13 @@ import { io as connectSocket, type Socket } from 'socket.io-client'
 import { yjsUpdates } from '#db/schema'
 import { DEMO_BRAND_KEY, DEMO_TEAM_KEY, demoAccountKey } from '#db/seed'
 import { allows } from '#app/policy/abilities'
-import { CLOSE_CODES, EVENTS, rooms, type BrandJoinAck } from '#realtime/protocol'
+import { CHAT_EVENTS, CLOSE_CODES, EVENTS, rooms, type BrandJoinAck } from '#realtime/protocol'
 import { UNITS } from '#realtime/units'
 import { docKind, docKindPurposes } from '#realtime/yjs/kinds'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { tryUpgrade } from '#tests/support/yjs-client'
+import { snapshotData } from '#tests/support/db-snapshot'
+import { createBrand, createDirectChat, createMember, createStyle, FACTORY_PASSWORD } from '#tests/support/factories'
 
 let portal: TestPortal
 const closers: (() => void)[] = []
@@ -216,6 +218,12 @@ function openSocket(cookie: string): Promise<Socket> {
 const inBrandRoom = async (socket: Socket) =>
   (await portal.socket.io.in(rooms.brand(DEMO_BRAND_KEY)).fetchSockets()).some((s) => s.id === socket.id)
 
+/** The rooms the server holds a client socket in. */
+async function roomsOf(socket: Socket): Promise<Set<string>> {
+  const [found] = await portal.socket.io.in(socket.id!).fetchSockets()
+  return new Set(found?.rooms ?? [])
+}
+
 describe('grants removed while connected', () => {
   it('closes the Yjs documents of an admin taken off a team, who keeps the brand and its room', async () => {
     const adminCookie = await sessionCookieFor(portal, 'admin@demo.test')
@@ -260,19 +268,65 @@ describe('grants removed while connected', () => {
     })
     expect(await inBrandRoom(socket)).toBe(false)
   })
+
+  it('takes a removed member’s sockets out of the brand’s conversations at once', async () => {
+    const brand = await createBrand(portal.deps, { lines: 0 })
+    const owner = await createMember(portal.deps, [{ brand: brand.key, type: 'owner' }], { name: 'Owner' })
+    const member = await createMember(portal.deps, [{ brand: brand.key, type: 'editor' }], { name: 'Leaving' })
+    const chat = await createDirectChat(portal.deps, brand.key, [owner.key, member.key])
+    const socket = await openSocket(await sessionCookieFor(portal, member.email, FACTORY_PASSWORD))
+    const heard: unknown[] = []
+    socket.on(CHAT_EVENTS.message, (message) => heard.push(message))
+    await eventually(async () => expect(await roomsOf(socket)).toContain(`conversation:${chat.conversation}`))
+
+    const removed = await api(portal, 'POST', '/api/brand/method/remove_team_member', {
+      cookie: await sessionCookieFor(portal, owner.email, FACTORY_PASSWORD),
+      body: { brand: brand.key, account: member.key },
+    })
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200)
+    await eventually(async () => expect(await roomsOf(socket)).not.toContain(`conversation:${chat.conversation}`))
+    const sent = await api(portal, 'POST', '/api/message/model/', {
+      cookie: await sessionCookieFor(portal, owner.email, FACTORY_PASSWORD),
+      body: { conversation: chat.conversation, text: 'After you left' },
+    })
+    expect(sent.status).toBe(200)
+    // Refused to send, too: grants are read afresh for each message from a socket.
+    expect(
+      await socket.emitWithAck(CHAT_EVENTS.send, { conversation: chat.conversation, text: 'Still here?' }),
+    ).toMatchObject({ ok: false, error: 'NotFound' })
+    expect(heard).toEqual([])
+  })
 })
 
 /**
  * What each client event of each unit is sent with to be refused. An event added to a unit
  * without a sample here fails the walk below, as a JSON API route without one fails the route walk.
  */
+/** A direct chat of Demo Brand between two of its members, with a message, and a style of it. */
+const demoChat = { conversation: '', message: '', style: '' }
+
 const SOCKET_EVENT_SAMPLES: Record<string, { refusedPayload: (brand: string) => unknown } | { own: string }> = {
   [EVENTS.brandJoin]: { refusedPayload: (brand) => ({ brand }) },
   [EVENTS.brandLeave]: { own: 'leaves a room on the caller’s own socket; it reaches nothing of a brand' },
+  [CHAT_EVENTS.send]: { refusedPayload: () => ({ conversation: demoChat.conversation, text: 'Taken over' }) },
+  [CHAT_EVENTS.delete]: { refusedPayload: () => ({ key: demoChat.message }) },
+  [CHAT_EVENTS.markRead]: { refusedPayload: () => ({ conversation: demoChat.conversation }) },
+  [CHAT_EVENTS.watch]: { refusedPayload: () => ({ model: 'Style', model_id: demoChat.style }) },
+  [CHAT_EVENTS.unwatch]: { own: 'leaves a room on the caller’s own socket; it reaches nothing of a brand' },
+  [CHAT_EVENTS.typing]: { refusedPayload: () => ({ conversation: demoChat.conversation }) },
+  [CHAT_EVENTS.presenceJoin]: { refusedPayload: (brand) => ({ brand }) },
 }
 
 describe('every socket event of every unit', () => {
   const events = UNITS.flatMap((unit) => Object.keys(unit.events ?? {}))
+
+  beforeAll(async () => {
+    Object.assign(
+      demoChat,
+      await createDirectChat(portal.deps, DEMO_BRAND_KEY, [demoAccountKey('editor'), demoAccountKey('admin')]),
+      { style: await createStyle(portal.deps, DEMO_BRAND_KEY) },
+    )
+  })
 
   it('has a sample here, and every sample still names an event', () => {
     const missing = events.filter((event) => !(event in SOCKET_EVENT_SAMPLES))
@@ -293,7 +347,10 @@ describe('every socket event of every unit', () => {
   it.each(refusable)('%s is refused to an outsider of the brand, who reaches no room', async (event) => {
     const sample = SOCKET_EVENT_SAMPLES[event] as { refusedPayload: (brand: string) => unknown }
     const socket = await openSocket(await sessionCookieFor(portal, 'outsider@demo.test'))
+    const before = await snapshotData(portal.deps)
     expect(await socket.emitWithAck(event, sample.refusedPayload(DEMO_BRAND_KEY))).toMatchObject({ ok: false })
     expect(await inBrandRoom(socket)).toBe(false)
+    expect([...(await roomsOf(socket))].filter((room) => room.includes(demoChat.conversation))).toEqual([])
+    expect(await snapshotData(portal.deps)).toEqual(before)
   })
 })

@@ -21,6 +21,8 @@ import {
   createTeam,
   createAccount,
   createReference,
+  createStyle,
+  createDirectChat,
   addTeamMember,
 } from '#tests/support/factories'
 
@@ -37,6 +39,11 @@ interface Targets {
   notification: string
   /** A reference of the atelier. */
   reference: string
+  /** A style, whose comment thread the callers must neither read nor write. */
+  style: string
+  /** A direct chat between `account` and another member, and the message `account` sent in it. */
+  conversation: string
+  message: string
 }
 
 interface Probe {
@@ -141,6 +148,30 @@ const SAMPLES: Record<string, Sample> = {
   'POST team/method/remove_member': {
     probe: (t) => ({ path: 'team/method/remove_member', body: { team: t.team, account: t.account } }),
   },
+  'GET message/query/style': { probe: (t) => ({ path: `message/query/style?style=${t.style}` }) },
+  'GET message/query/object': { probe: (t) => ({ path: `message/query/object?model=Style&model_id=${t.style}` }) },
+  'GET message/query/conversation': {
+    probe: (t) => ({ path: `message/query/conversation?conversation=${t.conversation}` }),
+  },
+  'POST message/model': {
+    // A read member may chat, but not in a conversation of others; the thread probe is below.
+    probe: (t) => ({ path: 'message/model', body: { conversation: t.conversation, text: 'Taken over' } }),
+  },
+  'DELETE message/model/:key': { probe: (t) => ({ path: `message/model/${t.message}` }) },
+  'GET conversation/query/brand': { probe: (t) => ({ path: `conversation/query/brand?brand=${t.brand}` }) },
+  'GET conversation/method/unread': { probe: (t) => ({ path: `conversation/method/unread?brand=${t.brand}` }) },
+  'POST conversation/method/direct': {
+    probe: (t) => ({ path: 'conversation/method/direct', body: { brand: t.brand, account: t.account } }),
+    readersMay: 'a member of the brand, read access included, may write to another member',
+  },
+  'POST conversation/method/group': {
+    probe: (t) => ({ path: 'conversation/method/group', body: { brand: t.brand, name: 'Walk', members: [t.account] } }),
+    readersMay: 'a member of the brand, read access included, may start a group chat with members',
+  },
+  'POST conversation/method/mark_read': {
+    probe: (t) => ({ path: 'conversation/method/mark_read', body: { conversation: t.conversation } }),
+  },
+  'DELETE conversation/model/:key': { probe: (t) => ({ path: `conversation/model/${t.conversation}` }) },
   'POST brand/method/remove_team_member': {
     probe: (t) => ({ path: 'brand/method/remove_team_member', body: { brand: t.brand, account: t.account } }),
   },
@@ -194,6 +225,8 @@ beforeAll(async () => {
     account: demoAccountKey('editor'),
     notification: (await createNotification(deps, demoAccountKey('editor'), { brand: DEMO_BRAND_KEY })).key,
     reference: await createReference(deps, DEMO_BRAND_KEY),
+    style: await createStyle(deps, DEMO_BRAND_KEY),
+    ...(await createDirectChat(deps, DEMO_BRAND_KEY, [demoAccountKey('editor'), demoAccountKey('vsm')])),
   }
 
   // A brand of the factories, with an owner, a member on a line team, a reader, and an admin
@@ -218,6 +251,8 @@ beforeAll(async () => {
     account: member.key,
     notification: (await createNotification(deps, member.key, { brand: brand.key })).key,
     reference: await createReference(deps, brand.key),
+    style: await createStyle(deps, brand.key),
+    ...(await createDirectChat(deps, brand.key, [member.key, owner.key])),
   }
 
   ;[cookies.outsider, cookies.demoReader, cookies.madeReader, cookies.teamAdmin] = await Promise.all([

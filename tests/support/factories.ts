@@ -10,11 +10,15 @@ import {
   accounts,
   brands,
   collections,
+  conversationMembers,
+  conversations,
   grants,
   invites,
   lines,
+  messages,
   notifications,
   references,
+  styles,
   teamMembers,
   teams,
 } from '#db/schema'
@@ -287,4 +291,37 @@ export async function createReference(deps: Pick<ServiceDeps, 'db'>, brandKey: s
   const key = newKey()
   await deps.db.insert(references).values({ key, brandKey, name })
   return key
+}
+
+/** A style of a brand (no collection); answers its key. */
+export async function createStyle(deps: Pick<ServiceDeps, 'db'>, brandKey: string, name = 'Wrap coat') {
+  const key = newKey()
+  await deps.db.insert(styles).values({ key, brandKey, name, number: `WC-${key.slice(0, 4)}` })
+  return key
+}
+
+/** A direct chat between two members of a brand with one message from the first; answers both keys. */
+export async function createDirectChat(
+  deps: Pick<ServiceDeps, 'db'>,
+  brandKey: string,
+  [from, to]: [string, string],
+  text = 'Hello from the factory',
+): Promise<{ conversation: string; message: string }> {
+  const conversation = newKey()
+  await deps.db.insert(conversations).values({
+    key: conversation,
+    brandKey,
+    kind: 'direct',
+    pairKey: [from, to].sort().join(':'),
+    createdBy: from,
+  })
+  await deps.db.insert(conversationMembers).values([
+    { conversationKey: conversation, accountKey: from, brandKey },
+    { conversationKey: conversation, accountKey: to, brandKey },
+  ])
+  const message = newKey()
+  await deps.db
+    .insert(messages)
+    .values({ key: message, conversationKey: conversation, brandKey, senderKey: from, text })
+  return { conversation, message }
 }

@@ -6,7 +6,20 @@ import { demoKey } from '#app/lib/ids'
 import { teamGrantLevel } from '#app/policy/team'
 import { addGrants } from '#app/services/grants.server'
 import type { ServiceDeps } from '#app/services/context.server'
-import { accounts, brands, categories, collections, lines, listings, styles, teamMembers, teams } from './schema'
+import {
+  accounts,
+  brands,
+  categories,
+  collections,
+  conversationMembers,
+  conversations,
+  lines,
+  listings,
+  messages,
+  styles,
+  teamMembers,
+  teams,
+} from './schema'
 
 export const DEMO_BRAND_KEY = demoKey('brand:demo')
 export const OTHER_BRAND_KEY = demoKey('brand:other')
@@ -242,6 +255,7 @@ async function insertDemoData(deps: ServiceDeps): Promise<void> {
     ]
     await tx.insert(collections).values(collectionRows.map((c) => ({ ...c, brandKey: DEMO_BRAND_KEY })))
     await insertDemoTeam(tx, collectionRows[0]!.key)
+    await insertDemoChats(tx)
     const categoryNames = ['Tops', 'Bottoms', 'Dresses', 'Outerwear', 'Knitwear', 'Sustainable']
     await tx
       .insert(categories)
@@ -336,4 +350,62 @@ async function insertDemoTeam(tx: Transaction, collectionKey: string): Promise<v
       type: teamGrant.type,
     })),
   )
+}
+
+/** The demo direct chat between the designer and the virtual-sample maker, and a group chat. */
+export const DEMO_DIRECT_CHAT_KEY = demoKey('conversation:dana-victor')
+export const DEMO_GROUP_CHAT_KEY = demoKey('conversation:fit-review')
+
+async function insertDemoChats(tx: Transaction): Promise<void> {
+  const [dana, victor, ada, mia] = ['editor', 'vsm', 'admin', 'viewer'].map(demoAccountKey) as [
+    string,
+    string,
+    string,
+    string,
+  ]
+  await tx.insert(conversations).values([
+    {
+      key: DEMO_DIRECT_CHAT_KEY,
+      brandKey: DEMO_BRAND_KEY,
+      kind: 'direct',
+      pairKey: [dana, victor].sort().join(':'),
+      createdBy: dana,
+    },
+    {
+      key: DEMO_GROUP_CHAT_KEY,
+      brandKey: DEMO_BRAND_KEY,
+      kind: 'group',
+      name: 'Coastal Light fit review',
+      createdBy: ada,
+    },
+  ])
+  // Each message an hour after the one before, ending two hours ago, so times read naturally.
+  const script: [string, string, string][] = [
+    [DEMO_DIRECT_CHAT_KEY, dana, 'Morning! The Linen Shirt sample is in, can you check the collar roll?'],
+    [DEMO_DIRECT_CHAT_KEY, victor, 'On it. The collar stand looks 2 mm too high in the 3D fit.'],
+    [DEMO_DIRECT_CHAT_KEY, dana, 'Agreed. Lower it and send me a new render when you can.'],
+    [DEMO_GROUP_CHAT_KEY, ada, 'Fit review for Coastal Light is Thursday at 10. Samples by Wednesday please.'],
+    [DEMO_GROUP_CHAT_KEY, victor, 'Wrap Dress and Cropped Jacket renders will be ready Tuesday.'],
+    [DEMO_GROUP_CHAT_KEY, mia, 'Could we get flat lays of the Linen Shirt for the lookbook too?'],
+  ]
+  const start = Date.now() - (script.length + 1) * 3_600_000
+  await tx.insert(messages).values(
+    script.map(([conversationKey, senderKey, text], index) => ({
+      key: demoKey(`message:${index}`),
+      conversationKey,
+      brandKey: DEMO_BRAND_KEY,
+      senderKey,
+      text,
+      created: new Date(start + index * 3_600_000),
+    })),
+  )
+  await tx.insert(conversationMembers).values([
+    { conversationKey: DEMO_DIRECT_CHAT_KEY, accountKey: dana, brandKey: DEMO_BRAND_KEY },
+    { conversationKey: DEMO_DIRECT_CHAT_KEY, accountKey: victor, brandKey: DEMO_BRAND_KEY },
+    ...[ada, dana, victor, mia].map((accountKey) => ({
+      conversationKey: DEMO_GROUP_CHAT_KEY,
+      accountKey,
+      brandKey: DEMO_BRAND_KEY,
+    })),
+  ])
 }

@@ -11,8 +11,8 @@ import { inject } from 'vitest'
 import { io as connectSocket, type Socket } from 'socket.io-client'
 import { freePort } from '#app/infra/auth-emulator.server'
 import WebSocket from 'ws'
-import { DEMO_BRAND_KEY, demoAccountKey } from '#db/seed'
-import { CLOSE_CODES, EVENTS, type NotificationPayload } from '#realtime/protocol'
+import { DEMO_BRAND_KEY, DEMO_DIRECT_CHAT_KEY, demoAccountKey } from '#db/seed'
+import { CHAT_EVENTS, CLOSE_CODES, EVENTS, type NotificationPayload } from '#realtime/protocol'
 import { DEMO_PASSWORD, api, eventually } from '#tests/support/portal'
 import { connectYjs } from '#tests/support/yjs-client'
 
@@ -118,6 +118,47 @@ it('delivers a notification emitted by one process to a socket on the other', as
   await eventually(() => expect(received).toHaveLength(1))
   expect(received[0]).toMatchObject({ firstName: 'Dana', targetId: DEMO_BRAND_KEY })
   socket.disconnect()
+})
+
+it('delivers a chat message stored on one process to its recipient on the other, and unread counts agree', async () => {
+  // Each process holds its own copy of the demo workspace, with the same chats under the same keys.
+  const unreadOf = async (port: number, cookie: string) =>
+    (
+      (await api({ port }, 'GET', `/api/conversation/method/unread?brand=${DEMO_BRAND_KEY}`, { cookie })).body.data as {
+        unread: number
+      }
+    ).unread
+  const victorOnB: Socket = connectSocket(`http://127.0.0.1:${portB}`, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: sessionsB['vsm@demo.test']! },
+    reconnection: false,
+  })
+  const danaOnA: Socket = connectSocket(`http://127.0.0.1:${portA}`, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: sessionsA['editor@demo.test']! },
+    reconnection: false,
+  })
+  const received: { text: string; conversation: string }[] = []
+  victorOnB.on(CHAT_EVENTS.message, (message: { text: string; conversation: string }) => received.push(message))
+  await eventually(() => expect(victorOnB.connected && danaOnA.connected).toBe(true))
+  const shownBefore = await unreadOf(portB, sessionsB['vsm@demo.test']!)
+  expect(await unreadOf(portA, sessionsA['vsm@demo.test']!)).toBe(shownBefore)
+
+  const ack = (await danaOnA.emitWithAck(CHAT_EVENTS.send, {
+    conversation: DEMO_DIRECT_CHAT_KEY,
+    text: 'New render is up, collar lowered by 2 mm',
+    client_key: 'two-process-0001',
+  })) as { ok: boolean }
+  expect(ack.ok).toBe(true)
+  await eventually(() =>
+    expect(received).toEqual([
+      expect.objectContaining({ conversation: DEMO_DIRECT_CHAT_KEY, text: 'New render is up, collar lowered by 2 mm' }),
+    ]),
+  )
+  // The badge on B counts the pushed message on top of what it showed; the stored count says the same.
+  expect(await unreadOf(portA, sessionsA['vsm@demo.test']!)).toBe(shownBefore + received.length)
+  victorOnB.disconnect()
+  danaOnA.disconnect()
 })
 
 it('fans a Yjs edit out to a client of the same document on the other process', async () => {

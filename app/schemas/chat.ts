@@ -81,10 +81,10 @@ export function truncate(text: string, max: number): string {
 export const PREVIEW_MAX = 40
 export const SENDER_NAME_MAX = 20
 
-/** The `@name` mentions of a text, lower-cased: `@anna` or `@"Anna Lindqvist"`. */
+/** The `@name` mentions of a text, lower-cased: `@anna` or `@"Anna Lindqvist"`; not an e-mail's @. */
 export function mentionsIn(text: string): string[] {
   const found = new Set<string>()
-  for (const match of text.matchAll(/@(?:"([^"]{1,100})"|([\p{L}\p{N}._-]{1,64}))/gu)) {
+  for (const match of text.matchAll(/(?<![\p{L}\p{N}._-])@(?:"([^"]{1,100})"|([\p{L}\p{N}._-]{1,64}))/gu)) {
     found.add((match[1] ?? match[2]!).toLowerCase())
   }
   return [...found]

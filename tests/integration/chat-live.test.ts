@@ -1,0 +1,226 @@
+// Chat's live side against a real server: a resend with the same client key is stored and pushed
+// once, notifications go only to members who are not looking, reading settles them and tells the
+// sender, typing and presence reach the other members only, and a comment thread is followed live
+// by a reader who may not write in it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, eq, isNull } from 'drizzle-orm'
+import { io as connectSocket, type Socket } from 'socket.io-client'
+import { messages, notifications } from '#db/schema'
+import { CHAT_EVENTS } from '#realtime/protocol'
+import {
+  createBrand,
+  createDirectChat,
+  createMember,
+  createStyle,
+  FACTORY_PASSWORD,
+  type BrandFixture,
+} from '#tests/support/factories'
+import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+
+let portal: TestPortal
+let brand: BrandFixture
+const sockets: Socket[] = []
+
+interface Person {
+  key: string
+  cookie: string
+}
+
+async function person(type: string, name: string): Promise<Person> {
+  const account = await createMember(portal.deps, [{ brand: brand.key, type }], { name })
+  return { key: account.key, cookie: await sessionCookieFor(portal, account.email, FACTORY_PASSWORD) }
+}
+
+function openSocket(who: Person): Promise<Socket> {
+  const socket = connectSocket(`http://127.0.0.1:${portal.port}`, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: who.cookie },
+    reconnection: false,
+  })
+  sockets.push(socket)
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket))
+    socket.once('connect_error', reject)
+  })
+}
+
+function collect<T>(socket: Socket, event: string): T[] {
+  const seen: T[] = []
+  socket.on(event, (payload: T) => seen.push(payload))
+  return seen
+}
+
+const unreadNotifications = (accountKey: string, conversation: string) =>
+  portal.deps.db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.accountKey, accountKey),
+        eq(notifications.targetId, conversation),
+        isNull(notifications.readAt),
+      ),
+    )
+
+beforeAll(async () => {
+  portal = await startTestPortal()
+  brand = await createBrand(portal.deps, { lines: 0 })
+})
+afterAll(async () => {
+  sockets.forEach((socket) => socket.disconnect())
+  await portal?.destroy()
+})
+
+describe('sending', () => {
+  it('stores and pushes a message resent with the same client key once', async () => {
+    const [ines, jon] = [await person('editor', 'Ines'), await person('editor', 'Jon')]
+    const chat = await createDirectChat(portal.deps, brand.key, [ines.key, jon.key])
+    const [inesSocket, jonSocket] = [await openSocket(ines), await openSocket(jon)]
+    const heard = collect<{ key: string }>(jonSocket, CHAT_EVENTS.message)
+    const payload = {
+      conversation: chat.conversation,
+      text: 'Sent twice by a flaky network',
+      client_key: 'resend-00001',
+    }
+    const first = (await inesSocket.emitWithAck(CHAT_EVENTS.send, payload)) as { ok: true; data: { key: string } }
+    const second = (await inesSocket.emitWithAck(CHAT_EVENTS.send, payload)) as { ok: true; data: { key: string } }
+    expect(second.data.key).toBe(first.data.key)
+    // A later message proves the first push has arrived, and that no second one came before it.
+    await inesSocket.emitWithAck(CHAT_EVENTS.send, { conversation: chat.conversation, text: 'next' })
+    await eventually(() => expect(heard).toHaveLength(2))
+    expect(heard.map((m) => m.key).filter((key) => key === first.data.key)).toHaveLength(1)
+    const stored = await portal.deps.db
+      .select()
+      .from(messages)
+      .where(eq(messages.text, 'Sent twice by a flaky network'))
+    expect(stored).toHaveLength(1)
+  })
+
+  it('refuses a malformed or oversized payload without storing anything', async () => {
+    const [kai, lea] = [await person('editor', 'Kai'), await person('editor', 'Lea')]
+    const chat = await createDirectChat(portal.deps, brand.key, [kai.key, lea.key])
+    const socket = await openSocket(kai)
+    for (const payload of [
+      { conversation: chat.conversation, text: 'y'.repeat(30_000) },
+      { conversation: chat.conversation, text: '<em>hi</em>' },
+      { conversation: chat.conversation, text: 'ok', client_key: 'bad key!' },
+      { conversation: ['not', 'a', 'key'], text: 'ok' },
+      { text: 'nowhere to go' },
+    ]) {
+      expect(await socket.emitWithAck(CHAT_EVENTS.send, payload)).toMatchObject({ ok: false, error: 'ValidationError' })
+    }
+    const stored = await portal.deps.db.select().from(messages).where(eq(messages.conversationKey, chat.conversation))
+    expect(stored.map((m) => m.text)).toEqual(['Hello from the factory'])
+  })
+})
+
+describe('who hears of a message', () => {
+  it('notifies a member who is not looking, once while unread, and not one who is', async () => {
+    const [mo, nia] = [await person('editor', 'Mo'), await person('editor', 'Nia')]
+    const chat = await createDirectChat(portal.deps, brand.key, [mo.key, nia.key])
+    const send = (text: string) =>
+      api(portal, 'POST', '/api/message/model/', { cookie: mo.cookie, body: { conversation: chat.conversation, text } })
+
+    await send('First while away')
+    await send('Second while away')
+    const collapsed = await unreadNotifications(nia.key, chat.conversation)
+    expect(collapsed).toHaveLength(1)
+    expect(collapsed[0]!.segments).toEqual(['Mo Member', 'sent you a message:', 'First while away'])
+
+    // Reading the conversation settles its notification and tells the sender.
+    const moSocket = await openSocket(mo)
+    const reads = collect<{ account: string; seq: number }>(moSocket, CHAT_EVENTS.read)
+    const read = await api(portal, 'POST', '/api/conversation/method/mark_read', {
+      cookie: nia.cookie,
+      body: { conversation: chat.conversation },
+    })
+    expect(read.status).toBe(200)
+    expect(await unreadNotifications(nia.key, chat.conversation)).toEqual([])
+    await eventually(() => expect(reads).toEqual([expect.objectContaining({ account: nia.key })]))
+
+    // Looking at the conversation: no notification for the next message.
+    const niaSocket = await openSocket(nia)
+    expect(await niaSocket.emitWithAck(CHAT_EVENTS.watch, { conversation: chat.conversation })).toMatchObject({
+      ok: true,
+    })
+    await send('Seen as it arrives')
+    expect(await unreadNotifications(nia.key, chat.conversation)).toEqual([])
+    // Not looking any more: notified again.
+    await niaSocket.emitWithAck(CHAT_EVENTS.unwatch, { conversation: chat.conversation })
+    await send('After looking away')
+    expect(await unreadNotifications(nia.key, chat.conversation)).toHaveLength(1)
+  })
+
+  it('passes typing on to the other member only, and only from someone who may write', async () => {
+    const [oli, pia, quin] = [
+      await person('editor', 'Oli'),
+      await person('editor', 'Pia'),
+      await person('read', 'Quin'),
+    ]
+    const chat = await createDirectChat(portal.deps, brand.key, [oli.key, pia.key])
+    const [oliSocket, piaSocket, quinSocket] = [await openSocket(oli), await openSocket(pia), await openSocket(quin)]
+    const piaHears = collect<{ account: string }>(piaSocket, CHAT_EVENTS.typingNow)
+    const oliHears = collect<{ account: string }>(oliSocket, CHAT_EVENTS.typingNow)
+    const quinHears = collect<{ account: string }>(quinSocket, CHAT_EVENTS.typingNow)
+    expect(await oliSocket.emitWithAck(CHAT_EVENTS.typing, { conversation: chat.conversation })).toEqual({
+      ok: true,
+    })
+    await eventually(() => expect(piaHears).toEqual([expect.objectContaining({ account: oli.key })]))
+    expect(oliHears).toEqual([])
+    expect(await quinSocket.emitWithAck(CHAT_EVENTS.typing, { conversation: chat.conversation })).toMatchObject({
+      ok: false,
+      error: 'NotFound',
+    })
+    expect(quinHears).toEqual([])
+  })
+
+  it('shows who is online in the brand’s chat bar, and who went offline', async () => {
+    const [ria, sam] = [await person('editor', 'Ria'), await person('read', 'Sam')]
+    const riaSocket = await openSocket(ria)
+    const changes = collect<{ account: string; online: boolean }>(riaSocket, CHAT_EVENTS.presence)
+    expect(await riaSocket.emitWithAck(CHAT_EVENTS.presenceJoin, { brand: brand.key })).toMatchObject({ ok: true })
+    const samSocket = await openSocket(sam)
+    expect(await samSocket.emitWithAck(CHAT_EVENTS.presenceJoin, { brand: brand.key })).toMatchObject({ ok: true })
+    await eventually(() => expect(changes).toContainEqual(expect.objectContaining({ account: sam.key, online: true })))
+    const bar = await api(portal, 'GET', `/api/conversation/query/brand?brand=${brand.key}`, { cookie: ria.cookie })
+    const contacts = (bar.body.data as { contacts: { key: string; onlineUser: boolean }[] }).contacts
+    expect(contacts.find((contact) => contact.key === sam.key)?.onlineUser).toBe(true)
+    samSocket.disconnect()
+    await eventually(() => expect(changes).toContainEqual(expect.objectContaining({ account: sam.key, online: false })))
+
+    const outsider = await createMember(portal.deps, [], { name: 'Tess' })
+    const outsiderSocket = await openSocket({
+      key: outsider.key,
+      cookie: await sessionCookieFor(portal, outsider.email, FACTORY_PASSWORD),
+    })
+    expect(await outsiderSocket.emitWithAck(CHAT_EVENTS.presenceJoin, { brand: brand.key })).toEqual({
+      ok: false,
+      error: 'PermissionError',
+    })
+  })
+})
+
+describe('comment threads, live', () => {
+  it('reach a reader who follows the thread; the reader may not write', async () => {
+    const [una, vic] = [await person('editor', 'Una'), await person('read', 'Vic')]
+    const style = await createStyle(portal.deps, brand.key)
+    const vicSocket = await openSocket(vic)
+    const heard = collect<{ text: string }>(vicSocket, CHAT_EVENTS.message)
+    expect(await vicSocket.emitWithAck(CHAT_EVENTS.watch, { model: 'Style', model_id: style })).toMatchObject({
+      ok: true,
+      data: { mayPost: false },
+    })
+    const unaSocket = await openSocket(una)
+    expect(
+      await unaSocket.emitWithAck(CHAT_EVENTS.send, {
+        model: 'Style',
+        model_id: style,
+        text: 'Hem is uneven at the back',
+      }),
+    ).toMatchObject({ ok: true })
+    await eventually(() => expect(heard.map((m) => m.text)).toEqual(['Hem is uneven at the back']))
+    expect(
+      await vicSocket.emitWithAck(CHAT_EVENTS.send, { model: 'Style', model_id: style, text: 'Looks fine to me' }),
+    ).toMatchObject({ ok: false, error: 'PermissionError' })
+  })
+})

@@ -19,7 +19,7 @@ import {
 } from '#app/schemas/chat'
 import { CHAT_EVENTS, chatRooms } from '#realtime/protocol'
 import { brandMemberKeys, loadGrants, type Actor } from './accounts.server'
-import { requireAbility, requireBrandAbility } from './access.server'
+import { hasAbility, requireAbility, requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
 import { notifyAccount } from './notifications.server'
 import { profilePictureUrlOf } from './profile-picture.server'
@@ -310,7 +310,18 @@ export async function threadOf(
   actor: Actor,
   model: string | undefined,
   modelKey: string | undefined,
-) {
+): Promise<ConversationRow> {
+  return (await findThread(deps, actor, model, modelKey, { create: true }))!
+}
+
+/** The comment thread of an object the actor can view; null before it exists, unless `create`. */
+async function findThread(
+  deps: ServiceDeps,
+  actor: Actor,
+  model: string | undefined,
+  modelKey: string | undefined,
+  options: { create: boolean },
+): Promise<ConversationRow | null> {
   const kind = threadModel(model)
   if (!modelKey || modelKey.length > 128) {
     throw new AppError('ValidationError', 'model_id: the key of the object is required.', { model_id: ['Required'] })
@@ -320,7 +331,7 @@ export async function threadOf(
     .select()
     .from(conversations)
     .where(and(eq(conversations.model, kind), eq(conversations.modelKey, modelKey)))
-  if (existing) return existing
+  if (existing || !options.create) return existing ?? null
   const [created] = await deps.db
     .insert(conversations)
     .values({ key: newKey(), brandKey: access.brandKey, kind: 'thread', model: kind, modelKey, createdBy: actor.key })
@@ -543,7 +554,12 @@ export async function listThreadMessages(
   modelKey: string | undefined,
   options: { before?: number; limit?: number } = {},
 ): Promise<MessagePage> {
-  const conversation = await threadOf(deps, actor, model, modelKey)
+  const conversation = await findThread(deps, actor, model, modelKey, { create: false })
+  if (!conversation) {
+    // Nothing written yet: reading makes no thread, and says whether the actor could start it.
+    const mayPost = await hasAbility(deps, actor, 'comment.post', { model: model!, key: modelKey! })
+    return { conversation: null, messages: [], before: null, mayPost }
+  }
   const { mayPost } = await openConversation(deps, actor, conversation.key)
   return messagePage(deps, actor, conversation, mayPost, options)
 }

@@ -321,3 +321,18 @@ describe('comment threads', () => {
     ).toEqual([])
   })
 })
+
+describe('reading a thread before anyone wrote in it', () => {
+  it('answers an empty page and makes no thread', async () => {
+    const quiet = newKey()
+    await portal.deps.db.insert(styles).values({ key: quiet, brandKey: brand.key, name: 'Quiet tee', number: 'QT-1' })
+    for (const [who, mayPost] of [
+      ['reader', false],
+      ['designer', true],
+    ] as const) {
+      const answer = await api(portal, 'GET', `/api/message/query/style?style=${quiet}`, { cookie: people[who].cookie })
+      expect(answer.body.data).toEqual({ conversation: null, messages: [], before: null, mayPost })
+    }
+    expect(await portal.deps.db.select().from(conversations).where(eq(conversations.modelKey, quiet))).toEqual([])
+  })
+})

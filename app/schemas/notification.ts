@@ -30,7 +30,7 @@ export const NOTIFICATION_LIMITS = {
 
 /** A relative path on this origin ("/brand/…"); never `javascript:`, `//host` or a full URL. */
 export function isSameOriginPath(url: string): boolean {
-  return url.length <= NOTIFICATION_LIMITS.segmentUrl && safeRedirectPath(url, '') === url
+  return url.startsWith('/') && url.length <= NOTIFICATION_LIMITS.segmentUrl && safeRedirectPath(url, '') === url
 }
 
 const segmentText = z

@@ -42,7 +42,12 @@ describe('segmentView', () => {
 describe('SegmentsSchema', () => {
   it('takes strings and objects, at most 10, each text at most 200 characters', () => {
     expect(z.safeParse(SegmentsSchema, ['a', { text: 'b', url: '/x', accented: false }]).success).toBe(true)
-    expect(z.safeParse(SegmentsSchema, Array.from({ length: 11 }, () => 'a')).success).toBe(false)
+    expect(
+      z.safeParse(
+        SegmentsSchema,
+        Array.from({ length: 11 }, () => 'a'),
+      ).success,
+    ).toBe(false)
     expect(z.safeParse(SegmentsSchema, ['s'.repeat(201)]).success).toBe(false)
     expect(z.safeParse(SegmentsSchema, [{ text: 'x', url: 'javascript:alert(1)' }]).success).toBe(false)
     expect(z.safeParse(SegmentsSchema, [{ url: '/x' }]).success).toBe(false)

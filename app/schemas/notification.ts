@@ -37,7 +37,9 @@ const segmentText = z
   .string()
   .check(
     z.minLength(1, { error: 'segments: text is required.' }),
-    z.maxLength(NOTIFICATION_LIMITS.segmentText, { error: tooLongMessage('segments: text', NOTIFICATION_LIMITS.segmentText) }),
+    z.maxLength(NOTIFICATION_LIMITS.segmentText, {
+      error: tooLongMessage('segments: text', NOTIFICATION_LIMITS.segmentText),
+    }),
   )
 
 const SegmentSchema = z.union([
@@ -45,9 +47,9 @@ const SegmentSchema = z.union([
   z.object({
     text: segmentText,
     url: z.optional(
-      z.string().check(
-        z.refine(isSameOriginPath, { error: 'segments: url must be a path on this site, such as /brand/…' }),
-      ),
+      z
+        .string()
+        .check(z.refine(isSameOriginPath, { error: 'segments: url must be a path on this site, such as /brand/…' })),
     ),
     accented: z.optional(z.boolean()),
   }),
@@ -65,14 +67,12 @@ export const NewNotificationSchema = z.object({
       z.minLength(1, { error: 'action: Required' }),
       z.maxLength(NOTIFICATION_LIMITS.action, { error: tooLongMessage('action', NOTIFICATION_LIMITS.action) }),
     ),
-  targetKind: z
-    .string()
-    .check(
-      z.minLength(1, { error: 'targetKind: Required' }),
-      z.maxLength(NOTIFICATION_LIMITS.targetKind, {
-        error: tooLongMessage('targetKind', NOTIFICATION_LIMITS.targetKind),
-      }),
-    ),
+  targetKind: z.string().check(
+    z.minLength(1, { error: 'targetKind: Required' }),
+    z.maxLength(NOTIFICATION_LIMITS.targetKind, {
+      error: tooLongMessage('targetKind', NOTIFICATION_LIMITS.targetKind),
+    }),
+  ),
   targetId: z
     .string()
     .check(

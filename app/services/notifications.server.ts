@@ -5,12 +5,7 @@ import { accounts, notifications } from '#db/schema'
 import { AppError } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
 import { NOTIFICATION_LIMITS, NewNotificationSchema, type NotificationSegment } from '#app/schemas/notification'
-import {
-  EVENTS,
-  rooms,
-  type NotificationChangePayload,
-  type NotificationPayload,
-} from '#realtime/protocol'
+import { EVENTS, rooms, type NotificationChangePayload, type NotificationPayload } from '#realtime/protocol'
 import { brandMemberKeys, type Actor } from './accounts.server'
 import { requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
@@ -309,4 +304,3 @@ export function parseSelector(
   }
   throw new AppError('ValidationError', `${accept[0]}: Required`)
 }
-

@@ -8,10 +8,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client'
 import { accounts, notifications } from '#db/schema'
 import { EVENTS, type NotificationChangePayload } from '#realtime/protocol'
 import { clearNotifications, notificationCentre, notifyAccount } from '#app/services/notifications.server'
-import {
-  action as centreAction,
-  loader as centreLoader,
-} from '#app/routes/_frame+/brand+/$brandKey+/notifications'
+import { action as centreAction, loader as centreLoader } from '#app/routes/_frame+/brand+/$brandKey+/notifications'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { pageContext, postForm } from '#tests/support/routes'
 import {
@@ -329,7 +326,8 @@ describe('the centre under a brand', () => {
     const at = new Date(Date.now() - 3_600_000)
     // 54 of this brand, all at the same instant (the key breaks ties), and one of no brand.
     const made = []
-    for (let i = 0; i < 54; i++) made.push(await createNotification(portal.deps, me.key, { brand: brand.key, created: at }))
+    for (let i = 0; i < 54; i++)
+      made.push(await createNotification(portal.deps, me.key, { brand: brand.key, created: at }))
     const brandless = await createNotification(portal.deps, me.key)
     await createNotification(portal.deps, me.key, { brand: elsewhere.key })
 
@@ -354,9 +352,9 @@ describe('the centre under a brand', () => {
     await expect(notificationCentre(portal.deps, actor, { brandKey: stranger.key })).rejects.toMatchObject({
       status: 404,
     })
-    await expect(clearNotifications(portal.deps, actor, { all: true, brandKey: stranger.key })).rejects.toMatchObject(
-      { status: 404 },
-    )
+    await expect(clearNotifications(portal.deps, actor, { all: true, brandKey: stranger.key })).rejects.toMatchObject({
+      status: 404,
+    })
     expect(await rowsOf(me.key)).toHaveLength(1)
   })
 })
@@ -446,7 +444,10 @@ describe('the centre page', () => {
     expect(response.status).toBe(403)
     expect(await unreadKeys(w.me.key)).toEqual([mine.key])
     expect(
-      await portal.deps.db.select().from(notifications).where(inArray(notifications.key, [mine.key])),
+      await portal.deps.db
+        .select()
+        .from(notifications)
+        .where(inArray(notifications.key, [mine.key])),
     ).toHaveLength(1)
   })
 })

@@ -147,7 +147,12 @@ function BellPanel({ unread, items, allHref }: { unread: boolean; items: BellIte
             {items.map((item) => (
               <li key={item.key} className={`px-4 py-3 ${item.read ? 'text-muted' : ''}`}>
                 <p>
-                  <NotificationText {...item} />
+                  <NotificationText
+                    firstName={item.firstName}
+                    lastName={item.lastName}
+                    action={item.action}
+                    segments={item.segments}
+                  />
                 </p>
                 {/* Rendered in the viewer's time zone, which the server does not know. */}
                 <p className="mt-0.5 text-xs text-muted" suppressHydrationWarning>

@@ -144,7 +144,12 @@ function NotificationRow({ item, before }: { item: NotificationView; before: str
       )}
       <div className="min-w-0 flex-1">
         <p className={`text-sm leading-6 ${item.read ? 'text-muted' : 'text-ink'}`}>
-          <NotificationText {...item} />
+          <NotificationText
+            firstName={item.firstName}
+            lastName={item.lastName}
+            action={item.action}
+            segments={item.segments}
+          />
         </p>
         {/* Rendered in the viewer's time zone, which the server does not know. */}
         <time dateTime={item.when} className="text-xs text-muted" suppressHydrationWarning>
@@ -205,9 +210,7 @@ export default function NotificationCentre() {
             </Link>
           </EmptyState>
         ) : (
-          <EmptyState title="No notifications yet.">
-            Updates from your team on this brand will appear here.
-          </EmptyState>
+          <EmptyState title="No notifications yet.">Updates from your team on this brand will appear here.</EmptyState>
         )
       ) : (
         <ul

@@ -95,7 +95,7 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Clear all' }).click()
     await expect(page.getByTestId('toast')).toHaveText(/All notifications cleared\./)
     await expect(rows).toHaveCount(0)
-    await expect(page.getByText('No notifications yet.')).toBeVisible()
+    await expect(page.getByRole('main').getByText('No notifications yet.')).toBeVisible()
     expect(await storedFor(page)).toEqual([])
   })
 })

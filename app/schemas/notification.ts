@@ -33,14 +33,12 @@ export function isSameOriginPath(url: string): boolean {
   return url.startsWith('/') && url.length <= NOTIFICATION_LIMITS.segmentUrl && safeRedirectPath(url, '') === url
 }
 
-const segmentText = z
-  .string()
-  .check(
-    z.minLength(1, { error: 'segments: text is required.' }),
-    z.maxLength(NOTIFICATION_LIMITS.segmentText, {
-      error: tooLongMessage('segments: text', NOTIFICATION_LIMITS.segmentText),
-    }),
-  )
+const segmentText = z.string().check(
+  z.minLength(1, { error: 'segments: text is required.' }),
+  z.maxLength(NOTIFICATION_LIMITS.segmentText, {
+    error: tooLongMessage('segments: text', NOTIFICATION_LIMITS.segmentText),
+  }),
+)
 
 const SegmentSchema = z.union([
   segmentText,

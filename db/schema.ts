@@ -1,6 +1,7 @@
 // Drizzle schema, one pg-core definition for PGlite and a Postgres server. Every table that holds
 // brand data carries brand_key, and every query of such a table filters by it.
 import { sql } from 'drizzle-orm'
+import type { NotificationSegment } from '#app/schemas/notification'
 import {
   bigint,
   bigserial,
@@ -258,7 +259,8 @@ export const notifications = pgTable(
     action: text('action').notNull(),
     targetKind: text('target_kind').notNull(),
     targetId: text('target_id').notNull(),
-    segments: jsonb('segments').$type<string[]>().notNull().default([]),
+    /** Plain strings or { text, url?, accented? } (app/schemas/notification.ts, docs/decisions/053). */
+    segments: jsonb('segments').$type<NotificationSegment[]>().notNull().default([]),
     readAt: timestamp('read_at', { withTimezone: true }),
     created: created(),
   },
@@ -266,6 +268,8 @@ export const notifications = pgTable(
     index('notifications_unread_idx')
       .on(t.accountKey)
       .where(sql`${t.readAt} is null`),
+    // The centre and the bell: an account's newest first, and older pages by keyset.
+    index('notifications_account_created_idx').on(t.accountKey, t.created.desc(), t.key.desc()),
   ],
 )
 

@@ -2,6 +2,7 @@
 // schemas, acknowledgement shapes, close codes and Yjs document names. Payloads received from
 // clients are validated with these schemas before any unit sees them.
 import * as z from 'zod/mini'
+import type { NotificationSegment } from '#app/schemas/notification'
 
 export const rooms = {
   account: (accountKey: string) => `account:${accountKey}`,
@@ -55,6 +56,10 @@ export const EVENTS = {
   brandLeave: 'brand:leave',
   /** server → client: a notification was stored for this account. */
   notificationNew: 'notification:new',
+  /** server → client: notifications of this account were marked read (in any tab or by the API). */
+  notificationRead: 'notification:read',
+  /** server → client: notifications of this account were cleared. */
+  notificationCleared: 'notification:cleared',
 } as const
 
 /** Between server processes (socket.io adapter): an account lost access to a brand. */
@@ -96,13 +101,22 @@ export const CLIENT_EVENT_SCHEMAS = {
 
 export interface NotificationPayload {
   key: string
+  /** The actor's profile picture (signed URL), or null to show initials. */
+  profileImg: string | null
   firstName: string
   lastName: string
   action: string
   when: string
-  segments: string[]
+  /** Plain text, or text with a same-origin link and emphasis (app/schemas/notification.ts). */
+  segments: NotificationSegment[]
   targetId: string
   brand: string | null
+}
+
+/** Of notification:read and notification:cleared: which changed, and whether any is still unread. */
+export interface NotificationChangePayload {
+  keys: string[]
+  unread: boolean
 }
 
 /** WebSocket close codes the Yjs endpoint uses (4000–4999 are the application's own). */

@@ -702,8 +702,14 @@ async function notifyAbout(deps: ServiceDeps, actor: Actor, conversation: Conver
       targetId: conversation.key,
       segments: [
         message.sender,
-        isMention ? 'mentioned you:' : conversation.kind === 'thread' ? 'commented:' : 'sent you a message:',
-        preview,
+        {
+          text: isMention ? 'mentioned you:' : conversation.kind === 'thread' ? 'commented:' : 'sent you a message:',
+          accented: false,
+        },
+        // Direct and group chats open on their page; a thread opens where its object is shown.
+        conversation.kind === 'thread'
+          ? preview
+          : { text: preview, url: `/brand/${conversation.brandKey}/chat/${conversation.key}` },
       ],
     })
   }

@@ -51,11 +51,19 @@ const SIGNED_IN: [email: string, paths: string[]][] = [
       `/brand/${BRAND}/assets`,
       `/brand/${BRAND}/marketing`,
       `/brand/${BRAND}/atelier`,
+      `/brand/${BRAND}/notifications`,
     ],
   ],
   [
     'editor@demo.test',
-    ['/brands', '/settings/profile', `/brand/${BRAND}`, `/brand/${BRAND}/edit`, `/brand/${BRAND}/customization`],
+    [
+      '/brands',
+      '/settings/profile',
+      `/brand/${BRAND}`,
+      `/brand/${BRAND}/edit`,
+      `/brand/${BRAND}/customization`,
+      `/brand/${BRAND}/notifications`,
+    ],
   ],
   ['viewer@demo.test', ['/settings/profile', '/settings/security', `/brand/${BRAND}`, `/brand/${BRAND}/contacts`]],
 ]

@@ -125,7 +125,11 @@ describe('who hears of a message', () => {
     await send('Second while away')
     const collapsed = await unreadNotifications(nia.key, chat.conversation)
     expect(collapsed).toHaveLength(1)
-    expect(collapsed[0]!.segments).toEqual(['Mo Member', 'sent you a message:', 'First while away'])
+    expect(collapsed[0]!.segments).toEqual([
+      'Mo Member',
+      { text: 'sent you a message:', accented: false },
+      { text: 'First while away', url: `/brand/${brand.key}/chat/${chat.conversation}` },
+    ])
 
     // Reading the conversation settles its notification and tells the sender.
     const moSocket = await openSocket(mo)

@@ -268,7 +268,11 @@ describe('comment threads', () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.accountKey, people.vsm.key), eq(notifications.action, 'mention')))
-    expect(mention?.segments).toEqual(['Dana Member', 'mentioned you:', 'Collar is 2 mm too wide, @Vik'])
+    expect(mention?.segments).toEqual([
+      'Dana Member',
+      { text: 'mentioned you:', accented: false },
+      'Collar is 2 mm too wide, @Vik',
+    ])
   })
 
   it('pages 50 at a time by keyset, oldest first within a page', async () => {

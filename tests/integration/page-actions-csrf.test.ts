@@ -68,6 +68,9 @@ const SAMPLES: Record<string, ActionSample> = {
       fields: { intent: 'profile', name: 'Renamed Brand', legal_name: 'Renamed Brand Ltd' },
     }),
   },
+  '/brand/:brandKey/notifications': {
+    post: (w) => ({ url: `/brand/${w.brand.key}/notifications`, fields: { intent: 'clear-all' } }),
+  },
   '/brand/:brandKey/team/add': {
     post: (w) => ({
       url: `/brand/${w.brand.key}/team/add`,

@@ -37,6 +37,8 @@ interface Targets {
   account: string
   /** An unread notification of `account`. */
   notification: string
+  /** The target of that notification. */
+  notificationTarget: string
   /** A reference of the atelier. */
   reference: string
   /** A style, whose comment thread the callers must neither read nor write. */
@@ -94,6 +96,12 @@ const SAMPLES: Record<string, Sample> = {
     alsoRefused: (answer) => answer.status === 200 && (answer.body.data as { updated: number }).updated === 0,
   },
   'POST notification/method/mark_read_all': { own: "marks the caller's own notifications" },
+  'POST notification/method/clear': {
+    probe: (t) => ({ path: 'notification/method/clear', body: { targetId: t.notificationTarget } }),
+    // Clearing is scoped to the caller: another account's notifications are simply not among them.
+    alsoRefused: (answer) => answer.status === 200 && (answer.body.data as { cleared: number }).cleared === 0,
+  },
+  'POST notification/method/clear_all': { own: "clears the caller's own notifications" },
   'GET account/model/:key': { probe: (t) => ({ path: `account/model/${t.account}` }) },
   'PUT account/model/:key': { probe: (t) => ({ path: `account/model/${t.account}`, body: { title: 'Taken Over' } }) },
   'GET brand/method/branding': { probe: (t) => ({ path: `brand/method/branding?brand=${t.brand}` }) },
@@ -208,6 +216,10 @@ async function expectRefused(endpoint: Endpoint, targets: Targets, cookie: strin
 beforeAll(async () => {
   portal = await startTestPortal()
   const { deps } = portal
+  const notificationOf = async (accountKey: string, brandKey: string) => {
+    const made = await createNotification(deps, accountKey, { brand: brandKey })
+    return { notification: made.key, notificationTarget: made.targetId }
+  }
   png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
     .png()
     .toBuffer()
@@ -223,10 +235,10 @@ beforeAll(async () => {
     team: DEMO_TEAM_KEY,
     invite: demoInvite,
     account: demoAccountKey('editor'),
-    notification: (await createNotification(deps, demoAccountKey('editor'), { brand: DEMO_BRAND_KEY })).key,
+    ...(await notificationOf(demoAccountKey('editor'), DEMO_BRAND_KEY)),
     reference: await createReference(deps, DEMO_BRAND_KEY),
     style: await createStyle(deps, DEMO_BRAND_KEY),
-    ...(await createDirectChat(deps, DEMO_BRAND_KEY, [demoAccountKey('editor'), demoAccountKey('vsm')])),
+    ...(await createDirectChat(deps, DEMO_BRAND_KEY, [demoAccountKey('editor'), demoAccountKey('admin')])),
   }
 
   // A brand of the factories, with an owner, a member on a line team, a reader, and an admin
@@ -249,7 +261,7 @@ beforeAll(async () => {
     team: lineTeam.key,
     invite: await createInvite(deps, brand.key, { createdBy: owner.key }),
     account: member.key,
-    notification: (await createNotification(deps, member.key, { brand: brand.key })).key,
+    ...(await notificationOf(member.key, brand.key)),
     reference: await createReference(deps, brand.key),
     style: await createStyle(deps, brand.key),
     ...(await createDirectChat(deps, brand.key, [member.key, owner.key])),

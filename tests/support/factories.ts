@@ -24,6 +24,7 @@ import {
 } from '#db/schema'
 import type { GrantSpec } from '#db/schema'
 import { newKey } from '#app/lib/ids'
+import type { NotificationSegment } from '#app/schemas/notification'
 import { IMAGE_TYPES, type StoredUpload } from '#app/lib/upload.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { actorForIdentity, type Actor } from '#app/services/accounts.server'
@@ -258,7 +259,15 @@ export async function createInvite(
 export async function createNotification(
   deps: Pick<ServiceDeps, 'db'>,
   accountKey: string,
-  options: { brand?: string; targetId?: string } = {},
+  options: {
+    brand?: string
+    targetId?: string
+    /** Who caused it (default: none, as the product's own notifications). */
+    actor?: string
+    segments?: NotificationSegment[]
+    created?: Date
+    read?: boolean
+  } = {},
 ): Promise<{ key: string; targetId: string }> {
   const key = newKey()
   const targetId = options.targetId ?? newKey()
@@ -266,10 +275,13 @@ export async function createNotification(
     key,
     accountKey,
     brandKey: options.brand ?? null,
+    actorKey: options.actor ?? null,
     action: 'updated',
     targetKind: 'Brand',
     targetId,
-    segments: ['Factory', 'updated', 'something'],
+    segments: options.segments ?? ['Factory', 'updated', 'something'],
+    ...(options.created && { created: options.created }),
+    ...(options.read && { readAt: new Date() }),
   })
   return { key, targetId }
 }

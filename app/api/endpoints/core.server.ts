@@ -4,7 +4,12 @@ import { API_VERSION } from '#app/policy/permissions'
 import { syncFromIdToken } from '#app/services/auth.server'
 import { createBrand, getBrand, listBrandsForActor, updateBrand } from '#app/services/brands.server'
 import { listGrantsOf } from '#app/services/permissions.server'
-import { listNotifications, markNotificationsRead } from '#app/services/notifications.server'
+import {
+  clearNotifications,
+  listNotifications,
+  markNotificationsRead,
+  parseSelector,
+} from '#app/services/notifications.server'
 import { idTokenFromRefreshToken, signInForApi } from '#app/services/sign-in.server'
 import { bearerToken, requireActor, type Endpoint } from '../endpoint'
 
@@ -84,10 +89,9 @@ export const coreEndpoints: Endpoint[] = [
     path: 'notification/method/mark_read',
     auth: true,
     async handle(deps, call) {
-      const body = (call.body ?? {}) as { key?: unknown; targetId?: unknown }
-      const key = typeof body.key === 'string' ? body.key : undefined
-      const targetId = typeof body.targetId === 'string' ? body.targetId : undefined
-      return { updated: await markNotificationsRead(deps, requireActor(call), { key, targetId }) }
+      // One notification by `key`, or those of a target by `targetId` (access.md §7).
+      const which = parseSelector(call.body, ['key', 'targetId'])
+      return { updated: await markNotificationsRead(deps, requireActor(call), which) }
     },
   },
   {
@@ -95,5 +99,22 @@ export const coreEndpoints: Endpoint[] = [
     path: 'notification/method/mark_read_all',
     auth: true,
     handle: async (deps, call) => ({ updated: await markNotificationsRead(deps, requireActor(call), 'all') }),
+  },
+  // Clearing one uses targetId (access.md §7); both paths follow the spec's method style
+  // (docs/decisions/055).
+  {
+    verb: 'POST',
+    path: 'notification/method/clear',
+    auth: true,
+    async handle(deps, call) {
+      const which = parseSelector(call.body, ['targetId']) as { targetId: string }
+      return { cleared: await clearNotifications(deps, requireActor(call), which) }
+    },
+  },
+  {
+    verb: 'POST',
+    path: 'notification/method/clear_all',
+    auth: true,
+    handle: async (deps, call) => ({ cleared: await clearNotifications(deps, requireActor(call), { all: true }) }),
   },
 ]

@@ -4,6 +4,7 @@ import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useMatches, useNavigate } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { LogoutForm } from '#app/components/logout-form'
+import { NotificationText } from '#app/components/notification-text'
 import { RealtimeProvider, useRealtimeEvent } from '#app/components/realtime-provider'
 import { OnboardingStepper } from '#app/components/onboarding-stepper'
 import { RouteDialog } from '#app/components/ui/dialog'
@@ -20,7 +21,7 @@ import {
 import { frameBrand } from '#app/services/current-brand.server'
 import { hasUnreadNotifications, listNotifications } from '#app/services/notifications.server'
 import { profilePictureUrl } from '#app/services/profile-picture.server'
-import { EVENTS, type NotificationPayload } from '#realtime/protocol'
+import { EVENTS, type NotificationChangePayload, type NotificationPayload } from '#realtime/protocol'
 import { useCsrfToken } from '#app/lib/csrf'
 import { formatWhen } from '#app/lib/format'
 import { CsrfField } from '#app/components/ui/misc'
@@ -111,6 +112,15 @@ function useLiveNotifications(initialUnread: boolean, initialItems: BellItem[]) 
       [{ ...payload, read: false }, ...current.filter((item) => item.key !== payload.key)].slice(0, 8),
     )
   })
+  // Marked read or cleared in another tab, the centre or by the API: the dot follows the server.
+  useRealtimeEvent<NotificationChangePayload>(EVENTS.notificationRead, ({ keys, unread }) => {
+    setUnread(unread)
+    setItems((current) => current.map((item) => (keys.includes(item.key) ? { ...item, read: true } : item)))
+  })
+  useRealtimeEvent<NotificationChangePayload>(EVENTS.notificationCleared, ({ keys, unread }) => {
+    setUnread(unread)
+    setItems((current) => current.filter((item) => !keys.includes(item.key)))
+  })
   return { unread, items }
 }
 
@@ -137,10 +147,12 @@ function BellPanel({ unread, items, allHref }: { unread: boolean; items: BellIte
             {items.map((item) => (
               <li key={item.key} className={`px-4 py-3 ${item.read ? 'text-muted' : ''}`}>
                 <p>
-                  <span className="font-medium">
-                    {item.firstName} {item.lastName}
-                  </span>{' '}
-                  {item.action} <span className="font-medium">{item.segments.join(' ')}</span>
+                  <NotificationText
+                    firstName={item.firstName}
+                    lastName={item.lastName}
+                    action={item.action}
+                    segments={item.segments}
+                  />
                 </p>
                 {/* Rendered in the viewer's time zone, which the server does not know. */}
                 <p className="mt-0.5 text-xs text-muted" suppressHydrationWarning>

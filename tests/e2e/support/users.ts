@@ -139,3 +139,8 @@ export async function setCurrentBrand(baseURL: string, email: string, brand: str
     await context.dispose()
   }
 }
+
+/** Updates the company profile of a brand owned by admin@demo.test, which notifies its other members. */
+export async function updateBrandAsAdmin(baseURL: string, brandKey: string, fields: Record<string, unknown>) {
+  await asAdmin(baseURL, (call, idToken) => call('PUT', `/api/brand/model/${brandKey}`, fields, idToken))
+}

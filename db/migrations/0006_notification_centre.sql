@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_account_created_idx" ON "notifications" USING btree ("account_key","created" DESC NULLS LAST,"key" DESC NULLS LAST);

@@ -228,3 +228,44 @@ describe('comment threads, live', () => {
     ).toMatchObject({ ok: false, error: 'PermissionError' })
   })
 })
+
+describe('deleting, live', () => {
+  it('tells every member when a message or the whole chat is deleted, and stops the rooms', async () => {
+    const [wes, xia, yan] = [await person('editor', 'Wes'), await person('editor', 'Xia'), await person('read', 'Yan')]
+    const tooLong = await api(portal, 'POST', '/api/conversation/method/group', {
+      cookie: wes.cookie,
+      body: { brand: brand.key, name: 'n'.repeat(101), members: [xia.key] },
+    })
+    expect(tooLong).toMatchObject({
+      status: 400,
+      body: { error: { message: 'name: Group name must be at most 100 characters.' } },
+    })
+    const xiaSocket = await openSocket(xia)
+    const yanSocket = await openSocket(yan)
+    const created = await api(portal, 'POST', '/api/conversation/method/group', {
+      cookie: wes.cookie,
+      body: { brand: brand.key, name: 'Trims', members: [xia.key, yan.key] },
+    })
+    const conversation = (created.body.data as { key: string }).key
+    const deletions = collect<{ key: string }>(xiaSocket, CHAT_EVENTS.deleted)
+    const gone = collect<{ conversation: string }>(yanSocket, CHAT_EVENTS.threadDeleted)
+    const sent = await api(portal, 'POST', '/api/message/model/', {
+      cookie: wes.cookie,
+      body: { conversation, text: 'Wrong chat, sorry' },
+    })
+    const key = (sent.body.data as { key: string }).key
+    await eventually(async () =>
+      expect(await api(portal, 'DELETE', `/api/message/model/${key}`, { cookie: wes.cookie })).toMatchObject({
+        status: 200,
+      }),
+    )
+    await eventually(() => expect(deletions).toEqual([{ conversation, key }]))
+    const removed = await api(portal, 'DELETE', `/api/conversation/model/${conversation}`, { cookie: yan.cookie })
+    expect(removed.status).toBe(200)
+    await eventually(() => expect(gone).toEqual([{ conversation }]))
+    const after = await api(portal, 'GET', `/api/message/query/conversation?conversation=${conversation}`, {
+      cookie: xia.cookie,
+    })
+    expect(after.status).toBe(404)
+  })
+})

@@ -863,6 +863,11 @@ export async function watchThread(deps: ServiceDeps, actor: Actor, model: string
   const fresh = await freshActor(deps, actor)
   const conversation = await threadOf(deps, fresh, model, modelKey)
   const { mayPost } = await openConversation(deps, fresh, conversation.key)
+  // Whoever opened a thread follows it: they hear of new comments, and leave its room with the brand.
+  await deps.db
+    .insert(conversationMembers)
+    .values({ conversationKey: conversation.key, accountKey: actor.key, brandKey: conversation.brandKey })
+    .onConflictDoNothing()
   return { conversation, mayPost }
 }
 

@@ -269,3 +269,32 @@ describe('deleting, live', () => {
     expect(after.status).toBe(404)
   })
 })
+
+describe('following a thread', () => {
+  it('stops for someone who left the brand, at once', async () => {
+    const [zoe, abe] = [await person('owner', 'Zoe'), await person('read', 'Abe')]
+    const style = await createStyle(portal.deps, brand.key)
+    const abeSocket = await openSocket(abe)
+    const heard = collect<{ text: string }>(abeSocket, CHAT_EVENTS.message)
+    expect(await abeSocket.emitWithAck(CHAT_EVENTS.watch, { model: 'Style', model_id: style })).toMatchObject({
+      ok: true,
+    })
+    const removed = await api(portal, 'POST', '/api/brand/method/remove_team_member', {
+      cookie: zoe.cookie,
+      body: { brand: brand.key, account: abe.key },
+    })
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200)
+    await eventually(async () => {
+      const [found] = await portal.socket.io.in(abeSocket.id!).fetchSockets()
+      expect([...(found?.rooms ?? [])].filter((room) => room.startsWith('conversation:'))).toEqual([])
+    })
+    const posted = await api(portal, 'POST', '/api/message/model/', {
+      cookie: zoe.cookie,
+      body: { model: 'Style', model_id: style, text: 'Only for those still here' },
+    })
+    expect(posted.status).toBe(200)
+    // A later push to Abe's own account room shows the message would have arrived by now.
+    await api(portal, 'POST', '/api/notification/method/mark_read_all', { cookie: abe.cookie })
+    expect(heard).toEqual([])
+  })
+})

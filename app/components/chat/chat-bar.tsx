@@ -126,11 +126,12 @@ function useLiveChatBar(brandKey: string, selfKey: string, openConversation: str
   })
   useRealtimeEvent<{ brand: string; account: string; online: boolean }>(CHAT_EVENTS.presence, (event) => {
     if (event.brand !== brandKey) return
-    setBar((current) =>
-      current && {
-        ...current,
-        contacts: current.contacts.map((c) => (c.key === event.account ? { ...c, onlineUser: event.online } : c)),
-      },
+    setBar(
+      (current) =>
+        current && {
+          ...current,
+          contacts: current.contacts.map((c) => (c.key === event.account ? { ...c, onlineUser: event.online } : c)),
+        },
     )
   })
   useRealtimeEvent(CHAT_EVENTS.conversation, () => reload(100))
@@ -419,7 +420,6 @@ function Row({
   }
   return <div className={rowClass}>{body}</div>
 }
-
 
 function ListLoading() {
   return (

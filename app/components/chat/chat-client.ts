@@ -34,7 +34,9 @@ export type ChatTarget = { conversation: string } | { model: string; model_id: s
 
 export function pagePath(target: ChatTarget, before?: number | null): string {
   const query = new URLSearchParams(
-    'conversation' in target ? { conversation: target.conversation } : { model: target.model, model_id: target.model_id },
+    'conversation' in target
+      ? { conversation: target.conversation }
+      : { model: target.model, model_id: target.model_id },
   )
   if (before) query.set('before', String(before))
   return `message/query/${'conversation' in target ? 'conversation' : 'object'}?${query}`

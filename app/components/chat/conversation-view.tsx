@@ -190,7 +190,9 @@ export function ConversationView({
           ? SEND_FAILED_SESSION
           : (ack.message ?? SEND_FAILED)
       outbox.current.delete(entry.client_key)
-      setPending((list) => list.map((item) => (item.client_key === entry.client_key ? { ...item, failed: text } : item)))
+      setPending((list) =>
+        list.map((item) => (item.client_key === entry.client_key ? { ...item, failed: text } : item)),
+      )
       showToast({ kind: 'error', message: text })
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- target is identified by targetKey
@@ -211,7 +213,8 @@ export function ConversationView({
     for (const entry of outbox.current.values()) void deliver(entry)
     return () => {
       left = true
-      if (socket.connected && conversationKey) socket.emit(CHAT_EVENTS.unwatch, { conversation: conversationKey }, () => {})
+      if (socket.connected && conversationKey)
+        socket.emit(CHAT_EVENTS.unwatch, { conversation: conversationKey }, () => {})
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- per socket connection and conversation
   }, [socket, connected, targetKey, conversationKey === null])
@@ -361,7 +364,11 @@ export function ConversationView({
   const last = messages.at(-1)
   const seen = last && last.senderKey === selfKey && pending.length === 0 && seenSeq >= last.seq
   return (
-    <section className={`flex min-h-0 flex-1 flex-col ${className}`} aria-label="Conversation" data-testid="conversation">
+    <section
+      className={`flex min-h-0 flex-1 flex-col ${className}`}
+      aria-label="Conversation"
+      data-testid="conversation"
+    >
       {header || (conversationKey && mayPost) ? (
         <div className="flex items-center gap-3 border-b border-line px-4 py-3">
           <div className="min-w-0 flex-1">{header}</div>

@@ -77,7 +77,9 @@ export default function Conversation() {
                 {summary.title}
               </h2>
               {summary.kind === 'group' ? (
-                <p className="truncate text-xs text-muted">{summary.members.map((member) => member.name).join(', ')}</p>
+                <p className="truncate text-xs text-muted" data-testid="conversation-members">
+                  {summary.members.map((member) => member.name).join(', ')}
+                </p>
               ) : null}
             </div>
           </div>

@@ -1,0 +1,232 @@
+// Chat in the browser: a designer messages a vsm from a contact card and both see the other's
+// messages arrive without a reload (CHAT badge and chat bar included); a group chat of three made
+// through its dialog; deleting one's own message; and the chat page with JavaScript off. Each test
+// uses a brand of its own, so Demo Brand's conversations stay as they are.
+import type { Browser, Page } from '@playwright/test'
+import { expect, signIn, test } from './fixtures'
+import { createBrand, createMember, type NewBrand, type NewMember } from './support/users'
+
+const PASSWORD = 'Linen-Harbour-Spool-64'
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`
+
+async function member(baseURL: string, brand: NewBrand, first: string, last: string, jobType: string) {
+  return createMember(baseURL, {
+    email: `${first.toLowerCase()}-${unique()}@spec.test`,
+    password: PASSWORD,
+    first,
+    last,
+    jobType,
+    brand: brand.key,
+  })
+}
+
+async function signedIn(browser: Browser, baseURL: string, who: NewMember, javaScriptEnabled = true): Promise<Page> {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled })
+  const page = await context.newPage()
+  await signIn(page, who.email, who.password)
+  return page
+}
+
+/** The page's socket is connected (the frame marks it), so live events reach it. */
+async function live(page: Page) {
+  await expect(page.locator('html[data-realtime="connected"]')).toHaveCount(1)
+}
+
+async function send(page: Page, text: string, scope = page.getByTestId('conversation')) {
+  await scope.getByLabel('Message', { exact: true }).fill(text)
+  await scope.getByRole('button', { name: 'Send' }).click()
+}
+
+test('a designer messages a vsm from a contact card; both see the other live', async ({ browser, baseURL }) => {
+  const brand = await createBrand(baseURL!)
+  const designer = await member(baseURL!, brand, 'Dana', 'Designer', 'designer')
+  const vsm = await member(baseURL!, brand, 'Vik', 'Merch', 'vsm')
+
+  const vsmPage = await signedIn(browser, baseURL!, vsm)
+  await vsmPage.goto(`/brand/${brand.key}`)
+  await live(vsmPage)
+  // Nothing unread yet: the label shows no count.
+  await expect(vsmPage.getByTestId('chat-label')).toHaveText('CHAT')
+  await vsmPage.getByTestId('chat-label').click()
+  const bar = vsmPage.getByTestId('chat-bar')
+  await expect(bar.getByTestId('chat-contact').filter({ hasText: 'Dana Designer' })).toContainText('No messages yet')
+
+  const designerPage = await signedIn(browser, baseURL!, designer)
+  await designerPage.goto(`/brand/${brand.key}/contacts`)
+  const card = designerPage.getByTestId('contact-card').filter({ hasText: 'Vik Merch' })
+  await card.getByRole('button', { name: 'Message' }).click()
+  await expect(designerPage).toHaveURL(new RegExp(`/brand/${brand.key}/chat/[a-z0-9]+$`))
+  await expect(designerPage.getByTestId('conversation-title')).toHaveText('Vik Merch')
+  await live(designerPage)
+  await send(designerPage, 'Can you check the wrap coat samples?')
+  await expect(designerPage.getByTestId('message').last()).toContainText('Can you check the wrap coat samples?')
+  await expect(designerPage.getByTestId('message').last()).toContainText('Dana Designer')
+
+  // The vsm's badge and bar follow without a reload.
+  await expect(vsmPage.getByTestId('chat-unread')).toHaveText('1 unread')
+  const danaRow = bar.getByTestId('chat-contact').filter({ hasText: 'Dana Designer' })
+  await expect(danaRow.getByTestId('chat-preview')).toHaveText('Dana Designer: Can you check the wrap coat samples?')
+  await expect(danaRow.getByTestId('row-unread')).toContainText('1')
+
+  // The vsm opens it in the bar and answers; reading it clears the count.
+  await danaRow.click()
+  const panelConversation = bar.getByTestId('conversation')
+  await expect(panelConversation.getByTestId('message')).toHaveCount(1)
+  await expect(vsmPage.getByTestId('chat-unread')).toHaveCount(0)
+  await send(vsmPage, 'On it, photos in ten minutes.', panelConversation)
+  await expect(panelConversation.getByTestId('message').last()).toContainText('On it, photos in ten minutes.')
+
+  // The designer sees the answer arrive, and that the vsm has seen the first message.
+  await expect(designerPage.getByTestId('message')).toHaveCount(2)
+  await expect(designerPage.getByTestId('message').last()).toContainText('Vik Merch')
+  await expect(designerPage.getByTestId('message').last()).toContainText('On it, photos in ten minutes.')
+  // The designer's page is on screen: the answer is read at once, so the vsm sees Seen.
+  await expect(panelConversation.getByTestId('seen')).toBeVisible()
+
+  // HTML is refused in the browser with the spec's text, and nothing is sent.
+  await send(designerPage, '<b>bold</b>')
+  await expect(designerPage.getByText('Cannot add html tags.')).toBeVisible()
+  await expect(designerPage.getByTestId('message')).toHaveCount(2)
+  await vsmPage.screenshot({ path: 'test-results/chat-bar-conversation.png' })
+  await designerPage.context().close()
+  await vsmPage.context().close()
+})
+
+test('a group chat with three members, made through its dialog', async ({ browser, baseURL }) => {
+  const brand = await createBrand(baseURL!)
+  const designer = await member(baseURL!, brand, 'Gia', 'Designer', 'designer')
+  const vsm = await member(baseURL!, brand, 'Hal', 'Merch', 'vsm')
+  const third = await member(baseURL!, brand, 'Ivo', 'Sales', 'designer')
+
+  const page = await signedIn(browser, baseURL!, designer)
+  await page.goto(`/brand/${brand.key}/chat`)
+  await page.getByRole('link', { name: 'New group chat' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New group chat' })
+  await dialog.getByRole('button', { name: 'Create group chat' }).click()
+  await expect(dialog.getByText('Group name is required.')).toBeVisible()
+  await expect(dialog.getByText('At least 1 selection required.')).toBeVisible()
+
+  await dialog.getByLabel('Group name').fill('Spring drop')
+  await dialog.getByLabel('Hal Merch').check()
+  await dialog.getByLabel('Ivo Sales').check()
+  await dialog.getByRole('button', { name: 'Create group chat' }).click()
+  await expect(page.getByTestId('conversation-title')).toHaveText('Spring drop')
+  for (const name of ['Gia Designer', 'Hal Merch', 'Ivo Sales']) {
+    await expect(page.getByTestId('conversation-members')).toContainText(name)
+  }
+
+  const others = [await signedIn(browser, baseURL!, vsm), await signedIn(browser, baseURL!, third)]
+  for (const other of others) {
+    await other.goto(`/brand/${brand.key}/chat`)
+    await expect(other.getByTestId('chat-group').filter({ hasText: 'Spring drop' })).toContainText('3 people')
+    await other.getByTestId('chat-group').filter({ hasText: 'Spring drop' }).click()
+    await live(other)
+  }
+  await live(page)
+  await send(page, 'Line-up review at noon.')
+  for (const other of others) {
+    await expect(other.getByTestId('message').last()).toContainText('Line-up review at noon.')
+  }
+  await send(others[1]!, 'Works for me.')
+  await expect(page.getByTestId('message').last()).toContainText('Ivo Sales')
+  await expect(others[0]!.getByTestId('message').last()).toContainText('Works for me.')
+  for (const open of [page, ...others]) await open.context().close()
+})
+
+test('the sender alone deletes a message', async ({ browser, baseURL }) => {
+  const brand = await createBrand(baseURL!)
+  const designer = await member(baseURL!, brand, 'Jo', 'Designer', 'designer')
+  const vsm = await member(baseURL!, brand, 'Kit', 'Merch', 'vsm')
+
+  const page = await signedIn(browser, baseURL!, designer)
+  await page.goto(`/brand/${brand.key}/contacts`)
+  await page
+    .getByTestId('contact-card')
+    .filter({ hasText: 'Kit Merch' })
+    .getByRole('button', { name: 'Message' })
+    .click()
+  await live(page)
+  await send(page, 'A typo mesage')
+  await expect(page.getByTestId('message')).toHaveCount(1)
+
+  const other = await signedIn(browser, baseURL!, vsm)
+  await other.goto(page.url())
+  await live(other)
+  await send(other, 'Not mine to delete')
+  await expect(page.getByTestId('message')).toHaveCount(2)
+  // Delete shows on one's own message only.
+  await expect(page.getByTestId('message').nth(0).getByRole('link', { name: 'Delete' })).toHaveCount(1)
+  await expect(page.getByTestId('message').nth(1).getByRole('link', { name: 'Delete' })).toHaveCount(0)
+  await expect(other.getByTestId('message').nth(0).getByRole('link', { name: 'Delete' })).toHaveCount(0)
+
+  await page.getByTestId('message').nth(0).getByRole('link', { name: 'Delete' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByTestId('toast')).toContainText('Message has been deleted successfully.')
+  await expect(page.getByTestId('message')).toHaveCount(1)
+  // Gone for the other person too, without a reload, and after one.
+  await expect(other.getByTestId('message')).toHaveCount(1)
+  await expect(other.getByTestId('message')).toContainText('Not mine to delete')
+  await other.reload()
+  await expect(other.getByTestId('message')).toHaveCount(1)
+  await page.context().close()
+  await other.context().close()
+})
+
+test.describe('without JavaScript', () => {
+  test('the chat page lists the conversation, sends with its form and deletes', async ({ browser, baseURL }) => {
+    const brand = await createBrand(baseURL!)
+    const designer = await member(baseURL!, brand, 'Lu', 'Designer', 'designer')
+    const vsm = await member(baseURL!, brand, 'Mo', 'Merch', 'vsm')
+
+    const page = await signedIn(browser, baseURL!, designer, false)
+    await page.goto(`/brand/${brand.key}/contacts`)
+    await page
+      .getByTestId('contact-card')
+      .filter({ hasText: 'Mo Merch' })
+      .getByRole('button', { name: 'Message' })
+      .click()
+    await expect(page.getByTestId('conversation-title')).toHaveText('Mo Merch')
+    await expect(page.getByText('No messages yet. Say hello!')).toBeVisible()
+
+    // Refused input: the spec's texts under the composer, nothing stored.
+    await send(page, '   ')
+    await expect(page.getByText('Message is required.')).toBeVisible()
+    await send(page, 'Hello <script>alert(1)</script>')
+    await expect(page.getByText('Cannot add html tags.')).toBeVisible()
+    await expect(page.getByTestId('message')).toHaveCount(0)
+
+    await send(page, 'Sent with the form')
+    await expect(page.getByTestId('message')).toHaveCount(1)
+    await expect(page.getByTestId('message')).toContainText('Sent with the form')
+
+    // The list of the chat page shows the conversation with its preview.
+    await page.goto(`/brand/${brand.key}/chat`)
+    const row = page.getByTestId('chat-contact').filter({ hasText: 'Mo Merch' })
+    await expect(row.getByTestId('chat-preview')).toHaveText('Lu Designer: Sent with the form')
+    await row.click()
+    await page.getByTestId('message').getByRole('link', { name: 'Delete' }).click()
+    await expect(page.getByRole('dialog', { name: 'Delete message' })).toBeVisible()
+    await page.getByRole('button', { name: 'Delete', exact: true }).click()
+    await expect(page.getByTestId('toast')).toContainText('Message has been deleted successfully.')
+    await expect(page.getByTestId('message')).toHaveCount(0)
+
+    // The other person, also without JavaScript, sees the unread count on the CHAT label.
+    await send(page, 'Second try')
+    const other = await signedIn(browser, baseURL!, vsm, false)
+    await other.goto(`/brand/${brand.key}/contacts`)
+    await expect(other.getByTestId('chat-unread')).toHaveText('1 unread')
+    await other.getByTestId('chat-label').click()
+    await expect(other).toHaveURL(`${baseURL}/brand/${brand.key}/chat`)
+    await expect(other.getByTestId('chat-contact').filter({ hasText: 'Lu Designer' })).toContainText('1 unread')
+    await page.screenshot({ path: 'test-results/chat-page-no-js.png', fullPage: true })
+
+    // Deleting the whole conversation confirms first.
+    await page.getByRole('link', { name: 'Delete conversation' }).click()
+    await page.getByRole('button', { name: 'Delete conversation' }).click()
+    await expect(page.getByTestId('toast')).toContainText('Thread Deleted Succesfully.')
+    await expect(page).toHaveURL(`${baseURL}/brand/${brand.key}/chat`)
+    await expect(page.getByTestId('chat-contact').filter({ hasText: 'Mo Merch' })).toContainText('No messages yet')
+    await page.context().close()
+    await other.context().close()
+  })
+})

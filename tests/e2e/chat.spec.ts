@@ -27,9 +27,11 @@ async function signedIn(browser: Browser, baseURL: string, who: NewMember, javaS
   return page
 }
 
-/** The page's socket is connected (the frame marks it), so live events reach it. */
+/** The page's socket is connected (the frame marks it) and a conversation on screen follows its room. */
 async function live(page: Page) {
   await expect(page.locator('html[data-realtime="connected"]')).toHaveCount(1)
+  const conversations = page.getByTestId('conversation')
+  if ((await conversations.count()) > 0) await expect(conversations.first()).toHaveAttribute('data-live', 'true')
 }
 
 async function send(page: Page, text: string, scope = page.getByTestId('conversation')) {
@@ -229,4 +231,70 @@ test.describe('without JavaScript', () => {
     await page.context().close()
     await other.context().close()
   })
+})
+
+test('a message whose answer is lost with the connection is delivered once after reconnecting', async ({
+  browser,
+  baseURL,
+}) => {
+  const brand = await createBrand(baseURL!)
+  const designer = await member(baseURL!, brand, 'Nia', 'Designer', 'designer')
+  const vsm = await member(baseURL!, brand, 'Oz', 'Merch', 'vsm')
+
+  // The designer's socket runs through a route that can cut it: right after the page sends the
+  // message (the server gets it, its answer never comes back), and refusing reconnects until told.
+  const context = await browser.newContext({ baseURL })
+  let down = false
+  let cutAfterSend = false
+  await context.route(/\/socket\.io\//, (route) => (down ? route.abort() : route.continue()))
+  await context.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (down) {
+      ws.close()
+      return
+    }
+    const server = ws.connectToServer()
+    ws.onMessage((message) => {
+      server.send(message)
+      if (cutAfterSend && typeof message === 'string' && message.includes('"chat:send"')) {
+        cutAfterSend = false
+        down = true
+        ws.close()
+      }
+    })
+  })
+  const page = await context.newPage()
+  await signIn(page, designer.email, designer.password)
+  await page.goto(`/brand/${brand.key}/contacts`)
+  await page
+    .getByTestId('contact-card')
+    .filter({ hasText: 'Oz Merch' })
+    .getByRole('button', { name: 'Message' })
+    .click()
+  await expect(page.getByTestId('conversation-title')).toHaveText('Oz Merch')
+  await live(page)
+
+  const other = await signedIn(browser, baseURL!, vsm)
+  await other.goto(page.url())
+  await live(other)
+
+  cutAfterSend = true
+  await send(page, 'Sent as the line dropped')
+  await expect(page.locator('html[data-realtime="disconnected"]')).toHaveCount(1)
+  // Stored and pushed to the vsm; the designer still waits for the answer.
+  await expect(other.getByTestId('message')).toHaveCount(1)
+  await expect(page.getByTestId('pending-message')).toContainText('Sending…')
+
+  down = false
+  await expect(page.locator('html[data-realtime="connected"]')).toHaveCount(1, { timeout: 20_000 })
+  await expect(page.getByTestId('pending-message')).toHaveCount(0)
+  await expect(page.getByTestId('message')).toHaveCount(1)
+  await expect(page.getByTestId('message')).toContainText('Sent as the line dropped')
+  // Once: the resend with the same key stored nothing new, for either of them.
+  await expect(other.getByTestId('message')).toHaveCount(1)
+  await other.reload()
+  await expect(other.getByTestId('message')).toHaveCount(1)
+  await page.reload()
+  await expect(page.getByTestId('message')).toHaveCount(1)
+  await context.close()
+  await other.context().close()
 })

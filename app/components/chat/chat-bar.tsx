@@ -58,8 +58,8 @@ function byActivity<T extends { activity: string | null }>(items: T[]): T[] {
 }
 
 /** The bar's list kept live: new messages move their conversation up and count as unread. */
-function useLiveChatBar(brandKey: string, selfKey: string, openConversation: string | null) {
-  const [bar, setBar] = useState<ChatBar | null>(null)
+function useLiveChatBar(brandKey: string, selfKey: string, openConversation: string | null, initial?: ChatBar) {
+  const [bar, setBar] = useState<ChatBar | null>(initial ?? null)
   const [error, setError] = useState<string | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>()
   const reload = useCallback(
@@ -78,9 +78,11 @@ function useLiveChatBar(brandKey: string, selfKey: string, openConversation: str
     [brandKey],
   )
   useEffect(() => {
-    reload()
+    // The page's loader read it already; the bar reads it when it opens.
+    if (initial) setBar(initial)
+    else reload()
     return () => clearTimeout(timer.current)
-  }, [reload])
+  }, [reload, initial])
 
   useRealtimeEvent<MessageView>(CHAT_EVENTS.message, (message) => {
     setBar((current) => {
@@ -261,6 +263,21 @@ function OpenChatBar({ brandKey }: { brandKey: string }) {
   )
 }
 
+/** The chat page's list: what its loader read, then kept live like the bar's. */
+export function LiveConversationList({
+  initial,
+  active,
+  hrefOf,
+}: {
+  initial: ChatBar
+  active: string | null
+  hrefOf: (conversation: string) => string
+}) {
+  const chat = useChat()
+  const { bar } = useLiveChatBar(initial.brand, chat.selfKey, active, initial)
+  return <ConversationList bar={bar ?? initial} active={active} hrefOf={hrefOf} />
+}
+
 /** Contacts and group chats as the bar and the chat page list them. */
 export function ConversationList({
   bar,
@@ -293,7 +310,8 @@ export function ConversationList({
                 picture={contact.profilePictureUrl}
                 online={contact.onlineUser}
                 preview={contact.lastMessage}
-                unread={contact.unread}
+                // The conversation on screen is read as it is shown.
+                unread={active && contact.conversation === active ? 0 : contact.unread}
                 readStatus={contact.readStatus}
                 active={Boolean(active && contact.conversation === active)}
                 busy={opening === contact.key}
@@ -316,7 +334,7 @@ export function ConversationList({
                 name={group.title}
                 members={group.members.length}
                 preview={group.lastMessage}
-                unread={group.unread}
+                unread={active === group.key ? 0 : group.unread}
                 readStatus={group.readStatus}
                 active={active === group.key}
                 href={hrefOf ? hrefOf(group.key) : undefined}

@@ -101,6 +101,8 @@ export function ConversationView({
   const [confirming, setConfirming] = useState<string | null>(null)
   const [composerError, setComposerError] = useState<string | null>(formError ?? null)
   const [loadingOlder, setLoadingOlder] = useState(false)
+  /** Following the conversation over the socket (and caught up with it). */
+  const [live, setLive] = useState(false)
   const scroller = useRef<HTMLDivElement>(null)
   const stickToBottom = useRef(true)
   const keepOffset = useRef<number | null>(null)
@@ -203,16 +205,27 @@ export function ConversationView({
   useEffect(() => {
     if (!socket || !connected) return
     let left = false
-    void request<{ conversation: string; mayPost: boolean }>(socket, CHAT_EVENTS.watch, target).then((ack) => {
+    void request<{ conversation: string; mayPost: boolean }>(socket, CHAT_EVENTS.watch, target).then(async (ack) => {
       if (left || !ack.ok) return
       setConversationKey(ack.data.conversation)
       setMayPost(ack.data.mayPost)
       socket.emit(CHAT_EVENTS.markRead, { conversation: ack.data.conversation }, () => {})
+      // Following the room from now on; what came before (while loading, while offline) is read
+      // once more and merged, so nothing sent in between is missed.
+      const page = await loadPage(target).catch(() => null)
+      if (left || !page) return
+      setMessages((list) => {
+        const known = new Set(list.map((item) => item.key))
+        const merged = [...list, ...page.messages.filter((item) => !known.has(item.key))]
+        return merged.sort((a, b) => a.seq - b.seq)
+      })
+      setLive(true)
     })
     inFlight.current.clear()
     for (const entry of outbox.current.values()) void deliver(entry)
     return () => {
       left = true
+      setLive(false)
       if (socket.connected && conversationKey)
         socket.emit(CHAT_EVENTS.unwatch, { conversation: conversationKey }, () => {})
     }
@@ -368,6 +381,7 @@ export function ConversationView({
       className={`flex min-h-0 flex-1 flex-col ${className}`}
       aria-label="Conversation"
       data-testid="conversation"
+      data-live={live || undefined}
     >
       {header || (conversationKey && mayPost) ? (
         <div className="flex items-center gap-3 border-b border-line px-4 py-3">

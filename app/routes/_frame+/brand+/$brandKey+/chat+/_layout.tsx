@@ -3,7 +3,7 @@
 // conversation is live; the list is what the page's loader read.
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData, useParams } from '@remix-run/react'
-import { ConversationList } from '#app/components/chat/chat-bar'
+import { LiveConversationList } from '#app/components/chat/chat-bar'
 import { ButtonLink } from '#app/components/ui/button'
 import { guard, run } from '#app/lib/session.server'
 import { chatBar } from '#app/services/chat.server'
@@ -35,7 +35,7 @@ export default function ChatPage() {
           </ButtonLink>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
-          <ConversationList bar={bar} hrefOf={(key) => `${base}/${key}`} active={params.conversation ?? null} />
+          <LiveConversationList initial={bar} hrefOf={(key) => `${base}/${key}`} active={params.conversation ?? null} />
         </div>
       </nav>
       <div className="flex min-w-0 flex-1 flex-col">

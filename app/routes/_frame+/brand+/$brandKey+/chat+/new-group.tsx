@@ -11,8 +11,18 @@ import { useCsrfToken } from '#app/lib/csrf'
 import { formErrorReply } from '#app/lib/form-errors.server'
 import { parseForm } from '#app/lib/forms'
 import { guard, requireCsrf, run } from '#app/lib/session.server'
+import * as z from 'zod/mini'
 import { GroupChatSchema } from '#app/schemas/chat'
 import { chatBar, createGroupChat } from '#app/services/chat.server'
+
+/** One ticked box posts one value, not a list: the form's members are always a list. */
+const GroupChatForm = z.object({
+  name: GroupChatSchema.shape.name,
+  members: z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' ? [value] : value)),
+    GroupChatSchema.shape.members,
+  ),
+})
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
@@ -27,7 +37,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await guard(request, context)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
-  const submission = parseForm(formData, GroupChatSchema)
+  const submission = parseForm(formData, GroupChatForm)
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   try {
     const group = await createGroupChat(context.deps, actor, params.brandKey!, submission.value)
@@ -46,7 +56,7 @@ export default function NewGroupChat() {
     lastResult,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseForm(formData, GroupChatSchema),
+    onValidate: ({ formData }) => parseForm(formData, GroupChatForm),
     defaultValue: { members: [] },
   })
   const closeTo = `/brand/${brandKey}/chat`

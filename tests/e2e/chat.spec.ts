@@ -70,6 +70,8 @@ test('a designer messages a vsm from a contact card; both see the other live', a
   await expect(danaRow.getByTestId('chat-preview')).toHaveText('Dana Designer: Can you check the wrap coat samples?')
   await expect(danaRow.getByTestId('row-unread')).toContainText('1')
 
+  await vsmPage.screenshot({ path: 'test-results/chat-bar-list.png' })
+
   // The vsm opens it in the bar and answers; reading it clears the count.
   await danaRow.click()
   const panelConversation = bar.getByTestId('conversation')
@@ -84,6 +86,16 @@ test('a designer messages a vsm from a contact card; both see the other live', a
   await expect(designerPage.getByTestId('message').last()).toContainText('On it, photos in ten minutes.')
   // The designer's page is on screen: the answer is read at once, so the vsm sees Seen.
   await expect(panelConversation.getByTestId('seen')).toBeVisible()
+
+  // Typing shows on the other side; opening the chat bar shows the designer online.
+  await designerPage.getByLabel('Message', { exact: true }).pressSequentially('Great')
+  await expect(panelConversation.getByTestId('typing')).toHaveText('Dana Designer is typing…')
+  await designerPage.getByLabel('Message', { exact: true }).fill('')
+  await designerPage.getByTestId('chat-label').click()
+  await expect(designerPage.getByTestId('chat-bar')).toBeVisible()
+  await bar.getByRole('button', { name: 'Back to conversations' }).click()
+  await expect(danaRow.getByTestId('online-dot')).toBeVisible()
+  await designerPage.getByTestId('chat-label').click()
 
   // HTML is refused in the browser with the spec's text, and nothing is sent.
   await send(designerPage, '<b>bold</b>')
@@ -107,6 +119,7 @@ test('a group chat with three members, made through its dialog', async ({ browse
   await dialog.getByRole('button', { name: 'Create group chat' }).click()
   await expect(dialog.getByText('Group name is required.')).toBeVisible()
   await expect(dialog.getByText('At least 1 selection required.')).toBeVisible()
+  await page.screenshot({ path: 'test-results/chat-new-group-errors.png' })
 
   await dialog.getByLabel('Group name').fill('Spring drop')
   await dialog.getByLabel('Hal Merch').check()

@@ -95,7 +95,9 @@ test('a designer messages a vsm from a contact card; both see the other live', a
   await expect(designerPage.getByTestId('chat-bar')).toBeVisible()
   await bar.getByRole('button', { name: 'Back to conversations' }).click()
   await expect(danaRow.getByTestId('online-dot')).toBeVisible()
-  await designerPage.getByTestId('chat-label').click()
+  await designerPage.getByRole('button', { name: 'Close chat' }).click()
+  await expect(designerPage.getByTestId('chat-bar')).toHaveCount(0)
+  await danaRow.click()
 
   // HTML is refused in the browser with the spec's text, and nothing is sent.
   await send(designerPage, '<b>bold</b>')

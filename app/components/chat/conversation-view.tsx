@@ -326,6 +326,8 @@ export function ConversationView({
     setPending((list) => [...list, entry])
     stickToBottom.current = true
     field.value = ''
+    // The next message's first key says "typing" again at once.
+    lastTyping.current = 0
     void deliver(entry)
   }
 

@@ -313,3 +313,42 @@ test('a message whose answer is lost with the connection is delivered once after
   await context.close()
   await other.context().close()
 })
+
+test('older messages load on scrolling back, and by link without JavaScript', async ({ browser, baseURL }) => {
+  const brand = await createBrand(baseURL!)
+  const designer = await member(baseURL!, brand, 'Pia', 'Designer', 'designer')
+  const vsm = await member(baseURL!, brand, 'Rex', 'Merch', 'vsm')
+  const page = await signedIn(browser, baseURL!, designer)
+  const opened = await page.request.post('/api/conversation/method/direct', {
+    data: { brand: brand.key, account: vsm.accountKey },
+  })
+  const { data: conversation } = (await opened.json()) as { data: { key: string } }
+  // 55 messages: the newest 50 on the first page, 5 before them.
+  for (let n = 1; n <= 55; n++) {
+    const sent = await page.request.post('/api/message/model/', {
+      data: { conversation: conversation.key, text: `Note ${n}` },
+    })
+    expect(sent.ok()).toBe(true)
+  }
+  const url = `/brand/${brand.key}/chat/${conversation.key}`
+  await page.goto(url)
+  await live(page)
+  await expect(page.getByTestId('message')).toHaveCount(50)
+  await expect(page.getByTestId('message').first()).toContainText('Note 6')
+  await expect(page.getByTestId('message').last()).toContainText('Note 55')
+  await page.getByTestId('messages').evaluate((box) => box.scrollTo({ top: 0 }))
+  await expect(page.getByTestId('message')).toHaveCount(55)
+  await expect(page.getByTestId('message').first()).toContainText('Note 1')
+  await expect(page.getByRole('link', { name: 'Older messages' })).toHaveCount(0)
+  await page.context().close()
+
+  const plain = await signedIn(browser, baseURL!, vsm, false)
+  await plain.goto(url)
+  await expect(plain.getByTestId('message')).toHaveCount(50)
+  await plain.getByRole('link', { name: 'Older messages' }).click()
+  await expect(plain).toHaveURL(/\?before=\d+$/)
+  await expect(plain.getByTestId('message')).toHaveCount(5)
+  await expect(plain.getByTestId('message').first()).toContainText('Note 1')
+  await expect(plain.getByTestId('message').last()).toContainText('Note 5')
+  await plain.context().close()
+})

@@ -38,6 +38,8 @@ import { useChat } from './chat-provider'
 export const NO_MESSAGES = 'No messages yet. Say hello!'
 export const DELETE_MESSAGE_QUESTION = 'Delete this message?'
 export const DELETE_THREAD_QUESTION = 'Delete this conversation and all its messages for everyone in it?'
+/** A layout effect in the browser; on the server (which runs neither) no warning. */
+const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect
 const TYPING_SHOWN_MS = 4000
 const TYPING_EVERY_MS = 2000
 
@@ -276,7 +278,7 @@ export function ConversationView({
 
   // Scrolling: the newest message stays in view unless the reader scrolled back; an older page
   // goes above without moving what is on screen.
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     const box = scroller.current
     if (!box) return
     if (keepOffset.current !== null) {

@@ -95,6 +95,8 @@ test('a designer messages a vsm from a contact card; both see the other live', a
   await expect(designerPage.getByTestId('chat-bar')).toBeVisible()
   await bar.getByRole('button', { name: 'Back to conversations' }).click()
   await expect(danaRow.getByTestId('online-dot')).toBeVisible()
+  // The vsm's answer, read by the designer, shows as seen in the list.
+  await expect(danaRow.getByTestId('row-read')).toHaveText('Seen')
   await designerPage.getByRole('button', { name: 'Close chat' }).click()
   await expect(designerPage.getByTestId('chat-bar')).toHaveCount(0)
   await danaRow.click()

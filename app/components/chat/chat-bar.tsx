@@ -101,6 +101,7 @@ function useLiveChatBar(brandKey: string, selfKey: string, openConversation: str
         lastMessage: {
           text: truncate(message.text, PREVIEW_MAX),
           sender: truncate(message.sender, SENDER_NAME_MAX),
+          senderKey: message.senderKey,
           timestamp: message.timestamp,
         },
         activity: message.created,
@@ -376,6 +377,7 @@ function Row({
   /** Without a conversation yet, the chat page starts one with a form (the account's key). */
   directFor?: { brand: string; account: string }
 }) {
+  const { selfKey } = useChat()
   const body = (
     <>
       <span className="relative shrink-0">
@@ -407,7 +409,7 @@ function Row({
           {unread}
           <span className="sr-only"> unread</span>
         </span>
-      ) : preview && readStatus ? (
+      ) : preview && readStatus && preview.senderKey === selfKey ? (
         <span className="shrink-0 text-xs text-muted" data-testid="row-read">
           Seen
         </span>

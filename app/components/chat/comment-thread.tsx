@@ -2,7 +2,7 @@
 // `chat:watch { model, model_id }` and GET /api/message/query/object. Readers of the object see it;
 // the composer shows only to those who may write (docs/decisions/048).
 import type { ThreadModel } from '#app/schemas/chat'
-import { ConversationView } from './conversation-view'
+import { ConversationView, type ConversationLinks } from './conversation-view'
 import type { MessagePage } from './chat-client'
 
 export function CommentThread({
@@ -11,6 +11,7 @@ export function CommentThread({
   selfKey,
   initial,
   title = 'Comments',
+  links,
   className = '',
 }: {
   model: ThreadModel
@@ -20,6 +21,8 @@ export function CommentThread({
   /** The thread's newest page from the page's loader (listThreadMessages), so it shows without JavaScript. */
   initial?: MessagePage | null
   title?: string
+  /** The page's own form actions and links, for the thread to work without JavaScript too. */
+  links?: ConversationLinks
   className?: string
 }) {
   return (
@@ -29,6 +32,7 @@ export function CommentThread({
         target={{ model, model_id: modelId }}
         selfKey={selfKey}
         initial={initial}
+        links={links}
         header={<h2 className="text-sm font-medium">{title}</h2>}
       />
     </div>

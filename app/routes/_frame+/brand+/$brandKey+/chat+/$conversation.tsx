@@ -2,7 +2,7 @@
 // the page reloads to show the new message; with JavaScript the same view sends over the socket.
 // Opening the page reads the conversation (its unread count and notifications settle).
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, useActionData, useLoaderData } from '@remix-run/react'
+import { Outlet, useActionData, useLoaderData, useNavigate } from '@remix-run/react'
 import { ConversationView } from '#app/components/chat/conversation-view'
 import { Avatar } from '#app/components/ui/misc'
 import { isAppError } from '#app/lib/errors'
@@ -53,6 +53,7 @@ export default function Conversation() {
   const summary = page.conversation!
   const base = `/brand/${summary.brand}/chat/${summary.key}`
   const others = summary.members.filter((member) => member.key !== selfKey)
+  const navigate = useNavigate()
   return (
     <>
       <ConversationView
@@ -61,6 +62,8 @@ export default function Conversation() {
         selfKey={selfKey}
         initial={page}
         formError={actionData?.formError ?? null}
+        // Deleted here or by someone else: back to the list, where it is gone.
+        onThreadDeleted={() => navigate(`/brand/${summary.brand}/chat`)}
         links={{
           send: base,
           older: (seq) => `${base}?before=${seq}`,

@@ -354,3 +354,48 @@ test('older messages load on scrolling back, and by link without JavaScript', as
   await expect(plain.getByTestId('message').last()).toContainText('Note 5')
   await plain.context().close()
 })
+
+test('a refused message shows the spec texts: a session problem asks for a refresh', async ({ browser, baseURL }) => {
+  const brand = await createBrand(baseURL!)
+  const designer = await member(baseURL!, brand, 'Sia', 'Designer', 'designer')
+  await member(baseURL!, brand, 'Tom', 'Merch', 'vsm')
+
+  // The server's answer to the next chat:send is replaced by a refusal of the given type.
+  const context = await browser.newContext({ baseURL })
+  let refuseWith: string | null = null
+  await context.routeWebSocket(/\/socket\.io\//, (ws) => {
+    const server = ws.connectToServer()
+    ws.onMessage((message) => {
+      const send = typeof message === 'string' ? /^42(\d+)\["chat:send"/.exec(message) : null
+      if (send && refuseWith) {
+        ws.send(`43${send[1]}[${JSON.stringify({ ok: false, error: refuseWith })}]`)
+        return
+      }
+      server.send(message)
+    })
+  })
+  const page = await context.newPage()
+  await signIn(page, designer.email, designer.password)
+  await page.goto(`/brand/${brand.key}/contacts`)
+  await page
+    .getByTestId('contact-card')
+    .filter({ hasText: 'Tom Merch' })
+    .getByRole('button', { name: 'Message' })
+    .click()
+  await live(page)
+
+  refuseWith = 'AuthInvalidSession'
+  await send(page, 'First try')
+  const failed = page.getByTestId('pending-message')
+  await expect(failed).toContainText('Not sent')
+  await expect(failed.getByRole('alert')).toHaveText('Unable to deliver the message. Please refresh your session.')
+  await expect(page.getByTestId('toast').last()).toContainText(
+    'Unable to deliver the message. Please refresh your session.',
+  )
+
+  refuseWith = 'PermissionError'
+  await send(page, 'Second try')
+  await expect(failed.nth(1).getByRole('alert')).toHaveText('Unable to deliver the message.')
+  await expect(page.getByTestId('message')).toHaveCount(0)
+  await context.close()
+})

@@ -9,13 +9,14 @@ import {
   useLoaderData,
   useRouteError,
 } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import stylesheet from '#app/styles/tailwind.css'
 import { Toasts } from '#app/components/ui/toasts'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { Button, ButtonLink } from '#app/components/ui/button'
 import { commitUiSession, ensureCsrfToken, getUiSession } from '#app/lib/session.server'
 import { toastList } from '#app/lib/toast'
+import { useLiveToasts } from '#app/lib/live-toasts'
 import { useNonce } from '#app/lib/nonce'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
@@ -50,9 +51,12 @@ function Document({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { toasts } = useLoaderData<typeof loader>()
+  // Toasts of the last redirect, then those raised in the browser since.
+  const live = useLiveToasts()
+  const shown = useMemo(() => [...toasts, ...live], [toasts, live])
   return (
     <Document>
-      <Toasts toasts={toasts} />
+      <Toasts toasts={shown} />
       <Outlet />
     </Document>
   )

@@ -30,7 +30,10 @@ export function RealtimeProvider({ brandKey, children }: { brandKey: string | nu
         document.documentElement.dataset.realtime = 'connected'
         setRealtime({ socket: current, connected: true })
       })
-      current.on('disconnect', () => setRealtime({ socket: current, connected: false }))
+      current.on('disconnect', () => {
+        document.documentElement.dataset.realtime = 'disconnected'
+        setRealtime({ socket: current, connected: false })
+      })
       setRealtime({ socket: current, connected: current.connected })
     })
     return () => {

@@ -39,6 +39,8 @@ const EXPECTED: [path: string, allowed: 'public' | 'signedIn' | GrantType[]][] =
   [`/brand/${BRAND}/team/invite`, ['owner']],
   [`/brand/${BRAND}/team.csv`, ['owner']],
   [`/brand/${BRAND}/contacts`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/chat`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/chat/c1/delete`, ['owner', 'editor', 'read']],
   [`/brand/${BRAND}/customization`, ['owner', 'editor']],
   [`/brand/${BRAND}/customization/image/logo`, ['owner', 'editor']],
   [`/brand/${BRAND}/edit`, ['owner', 'editor']],

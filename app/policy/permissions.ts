@@ -103,6 +103,12 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/brand/:brand/team.csv', access: brand('team.manage') },
   { pattern: '/brand/:brand/team/*', access: brand('team.manage') },
   { pattern: '/brand/:brand/contacts', access: ANY },
+  {
+    pattern: '/brand/:brand/chat',
+    access: brand('message.send'),
+    note: 'the chat page without JavaScript (docs/decisions/056); members of the brand chat',
+  },
+  { pattern: '/brand/:brand/chat/*', access: brand('message.send'), note: 'a conversation, new group chat, deletes' },
   { pattern: '/brand/:brand/customization', access: brand('branding.edit') },
   { pattern: '/brand/:brand/customization/*', access: brand('branding.edit'), note: 'the Image Crop modal' },
   { pattern: '/brand/:brand/edit', access: brand('brand.edit') },

@@ -69,7 +69,8 @@ export interface ConversationSummary {
   model: string | null
   model_id: string | null
   members: Participant[]
-  lastMessage: { text: string; sender: string; timestamp: number } | null
+  /** `senderKey`: whose it is, so the chat bar shows read status beside one's own last message. */
+  lastMessage: { text: string; sender: string; senderKey: string | null; timestamp: number } | null
   unread: number
   /** Whether everyone else has read the newest message (shown beside one's own last message). */
   readStatus: boolean
@@ -501,6 +502,7 @@ async function summaries(
         ? {
             text: truncate(last.text, PREVIEW_MAX),
             sender: truncate(sender?.name ?? 'Former member', SENDER_NAME_MAX),
+            senderKey: last.sender_key,
             timestamp: Math.floor(created.getTime() / 1000),
           }
         : null,

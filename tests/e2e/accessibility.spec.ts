@@ -14,6 +14,11 @@ const EDITOR = demoKey('account:editor')
 
 async function violationsOf(page: Page, path: string) {
   await page.goto(path)
+  return violationsHere(page)
+}
+
+/** The page as it is now (after a click that opened something). */
+async function violationsHere(page: Page) {
   await page.waitForLoadState('networkidle')
   const { violations } = await new AxeBuilder({ page }).options({ rules: EXPERIMENTAL }).analyze()
   return violations.map((violation) => ({
@@ -48,6 +53,8 @@ const SIGNED_IN: [email: string, paths: string[]][] = [
       `/brand/${BRAND}/team/add`,
       `/brand/${BRAND}/team/member/${EDITOR}`,
       `/brand/${BRAND}/contacts`,
+      `/brand/${BRAND}/chat`,
+      `/brand/${BRAND}/chat/new-group`,
       `/brand/${BRAND}/assets`,
       `/brand/${BRAND}/marketing`,
       `/brand/${BRAND}/atelier`,
@@ -65,7 +72,10 @@ const SIGNED_IN: [email: string, paths: string[]][] = [
       `/brand/${BRAND}/notifications`,
     ],
   ],
-  ['viewer@demo.test', ['/settings/profile', '/settings/security', `/brand/${BRAND}`, `/brand/${BRAND}/contacts`]],
+  [
+    'viewer@demo.test',
+    ['/settings/profile', '/settings/security', `/brand/${BRAND}`, `/brand/${BRAND}/contacts`, `/brand/${BRAND}/chat`],
+  ],
 ]
 
 // Many pages per test, each analysed in the browser.
@@ -81,3 +91,25 @@ for (const [email, paths] of SIGNED_IN) {
     for (const path of paths) expect.soft(await violationsOf(page, path), path).toEqual([])
   })
 }
+
+test('a conversation, its confirmations and the chat bar have no axe violations', async ({ page }) => {
+  await signIn(page, 'admin@demo.test')
+  // The direct chat with the editor (opened by the contact card's Message, made on first use).
+  await page.goto(`/brand/${BRAND}/contacts`)
+  await page
+    .getByTestId('contact-card')
+    .filter({ hasText: 'editor@demo.test' })
+    .getByRole('button', { name: 'Message' })
+    .click()
+  await page.waitForURL(/\/chat\/[a-z0-9]+$/)
+  const conversation = new URL(page.url()).pathname
+  expect.soft(await violationsHere(page), conversation).toEqual([])
+  expect.soft(await violationsOf(page, `${conversation}/delete`), `${conversation}/delete`).toEqual([])
+  await page.goto(`/brand/${BRAND}`)
+  await page.getByTestId('chat-label').click()
+  await expect(page.getByTestId('chat-contact').first()).toBeVisible()
+  expect.soft(await violationsHere(page), 'chat bar').toEqual([])
+  await page.getByTestId('chat-contact').filter({ hasText: 'Dana Designer' }).click()
+  await expect(page.getByTestId('chat-bar').getByTestId('conversation')).toBeVisible()
+  expect.soft(await violationsHere(page), 'chat bar conversation').toEqual([])
+})

@@ -10,6 +10,7 @@ import type { ServerBuild } from '@remix-run/node'
 import { inject } from 'vitest'
 import { accounts } from '#db/schema'
 import { requestPasswordReset } from '#app/services/passwords.server'
+import { openDirectChat, sendMessage } from '#app/services/chat.server'
 import { latestOobCode } from '#tests/support/emulator'
 import { snapshotData } from '#tests/support/db-snapshot'
 import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
@@ -18,6 +19,7 @@ import {
   createBrand,
   createInvite,
   createMember,
+  actorOf,
   createNotification,
   type AccountFixture,
   type BrandFixture,
@@ -49,9 +51,44 @@ interface ActionSample {
 
 const NEW_PASSWORD = 'Velvet-Harbour-Loom-83'
 
+/** The owner's direct chat with the member, with one message of the owner's in it. */
+async function directChat(w: World) {
+  const owner = await actorOf(portal.deps, w.owner)
+  const conversation = await openDirectChat(portal.deps, owner, w.brand.key, w.member.key)
+  const message = await sendMessage(portal.deps, owner, { conversation: conversation.key, text: 'Hello there' })
+  return { conversation: conversation.key, message: message.key }
+}
+
 const SAMPLES: Record<string, ActionSample> = {
   '/?index': {
     post: (w) => ({ url: '/?index', anonymous: true, fields: { email: w.owner.email, password: FACTORY_PASSWORD } }),
+  },
+  '/brand/:brandKey/chat?index': {
+    post: (w) => ({ url: `/brand/${w.brand.key}/chat?index`, fields: { account: w.member.key } }),
+  },
+  '/brand/:brandKey/chat/:conversation': {
+    async post(w) {
+      const chat = await directChat(w)
+      return { url: `/brand/${w.brand.key}/chat/${chat.conversation}`, fields: { text: 'Posted with the form' } }
+    },
+  },
+  '/brand/:brandKey/chat/:conversation/delete': {
+    async post(w) {
+      const chat = await directChat(w)
+      return { url: `/brand/${w.brand.key}/chat/${chat.conversation}/delete` }
+    },
+  },
+  '/brand/:brandKey/chat/:conversation/delete-message/:message': {
+    async post(w) {
+      const chat = await directChat(w)
+      return { url: `/brand/${w.brand.key}/chat/${chat.conversation}/delete-message/${chat.message}` }
+    },
+  },
+  '/brand/:brandKey/chat/new-group': {
+    post: (w) => ({
+      url: `/brand/${w.brand.key}/chat/new-group`,
+      fields: { name: 'Spring drop', members: w.member.key },
+    }),
   },
   '/brand/:brandKey/customization': {
     post: (w) => ({

@@ -25,6 +25,9 @@ import { EVENTS, type NotificationChangePayload, type NotificationPayload } from
 import { useCsrfToken } from '#app/lib/csrf'
 import { formatWhen } from '#app/lib/format'
 import { CsrfField } from '#app/components/ui/misc'
+import { ChatProvider } from '#app/components/chat/chat-provider'
+import { ChatBarPanel, ChatLabel } from '#app/components/chat/chat-bar'
+import { unreadCount } from '#app/services/chat.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
@@ -55,6 +58,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     isOwner: brand !== null && hasBrandAbility(actor.grants, brand.key, 'team.manage'),
     dashboard: showsDashboardNavigation(grantTypes),
     unread: await hasUnreadNotifications(context.deps, actor),
+    // The CHAT label's count: unread messages in the frame brand's chats.
+    unreadCount: brand ? await unreadCount(context.deps, actor, brand.key) : 0,
     notifications: await listNotifications(context.deps, actor, 8),
     resourcesUrl: context.deps.env.RESOURCES_URL,
     // The stepper decides per path in the browser; it needs only the account's own brand grants.
@@ -184,7 +189,10 @@ export default function Frame() {
   // Live events of a brand only on its own pages, not for the remembered brand of /settings.
   return (
     <RealtimeProvider brandKey={data.inBrand ? (data.brand?.key ?? null) : null}>
-      <FrameContent />
+      <ChatProvider brandKey={data.brand?.key ?? null} selfKey={data.account.key} initialUnread={data.unreadCount}>
+        <FrameContent />
+        <ChatBarPanel />
+      </ChatProvider>
     </RealtimeProvider>
   )
 }
@@ -283,6 +291,7 @@ function FrameContent() {
                 ),
               )}
             </nav>
+            <ChatLabel />
             <BellPanel unread={unread} items={items} allHref={brandBase ? `${brandBase}/notifications` : '/brands'} />
             {/* Named by its content, not aria-label: the avatar's initials are visible text, and a
                 label without them fails axe's label-content-name-mismatch. */}

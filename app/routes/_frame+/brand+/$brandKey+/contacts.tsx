@@ -1,7 +1,8 @@
 // `/brand/{key}/contacts`: a card per member of the brand (avatar or initials, name, account type
-// badge, e-mail, phone and country when known, Message) and the filter-bar menu of access.md §2.
+// badge, e-mail, phone and country when known, Message to chat with them) and the filter-bar menu of access.md §2.
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { DirectChatForm } from '#app/components/chat/direct-chat-form'
 import { buttonClass } from '#app/components/ui/button'
 import { Avatar, Badge, EmptyState, Menu } from '#app/components/ui/misc'
 import { guard, run } from '#app/lib/session.server'
@@ -14,9 +15,6 @@ export const handle: FrameHandle = {
   title: 'Contacts',
   back: (_data, params) => `/brand/${params.brandKey ?? ''}`,
 }
-
-/** Chat is built by a later issue; until then Message says why it is unavailable. */
-const CHAT_UNAVAILABLE = 'Chat is coming soon'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
@@ -95,17 +93,11 @@ export default function Contacts() {
               </dl>
               {contact.key === selfKey ? null : (
                 <div className="mt-auto flex items-center gap-2">
-                  <button
-                    type="button"
-                    disabled
-                    aria-describedby={`message-${contact.key}`}
-                    className={buttonClass('secondary', 'opacity-60')}
-                  >
+                  {/* Opens the direct chat with this member (made on first use) and goes to it. */}
+                  <DirectChatForm brandKey={brandKey} account={contact.key} className={buttonClass('secondary')}>
                     Message
-                  </button>
-                  <span id={`message-${contact.key}`} className="text-xs text-muted">
-                    {CHAT_UNAVAILABLE}
-                  </span>
+                    <span className="sr-only"> {contact.name}</span>
+                  </DirectChatForm>
                 </div>
               )}
             </li>

@@ -1,0 +1,72 @@
+// The browser's side of chat: calls of the JSON API and the socket's events with their acks.
+import type { Socket } from 'socket.io-client'
+import type { ChatBar, MessagePage, MessageView } from '#app/services/chat.server'
+import type { ChatAck } from '#realtime/protocol'
+
+export type { ChatBar, ChatContact, ConversationSummary, MessagePage, MessageView } from '#app/services/chat.server'
+
+export class ApiError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** A call of the portal's JSON API with the session cookie; answers `data` or throws its `error`. */
+export async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`/api/${path}`, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const envelope = (await response.json().catch(() => ({}))) as { data?: T; error?: { type: string; message: string } }
+  if (!response.ok || envelope.data === undefined) {
+    throw new ApiError(envelope.error?.type ?? 'UnexpectedError', envelope.error?.message ?? response.statusText)
+  }
+  return envelope.data
+}
+
+/** Where a conversation view reads and writes: a direct or group chat, or an object's comments. */
+export type ChatTarget = { conversation: string } | { model: string; model_id: string }
+
+export function pagePath(target: ChatTarget, before?: number | null): string {
+  const query = new URLSearchParams(
+    'conversation' in target
+      ? { conversation: target.conversation }
+      : { model: target.model, model_id: target.model_id },
+  )
+  if (before) query.set('before', String(before))
+  return `message/query/${'conversation' in target ? 'conversation' : 'object'}?${query}`
+}
+
+export function loadPage(target: ChatTarget, before?: number | null): Promise<MessagePage> {
+  return api<MessagePage>('GET', pagePath(target, before))
+}
+
+export function loadChatBar(brand: string): Promise<ChatBar> {
+  return api<ChatBar>('GET', `conversation/query/brand?brand=${encodeURIComponent(brand)}`)
+}
+
+export async function loadUnread(brand: string): Promise<number> {
+  return (await api<{ unread: number }>('GET', `conversation/method/unread?brand=${encodeURIComponent(brand)}`)).unread
+}
+
+/** An emit with its acknowledgement; a timeout or a dropped connection answers `{ ok: false }`. */
+export function request<T>(socket: Socket, event: string, payload: unknown, timeoutMs = 10_000): Promise<ChatAck<T>> {
+  return new Promise((resolve) => {
+    socket.timeout(timeoutMs).emit(event, payload, (error: Error | null, ack: ChatAck<T>) => {
+      resolve(error ? { ok: false, error: 'Timeout' } : ack)
+    })
+  })
+}
+
+/** The idempotency key of one message: 32 letters and digits, fresh per message. */
+export function newClientKey(): string {
+  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID().replace(/-/g, '')
+  return Array.from({ length: 32 }, () => Math.floor(Math.random() * 36).toString(36)).join('')
+}
+
+export type { MessageView as Message }

@@ -1,0 +1,40 @@
+// `/brand/{key}/chat/{conversation}/delete-message/{message}`: the confirmation of deleting one's
+// own message (the sender alone sees Delete; the service refuses anyone else).
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { DELETE_MESSAGE_QUESTION } from '#app/components/chat/conversation-view'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
+import { isAppError } from '#app/lib/errors'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { MESSAGE_DELETE_FAILED, MESSAGE_DELETED } from '#app/schemas/chat'
+import { deleteMessage, listMessages } from '#app/services/chat.server'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  // Only a member of the conversation gets this far.
+  await run(() => listMessages(context.deps, actor, params.conversation!, { limit: 1 }))
+  return json({ brandKey: params.brandKey!, conversation: params.conversation! })
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await guard(request, context)
+  const formData = await request.formData()
+  await requireCsrf(request, context, formData)
+  const back = `/brand/${params.brandKey}/chat/${params.conversation}`
+  try {
+    await deleteMessage(context.deps, actor, params.message!)
+  } catch (error) {
+    if (!isAppError(error) || error.status >= 500) throw error
+    return redirectWithToast(request, context, back, { kind: 'error', message: MESSAGE_DELETE_FAILED })
+  }
+  return redirectWithToast(request, context, back, { kind: 'success', message: MESSAGE_DELETED })
+}
+
+export default function DeleteMessage() {
+  const { brandKey, conversation } = useLoaderData<typeof loader>()
+  return (
+    <ConfirmDialog title="Delete message" closeTo={`/brand/${brandKey}/chat/${conversation}`} confirmLabel="Delete">
+      <p>{DELETE_MESSAGE_QUESTION}</p>
+    </ConfirmDialog>
+  )
+}

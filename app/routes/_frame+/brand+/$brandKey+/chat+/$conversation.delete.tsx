@@ -1,0 +1,40 @@
+// `/brand/{key}/chat/{conversation}/delete`: the confirmation of deleting a whole conversation
+// with its messages, for everyone in it.
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { DELETE_THREAD_QUESTION } from '#app/components/chat/conversation-view'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { THREAD_DELETED } from '#app/schemas/chat'
+import { deleteThread, listMessages } from '#app/services/chat.server'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const page = await run(() => listMessages(context.deps, actor, params.conversation!, { limit: 1 }))
+  return json({ brandKey: params.brandKey!, conversation: params.conversation!, title: page.conversation?.title ?? '' })
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await guard(request, context)
+  const formData = await request.formData()
+  await requireCsrf(request, context, formData)
+  await run(() => deleteThread(context.deps, actor, params.conversation!))
+  return redirectWithToast(request, context, `/brand/${params.brandKey}/chat`, {
+    kind: 'success',
+    message: THREAD_DELETED,
+  })
+}
+
+export default function DeleteConversation() {
+  const { brandKey, conversation, title } = useLoaderData<typeof loader>()
+  return (
+    <ConfirmDialog
+      title="Delete conversation"
+      closeTo={`/brand/${brandKey}/chat/${conversation}`}
+      confirmLabel="Delete conversation"
+    >
+      <p>{DELETE_THREAD_QUESTION}</p>
+      <p className="text-sm text-muted">{title}</p>
+    </ConfirmDialog>
+  )
+}

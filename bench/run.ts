@@ -2,16 +2,20 @@
 //  - the JavaScript the login page loads, gzip bytes (budget ≤ 120 KB),
 //  - median time to first byte of `/` (signed out) and of `/brands` (signed in),
 //  - the sign-in round trip (form post to redirect), median,
-//  - the portal's resident memory (VmRSS) at idle after start and after the runs above.
+//  - the portal's resident memory (VmRSS) at idle after start and after the runs above,
+//  - chat under load and opening a long conversation (bench/chat.ts), on a portal of its own.
 // Figures go to stdout and to bench/results/latest.json. Not part of the test suite.
+// BENCH_ONLY=chat runs the chat part alone, BENCH_ONLY=pages the rest alone.
 import fs from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { spawnPortal } from '../scripts/spawn-portal'
+import { chatBench, printChatFigures, type ChatFigures } from './chat'
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50)
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 15)
 const LOGIN_JS_BUDGET = 120 * 1024
+const ONLY = process.env.BENCH_ONLY
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -96,66 +100,80 @@ async function loginPageJavaScript(baseURL: string) {
   return scripts
 }
 
-const portal = await spawnPortal('bench')
-try {
-  // Idle: started, demo data seeded, no request served yet but the health check.
-  await new Promise((resolve) => setTimeout(resolve, 2000))
-  const idleRssMB = residentMB(portal.pid)
-  const scripts = await loginPageJavaScript(portal.baseURL)
-  const loginGzip = scripts.reduce((sum, s) => sum + s.gzip, 0)
+/** The pages' figures: login JavaScript, time to first byte, sign-in, memory. */
+async function pageFigures() {
+  const portal = await spawnPortal('bench')
+  try {
+    // Idle: started, demo data seeded, no request served yet but the health check.
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    const idleRssMB = residentMB(portal.pid)
+    const scripts = await loginPageJavaScript(portal.baseURL)
+    const loginGzip = scripts.reduce((sum, s) => sum + s.gzip, 0)
 
-  for (let i = 0; i < 5; i++) await ttfb(`${portal.baseURL}/`) // warm up
-  const rootTimes: number[] = []
-  for (let i = 0; i < SAMPLES; i++) rootTimes.push(await ttfb(`${portal.baseURL}/`))
+    for (let i = 0; i < 5; i++) await ttfb(`${portal.baseURL}/`) // warm up
+    const rootTimes: number[] = []
+    for (let i = 0; i < SAMPLES; i++) rootTimes.push(await ttfb(`${portal.baseURL}/`))
 
-  const signIns: number[] = []
-  let cookie = ''
-  for (let i = 0; i < SIGN_INS; i++) {
-    const result = await signInOnce(portal.baseURL)
-    signIns.push(result.ms)
-    cookie = result.cookie
+    const signIns: number[] = []
+    let cookie = ''
+    for (let i = 0; i < SIGN_INS; i++) {
+      const result = await signInOnce(portal.baseURL)
+      signIns.push(result.ms)
+      cookie = result.cookie
+    }
+
+    for (let i = 0; i < 5; i++) await ttfb(`${portal.baseURL}/brands`, cookie)
+    const brandsTimes: number[] = []
+    for (let i = 0; i < SAMPLES; i++) brandsTimes.push(await ttfb(`${portal.baseURL}/brands`, cookie))
+
+    const afterRunsRssMB = residentMB(portal.pid)
+
+    const figures = {
+      date: new Date().toISOString(),
+      loginPageJavaScriptGzipBytes: loginGzip,
+      loginPageJavaScriptBudgetBytes: LOGIN_JS_BUDGET,
+      loginPageScripts: scripts,
+      ttfbRootMedianMs: +median(rootTimes).toFixed(1),
+      ttfbRootP95Ms: +p95(rootTimes).toFixed(1),
+      ttfbBrandsSignedInMedianMs: +median(brandsTimes).toFixed(1),
+      ttfbBrandsSignedInP95Ms: +p95(brandsTimes).toFixed(1),
+      signInRoundTripMedianMs: +median(signIns).toFixed(1),
+      signInRoundTripP95Ms: +p95(signIns).toFixed(1),
+      residentMemoryIdleMB: idleRssMB,
+      residentMemoryAfterRunsMB: afterRunsRssMB,
+      samples: { ttfb: SAMPLES, signIns: SIGN_INS },
+    }
+
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+    console.log('\nBrand portal benchmark')
+    console.log(
+      `  login page JavaScript (gzip)   ${kb(loginGzip)} in ${scripts.length} files (budget ${kb(LOGIN_JS_BUDGET)}) ${loginGzip <= LOGIN_JS_BUDGET ? 'OK' : 'OVER BUDGET'}`,
+    )
+    console.log(
+      `  TTFB /           median ${figures.ttfbRootMedianMs} ms   p95 ${figures.ttfbRootP95Ms} ms   (${SAMPLES} requests)`,
+    )
+    console.log(
+      `  TTFB /brands     median ${figures.ttfbBrandsSignedInMedianMs} ms   p95 ${figures.ttfbBrandsSignedInP95Ms} ms   (${SAMPLES} requests, signed in)`,
+    )
+    console.log(
+      `  sign-in round trip median ${figures.signInRoundTripMedianMs} ms   p95 ${figures.signInRoundTripP95Ms} ms   (${SIGN_INS} sign-ins)`,
+    )
+    console.log(`  resident memory  idle ${idleRssMB ?? '?'} MB   after the runs ${afterRunsRssMB ?? '?'} MB`)
+    if (loginGzip > LOGIN_JS_BUDGET) process.exitCode = 1
+    return figures
+  } finally {
+    await portal.stop()
   }
-
-  for (let i = 0; i < 5; i++) await ttfb(`${portal.baseURL}/brands`, cookie)
-  const brandsTimes: number[] = []
-  for (let i = 0; i < SAMPLES; i++) brandsTimes.push(await ttfb(`${portal.baseURL}/brands`, cookie))
-
-  const afterRunsRssMB = residentMB(portal.pid)
-
-  const figures = {
-    date: new Date().toISOString(),
-    loginPageJavaScriptGzipBytes: loginGzip,
-    loginPageJavaScriptBudgetBytes: LOGIN_JS_BUDGET,
-    loginPageScripts: scripts,
-    ttfbRootMedianMs: +median(rootTimes).toFixed(1),
-    ttfbRootP95Ms: +p95(rootTimes).toFixed(1),
-    ttfbBrandsSignedInMedianMs: +median(brandsTimes).toFixed(1),
-    ttfbBrandsSignedInP95Ms: +p95(brandsTimes).toFixed(1),
-    signInRoundTripMedianMs: +median(signIns).toFixed(1),
-    signInRoundTripP95Ms: +p95(signIns).toFixed(1),
-    residentMemoryIdleMB: idleRssMB,
-    residentMemoryAfterRunsMB: afterRunsRssMB,
-    samples: { ttfb: SAMPLES, signIns: SIGN_INS },
-  }
-  fs.mkdirSync('bench/results', { recursive: true })
-  fs.writeFileSync('bench/results/latest.json', JSON.stringify(figures, null, 2))
-
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
-  console.log('\nBrand portal benchmark')
-  console.log(
-    `  login page JavaScript (gzip)   ${kb(loginGzip)} in ${scripts.length} files (budget ${kb(LOGIN_JS_BUDGET)}) ${loginGzip <= LOGIN_JS_BUDGET ? 'OK' : 'OVER BUDGET'}`,
-  )
-  console.log(
-    `  TTFB /           median ${figures.ttfbRootMedianMs} ms   p95 ${figures.ttfbRootP95Ms} ms   (${SAMPLES} requests)`,
-  )
-  console.log(
-    `  TTFB /brands     median ${figures.ttfbBrandsSignedInMedianMs} ms   p95 ${figures.ttfbBrandsSignedInP95Ms} ms   (${SAMPLES} requests, signed in)`,
-  )
-  console.log(
-    `  sign-in round trip median ${figures.signInRoundTripMedianMs} ms   p95 ${figures.signInRoundTripP95Ms} ms   (${SIGN_INS} sign-ins)`,
-  )
-  console.log(`  resident memory  idle ${idleRssMB ?? '?'} MB   after the runs ${afterRunsRssMB ?? '?'} MB`)
-  if (loginGzip > LOGIN_JS_BUDGET) process.exitCode = 1
-} finally {
-  await portal.stop()
 }
+
+const results: Record<string, unknown> = { date: new Date().toISOString() }
+if (ONLY !== 'chat') Object.assign(results, await pageFigures())
+if (ONLY !== 'pages') {
+  const chat: ChatFigures = await chatBench(residentMB)
+  results.chat = chat
+  printChatFigures(chat)
+  // The latency goals depend on the machine; a lost or unstored message never does.
+  if (chat.portal.lost > 0 || chat.portal.storedOfSent !== chat.portal.sent) process.exitCode = 1
+}
+fs.mkdirSync('bench/results', { recursive: true })
+fs.writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2))

@@ -25,12 +25,14 @@ export interface SpawnOptions {
   /** Extra Node.js options before server.ts (tests preload a module this way). */
   nodeArgs?: string[]
   env?: Record<string, string>
+  /** A data folder prepared by the caller (the chat benchmark seeds its database first); kept at stop. */
+  dataDir?: string
 }
 
 export async function spawnPortal(label: string, options: SpawnOptions = {}): Promise<SpawnedPortal> {
   if (!fs.existsSync('build/index.js')) execSync('npx remix build', { stdio: 'inherit' })
   const port = await freePort()
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-${label}-`))
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `portal-${label}-`))
   // The same memory settings as `npm start` (docs/decisions/040).
   const child = spawn(
     process.execPath,
@@ -103,7 +105,7 @@ export async function spawnPortal(label: string, options: SpawnOptions = {}): Pr
         })
       }
       killGroup()
-      fs.rmSync(dataDir, { recursive: true, force: true })
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

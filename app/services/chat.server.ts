@@ -2,7 +2,7 @@
 // and the comment thread of an object. A message is stored first, then pushed to the sockets of
 // the conversation's room; unread counts come from each member's read mark. Who may take part:
 // docs/decisions/048.
-import { and, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm'
 import { accounts, conversationMembers, conversations, grants, messages } from '#db/schema'
 import { AppError, notFound, permissionError } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
@@ -15,12 +15,14 @@ import {
   SENDER_NAME_MAX,
   THREAD_MODELS,
   truncate,
+  type SendMessageInput,
   type ThreadModel,
 } from '#app/schemas/chat'
 import { CHAT_EVENTS, chatRooms } from '#realtime/protocol'
 import { brandMemberKeys, loadGrants, type Actor } from './accounts.server'
 import { hasAbility, requireAbility, requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
+import { groupCommit, type GroupCommit } from './group-commit.server'
 import { notifyAccount } from './notifications.server'
 import { profilePictureUrlOf } from './profile-picture.server'
 import { parseOrThrow } from './validation.server'
@@ -606,24 +608,54 @@ export function listStyleMessages(deps: ServiceDeps, actor: Actor, styleKey: str
 /**
  * Stores a message, then pushes it to the conversation's room. The same `client_key` from the
  * same sender answers the stored message again and pushes nothing new, so a resend after a dropped
- * connection never doubles a message.
+ * connection never doubles a message. Sends to direct and group chats are stored by group commit
+ * with the others arriving at the same time (docs/decisions/060); the rules are the same.
  */
 export async function sendMessage(deps: ServiceDeps, actor: Actor, input: unknown): Promise<MessageView> {
-  const parsed = parseOrThrow(SendMessageSchema, input)
-  let conversation: ConversationRow
+  return sendParsed(deps, actor, parseOrThrow(SendMessageSchema, input), false)
+}
+
+/** Sends a message from a socket: the sender's grants are read again first. */
+export async function sendMessageLive(deps: ServiceDeps, actor: Actor, input: unknown): Promise<MessageView> {
+  return sendParsed(deps, actor, parseOrThrow(SendMessageSchema, input), true)
+}
+
+async function sendParsed(
+  deps: ServiceDeps,
+  actor: Actor,
+  parsed: SendMessageInput,
+  reloadGrants: boolean,
+): Promise<MessageView> {
   if (parsed.conversation) {
-    const opened = await openConversation(deps, actor, parsed.conversation)
-    if (!opened.mayPost) throw permissionError('Only editors and owners of the object write in its comments.')
-    conversation = opened.conversation
-  } else if (parsed.model) {
-    conversation = await threadOf(deps, actor, parsed.model, parsed.model_id)
-    await requireAbility(deps, actor, 'comment.post', { model: conversation.model!, key: conversation.modelKey! })
-  } else {
+    const conversationKey = parsed.conversation
+    return new Promise<MessageView>((resolve, reject) => {
+      sendsOf(deps).add({ deps, actor, reloadGrants, conversationKey, parsed, resolve, reject })
+    })
+  }
+  if (!parsed.model) {
     throw new AppError('ValidationError', 'conversation: choose a conversation or an object to comment on.', {
       conversation: ['Required'],
     })
   }
+  const sender = reloadGrants ? await freshActor(deps, actor) : actor
+  const conversation = await threadOf(deps, sender, parsed.model, parsed.model_id)
+  await requireAbility(deps, sender, 'comment.post', { model: conversation.model!, key: conversation.modelKey! })
+  return storeAndPush(deps, sender, conversation, parsed)
+}
 
+/** A comment thread's message, one at a time: its access depends on the object, not on members. */
+async function sendToThread(deps: ServiceDeps, actor: Actor, conversationKey: string, parsed: SendMessageInput) {
+  const opened = await openConversation(deps, actor, conversationKey)
+  if (!opened.mayPost) throw permissionError('Only editors and owners of the object write in its comments.')
+  return storeAndPush(deps, actor, opened.conversation, parsed)
+}
+
+async function storeAndPush(
+  deps: ServiceDeps,
+  actor: Actor,
+  conversation: ConversationRow,
+  parsed: SendMessageInput,
+): Promise<MessageView> {
   const clientKey = parsed.client_key ?? null
   const [inserted] = await deps.db
     .insert(messages)
@@ -637,16 +669,7 @@ export async function sendMessage(deps: ServiceDeps, actor: Actor, input: unknow
     })
     .onConflictDoNothing()
     .returning()
-  if (!inserted) {
-    // Sent before: answer what was stored, in whichever conversation that was.
-    const [stored] = await deps.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.senderKey, actor.key), eq(messages.clientKey, clientKey!)))
-    if (!stored) throw new AppError('Conflict', 'Unable to deliver the message.')
-    const [storedIn] = await deps.db.select().from(conversations).where(eq(conversations.key, stored.conversationKey))
-    return toMessageView(deps, stored, storedIn ?? conversation, await accountRow(deps, actor.key))
-  }
+  if (!inserted) return sentBefore(deps, actor, clientKey, conversation)
   const sender = await accountRow(deps, actor.key)
   const view = toMessageView(deps, inserted, conversation, sender)
   // The sender has read their own message; a member row also makes a thread's writer a participant.
@@ -667,6 +690,212 @@ export async function sendMessage(deps: ServiceDeps, actor: Actor, input: unknow
   return view
 }
 
+/** A resend of a stored message (same sender and client_key): what was stored, in whichever conversation. */
+async function sentBefore(
+  deps: ServiceDeps,
+  actor: Actor,
+  clientKey: string | null,
+  conversation: ConversationRow,
+): Promise<MessageView> {
+  const [stored] = clientKey
+    ? await deps.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.senderKey, actor.key), eq(messages.clientKey, clientKey)))
+    : []
+  if (!stored) throw new AppError('Conflict', 'Unable to deliver the message.')
+  const [storedIn] = await deps.db.select().from(conversations).where(eq(conversations.key, stored.conversationKey))
+  return toMessageView(deps, stored, storedIn ?? conversation, await accountRow(deps, actor.key))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Group commit of sends to direct and group chats
+
+interface PendingSend {
+  deps: ServiceDeps
+  actor: Actor
+  /** From a socket, whose actor was read at its handshake: its grants are read again. */
+  reloadGrants: boolean
+  conversationKey: string
+  parsed: SendMessageInput
+  resolve(view: MessageView): void
+  reject(error: unknown): void
+}
+
+/** One queue per database (tests run several portals in one process). */
+const sendQueues = new WeakMap<object, GroupCommit<PendingSend>>()
+
+function sendsOf(deps: ServiceDeps): GroupCommit<PendingSend> {
+  let queue = sendQueues.get(deps.db)
+  if (!queue) {
+    queue = groupCommit<PendingSend>(
+      (items) => storeBatch(items[0]!.deps, items),
+      (item, error) => item.reject(error),
+    )
+    sendQueues.set(deps.db, queue)
+  }
+  return queue
+}
+
+/**
+ * The sends of one batch, with the same checks as one at a time (openConversation): the
+ * conversation exists, the sender is a member and (grants as they are now) may still message in
+ * its brand; NotFound otherwise. Their grants, conversations, members and senders are read in four
+ * statements for the whole batch; the messages and the senders' read marks are written in one.
+ * Each message is pushed once that statement has stored it.
+ */
+async function storeBatch(deps: ServiceDeps, items: PendingSend[]) {
+  const senderKeys = [...new Set(items.map((item) => item.actor.key))]
+  const conversationKeys = [...new Set(items.map((item) => item.conversationKey))]
+  const grantsBy = await grantsOf(
+    deps,
+    items.filter((item) => item.reloadGrants).map((item) => item.actor.key),
+  )
+  const conversationRows = await deps.db
+    .select()
+    .from(conversations)
+    .where(inArray(conversations.key, conversationKeys))
+  const conversationBy = new Map(conversationRows.map((row) => [row.key, row]))
+  const memberRows = await deps.db
+    .select({ conversationKey: conversationMembers.conversationKey, accountKey: conversationMembers.accountKey })
+    .from(conversationMembers)
+    .where(inArray(conversationMembers.conversationKey, conversationKeys))
+  const membersBy = new Map<string, Set<string>>()
+  for (const row of memberRows) {
+    if (!membersBy.has(row.conversationKey)) membersBy.set(row.conversationKey, new Set())
+    membersBy.get(row.conversationKey)!.add(row.accountKey)
+  }
+
+  const accepted: { item: PendingSend; actor: Actor; conversation: ConversationRow; key: string }[] = []
+  for (const item of items) {
+    const actor = item.reloadGrants ? { ...item.actor, grants: grantsBy.get(item.actor.key) ?? [] } : item.actor
+    const conversation = conversationBy.get(item.conversationKey)
+    if (!conversation) {
+      item.reject(notFound('Conversation'))
+    } else if (conversation.kind === 'thread') {
+      sendToThread(deps, actor, conversation.key, item.parsed).then(item.resolve, item.reject)
+    } else if (!membersBy.get(conversation.key)?.has(actor.key) || !mayMessageIn(actor, conversation.brandKey)) {
+      item.reject(notFound('Conversation'))
+    } else {
+      accepted.push({ item, actor, conversation, key: newKey() })
+    }
+  }
+  if (accepted.length === 0) return
+
+  const senders = await deps.db.select().from(accounts).where(inArray(accounts.key, senderKeys))
+  const senderBy = new Map(senders.map((row) => [row.key, row]))
+  let stored: MessageRow[]
+  try {
+    stored = await insertMessages(deps, accepted)
+  } catch (error) {
+    for (const { item } of accepted) item.reject(error)
+    return
+  }
+  const storedBy = new Map(stored.map((row) => [row.key, row]))
+  const looking = new Map<string, Promise<Set<string>>>()
+  const done: Promise<unknown>[] = []
+  for (const { item, actor, conversation, key } of accepted) {
+    const row = storedBy.get(key)
+    if (!row) {
+      // Its client_key was used before (or twice in this batch): answer the stored message.
+      done.push(sentBefore(deps, actor, item.parsed.client_key ?? null, conversation).then(item.resolve, item.reject))
+      continue
+    }
+    const view = toMessageView(deps, row, conversation, senderBy.get(actor.key) ?? null)
+    deps.events.publish(chatRooms.conversation(conversation.key), CHAT_EVENTS.message, view)
+    if (!looking.has(conversation.key)) {
+      looking.set(conversation.key, deps.events.accountsIn(chatRooms.viewing(conversation.key)))
+    }
+    const members = [...(membersBy.get(conversation.key) ?? [])]
+    done.push(
+      looking
+        .get(conversation.key)!
+        .then((lookers) => notifyAbout(deps, actor, conversation, view, { members, looking: lookers }))
+        .then(() => item.resolve(view), item.reject),
+    )
+  }
+  await Promise.all(done)
+}
+
+/** Whether the actor may message in the brand (the access module's rule for chat). */
+function mayMessageIn(actor: Actor, brandKey: string): boolean {
+  try {
+    requireBrandAbility(actor, 'message.send', brandKey)
+    return true
+  } catch (error) {
+    if (error instanceof AppError) return false
+    throw error
+  }
+}
+
+/** The grants of several accounts as they are now, in one statement (as loadGrants orders them). */
+async function grantsOf(deps: ServiceDeps, accountKeys: string[]): Promise<Map<string, Actor['grants']>> {
+  const keys = [...new Set(accountKeys)]
+  const by = new Map<string, Actor['grants']>(keys.map((key) => [key, []]))
+  if (keys.length === 0) return by
+  const rows = await deps.db
+    .select({ accountKey: grants.accountKey, model: grants.model, modelId: grants.modelId, type: grants.type })
+    .from(grants)
+    .where(inArray(grants.accountKey, keys))
+    .orderBy(asc(grants.created), asc(grants.key))
+  for (const row of rows) {
+    by.get(row.accountKey)!.push({ model: row.model, model_id: row.modelId, type: row.type } as Actor['grants'][number])
+  }
+  return by
+}
+
+/**
+ * One statement: the messages (a client_key used before stores nothing) and each sender's read
+ * mark up to their newest message here, so storing and marking commit together.
+ */
+async function insertMessages(
+  deps: ServiceDeps,
+  accepted: { item: PendingSend; actor: Actor; conversation: ConversationRow; key: string }[],
+): Promise<MessageRow[]> {
+  const values = sql.join(
+    accepted.map(
+      ({ item, actor, conversation, key }) =>
+        sql`(${key}, ${conversation.key}, ${conversation.brandKey}, ${actor.key}, ${item.parsed.text}, ${item.parsed.client_key ?? null})`,
+    ),
+    sql`, `,
+  )
+  const result = await deps.db.execute<RawMessage>(sql`
+    with stored as (
+      insert into messages (key, conversation_key, brand_key, sender_key, text, client_key)
+      values ${values}
+      on conflict do nothing
+      returning seq, key, conversation_key, brand_key, sender_key, text, client_key, created
+    ), marks as (
+      insert into conversation_members (conversation_key, account_key, brand_key, last_read_seq)
+      select conversation_key, sender_key, brand_key, max(seq) from stored
+      group by conversation_key, sender_key, brand_key
+      on conflict (conversation_key, account_key)
+      do update set last_read_seq = greatest(conversation_members.last_read_seq, excluded.last_read_seq)
+    )
+    select * from stored order by seq`)
+  return rowsOf<RawMessage>(result).map((row) => ({
+    seq: Number(row.seq),
+    key: row.key,
+    conversationKey: row.conversation_key,
+    brandKey: row.brand_key,
+    senderKey: row.sender_key,
+    text: row.text,
+    clientKey: row.client_key,
+    created: new Date(row.created),
+  }))
+}
+
+type RawMessage = {
+  seq: number | string
+  key: string
+  conversation_key: string
+  brand_key: string
+  sender_key: string | null
+  text: string
+  client_key: string | null
+  created: string | Date
+}
+
 async function accountRow(deps: ServiceDeps, key: string): Promise<AccountRow | null> {
   const [row] = await deps.db.select().from(accounts).where(eq(accounts.key, key))
   return row ?? null
@@ -675,19 +904,30 @@ async function accountRow(deps: ServiceDeps, key: string): Promise<AccountRow | 
 /**
  * Tells the people who are not looking at the conversation: members of a direct or group chat,
  * the participants of a thread, and anyone mentioned by `@name` who can see it. One unread
- * notification per conversation and person is enough; more messages don't add more.
+ * notification per conversation and person is enough; more messages don't add more. A batch of
+ * sends passes the members and lookers it read once for all its messages.
  */
-async function notifyAbout(deps: ServiceDeps, actor: Actor, conversation: ConversationRow, message: MessageView) {
-  const members = await deps.db
-    .select({ accountKey: conversationMembers.accountKey })
-    .from(conversationMembers)
-    .where(eq(conversationMembers.conversationKey, conversation.key))
-  const recipients = new Set(members.map((row) => row.accountKey))
+async function notifyAbout(
+  deps: ServiceDeps,
+  actor: Actor,
+  conversation: ConversationRow,
+  message: MessageView,
+  known?: { members: string[]; looking: Set<string> },
+) {
+  const members =
+    known?.members ??
+    (
+      await deps.db
+        .select({ accountKey: conversationMembers.accountKey })
+        .from(conversationMembers)
+        .where(eq(conversationMembers.conversationKey, conversation.key))
+    ).map((row) => row.accountKey)
+  const recipients = new Set(members)
   const mentioned = await mentionedMembers(deps, conversation, message.text)
   for (const key of mentioned) recipients.add(key)
   recipients.delete(actor.key)
   if (recipients.size === 0) return
-  const looking = await deps.events.accountsIn(chatRooms.viewing(conversation.key))
+  const looking = known?.looking ?? (await deps.events.accountsIn(chatRooms.viewing(conversation.key)))
   const preview = truncate(message.text, PREVIEW_MAX)
   for (const accountKey of recipients) {
     if (looking.has(accountKey)) continue
@@ -879,11 +1119,6 @@ export async function typingIn(deps: ServiceDeps, actor: Actor, conversationKey:
   const { conversation, mayPost } = await openConversation(deps, fresh, conversationKey)
   if (!mayPost) throw permissionError()
   return { conversation: conversation.key, account: actor.key, name: nameParts({ ...actor, first: '', last: '' }).name }
-}
-
-/** Sends a message from a socket: the sender's grants are read again first. */
-export async function sendMessageLive(deps: ServiceDeps, actor: Actor, input: unknown): Promise<MessageView> {
-  return sendMessage(deps, await freshActor(deps, actor), input)
 }
 
 export async function deleteMessageLive(deps: ServiceDeps, actor: Actor, key: string) {

@@ -172,6 +172,8 @@ export interface LoadFigures {
   maxMs: number
   /** The load generator's own event-loop delay p99: a floor under every latency it measures. */
   generatorLoopDelayP99Ms: number
+  /** The first few refusals, as answered. */
+  refusals: string[]
   clientKeys: string[]
 }
 
@@ -179,6 +181,9 @@ function percentile(sorted: Float64Array | number[], p: number): number {
   if (sorted.length === 0) return NaN
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!
 }
+
+/** The idempotency key of the t-th message sent (client keys are at least 8 characters). */
+const clientKeyOf = (prefix: string, t: number) => `${prefix}-${String(t).padStart(8, '0')}`
 
 const ack = <T>(socket: Socket, event: string, payload: unknown, timeoutMs = 30_000) =>
   socket.timeout(timeoutMs).emitWithAck(event, payload) as Promise<T>
@@ -222,6 +227,7 @@ async function runLoad(
   let measuredReceipts = 0
   let acked = 0
   let refused = 0
+  const refusals: string[] = []
   const intervalMs = 1000 / n
   const start = performance.now() + 100
   const measureFrom = start + options.warmupSeconds * 1000
@@ -255,10 +261,13 @@ async function runLoad(
         sentAt[t] = performance.now()
         sockets[t % n]!.timeout(30_000).emit(
           target.sendEvent,
-          target.payload(member, `${prefix}-${t}`),
+          target.payload(member, clientKeyOf(prefix, t)),
           (error: Error | null, answer?: { ok: boolean }) => {
             if (!error && answer?.ok) acked++
-            else refused++
+            else {
+              refused++
+              if (refusals.length < 5) refusals.push(error ? error.message : JSON.stringify(answer))
+            }
           },
         )
       }
@@ -307,7 +316,8 @@ async function runLoad(
     p99Ms: ms(percentile(sorted, 0.99)),
     maxMs: ms(sorted[sorted.length - 1] ?? NaN),
     generatorLoopDelayP99Ms: ms(loopDelay.percentile(99) / 1e6),
-    clientKeys: Array.from({ length: totalSends }, (_, t) => `${prefix}-${t}`),
+    refusals,
+    clientKeys: Array.from({ length: totalSends }, (_, t) => clientKeyOf(prefix, t)),
   }
 }
 
@@ -403,7 +413,7 @@ export async function chatBench(residentMB: (pid: number) => number | null): Pro
       await echo.stop()
     }
 
-    const portal = await spawnPortal('chat-bench', { dataDir, env: { SEED_DEMO: 'false' } })
+    const portal = await spawnPortal('chat-bench', { dataDir, env: { SEED_DEMO: 'false' }, nodeArgs: process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/cb/prof'] : [] })
     let portalFigures: LoadFigures
     let history: Omit<ChatFigures['history'], 'serviceMedianMs' | 'serviceP95Ms'>
     let memoryMB: number | null
@@ -429,6 +439,7 @@ export async function chatBench(residentMB: (pid: number) => number | null): Pro
         'chat',
       )
       memoryMB = residentMB(portal.pid)
+      if (process.env.PROF) console.log(portal.output().split('\n').filter((l) => l.startsWith('batches')).join('\n'))
       const url = `${portal.baseURL}/api/message/query/conversation?conversation=${seeded.history.conversation}`
       const response = await timed(options.historyRequests, async () => {
         const answer = await fetch(url, { headers: { cookie: seeded.history.readerCookie } })
@@ -487,7 +498,7 @@ export async function chatBench(residentMB: (pid: number) => number | null): Pro
 /** The figures as lines of "name: value unit"; whether each goal is met. */
 export function printChatFigures(figures: ChatFigures): boolean {
   const load = (label: string, f: ChatFigures['echo']) =>
-    `  ${label.padEnd(12)} deliveries ${f.deliveriesPerSecond}/s   latency p50 ${f.p50Ms} ms   p95 ${f.p95Ms} ms   p99 ${f.p99Ms} ms   max ${f.maxMs} ms   lost ${f.lost} of ${f.expectedDeliveries}${f.duplicates ? `   duplicates ${f.duplicates}` : ''}   sends refused ${f.refused} of ${f.sent}   (load generator loop delay p99 ${f.generatorLoopDelayP99Ms} ms)`
+    `  ${label.padEnd(12)} deliveries ${f.deliveriesPerSecond}/s   latency p50 ${f.p50Ms} ms   p95 ${f.p95Ms} ms   p99 ${f.p99Ms} ms   max ${f.maxMs} ms   lost ${f.lost} of ${f.expectedDeliveries}${f.duplicates ? `   duplicates ${f.duplicates}` : ''}   sends refused ${f.refused} of ${f.sent}   (load generator loop delay p99 ${f.generatorLoopDelayP99Ms} ms)${f.refusals.length ? `\n    refusals: ${f.refusals.join('; ')}` : ''}`
   const p99Ok = figures.portal.p99Ms <= 50
   const lostOk = figures.portal.lost === 0 && figures.portal.storedOfSent === figures.portal.sent
   const ratioOk = figures.p99Ratio <= 1.25

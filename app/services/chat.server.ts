@@ -189,7 +189,7 @@ function toMessageView(
   deps: ServiceDeps,
   row: MessageRow,
   conversation: Pick<ConversationRow, 'kind' | 'model' | 'modelKey' | 'key'>,
-  sender: AccountRow | null,
+  sender: Pick<AccountRow, 'first' | 'last' | 'name' | 'email' | 'assets'> | null,
 ): MessageView {
   const names = sender ? nameParts(sender) : { firstName: '', lastName: '', name: 'Former member' }
   return {
@@ -738,35 +738,62 @@ function sendsOf(deps: ServiceDeps): GroupCommit<PendingSend> {
 }
 
 /**
+ * Direct and group chats keep their kind, brand and members from creation to deletion, so their
+ * rows are kept per process (one map per database). Membership itself is checked by the statement
+ * that stores the message, so a conversation deleted meanwhile, here or in another process, stores
+ * nothing: its entry is then dropped.
+ */
+const conversationCaches = new WeakMap<object, Map<string, ConversationRow>>()
+const CONVERSATION_CACHE_MAX = 10_000
+
+function conversationCache(deps: ServiceDeps): Map<string, ConversationRow> {
+  let cache = conversationCaches.get(deps.db)
+  if (!cache) conversationCaches.set(deps.db, (cache = new Map()))
+  return cache
+}
+
+async function conversationRows(deps: ServiceDeps, keys: string[]): Promise<Map<string, ConversationRow>> {
+  const cache = conversationCache(deps)
+  const found = new Map<string, ConversationRow>()
+  const missing: string[] = []
+  for (const key of keys) {
+    const row = cache.get(key)
+    if (row) found.set(key, row)
+    else missing.push(key)
+  }
+  if (missing.length === 0) return found
+  const rows = await deps.db.select().from(conversations).where(inArray(conversations.key, missing))
+  for (const row of rows) {
+    found.set(row.key, row)
+    if (row.kind === 'thread') continue
+    if (cache.size >= CONVERSATION_CACHE_MAX) cache.delete(cache.keys().next().value!)
+    cache.set(row.key, row)
+  }
+  return found
+}
+
+type Sender = Pick<AccountRow, 'key' | 'first' | 'last' | 'name' | 'email' | 'assets'>
+
+interface Accepted {
+  item: PendingSend
+  actor: Actor
+  conversation: ConversationRow
+  key: string
+}
+
+/**
  * The sends of one batch, with the same checks as one at a time (openConversation): the
  * conversation exists, the sender is a member and (grants as they are now) may still message in
- * its brand; NotFound otherwise. Their grants, conversations, members and senders are read in four
- * statements for the whole batch; the messages and the senders' read marks are written in one.
+ * its brand; NotFound otherwise. The senders' grants and names are read in one statement for the
+ * whole batch; the messages, the membership check and the senders' read marks are one more.
  * Each message is pushed once that statement has stored it.
  */
 async function storeBatch(deps: ServiceDeps, items: PendingSend[]) {
   const senderKeys = [...new Set(items.map((item) => item.actor.key))]
-  const conversationKeys = [...new Set(items.map((item) => item.conversationKey))]
-  const grantsBy = await grantsOf(
-    deps,
-    items.filter((item) => item.reloadGrants).map((item) => item.actor.key),
-  )
-  const conversationRows = await deps.db
-    .select()
-    .from(conversations)
-    .where(inArray(conversations.key, conversationKeys))
-  const conversationBy = new Map(conversationRows.map((row) => [row.key, row]))
-  const memberRows = await deps.db
-    .select({ conversationKey: conversationMembers.conversationKey, accountKey: conversationMembers.accountKey })
-    .from(conversationMembers)
-    .where(inArray(conversationMembers.conversationKey, conversationKeys))
-  const membersBy = new Map<string, Set<string>>()
-  for (const row of memberRows) {
-    if (!membersBy.has(row.conversationKey)) membersBy.set(row.conversationKey, new Set())
-    membersBy.get(row.conversationKey)!.add(row.accountKey)
-  }
+  const { grantsBy, senderBy } = await sendersOf(deps, senderKeys)
+  const conversationBy = await conversationRows(deps, [...new Set(items.map((item) => item.conversationKey))])
 
-  const accepted: { item: PendingSend; actor: Actor; conversation: ConversationRow; key: string }[] = []
+  const accepted: Accepted[] = []
   for (const item of items) {
     const actor = item.reloadGrants ? { ...item.actor, grants: grantsBy.get(item.actor.key) ?? [] } : item.actor
     const conversation = conversationBy.get(item.conversationKey)
@@ -774,7 +801,7 @@ async function storeBatch(deps: ServiceDeps, items: PendingSend[]) {
       item.reject(notFound('Conversation'))
     } else if (conversation.kind === 'thread') {
       sendToThread(deps, actor, conversation.key, item.parsed).then(item.resolve, item.reject)
-    } else if (!membersBy.get(conversation.key)?.has(actor.key) || !mayMessageIn(actor, conversation.brandKey)) {
+    } else if (!mayMessageIn(actor, conversation.brandKey)) {
       item.reject(notFound('Conversation'))
     } else {
       accepted.push({ item, actor, conversation, key: newKey() })
@@ -782,9 +809,7 @@ async function storeBatch(deps: ServiceDeps, items: PendingSend[]) {
   }
   if (accepted.length === 0) return
 
-  const senders = await deps.db.select().from(accounts).where(inArray(accounts.key, senderKeys))
-  const senderBy = new Map(senders.map((row) => [row.key, row]))
-  let stored: MessageRow[]
+  let stored: StoredRow[]
   try {
     stored = await insertMessages(deps, accepted)
   } catch (error) {
@@ -792,21 +817,33 @@ async function storeBatch(deps: ServiceDeps, items: PendingSend[]) {
     return
   }
   const storedBy = new Map(stored.map((row) => [row.key, row]))
+  const membersBy = new Map<string, string[]>()
+  for (const row of stored) if (row.members) membersBy.set(row.conversation_key, row.members)
   const looking = new Map<string, Promise<Set<string>>>()
   const done: Promise<unknown>[] = []
   for (const { item, actor, conversation, key } of accepted) {
     const row = storedBy.get(key)
     if (!row) {
-      // Its client_key was used before (or twice in this batch): answer the stored message.
-      done.push(sentBefore(deps, actor, item.parsed.client_key ?? null, conversation).then(item.resolve, item.reject))
+      // Not a member (or no longer a conversation), or its client_key was used before.
+      done.push(notStored(deps, actor, item, conversation).then(item.resolve, item.reject))
       continue
     }
-    const view = toMessageView(deps, row, conversation, senderBy.get(actor.key) ?? null)
+    const message: MessageRow = {
+      seq: Number(row.seq),
+      key,
+      conversationKey: conversation.key,
+      brandKey: conversation.brandKey,
+      senderKey: actor.key,
+      text: item.parsed.text,
+      clientKey: item.parsed.client_key ?? null,
+      created: new Date(row.created),
+    }
+    const view = toMessageView(deps, message, conversation, senderBy.get(actor.key) ?? null)
     deps.events.publish(chatRooms.conversation(conversation.key), CHAT_EVENTS.message, view)
     if (!looking.has(conversation.key)) {
       looking.set(conversation.key, deps.events.accountsIn(chatRooms.viewing(conversation.key)))
     }
-    const members = [...(membersBy.get(conversation.key) ?? [])]
+    const members = membersBy.get(conversation.key) ?? []
     done.push(
       looking
         .get(conversation.key)!
@@ -815,6 +852,22 @@ async function storeBatch(deps: ServiceDeps, items: PendingSend[]) {
     )
   }
   await Promise.all(done)
+}
+
+/** A send the batch statement did not store: the refusal one at a time gives, or the earlier message. */
+async function notStored(deps: ServiceDeps, actor: Actor, item: PendingSend, conversation: ConversationRow) {
+  const [member] = await deps.db
+    .select({ key: conversationMembers.accountKey })
+    .from(conversationMembers)
+    .where(
+      and(eq(conversationMembers.conversationKey, conversation.key), eq(conversationMembers.accountKey, actor.key)),
+    )
+    .limit(1)
+  if (!member) {
+    conversationCache(deps).delete(conversation.key)
+    throw notFound('Conversation')
+  }
+  return sentBefore(deps, actor, item.parsed.client_key ?? null, conversation)
 }
 
 /** Whether the actor may message in the brand (the access module's rule for chat). */
@@ -828,43 +881,68 @@ function mayMessageIn(actor: Actor, brandKey: string): boolean {
   }
 }
 
-/** The grants of several accounts as they are now, in one statement (as loadGrants orders them). */
-async function grantsOf(deps: ServiceDeps, accountKeys: string[]): Promise<Map<string, Actor['grants']>> {
-  const keys = [...new Set(accountKeys)]
-  const by = new Map<string, Actor['grants']>(keys.map((key) => [key, []]))
-  if (keys.length === 0) return by
+/**
+ * The grants of the senders as they are now (ordered as loadGrants orders them) and what a message
+ * shows of them, in one statement.
+ */
+async function sendersOf(deps: ServiceDeps, keys: string[]) {
   const rows = await deps.db
-    .select({ accountKey: grants.accountKey, model: grants.model, modelId: grants.modelId, type: grants.type })
-    .from(grants)
-    .where(inArray(grants.accountKey, keys))
+    .select({
+      key: accounts.key,
+      first: accounts.first,
+      last: accounts.last,
+      name: accounts.name,
+      email: accounts.email,
+      assets: accounts.assets,
+      model: grants.model,
+      modelId: grants.modelId,
+      type: grants.type,
+    })
+    .from(accounts)
+    .leftJoin(grants, eq(grants.accountKey, accounts.key))
+    .where(inArray(accounts.key, keys))
     .orderBy(asc(grants.created), asc(grants.key))
+  const grantsBy = new Map<string, Actor['grants']>(keys.map((key) => [key, []]))
+  const senderBy = new Map<string, Sender>()
   for (const row of rows) {
-    by.get(row.accountKey)!.push({ model: row.model, model_id: row.modelId, type: row.type } as Actor['grants'][number])
+    if (!senderBy.has(row.key)) {
+      const { key, first, last, name, email, assets } = row
+      senderBy.set(key, { key, first, last, name, email, assets })
+    }
+    if (row.model !== null) {
+      grantsBy
+        .get(row.key)!
+        .push({ model: row.model, model_id: row.modelId, type: row.type } as Actor['grants'][number])
+    }
   }
-  return by
+  return { grantsBy, senderBy }
 }
 
 /**
- * One statement: the messages (a client_key used before stores nothing) and each sender's read
- * mark up to their newest message here, so storing and marking commit together.
+ * One statement: the messages of senders who are members of their conversation (a client_key used
+ * before stores nothing), each sender's read mark up to their newest message here, and the members
+ * of each conversation written to (on its first row), who may be due a notification.
  */
-async function insertMessages(
-  deps: ServiceDeps,
-  accepted: { item: PendingSend; actor: Actor; conversation: ConversationRow; key: string }[],
-): Promise<MessageRow[]> {
+async function insertMessages(deps: ServiceDeps, accepted: Accepted[]): Promise<StoredRow[]> {
   const values = sql.join(
     accepted.map(
-      ({ item, actor, conversation, key }) =>
-        sql`(${key}, ${conversation.key}, ${conversation.brandKey}, ${actor.key}, ${item.parsed.text}, ${item.parsed.client_key ?? null})`,
+      ({ item, actor, conversation, key }, ord) =>
+        sql`(${ord}::int, ${key}::text, ${conversation.key}::text, ${conversation.brandKey}::text, ${actor.key}::text, ${item.parsed.text}::text, ${item.parsed.client_key ?? null}::text)`,
     ),
     sql`, `,
   )
-  const result = await deps.db.execute<RawMessage>(sql`
-    with stored as (
+  const result = await deps.db.execute<StoredRow>(sql`
+    with input (ord, key, conversation_key, brand_key, sender_key, text, client_key) as (values ${values}),
+    stored as (
       insert into messages (key, conversation_key, brand_key, sender_key, text, client_key)
-      values ${values}
+      select i.key, i.conversation_key, i.brand_key, i.sender_key, i.text, i.client_key from input i
+      where exists (
+        select 1 from conversation_members m
+        where m.conversation_key = i.conversation_key and m.account_key = i.sender_key
+      )
+      order by i.ord
       on conflict do nothing
-      returning seq, key, conversation_key, brand_key, sender_key, text, client_key, created
+      returning seq, key, conversation_key, sender_key, brand_key, created
     ), marks as (
       insert into conversation_members (conversation_key, account_key, brand_key, last_read_seq)
       select conversation_key, sender_key, brand_key, max(seq) from stored
@@ -872,28 +950,20 @@ async function insertMessages(
       on conflict (conversation_key, account_key)
       do update set last_read_seq = greatest(conversation_members.last_read_seq, excluded.last_read_seq)
     )
-    select * from stored order by seq`)
-  return rowsOf<RawMessage>(result).map((row) => ({
-    seq: Number(row.seq),
-    key: row.key,
-    conversationKey: row.conversation_key,
-    brandKey: row.brand_key,
-    senderKey: row.sender_key,
-    text: row.text,
-    clientKey: row.client_key,
-    created: new Date(row.created),
-  }))
+    select s.seq, s.key, s.conversation_key, s.created,
+      case when s.seq = min(s.seq) over (partition by s.conversation_key) then (
+        select array_agg(m.account_key) from conversation_members m where m.conversation_key = s.conversation_key
+      ) end as members
+    from stored s`)
+  return rowsOf<StoredRow>(result)
 }
 
-type RawMessage = {
+type StoredRow = {
   seq: number | string
   key: string
   conversation_key: string
-  brand_key: string
-  sender_key: string | null
-  text: string
-  client_key: string | null
   created: string | Date
+  members: string[] | null
 }
 
 async function accountRow(deps: ServiceDeps, key: string): Promise<AccountRow | null> {
@@ -1021,6 +1091,7 @@ export async function deleteThread(deps: ServiceDeps, actor: Actor, conversation
   deps.events.publish(chatRooms.conversation(conversation.key), CHAT_EVENTS.threadDeleted, {
     conversation: conversation.key,
   })
+  conversationCache(deps).delete(conversation.key)
   for (const { accountKey } of members) deps.events.leaveRooms(accountKey, [chatRooms.conversation(conversation.key)])
   return { key: conversation.key }
 }

@@ -413,7 +413,14 @@ export async function chatBench(residentMB: (pid: number) => number | null): Pro
       await echo.stop()
     }
 
-    const portal = await spawnPortal('chat-bench', { dataDir, env: { SEED_DEMO: 'false' }, nodeArgs: process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/cb/prof'] : [] })
+    const portal = await spawnPortal('chat-bench', {
+      dataDir,
+      env: { SEED_DEMO: 'false' },
+      // CHAT_BENCH_CPU_PROFILE=folder: the portal writes a CPU profile there when it stops.
+      nodeArgs: process.env.CHAT_BENCH_CPU_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CHAT_BENCH_CPU_PROFILE}`]
+        : [],
+    })
     let portalFigures: LoadFigures
     let history: Omit<ChatFigures['history'], 'serviceMedianMs' | 'serviceP95Ms'>
     let memoryMB: number | null
@@ -439,7 +446,6 @@ export async function chatBench(residentMB: (pid: number) => number | null): Pro
         'chat',
       )
       memoryMB = residentMB(portal.pid)
-      if (process.env.PROF) console.log(portal.output().split('\n').filter((l) => l.startsWith('batches')).join('\n'))
       const url = `${portal.baseURL}/api/message/query/conversation?conversation=${seeded.history.conversation}`
       const response = await timed(options.historyRequests, async () => {
         const answer = await fetch(url, { headers: { cookie: seeded.history.readerCookie } })

@@ -924,15 +924,19 @@ async function sendersOf(deps: ServiceDeps, keys: string[]) {
  * of each conversation written to (on its first row), who may be due a notification.
  */
 async function insertMessages(deps: ServiceDeps, accepted: Accepted[]): Promise<StoredRow[]> {
-  const values = sql.join(
-    accepted.map(
-      ({ item, actor, conversation, key }, ord) =>
-        sql`(${ord}::int, ${key}::text, ${conversation.key}::text, ${conversation.brandKey}::text, ${actor.key}::text, ${item.parsed.text}::text, ${item.parsed.client_key ?? null}::text)`,
-    ),
-    sql`, `,
-  )
+  // Arrays, one per column: six parameters for any number of messages.
+  const column = (pick: (entry: Accepted) => string | null) => sql.param(accepted.map(pick))
   const result = await deps.db.execute<StoredRow>(sql`
-    with input (ord, key, conversation_key, brand_key, sender_key, text, client_key) as (values ${values}),
+    with input as (
+      select * from unnest(
+        ${column((entry) => entry.key)}::text[],
+        ${column((entry) => entry.conversation.key)}::text[],
+        ${column((entry) => entry.conversation.brandKey)}::text[],
+        ${column((entry) => entry.actor.key)}::text[],
+        ${column((entry) => entry.item.parsed.text)}::text[],
+        ${column((entry) => entry.item.parsed.client_key ?? null)}::text[]
+      ) with ordinality as i (key, conversation_key, brand_key, sender_key, text, client_key, ord)
+    ),
     stored as (
       insert into messages (key, conversation_key, brand_key, sender_key, text, client_key)
       select i.key, i.conversation_key, i.brand_key, i.sender_key, i.text, i.client_key from input i

@@ -440,44 +440,31 @@ async function summaries(
     .from(conversationMembers)
     .innerJoin(accounts, eq(accounts.key, conversationMembers.accountKey))
     .where(inArray(conversationMembers.conversationKey, keys))
-  // The newest message of each conversation, by the (conversation, seq) index.
-  const latest = await deps.db.execute<{
-    conversation_key: string
-    seq: number
-    text: string
-    sender_key: string | null
-    created: string
-  }>(
-    sql`select m.conversation_key, m.seq, m.text, m.sender_key, m.created
-        from unnest(${sql`array[${sql.join(
-          keys.map((key) => sql`${key}`),
-          sql`, `,
-        )}]::text[]`}) as c(key)
-        cross join lateral (
-          select conversation_key, seq, text, sender_key, created from messages
-          where conversation_key = c.key order by seq desc limit 1
-        ) m`,
+  // The viewer's unread count (after their read mark, not their own) and the newest message of
+  // each conversation, both by the (conversation, seq) index: an index range per conversation,
+  // whatever the number of messages elsewhere.
+  const readMarks = keys.map(
+    (key) =>
+      memberRows.find((member) => member.conversationKey === key && member.account.key === viewerKey)?.lastReadSeq ??
+      null,
   )
-  const unreadRows = await deps.db
-    .select({ conversationKey: messages.conversationKey, unread: sql<number>`count(*)::int` })
-    .from(messages)
-    .innerJoin(
-      conversationMembers,
-      and(
-        eq(conversationMembers.conversationKey, messages.conversationKey),
-        eq(conversationMembers.accountKey, viewerKey),
-      ),
-    )
-    .where(
-      and(
-        inArray(messages.conversationKey, keys),
-        gt(messages.seq, conversationMembers.lastReadSeq),
-        sql`${messages.senderKey} is distinct from ${viewerKey}`,
-      ),
-    )
-    .groupBy(messages.conversationKey)
-  const unreadBy = new Map(unreadRows.map((row) => [row.conversationKey, row.unread]))
-  const latestBy = new Map(rowsOf<LatestRow>(latest).map((row) => [row.conversation_key, row]))
+  const latest = await deps.db.execute<SummaryRow>(
+    sql`select c.key as conversation_key, m.seq, m.text, m.sender_key, m.created,
+          case when c.read is null then 0 else (
+            select count(*)::int from messages u
+            where u.conversation_key = c.key and u.seq > c.read and u.sender_key is distinct from ${viewerKey}
+          ) end as unread
+        from unnest(${sql.param(keys)}::text[], ${sql.param(readMarks)}::bigint[]) as c(key, read)
+        left join lateral (
+          select seq, text, sender_key, created from messages
+          where conversation_key = c.key order by seq desc limit 1
+        ) m on true`,
+  )
+  const latestRows = rowsOf<SummaryRow>(latest)
+  const unreadBy = new Map(latestRows.map((row) => [row.conversation_key, Number(row.unread)]))
+  const latestBy = new Map(
+    latestRows.filter((row) => row.seq !== null).map((row) => [row.conversation_key, row as LatestRow]),
+  )
   return rows.map((row) => {
     const members = memberRows.filter((member) => member.conversationKey === row.key)
     const participants = members.map((member) => toParticipant(deps, member.account))
@@ -515,13 +502,16 @@ async function summaries(
   })
 }
 
-interface LatestRow {
+type LatestRow = {
   conversation_key: string
   seq: number
   text: string
   sender_key: string | null
   created: string
 }
+
+/** A conversation's newest message (all null when it has none) and the viewer's unread count. */
+type SummaryRow = { [K in keyof LatestRow]: LatestRow[K] | null } & { conversation_key: string; unread: number }
 
 function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[]

@@ -172,6 +172,10 @@ export interface LoadFigures {
   maxMs: number
   /** The load generator's own event-loop delay p99: a floor under every latency it measures. */
   generatorLoopDelayP99Ms: number
+  /** Seconds of the measured run whose slowest delivery took over 50 ms (one-off stalls show here). */
+  secondsOver50Ms: number
+  /** The slowest delivery of each second, in ms. */
+  worstBySecondMs: number[]
   /** The first few refusals, as answered. */
   refusals: string[]
   clientKeys: string[]
@@ -223,6 +227,8 @@ async function runLoad(
   const sentAt = new Float64Array(totalSends)
   const receivedCount = new Uint8Array(totalSends)
   const latencies: number[] = []
+  /** The slowest delivery of the messages sent in each second of the measured run. */
+  const worstBySecond: number[] = []
   let received = 0
   let measuredReceipts = 0
   let acked = 0
@@ -243,7 +249,11 @@ async function runLoad(
       receivedCount[t]!++
       received++
       if (now >= measureFrom && now < measureTo) measuredReceipts++
-      if (sentAt[t]! >= measureFrom) latencies.push(now - sentAt[t]!)
+      if (sentAt[t]! >= measureFrom) {
+        latencies.push(now - sentAt[t]!)
+        const second = Math.floor((sentAt[t]! - measureFrom) / 1000)
+        worstBySecond[second] = Math.max(worstBySecond[second] ?? 0, now - sentAt[t]!)
+      }
     })
   })
 
@@ -316,6 +326,8 @@ async function runLoad(
     p99Ms: ms(percentile(sorted, 0.99)),
     maxMs: ms(sorted[sorted.length - 1] ?? NaN),
     generatorLoopDelayP99Ms: ms(loopDelay.percentile(99) / 1e6),
+    secondsOver50Ms: worstBySecond.filter((worst) => worst > 50).length,
+    worstBySecondMs: Array.from(worstBySecond, (worst) => Math.round(worst ?? 0)),
     refusals,
     clientKeys: Array.from({ length: totalSends }, (_, t) => clientKeyOf(prefix, t)),
   }
@@ -504,7 +516,7 @@ export async function chatBench(residentMB: (pid: number) => number | null): Pro
 /** The figures as lines of "name: value unit"; whether each goal is met. */
 export function printChatFigures(figures: ChatFigures): boolean {
   const load = (label: string, f: ChatFigures['echo']) =>
-    `  ${label.padEnd(12)} deliveries ${f.deliveriesPerSecond}/s   latency p50 ${f.p50Ms} ms   p95 ${f.p95Ms} ms   p99 ${f.p99Ms} ms   max ${f.maxMs} ms   lost ${f.lost} of ${f.expectedDeliveries}${f.duplicates ? `   duplicates ${f.duplicates}` : ''}   sends refused ${f.refused} of ${f.sent}   (load generator loop delay p99 ${f.generatorLoopDelayP99Ms} ms)${f.refusals.length ? `\n    refusals: ${f.refusals.join('; ')}` : ''}`
+    `  ${label.padEnd(12)} deliveries ${f.deliveriesPerSecond}/s   latency p50 ${f.p50Ms} ms   p95 ${f.p95Ms} ms   p99 ${f.p99Ms} ms   max ${f.maxMs} ms   lost ${f.lost} of ${f.expectedDeliveries}${f.duplicates ? `   duplicates ${f.duplicates}` : ''}   sends refused ${f.refused} of ${f.sent}   seconds with a delivery over 50 ms ${f.secondsOver50Ms} of ${f.worstBySecondMs.length}   (load generator loop delay p99 ${f.generatorLoopDelayP99Ms} ms)${f.refusals.length ? `\n    refusals: ${f.refusals.join('; ')}` : ''}`
   const p99Ok = figures.portal.p99Ms <= 50
   const lostOk = figures.portal.lost === 0 && figures.portal.storedOfSent === figures.portal.sent
   const ratioOk = figures.p99Ratio <= 1.25

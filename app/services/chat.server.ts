@@ -728,36 +728,59 @@ function sendsOf(deps: ServiceDeps): GroupCommit<PendingSend> {
 }
 
 /**
- * Direct and group chats keep their kind, brand and members from creation to deletion, so their
- * rows are kept per process (one map per database). Membership itself is checked by the statement
- * that stores the message, so a conversation deleted meanwhile, here or in another process, stores
- * nothing: its entry is then dropped.
+ * Direct and group chats keep their kind, brand and members from creation to deletion (nothing
+ * adds or removes a member of one; accounts leave by cascade only), so their rows and member lists
+ * are kept per process, one map per database. Whether the sender is still a member is checked by
+ * the statement that stores the message, never here: a conversation deleted meanwhile, in this
+ * process or another, stores nothing and its entry is dropped. The cached members only say whom a
+ * message may notify, and each of them is checked again before a notification (mayRead). Code
+ * that someday changes the members of a direct or group chat must call forgetConversation.
  */
-const conversationCaches = new WeakMap<object, Map<string, ConversationRow>>()
+interface CachedConversation {
+  row: ConversationRow
+  members: string[]
+}
+const conversationCaches = new WeakMap<object, Map<string, CachedConversation>>()
 const CONVERSATION_CACHE_MAX = 10_000
 
-function conversationCache(deps: ServiceDeps): Map<string, ConversationRow> {
+function conversationCache(deps: ServiceDeps): Map<string, CachedConversation> {
   let cache = conversationCaches.get(deps.db)
   if (!cache) conversationCaches.set(deps.db, (cache = new Map()))
   return cache
 }
 
-async function conversationRows(deps: ServiceDeps, keys: string[]): Promise<Map<string, ConversationRow>> {
+/** Drops a conversation from this process's cache (see conversationCache). */
+export function forgetConversation(deps: ServiceDeps, conversationKey: string) {
+  conversationCache(deps).delete(conversationKey)
+}
+
+async function conversationRows(deps: ServiceDeps, keys: string[]): Promise<Map<string, CachedConversation>> {
   const cache = conversationCache(deps)
-  const found = new Map<string, ConversationRow>()
+  const found = new Map<string, CachedConversation>()
   const missing: string[] = []
   for (const key of keys) {
-    const row = cache.get(key)
-    if (row) found.set(key, row)
+    const entry = cache.get(key)
+    if (entry) found.set(key, entry)
     else missing.push(key)
   }
   if (missing.length === 0) return found
   const rows = await deps.db.select().from(conversations).where(inArray(conversations.key, missing))
+  const chats = rows.filter((row) => row.kind !== 'thread').map((row) => row.key)
+  const memberRows = chats.length
+    ? await deps.db
+        .select({ conversationKey: conversationMembers.conversationKey, accountKey: conversationMembers.accountKey })
+        .from(conversationMembers)
+        .where(inArray(conversationMembers.conversationKey, chats))
+    : []
   for (const row of rows) {
-    found.set(row.key, row)
+    const entry = {
+      row,
+      members: memberRows.filter((member) => member.conversationKey === row.key).map((member) => member.accountKey),
+    }
+    found.set(row.key, entry)
     if (row.kind === 'thread') continue
     if (cache.size >= CONVERSATION_CACHE_MAX) cache.delete(cache.keys().next().value!)
-    cache.set(row.key, row)
+    cache.set(row.key, entry)
   }
   return found
 }
@@ -786,7 +809,7 @@ async function storeBatch(deps: ServiceDeps, items: PendingSend[]) {
   const accepted: Accepted[] = []
   for (const item of items) {
     const actor = item.reloadGrants ? { ...item.actor, grants: grantsBy.get(item.actor.key) ?? [] } : item.actor
-    const conversation = conversationBy.get(item.conversationKey)
+    const conversation = conversationBy.get(item.conversationKey)?.row
     if (!conversation) {
       item.reject(notFound('Conversation'))
     } else if (conversation.kind === 'thread') {
@@ -807,8 +830,6 @@ async function storeBatch(deps: ServiceDeps, items: PendingSend[]) {
     return
   }
   const storedBy = new Map(stored.map((row) => [row.key, row]))
-  const membersBy = new Map<string, string[]>()
-  for (const row of stored) if (row.members) membersBy.set(row.conversation_key, row.members)
   const looking = new Map<string, Promise<Set<string>>>()
   const done: Promise<unknown>[] = []
   for (const { item, actor, conversation, key } of accepted) {
@@ -833,7 +854,7 @@ async function storeBatch(deps: ServiceDeps, items: PendingSend[]) {
     if (!looking.has(conversation.key)) {
       looking.set(conversation.key, deps.events.accountsIn(chatRooms.viewing(conversation.key)))
     }
-    const members = membersBy.get(conversation.key) ?? []
+    const members = conversationBy.get(conversation.key)?.members ?? []
     done.push(
       looking
         .get(conversation.key)!
@@ -854,7 +875,7 @@ async function notStored(deps: ServiceDeps, actor: Actor, item: PendingSend, con
     )
     .limit(1)
   if (!member) {
-    conversationCache(deps).delete(conversation.key)
+    forgetConversation(deps, conversation.key)
     throw notFound('Conversation')
   }
   return sentBefore(deps, actor, item.parsed.client_key ?? null, conversation)
@@ -909,9 +930,8 @@ async function sendersOf(deps: ServiceDeps, keys: string[]) {
 }
 
 /**
- * One statement: the messages of senders who are members of their conversation (a client_key used
- * before stores nothing), each sender's read mark up to their newest message here, and the members
- * of each conversation written to (on its first row), who may be due a notification.
+ * One statement: the messages of senders who are members of their conversation now (a client_key
+ * used before stores nothing) and each sender's read mark up to their newest message here.
  */
 async function insertMessages(deps: ServiceDeps, accepted: Accepted[]): Promise<StoredRow[]> {
   // Arrays, one per column: six parameters for any number of messages.
@@ -944,20 +964,14 @@ async function insertMessages(deps: ServiceDeps, accepted: Accepted[]): Promise<
       on conflict (conversation_key, account_key)
       do update set last_read_seq = greatest(conversation_members.last_read_seq, excluded.last_read_seq)
     )
-    select s.seq, s.key, s.conversation_key, s.created,
-      case when s.seq = min(s.seq) over (partition by s.conversation_key) then (
-        select array_agg(m.account_key) from conversation_members m where m.conversation_key = s.conversation_key
-      ) end as members
-    from stored s`)
+    select seq, key, created from stored`)
   return rowsOf<StoredRow>(result)
 }
 
 type StoredRow = {
   seq: number | string
   key: string
-  conversation_key: string
   created: string | Date
-  members: string[] | null
 }
 
 async function accountRow(deps: ServiceDeps, key: string): Promise<AccountRow | null> {
@@ -1085,7 +1099,7 @@ export async function deleteThread(deps: ServiceDeps, actor: Actor, conversation
   deps.events.publish(chatRooms.conversation(conversation.key), CHAT_EVENTS.threadDeleted, {
     conversation: conversation.key,
   })
-  conversationCache(deps).delete(conversation.key)
+  forgetConversation(deps, conversation.key)
   for (const { accountKey } of members) deps.events.leaveRooms(accountKey, [chatRooms.conversation(conversation.key)])
   return { key: conversation.key }
 }

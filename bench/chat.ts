@@ -428,10 +428,9 @@ export async function chatBench(residentMB: (pid: number) => number | null): Pro
     const portal = await spawnPortal('chat-bench', {
       dataDir,
       env: { SEED_DEMO: 'false' },
-      // CHAT_BENCH_CPU_PROFILE=folder: the portal writes a CPU profile there when it stops.
-      nodeArgs: process.env.CHAT_BENCH_CPU_PROFILE
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CHAT_BENCH_CPU_PROFILE}`]
-        : [],
+      // CHAT_BENCH_PORTAL_NODE_ARGS: Node.js options for the portal, e.g. "--cpu-prof --cpu-prof-dir=prof"
+      // for a CPU profile written when it stops, or "--trace-gc".
+      nodeArgs: process.env.CHAT_BENCH_PORTAL_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
     })
     let portalFigures: LoadFigures
     let history: Omit<ChatFigures['history'], 'serviceMedianMs' | 'serviceP95Ms'>
@@ -458,6 +457,8 @@ export async function chatBench(residentMB: (pid: number) => number | null): Pro
         'chat',
       )
       memoryMB = residentMB(portal.pid)
+      // CHAT_BENCH_PORTAL_LOG=file: what the portal printed (with --trace-gc, its collections).
+      if (process.env.CHAT_BENCH_PORTAL_LOG) fs.writeFileSync(process.env.CHAT_BENCH_PORTAL_LOG, portal.output())
       const url = `${portal.baseURL}/api/message/query/conversation?conversation=${seeded.history.conversation}`
       const response = await timed(options.historyRequests, async () => {
         const answer = await fetch(url, { headers: { cookie: seeded.history.readerCookie } })

@@ -298,3 +298,27 @@ describe('following a thread', () => {
     expect(heard).toEqual([])
   })
 })
+
+describe('a flood of messages', () => {
+  it('is refused after 30 at once, with 429 and nothing more stored', async () => {
+    const [bo, cy] = [await person('editor', 'Bo'), await person('editor', 'Cy')]
+    const chat = await createDirectChat(portal.deps, brand.key, [bo.key, cy.key])
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        api(portal, 'POST', '/api/message/model/', {
+          cookie: bo.cookie,
+          body: { conversation: chat.conversation, text: `flood ${i}` },
+        }),
+      ),
+    )
+    const refused = answers.filter((answer) => answer.status === 429)
+    // One token may come back while the 40 requests are under way.
+    expect(refused.length).toBeGreaterThanOrEqual(8)
+    expect(refused[0]!.body.error).toEqual({
+      type: 'RateLimited',
+      message: 'Too many messages at once. Please wait a moment before sending more.',
+    })
+    const stored = await portal.deps.db.select().from(messages).where(eq(messages.senderKey, bo.key))
+    expect(stored.filter((message) => message.text.startsWith('flood'))).toHaveLength(40 - refused.length)
+  })
+})

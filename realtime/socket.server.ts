@@ -102,7 +102,9 @@ export async function attachSocketServer(
       },
       async accountsIn(room) {
         const sockets = await io.in(room).fetchSockets()
-        return new Set(sockets.map((socket) => (socket.data as { actor?: Actor }).actor?.key).filter((key): key is string => !!key))
+        return new Set(
+          sockets.map((socket) => (socket.data as { actor?: Actor }).actor?.key).filter((key): key is string => !!key),
+        )
       },
     },
     async close() {

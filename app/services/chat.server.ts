@@ -535,9 +535,13 @@ export async function listMessages(
   deps: ServiceDeps,
   actor: Actor,
   conversationKey: string,
-  options: { before?: number; limit?: number } = {},
+  options: { before?: number; limit?: number; brand?: string } = {},
 ): Promise<MessagePage> {
   const { conversation, mayPost } = await openConversation(deps, actor, conversationKey)
+  // Pages name the brand in their address: a conversation of another brand is not found there.
+  if (options.brand !== undefined && (conversation.brandKey !== options.brand || conversation.kind === 'thread')) {
+    throw notFound('Conversation')
+  }
   return messagePage(deps, actor, conversation, mayPost, options)
 }
 

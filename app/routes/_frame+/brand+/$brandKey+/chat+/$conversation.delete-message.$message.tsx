@@ -12,7 +12,7 @@ import { deleteMessage, listMessages } from '#app/services/chat.server'
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
   // Only a member of the conversation gets this far.
-  await run(() => listMessages(context.deps, actor, params.conversation!, { limit: 1 }))
+  await run(() => listMessages(context.deps, actor, params.conversation!, { limit: 1, brand: params.brandKey! }))
   return json({ brandKey: params.brandKey!, conversation: params.conversation! })
 }
 

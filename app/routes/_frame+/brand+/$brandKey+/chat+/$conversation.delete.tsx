@@ -10,7 +10,9 @@ import { deleteThread, listMessages } from '#app/services/chat.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
-  const page = await run(() => listMessages(context.deps, actor, params.conversation!, { limit: 1 }))
+  const page = await run(() =>
+    listMessages(context.deps, actor, params.conversation!, { limit: 1, brand: params.brandKey! }),
+  )
   return json({ brandKey: params.brandKey!, conversation: params.conversation!, title: page.conversation?.title ?? '' })
 }
 

@@ -23,11 +23,9 @@ function beforeOf(request: Request): number | undefined {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
   const before = beforeOf(request)
-  const page = await run(() => listMessages(context.deps, actor, params.conversation!, { before }))
-  // A conversation of another brand is not shown under this brand's address.
-  if (!page.conversation || page.conversation.brand !== params.brandKey) {
-    throw json({ error: { type: 'NotFound', message: 'Conversation not found.' } }, { status: 404 })
-  }
+  const page = await run(() =>
+    listMessages(context.deps, actor, params.conversation!, { before, brand: params.brandKey! }),
+  )
   if (before === undefined) await run(() => markConversationRead(context.deps, actor, params.conversation!))
   return json({ page, before: before ?? null, selfKey: actor.key })
 }

@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
@@ -34,6 +35,8 @@ export interface DatabaseOptions {
  * (PGlite reads and writes real files in DATA_DIR/pg), so it is kept small (docs/decisions/040).
  */
 export const PGLITE_OPTIONS = {
+  // Trigram indexes for the products search (docs/decisions/067); Postgres ships it in contrib.
+  extensions: { pg_trgm },
   startParams: [
     ...PGlite.defaultStartParams,
     ...['-c', 'shared_buffers=16MB'],

@@ -238,12 +238,26 @@ export const listings = pgTable(
     description: text('description'),
     media: jsonb('media').$type<Record<string, unknown>>().notNull().default({}),
     wholesalePrices: jsonb('wholesale_prices').$type<{ number: number; currency: string }[]>().notNull().default([]),
+    /**
+     * What the products search matches on the listing itself, lowercased; kept by the database so
+     * every writer (forms, import, seed) keeps it right. Line and collection names are matched
+     * through their own tables (docs/decisions/067).
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(style_number || ' ' || style_name || ' ' || coalesce(materials, ''))`),
     created: created(),
     modified: modified(),
   },
   (t) => [
     uniqueIndex('listings_brand_unique_id_idx').on(t.brandKey, t.listingUniqueId),
     index('listings_brand_modified_idx').on(t.brandKey, t.modified),
+    index('listings_brand_order_idx').on(t.brandKey, t.modified.desc(), t.key.desc()),
+    index('listings_brand_line_idx').on(t.brandKey, t.lineKey),
+    index('listings_brand_collection_idx').on(t.brandKey, t.collectionKey),
+    index('listings_brand_style_idx').on(t.brandKey, t.styleKey),
+    index('listings_categories_idx').using('gin', t.categories),
+    index('listings_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 )
 

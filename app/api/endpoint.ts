@@ -42,3 +42,22 @@ export function stringField(source: unknown, name: string): string | undefined {
   const value = (source as Record<string, unknown> | null | undefined)?.[name]
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
 }
+
+const PAGE = Symbol('page')
+
+/** A page of a list, answered as `{data: [...], cursor, more, total}` beside the envelope's data. */
+export interface PageAnswer {
+  data: unknown[]
+  cursor: number
+  more: boolean
+  total?: number
+}
+
+/** Marks a handler's result as a page, so the router spreads its cursor fields into the answer. */
+export function pageAnswer(page: PageAnswer): PageAnswer {
+  return Object.assign({ [PAGE]: true }, page)
+}
+
+export function isPageAnswer(value: unknown): value is PageAnswer {
+  return typeof value === 'object' && value !== null && PAGE in value
+}

@@ -1,0 +1,64 @@
+// The products list's calls of catalogue.md §7: the filtered listing query, bulk remove, and the
+// filter bar's categories and styles. Services check every permission.
+import { AppError } from '#app/lib/errors'
+import { parseFilterQuery } from '#app/policy/listing-filter'
+import {
+  listCategories,
+  listListings,
+  listStyles,
+  parseRemoveKeys,
+  removeListings,
+} from '#app/services/listings.server'
+import { pageAnswer, requireActor, stringField, type Endpoint } from '../endpoint'
+
+function required(source: unknown, name: string): string {
+  const value = stringField(source, name)
+  if (!value) throw new AppError('ValidationError', `${name}: is required.`)
+  return value
+}
+
+function cursorOf(query: Record<string, string>): number {
+  const raw = query.cursor?.trim() ?? ''
+  if (raw === '') return 0
+  if (!/^\d{1,9}$/.test(raw)) throw new AppError('ValidationError', 'cursor: must be a whole number from 0.')
+  return Number(raw)
+}
+
+export const listingEndpoints: Endpoint[] = [
+  {
+    verb: 'GET',
+    path: 'listing/query/filter',
+    auth: true,
+    handle: async (deps, call) => {
+      const actor = requireActor(call)
+      const brand = required(call.query, 'brand')
+      const filter = parseFilterQuery(call.query)
+      if (!filter.ok) throw new AppError('ValidationError', `${filter.field}: ${filter.message}`)
+      return pageAnswer(await listListings(deps, actor, brand, filter.value))
+    },
+  },
+  {
+    verb: 'POST',
+    path: 'listing/method/remove',
+    auth: true,
+    handle: (deps, call) => {
+      const actor = requireActor(call)
+      const brand = required(call.body, 'brand')
+      const keys = parseRemoveKeys((call.body as Record<string, unknown> | null)?.keys)
+      return removeListings(deps, actor, brand, keys)
+    },
+  },
+  {
+    verb: 'GET',
+    path: 'category/query/brand',
+    auth: true,
+    handle: async (deps, call) =>
+      pageAnswer(await listCategories(deps, requireActor(call), required(call.query, 'brand'), cursorOf(call.query))),
+  },
+  {
+    verb: 'GET',
+    path: 'style/query/brand',
+    auth: true,
+    handle: (deps, call) => listStyles(deps, requireActor(call), required(call.query, 'brand')),
+  },
+]

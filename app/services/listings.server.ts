@@ -1,0 +1,433 @@
+// The products list of a brand: a filtered, searched, paginated read of its listings, one listing
+// for quick view, the filter bar's choices (lines, collections, categories, styles) and bulk
+// delete. Search runs here, on an indexed column, not in the browser (docs/decisions/067).
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { categories, collections, lines, listings, styles, type ListingColor, type ListingSize } from '#db/schema'
+import { AppError, notFound } from '#app/lib/errors'
+import { allows, brandGrant } from '#app/policy/abilities'
+import { parseKeys, thumbnailPath, type ListingFilter } from '#app/policy/listing-filter'
+import type { Actor } from './accounts.server'
+import { requireAbility, requireBrandAbility } from './access.server'
+import type { ServiceDeps } from './context.server'
+
+export interface ListingView {
+  key: string
+  KIND: 'Listing'
+  brand: string
+  listing_unique_id: string
+  style: string | null
+  style_name: string
+  style_number: string
+  sku: string | null
+  upc: string | null
+  look_number: number | null
+  size: ListingSize
+  size_description: string | null
+  color: ListingColor
+  categories: string[]
+  category_names: string[]
+  line: string | null
+  line_name: string | null
+  collection: string | null
+  collection_name: string | null
+  department: string | null
+  units: number | null
+  status: string
+  addition: boolean
+  materials: string | null
+  description: string | null
+  media: Record<string, unknown>
+  /** The first image's `_300x400` variant, or null when the listing has no image yet. */
+  thumbnail: string | null
+  wholesale_prices: { number: number; currency: string }[]
+  modified: string
+}
+
+export interface ListingPage {
+  data: ListingView[]
+  /** Where the next page starts (cursor + rows answered). */
+  cursor: number
+  more: boolean
+  /** How many listings match the filter in all. */
+  total: number
+}
+
+/** The image a listing shows first: the lowest position, 0 counting as last (catalogue.md §4). */
+export function firstImage(media: Record<string, unknown>): string | null {
+  let best: { rank: number; url: string } | null = null
+  for (const item of Object.values(media ?? {})) {
+    if (!item || typeof item !== 'object') continue
+    const entry = item as Record<string, unknown>
+    const assets = entry.assets as { image?: { path?: unknown } } | undefined
+    const url = [entry.src, entry.assetUrl, entry.path, assets?.image?.path].find(
+      (value): value is string => typeof value === 'string' && value !== '',
+    )
+    if (!url) continue
+    const position = typeof entry.position === 'number' && entry.position > 0 ? entry.position : Infinity
+    if (!best || position < best.rank) best = { rank: position, url }
+  }
+  return best ? thumbnailPath(best.url) : null
+}
+
+type ListingRow = typeof listings.$inferSelect
+
+function toListingView(
+  row: ListingRow,
+  names: { line: string | null; collection: string | null; categories: Map<string, string> },
+): ListingView {
+  return {
+    key: row.key,
+    KIND: 'Listing',
+    brand: row.brandKey,
+    listing_unique_id: row.listingUniqueId,
+    style: row.styleKey,
+    style_name: row.styleName,
+    style_number: row.styleNumber,
+    sku: row.sku,
+    upc: row.upc,
+    look_number: row.lookNumber,
+    size: row.size,
+    size_description: row.sizeDescription,
+    color: row.color,
+    categories: row.categories,
+    category_names: row.categories.map((key) => names.categories.get(key)).filter((name) => name !== undefined),
+    line: row.lineKey,
+    line_name: names.line,
+    collection: row.collectionKey,
+    collection_name: names.collection,
+    department: row.department,
+    units: row.units,
+    status: row.status,
+    addition: row.addition,
+    materials: row.materials,
+    description: row.description,
+    media: row.media,
+    thumbnail: firstImage(row.media),
+    wholesale_prices: row.wholesalePrices,
+    modified: row.modified.toISOString(),
+  }
+}
+
+/** `%` and `_` typed by a person are letters to find, not wildcards. */
+function likePattern(word: string): string {
+  return `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/**
+ * The conditions of a filter. Search: every word must appear in the listing's own search text
+ * (style number, style name, materials: a trigram index lookup) or in its line's or collection's
+ * name. Those names are matched first, in the brand's few lines and collections, and turned into
+ * key lists, so the planner can OR index scans instead of reading every listing.
+ */
+async function filterConditions(deps: ServiceDeps, brandKey: string, filter: ListingFilter): Promise<SQL> {
+  const where: SQL[] = [eq(listings.brandKey, brandKey)]
+  if (filter.lines.length > 0) where.push(inArray(listings.lineKey, filter.lines))
+  if (filter.collections.length > 0) where.push(inArray(listings.collectionKey, filter.collections))
+  if (filter.styles.length > 0) where.push(inArray(listings.styleKey, filter.styles))
+  if (filter.categories.length > 0) {
+    where.push(sql`${listings.categories} ?| ${sql.param(filter.categories)}::text[]`)
+  }
+  const words = filter.search.split(' ').filter(Boolean).slice(0, 8)
+  for (const word of words) {
+    const pattern = likePattern(word)
+    const [lineKeys, collectionKeys] = await Promise.all([
+      deps.db
+        .select({ key: lines.key })
+        .from(lines)
+        .where(and(eq(lines.brandKey, brandKey), sql`lower(${lines.name}) like ${pattern}`)),
+      deps.db
+        .select({ key: collections.key })
+        .from(collections)
+        .where(and(eq(collections.brandKey, brandKey), sql`lower(${collections.name}) like ${pattern}`)),
+    ])
+    const arms: SQL[] = [sql`${listings.searchText} like ${pattern}`]
+    if (lineKeys.length > 0) {
+      arms.push(
+        and(
+          eq(listings.brandKey, brandKey),
+          inArray(
+            listings.lineKey,
+            lineKeys.map((row) => row.key),
+          ),
+        )!,
+      )
+    }
+    if (collectionKeys.length > 0) {
+      arms.push(
+        and(
+          eq(listings.brandKey, brandKey),
+          inArray(
+            listings.collectionKey,
+            collectionKeys.map((row) => row.key),
+          ),
+        )!,
+      )
+    }
+    where.push(arms.length === 1 ? arms[0]! : or(...arms)!)
+  }
+  return and(...where)!
+}
+
+/** Newest first; the key breaks ties so pages never overlap (index listings_brand_order_idx). */
+const ORDER = sql`${listings.modified} desc nulls last, ${listings.key} desc nulls last`
+
+/**
+ * GET /api/listing/query/filter and the products page: one page of a brand's listings. Any grant
+ * on the brand shows all of its listings (a grant reaches down, docs/decisions/034); a grant only
+ * on a line, collection or style does not open the brand's list.
+ */
+export async function listListings(
+  deps: ServiceDeps,
+  actor: Actor,
+  brandKey: string,
+  filter: ListingFilter,
+): Promise<ListingPage> {
+  requireBrandAbility(actor, 'listing.view', brandKey)
+  const where = await filterConditions(deps, brandKey, filter)
+  // The page's keys first, from the ordering index alone, then the rows of those keys only: a
+  // deep page skips index entries, not joined rows.
+  const page = deps.db
+    .select({ key: listings.key })
+    .from(listings)
+    .where(where)
+    .orderBy(ORDER)
+    .offset(filter.cursor)
+    .limit(filter.limit)
+  const rows = await deps.db
+    .select({ listing: listings, lineName: lines.name, collectionName: collections.name })
+    .from(listings)
+    .leftJoin(lines, eq(lines.key, listings.lineKey))
+    .leftJoin(collections, eq(collections.key, listings.collectionKey))
+    .where(inArray(listings.key, page))
+    .orderBy(ORDER)
+  const [counted] = await deps.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(listings)
+    .where(where)
+  const total = Number(counted?.total ?? 0)
+  const categoryNames = await namesOfCategories(
+    deps,
+    brandKey,
+    rows.flatMap((row) => row.listing.categories),
+  )
+  return {
+    data: rows.map((row) =>
+      toListingView(row.listing, {
+        line: row.lineName,
+        collection: row.collectionName,
+        categories: categoryNames,
+      }),
+    ),
+    cursor: filter.cursor + rows.length,
+    more: filter.cursor + rows.length < total,
+    total,
+  }
+}
+
+async function namesOfCategories(deps: ServiceDeps, brandKey: string, keys: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(keys)]
+  if (unique.length === 0) return new Map()
+  const rows = await deps.db
+    .select({ key: categories.key, name: categories.name })
+    .from(categories)
+    .where(and(eq(categories.brandKey, brandKey), inArray(categories.key, unique)))
+  return new Map(rows.map((row) => [row.key, row.name]))
+}
+
+/**
+ * One listing of the brand in the address (quick view). A listing of another brand, or one the
+ * actor cannot see, is not found.
+ */
+export async function getListing(
+  deps: ServiceDeps,
+  actor: Actor,
+  brandKey: string,
+  listingKey: string,
+): Promise<ListingView> {
+  const access = await requireAbility(deps, actor, 'listing.view', { model: 'Listing', key: listingKey })
+  if (access.brandKey !== brandKey) throw notFound('Listing')
+  const [row] = await deps.db
+    .select({ listing: listings, lineName: lines.name, collectionName: collections.name })
+    .from(listings)
+    .leftJoin(lines, eq(lines.key, listings.lineKey))
+    .leftJoin(collections, eq(collections.key, listings.collectionKey))
+    .where(and(eq(listings.key, listingKey), eq(listings.brandKey, brandKey)))
+  if (!row) throw notFound('Listing')
+  return toListingView(row.listing, {
+    line: row.lineName,
+    collection: row.collectionName,
+    categories: await namesOfCategories(deps, brandKey, row.listing.categories),
+  })
+}
+
+/** Whether the actor may edit and delete every listing of the brand (row menus, checkboxes). */
+export function mayEditListings(actor: Actor, brandKey: string): boolean {
+  return allows('listing.edit', brandGrant(actor.grants, brandKey))
+}
+
+export interface RemoveResult {
+  key: string
+  /** The listing's style name, for "Error while deleting; {names}" (the key when unknown). */
+  name: string
+  error: boolean
+  message?: string
+}
+
+/**
+ * POST /api/listing/method/remove: deletes listings of one brand, answering per key. Keys the
+ * actor cannot see, or of another brand, answer "not found" and touch nothing; a key the actor
+ * sees but may not edit answers a permission error. The brand itself must be visible (else 404).
+ */
+export async function removeListings(
+  deps: ServiceDeps,
+  actor: Actor,
+  brandKey: string,
+  keys: readonly string[],
+): Promise<RemoveResult[]> {
+  requireBrandAbility(actor, 'listing.view', brandKey)
+  const unique = [...new Set(keys)]
+  if (unique.length === 0) throw new AppError('ValidationError', 'keys: at least one listing key is required.')
+  const found = await deps.db
+    .select({ key: listings.key, name: listings.styleName })
+    .from(listings)
+    .where(and(eq(listings.brandKey, brandKey), inArray(listings.key, unique)))
+  const names = new Map(found.map((row) => [row.key, row.name]))
+  // Editors of the whole brand may delete any of its listings; anyone else is asked per listing,
+  // since an editor grant on a line or collection reaches its listings (docs/decisions/034).
+  const brandWide = mayEditListings(actor, brandKey)
+  const allowed: string[] = []
+  const results = new Map<string, RemoveResult>()
+  for (const key of unique) {
+    const name = names.get(key)
+    if (name === undefined) {
+      results.set(key, { key, name: key, error: true, message: 'Listing not found.' })
+      continue
+    }
+    if (!brandWide) {
+      try {
+        await requireAbility(deps, actor, 'listing.edit', { model: 'Listing', key })
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error
+        results.set(key, { key, name, error: true, message: error.message })
+        continue
+      }
+    }
+    allowed.push(key)
+  }
+  const deleted = new Set<string>()
+  if (allowed.length > 0) {
+    const rows = await deps.db
+      .delete(listings)
+      .where(and(eq(listings.brandKey, brandKey), inArray(listings.key, allowed)))
+      .returning({ key: listings.key })
+    for (const row of rows) deleted.add(row.key)
+  }
+  for (const key of allowed) {
+    const name = names.get(key)!
+    // Gone between the read and the delete (another person deleted it first).
+    results.set(
+      key,
+      deleted.has(key) ? { key, name, error: false } : { key, name, error: true, message: 'Listing not found.' },
+    )
+  }
+  return unique.map((key) => results.get(key)!)
+}
+
+/** Comma-joined keys of the remove call; bad input names the field. */
+export function parseRemoveKeys(raw: unknown): string[] {
+  const text = Array.isArray(raw) ? raw.join(',') : typeof raw === 'string' ? raw : undefined
+  const keys = parseKeys(text, 'keys')
+  if (!keys.ok) throw new AppError('ValidationError', `${keys.field}: ${keys.message}`)
+  if (keys.value.length === 0) throw new AppError('ValidationError', 'keys: at least one listing key is required.')
+  return keys.value
+}
+
+// ---------------------------------------------------------------------------------------------
+// The filter bar's choices
+
+export interface Choice {
+  key: string
+  name: string
+}
+
+export interface CategoryView extends Choice {
+  KIND: 'Category'
+  brand: string
+}
+
+export const CATEGORY_PAGE_SIZE = 100
+
+/** GET /api/category/query/brand?brand=&cursor=: the brand's categories by name, 100 a page. */
+export async function listCategories(
+  deps: ServiceDeps,
+  actor: Actor,
+  brandKey: string,
+  cursor = 0,
+): Promise<{ data: CategoryView[]; cursor: number; more: boolean }> {
+  requireBrandAbility(actor, 'listing.view', brandKey)
+  const rows = await deps.db
+    .select({ key: categories.key, name: categories.name })
+    .from(categories)
+    .where(eq(categories.brandKey, brandKey))
+    .orderBy(asc(categories.name), asc(categories.key))
+    .offset(cursor)
+    .limit(CATEGORY_PAGE_SIZE + 1)
+  const page = rows.slice(0, CATEGORY_PAGE_SIZE)
+  return {
+    data: page.map((row) => ({ key: row.key, KIND: 'Category', name: row.name, brand: brandKey })),
+    cursor: cursor + page.length,
+    more: rows.length > CATEGORY_PAGE_SIZE,
+  }
+}
+
+export interface StyleChoice extends Choice {
+  KIND: 'Style'
+  number: string
+  status: string
+}
+
+/** GET /api/style/query/brand?brand=: the brand's styles by name. */
+export async function listStyles(deps: ServiceDeps, actor: Actor, brandKey: string): Promise<StyleChoice[]> {
+  requireBrandAbility(actor, 'listing.view', brandKey)
+  const rows = await deps.db
+    .select({ key: styles.key, name: styles.name, number: styles.number, status: styles.status })
+    .from(styles)
+    .where(eq(styles.brandKey, brandKey))
+    .orderBy(asc(styles.name), asc(styles.key))
+  return rows.map((row) => ({ KIND: 'Style', ...row }))
+}
+
+export interface FilterChoices {
+  lines: Choice[]
+  collections: (Choice & { line: string | null })[]
+  categories: Choice[]
+  styles: Choice[]
+}
+
+/** Everything the filter bar's dropdowns offer, in one call for the page. */
+export async function listFilterChoices(deps: ServiceDeps, actor: Actor, brandKey: string): Promise<FilterChoices> {
+  requireBrandAbility(actor, 'listing.view', brandKey)
+  const [lineRows, collectionRows, categoryRows, styleRows] = await Promise.all([
+    deps.db
+      .select({ key: lines.key, name: lines.name })
+      .from(lines)
+      .where(eq(lines.brandKey, brandKey))
+      .orderBy(asc(lines.name)),
+    deps.db
+      .select({ key: collections.key, name: collections.name, line: collections.lineKey })
+      .from(collections)
+      .where(eq(collections.brandKey, brandKey))
+      .orderBy(asc(collections.name)),
+    deps.db
+      .select({ key: categories.key, name: categories.name })
+      .from(categories)
+      .where(eq(categories.brandKey, brandKey))
+      .orderBy(asc(categories.name)),
+    deps.db
+      .select({ key: styles.key, name: styles.name })
+      .from(styles)
+      .where(eq(styles.brandKey, brandKey))
+      .orderBy(asc(styles.name)),
+  ])
+  return { lines: lineRows, collections: collectionRows, categories: categoryRows, styles: styleRows }
+}

@@ -125,8 +125,38 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/brand/:brand/products/media/manage', access: ANY },
   { pattern: '/brand/:brand/products/media', access: ANY, note: NOT_SHOWN },
   { pattern: '/brand/:brand/products/listing/:listing', access: ANY },
+  {
+    pattern: '/brand/:brand/products/quick/:listing',
+    access: brand('listing.view'),
+    note: 'decided: Quick View is a modal route over the list (docs/decisions/068)',
+  },
+  {
+    pattern: '/brand/:brand/products/delete/:listing',
+    access: brand('listing.view'),
+    note: 'decided: the row menu Delete; the service refuses those who may not edit the listing',
+  },
+  {
+    pattern: '/brand/:brand/products/remove',
+    access: brand('listing.edit'),
+    note: 'decided: bulk delete of the selected rows; read members have no selection',
+  },
+  {
+    pattern: '/brand/:brand/products/team',
+    access: ANY,
+    note: 'spec: the team sidebar; its icon is hidden when the grants include owner',
+  },
   { pattern: '/brand/:brand/products/:product', access: ANY, note: NOT_SHOWN },
   { pattern: '/brand/:brand/atelier', access: ANY, note: NOT_SHOWN },
+  {
+    pattern: '/brand/:brand/atelier/remove',
+    access: brand('listing.edit'),
+    note: 'decided: bulk delete in the atelier context, as on the products list',
+  },
+  {
+    pattern: '/brand/:brand/atelier/*',
+    access: ANY,
+    note: 'decided: the products list modals in the atelier context (quick view, delete, team)',
+  },
   { pattern: '/brand/:brand/style/:style', access: ANY, note: NOT_SHOWN },
   { pattern: '/brand/:brand/style/:style/*', access: ANY, note: NOT_SHOWN },
   { pattern: '/brand/:brand/assets_library', access: ANY, note: NOT_SHOWN },

@@ -431,3 +431,36 @@ export async function listFilterChoices(deps: ServiceDeps, actor: Actor, brandKe
   ])
   return { lines: lineRows, collections: collectionRows, categories: categoryRows, styles: styleRows }
 }
+
+/** The spec's outcome messages of deleting listings (catalogue.md §8). */
+export const LISTING_MESSAGES = {
+  deleted: 'Product has been deleted successfully.',
+  bulkDeleted: 'Products have been deleted successfully.',
+  bulkFailed: (names: string[]) => `Error while deleting; ${names.join(', ')}`,
+} as const
+
+/** The toast for a remove call's results: all deleted, or the names that were not. */
+export function removeOutcome(results: readonly RemoveResult[], single = false) {
+  const failed = results.filter((result) => result.error)
+  if (failed.length === 0) {
+    return { kind: 'success' as const, message: single ? LISTING_MESSAGES.deleted : LISTING_MESSAGES.bulkDeleted }
+  }
+  return { kind: 'error' as const, message: LISTING_MESSAGES.bulkFailed(failed.map((result) => result.name)) }
+}
+
+/** Style names of some listings of the brand, for a confirmation; unknown keys are left out. */
+export async function listingNames(
+  deps: ServiceDeps,
+  actor: Actor,
+  brandKey: string,
+  keys: readonly string[],
+): Promise<Choice[]> {
+  requireBrandAbility(actor, 'listing.view', brandKey)
+  if (keys.length === 0) return []
+  const rows = await deps.db
+    .select({ key: listings.key, name: listings.styleName })
+    .from(listings)
+    .where(and(eq(listings.brandKey, brandKey), inArray(listings.key, [...keys])))
+  const byKey = new Map(rows.map((row) => [row.key, row]))
+  return keys.map((key) => byKey.get(key)).filter((row) => row !== undefined)
+}

@@ -1,0 +1,1 @@
+export { default } from '../products+/_list._index'

@@ -1,0 +1,73 @@
+// `/brand/{key}/products/remove?keys=…`: bulk delete of the ticked rows, confirmed in a modal
+// route. The list's "Delete selected" is a GET form that lands here with the keys; confirming
+// posts them to removeListings, which answers per key (catalogue.md §2, §8).
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { permissionError } from '#app/lib/errors'
+import { parseKeys } from '#app/policy/listing-filter'
+import { listingNames, mayEditListings, removeListings, removeOutcome } from '#app/services/listings.server'
+
+/** The list's address without the selection, to go back to. */
+function listAddress(request: Request): string {
+  const url = new URL(request.url)
+  url.searchParams.delete('keys')
+  url.searchParams.delete('select')
+  const query = url.searchParams.toString()
+  return `${url.pathname.split('/').slice(0, 4).join('/')}${query ? `?${query}` : ''}`
+}
+
+function selectedKeys(params: URLSearchParams | FormData): string[] {
+  const parsed = parseKeys(params.getAll('keys').map(String).join(','), 'keys')
+  return parsed.ok ? parsed.value : []
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const brandKey = params.brandKey!
+  // Read members never see the selection; a typed address is refused the same way.
+  if (!mayEditListings(actor, brandKey)) {
+    await run(async () => {
+      throw permissionError()
+    })
+  }
+  const keys = selectedKeys(new URL(request.url).searchParams)
+  if (keys.length === 0) {
+    return redirectWithToast(request, context, listAddress(request), {
+      kind: 'info',
+      message: 'Select the products to delete first.',
+    })
+  }
+  const listed = await run(() => listingNames(context.deps, actor, brandKey, keys))
+  return json({ listed, closeTo: listAddress(request) })
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await guard(request, context)
+  const formData = await request.formData()
+  await requireCsrf(request, context, formData)
+  const keys = selectedKeys(formData)
+  const results = await run(() => removeListings(context.deps, actor, params.brandKey!, keys))
+  return redirectWithToast(request, context, listAddress(request), removeOutcome(results))
+}
+
+export default function RemoveListings() {
+  const { listed, closeTo } = useLoaderData<typeof loader>()
+  return (
+    <ConfirmDialog title="Delete Products" closeTo={closeTo} confirmLabel="Delete">
+      {listed.map((row) => (
+        <input key={row.key} type="hidden" name="keys" value={row.key} />
+      ))}
+      <p>
+        Deleting {listed.length === 1 ? 'this product' : `these ${listed.length} products`} can&apos;t be undone. Are
+        you sure you want to continue?
+      </p>
+      <ul className="max-h-48 list-disc overflow-y-auto pl-5 text-sm text-muted" data-testid="remove-names">
+        {listed.map((row) => (
+          <li key={row.key}>{row.name}</li>
+        ))}
+      </ul>
+    </ConfirmDialog>
+  )
+}

@@ -3,7 +3,7 @@
 // delete. Search runs here, on an indexed column, not in the browser (docs/decisions/067).
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { categories, collections, lines, listings, styles, type ListingColor, type ListingSize } from '#db/schema'
-import { AppError, notFound } from '#app/lib/errors'
+import { AppError, notFound, permissionError } from '#app/lib/errors'
 import { allows, brandGrant } from '#app/policy/abilities'
 import { parseKeys, thumbnailPath, type ListingFilter } from '#app/policy/listing-filter'
 import type { Actor } from './accounts.server'
@@ -314,6 +314,10 @@ export async function removeListings(
     }
     allowed.push(key)
   }
+  // Someone who may edit none of the listings they named (a read member) is refused outright,
+  // as every other write of the portal refuses them, rather than answered key by key.
+  const refused = [...results.values()].filter((result) => result.message !== 'Listing not found.')
+  if (allowed.length === 0 && refused.length > 0) throw permissionError(refused[0]!.message)
   const deleted = new Set<string>()
   if (allowed.length > 0) {
     const rows = await deps.db

@@ -24,6 +24,7 @@ import {
   type AccountFixture,
   type BrandFixture,
 } from '#tests/support/factories'
+import { createListing } from '#tests/support/listing-factory'
 
 /** A fresh brand owned by the signed-in account, with a read member and an open invite. */
 interface World {
@@ -60,6 +61,28 @@ async function directChat(w: World) {
 }
 
 const SAMPLES: Record<string, ActionSample> = {
+  '/brand/:brandKey/products/delete/:listingKey': {
+    post: async (w) => ({
+      url: `/brand/${w.brand.key}/products/delete/${await createListing(portal.deps, w.brand.key)}`,
+    }),
+  },
+  '/brand/:brandKey/atelier/delete/:listingKey': {
+    post: async (w) => ({
+      url: `/brand/${w.brand.key}/atelier/delete/${await createListing(portal.deps, w.brand.key)}`,
+    }),
+  },
+  '/brand/:brandKey/products/remove': {
+    post: async (w) => ({
+      url: `/brand/${w.brand.key}/products/remove`,
+      fields: { keys: await createListing(portal.deps, w.brand.key) },
+    }),
+  },
+  '/brand/:brandKey/atelier/remove': {
+    post: async (w) => ({
+      url: `/brand/${w.brand.key}/atelier/remove`,
+      fields: { keys: await createListing(portal.deps, w.brand.key) },
+    }),
+  },
   '/?index': {
     post: (w) => ({ url: '/?index', anonymous: true, fields: { email: w.owner.email, password: FACTORY_PASSWORD } }),
   },

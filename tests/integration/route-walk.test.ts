@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { eq } from 'drizzle-orm'
-import { collections, lines } from '#db/schema'
+import { collections, lines, listings } from '#db/schema'
 import { DEMO_BRAND_KEY, DEMO_TEAM_KEY, demoAccountKey } from '#db/seed'
 import { endpoints } from '#app/api/endpoints/index.server'
 import type { Endpoint } from '#app/api/endpoint'
@@ -25,6 +25,7 @@ import {
   createDirectChat,
   addTeamMember,
 } from '#tests/support/factories'
+import { createListing } from '#tests/support/listing-factory'
 
 /** Objects of one brand the callers below must not reach. */
 interface Targets {
@@ -46,6 +47,8 @@ interface Targets {
   /** A direct chat between `account` and another member, and the message `account` sent in it. */
   conversation: string
   message: string
+  /** A listing of the brand, for the products list's calls. */
+  listing: string
 }
 
 interface Probe {
@@ -137,6 +140,14 @@ const SAMPLES: Record<string, Sample> = {
   'GET account/query/brand': { probe: (t) => ({ path: `account/query/brand?brand=${t.brand}` }) },
   'GET account/query/team': { probe: (t) => ({ path: `account/query/team?team=${t.team}` }) },
   'GET team/query/brand': { probe: (t) => ({ path: `team/query/brand?brand=${t.brand}` }) },
+  'GET listing/query/filter': {
+    probe: (t) => ({ path: `listing/query/filter?brand=${t.brand}&lines=${t.line}&search=a` }),
+  },
+  'POST listing/method/remove': {
+    probe: (t) => ({ path: 'listing/method/remove', body: { brand: t.brand, keys: t.listing } }),
+  },
+  'GET category/query/brand': { probe: (t) => ({ path: `category/query/brand?brand=${t.brand}` }) },
+  'GET style/query/brand': { probe: (t) => ({ path: `style/query/brand?brand=${t.brand}` }) },
   'GET team/query/model': { probe: (t) => ({ path: `team/query/model?model=Collection&model_id=${t.collection}` }) },
   'GET team/query/accounts': {
     probe: (t) => ({ path: `team/query/accounts?account=${t.account}` }),
@@ -227,6 +238,7 @@ beforeAll(async () => {
   // Demo Brand: its own line, collection, team and the designer on it; an invite and a notification.
   const [demoCollection] = await deps.db.select().from(collections).where(eq(collections.brandKey, DEMO_BRAND_KEY))
   const [demoLine] = await deps.db.select().from(lines).where(eq(lines.brandKey, DEMO_BRAND_KEY))
+  const [demoListing] = await deps.db.select().from(listings).where(eq(listings.brandKey, DEMO_BRAND_KEY)).limit(1)
   const demoInvite = await createInvite(deps, DEMO_BRAND_KEY, { createdBy: demoAccountKey('admin') })
   demo = {
     brand: DEMO_BRAND_KEY,
@@ -239,6 +251,7 @@ beforeAll(async () => {
     reference: await createReference(deps, DEMO_BRAND_KEY),
     style: await createStyle(deps, DEMO_BRAND_KEY),
     ...(await createDirectChat(deps, DEMO_BRAND_KEY, [demoAccountKey('editor'), demoAccountKey('admin')])),
+    listing: demoListing!.key,
   }
 
   // A brand of the factories, with an owner, a member on a line team, a reader, and an admin
@@ -265,6 +278,7 @@ beforeAll(async () => {
     reference: await createReference(deps, brand.key),
     style: await createStyle(deps, brand.key),
     ...(await createDirectChat(deps, brand.key, [member.key, owner.key])),
+    listing: await createListing(deps, brand.key, { lineKey: brand.lines[0]!.key }),
   }
 
   ;[cookies.outsider, cookies.demoReader, cookies.madeReader, cookies.teamAdmin] = await Promise.all([

@@ -1,6 +1,17 @@
 // Everything a refused request could change, as sorted JSON rows, to compare before and after.
 // Sign-in bookkeeping (last sign-in, modified) is left out: a session check may touch it.
-import { accounts, brands, collections, grants, invites, lines, notifications, teamMembers, teams } from '#db/schema'
+import {
+  accounts,
+  brands,
+  collections,
+  grants,
+  invites,
+  lines,
+  listings,
+  notifications,
+  teamMembers,
+  teams,
+} from '#db/schema'
 import type { ServiceDeps } from '#app/services/context.server'
 
 export async function snapshotData({ db }: Pick<ServiceDeps, 'db'>) {
@@ -9,6 +20,7 @@ export async function snapshotData({ db }: Pick<ServiceDeps, 'db'>) {
     brands: sorted(await db.select().from(brands)),
     lines: sorted(await db.select().from(lines)),
     collections: sorted(await db.select().from(collections)),
+    listings: sorted(await db.select().from(listings)),
     grants: sorted(await db.select().from(grants)),
     teams: sorted(await db.select().from(teams)),
     teamMembers: sorted(await db.select().from(teamMembers)),

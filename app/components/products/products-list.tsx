@@ -117,11 +117,7 @@ export function ProductsList(props: ProductsListProps) {
               </button>
             </form>
           ) : null}
-          {view === 'table' ? (
-            <ListingTable {...props} suffix={suffix} />
-          ) : (
-            <ListingGrid {...props} suffix={suffix} />
-          )}
+          {view === 'table' ? <ListingTable {...props} suffix={suffix} /> : <ListingGrid {...props} suffix={suffix} />}
         </>
       )}
       <Pagination {...props} />
@@ -144,7 +140,10 @@ function FilterBar(props: ProductsListProps) {
     }, delay)
   }
   return (
-    <div className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-white p-3" data-testid="filter-bar">
+    <div
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-white p-3"
+      data-testid="filter-bar"
+    >
       <Form
         ref={form}
         method="get"
@@ -246,7 +245,10 @@ function CheckboxDropdown({
       <fieldset className="absolute left-0 z-30 mt-2 max-h-72 min-w-56 overflow-y-auto rounded-md border border-line bg-white p-2 text-sm shadow-lg">
         <legend className="sr-only">{label}</legend>
         {choices.map((choice) => (
-          <label key={choice.key} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 hover:bg-black/5">
+          <label
+            key={choice.key}
+            className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 hover:bg-black/5"
+          >
             <input type="checkbox" name={name} value={choice.key} defaultChecked={selected.includes(choice.key)} />
             <span>{choice.name}</span>
           </label>
@@ -256,7 +258,19 @@ function CheckboxDropdown({
   )
 }
 
-function RowMenu({ row, base, brandKey, canEdit, suffix }: { row: ListingRow; base: string; brandKey: string; canEdit: boolean; suffix: string }) {
+function RowMenu({
+  row,
+  base,
+  brandKey,
+  canEdit,
+  suffix,
+}: {
+  row: ListingRow
+  base: string
+  brandKey: string
+  canEdit: boolean
+  suffix: string
+}) {
   const detail = `/brand/${brandKey}/products/listing/${row.key}`
   const item = 'block px-4 py-2 hover:bg-black/5'
   return (
@@ -492,7 +506,13 @@ export function StatusBadges({ row }: { row: Pick<ListingRow, 'addition' | 'stat
 }
 
 /** A 3:4 photo, lazy-loaded; without one, a quiet placeholder with a hanger. */
-export function Thumbnail({ row, className = '' }: { row: Pick<ListingRow, 'thumbnail' | 'style_name'>; className?: string }) {
+export function Thumbnail({
+  row,
+  className = '',
+}: {
+  row: Pick<ListingRow, 'thumbnail' | 'style_name'>
+  className?: string
+}) {
   if (row.thumbnail) {
     return (
       <img
@@ -560,7 +580,9 @@ function Pagination(props: ProductsListProps) {
             key={option}
             to={listHref(props, { per: option, page: 1 })}
             aria-current={option === per ? 'true' : undefined}
-            className={option === per ? 'rounded-md bg-black/10 px-2 py-1 text-ink' : 'rounded-md px-2 py-1 hover:bg-black/5'}
+            className={
+              option === per ? 'rounded-md bg-black/10 px-2 py-1 text-ink' : 'rounded-md px-2 py-1 hover:bg-black/5'
+            }
           >
             {option}
           </Link>

@@ -419,7 +419,8 @@ function ListingGrid(props: ProductsListProps & { suffix: string }) {
   const large = view === 'large'
   return (
     <ul
-      data-testid={`listing-${view}`}
+      data-testid="listing-grid"
+      data-view={view}
       className={`grid gap-5 ${large ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-5'}`}
     >
       {rows.map((row) => (

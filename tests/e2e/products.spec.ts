@@ -1,0 +1,195 @@
+// The products list of Demo Brand with JavaScript off (catalogue.md §2): filters and search kept
+// in the address, quick view, deleting one listing and several, what a read member and an
+// outsider see, and the atelier context. Deletes take the oldest demo listings (the last page),
+// so specs that open the newest ones still find them.
+import { brandKeyByName, expect, signIn, test } from './fixtures'
+
+test.use({ javaScriptEnabled: false })
+
+test('filters and search narrow the list and survive a reload as an address', async ({ page }) => {
+  await signIn(page, 'admin@demo.test')
+  const brand = await brandKeyByName(page, 'Demo Brand')
+  await page.goto(`/brand/${brand}/products`)
+  const rows = page.getByTestId('listing-row')
+  await expect(rows).toHaveCount(50)
+
+  // Tick the first line in the Lines dropdown and search a material.
+  await page.getByTestId('filter-lines').locator('summary').click()
+  const lineBox = page.getByTestId('filter-lines').getByRole('checkbox').first()
+  const lineName = (await page.getByTestId('filter-lines').locator('label').first().innerText()).trim()
+  await lineBox.check()
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('linen')
+  await page.getByRole('button', { name: 'Apply' }).click()
+
+  await expect(page).toHaveURL(/search=linen/)
+  await expect(page).toHaveURL(/lines=/)
+  const count = await rows.count()
+  expect(count).toBeGreaterThan(0)
+  expect(count).toBeLessThan(50)
+  for (const row of await rows.all()) {
+    await expect(row).toContainText(lineName)
+    await expect(row).toContainText(/linen/i)
+  }
+  await expect(page.getByTestId('search-count')).toHaveText(`Showing ${count} of ${count} items.`)
+
+  await page.reload()
+  await expect(rows).toHaveCount(count)
+  await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('linen')
+  await expect(page.getByTestId('filter-lines').locator('input[type=checkbox]').first()).toBeChecked()
+
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('no such garment at all')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByText('No listings are available')).toBeVisible()
+})
+
+test('quick view shows the listing over the list and leads to its full details', async ({ page }) => {
+  await signIn(page, 'admin@demo.test')
+  const brand = await brandKeyByName(page, 'Demo Brand')
+  await page.goto(`/brand/${brand}/products?view=card`)
+  const card = page.getByTestId('listing-card').first()
+  const name = (await card.getByRole('link').first().innerText()).trim()
+  const key = await card.getAttribute('data-key')
+  await card.locator('summary').click()
+  await card.getByRole('link', { name: 'Quick View' }).click()
+
+  await expect(page).toHaveURL(new RegExp(`/brand/${brand}/products/quick/${key}\\?view=card$`))
+  const dialog = page.getByRole('dialog', { name: 'Quick View' })
+  await expect(dialog).toContainText(name)
+  for (const label of [
+    'Garment',
+    'Department',
+    'Sizing',
+    'Style No',
+    'Colour',
+    'Colour code',
+    'SKU',
+    'Units',
+    'Status',
+  ]) {
+    await expect(dialog.getByText(label, { exact: true })).toBeVisible()
+  }
+  await expect(dialog.getByRole('link', { name: 'View Full Details' })).toHaveAttribute(
+    'href',
+    `/brand/${brand}/products/listing/${key}`,
+  )
+  // The list stays behind it, in the view it was opened from.
+  await expect(page.getByTestId('listing-card')).toHaveCount(50)
+  await dialog.getByRole('link', { name: 'Close' }).click()
+  await expect(page).toHaveURL(new RegExp(`/brand/${brand}/products\\?view=card$`))
+})
+
+test('an owner deletes one listing, then several at once', async ({ page }) => {
+  await signIn(page, 'admin@demo.test')
+  const brand = await brandKeyByName(page, 'Demo Brand')
+  const lastPage = `/brand/${brand}/products?per=25&page=2`
+  await page.goto(lastPage)
+  const rows = page.getByTestId('listing-row')
+  const before = await rows.count()
+
+  const last = rows.last()
+  const lastKey = await last.getAttribute('data-key')
+  await last.locator('summary').click()
+  await last.getByRole('link', { name: 'Delete' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Delete Product' })
+  await expect(confirm).toContainText(
+    "Deleting product can't be undone. Are you sure you want to continue delete this product ?",
+  )
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('Product has been deleted successfully.')).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`${lastPage.replace('?', '\\?')}$`))
+  await expect(page.locator(`[data-key="${lastKey}"]`)).toHaveCount(0)
+  await expect(rows).toHaveCount(before - 1)
+
+  const picked = [
+    await rows.nth(before - 2).getAttribute('data-key'),
+    await rows.nth(before - 3).getAttribute('data-key'),
+  ]
+  for (const key of picked) await page.locator(`[data-key="${key}"]`).getByRole('checkbox').check()
+  await page.getByRole('button', { name: 'Delete selected' }).click()
+  const bulk = page.getByRole('dialog', { name: 'Delete Products' })
+  await expect(bulk.getByTestId('remove-names').locator('li')).toHaveCount(2)
+  await bulk.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('Products have been deleted successfully.')).toBeVisible()
+  for (const key of picked) await expect(page.locator(`[data-key="${key}"]`)).toHaveCount(0)
+  await expect(rows).toHaveCount(before - 3)
+})
+
+test('a read member sees no edit or delete, and is refused a delete by address', async ({ page }) => {
+  await signIn(page, 'viewer@demo.test')
+  const brand = await brandKeyByName(page, 'Demo Brand')
+  await page.goto(`/brand/${brand}/products`)
+  const row = page.getByTestId('listing-row').first()
+  const key = await row.getAttribute('data-key')
+  await expect(page.getByTestId('listing-row').first()).toBeVisible()
+  await expect(page.getByRole('checkbox', { name: /^Select/ })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Delete selected' })).toHaveCount(0)
+  await row.locator('summary').click()
+  await expect(row.getByRole('link', { name: 'Quick View' })).toBeVisible()
+  await expect(row.getByRole('link', { name: 'Edit' })).toHaveCount(0)
+  await expect(row.getByRole('link', { name: 'Delete' })).toHaveCount(0)
+
+  const refused = await page.goto(`/brand/${brand}/products/delete/${key}`)
+  expect(refused?.status()).toBe(403)
+  const answer = await page.request.post('/api/listing/method/remove', { data: { brand, keys: key } })
+  expect(answer.status()).toBe(403)
+  await page.goto(`/brand/${brand}/products`)
+  await expect(page.locator(`[data-key="${key}"]`)).toHaveCount(1)
+
+  // The team sidebar (hidden for owners) offers Share line, with the one filtered line chosen.
+  await page.goto(`/brand/${brand}/products`)
+  await page.getByRole('link', { name: 'Team', exact: true }).click()
+  const sidebar = page.getByTestId('team-sidebar')
+  await expect(sidebar.getByRole('link', { name: 'Share line' })).toHaveAttribute(
+    'href',
+    `/brand/${brand}/products/share`,
+  )
+})
+
+test('an outsider gets 404 for the list, its modals and its calls', async ({ page, browser, baseURL }) => {
+  const admin = await browser.newContext({ baseURL: baseURL! })
+  const adminPage = await admin.newPage()
+  await signIn(adminPage, 'admin@demo.test')
+  const brand = await brandKeyByName(adminPage, 'Demo Brand')
+  await adminPage.goto(`/brand/${brand}/products`)
+  const key = await adminPage.getByTestId('listing-row').first().getAttribute('data-key')
+  await admin.close()
+
+  await signIn(page, 'outsider@demo.test')
+  for (const path of [
+    `/brand/${brand}/products`,
+    `/brand/${brand}/products?search=linen`,
+    `/brand/${brand}/products/quick/${key}`,
+    `/brand/${brand}/products/team`,
+    `/brand/${brand}/atelier`,
+  ]) {
+    const response = await page.goto(path)
+    expect(response?.status(), path).toBe(404)
+  }
+  for (const path of [
+    `/api/listing/query/filter?brand=${brand}`,
+    `/api/category/query/brand?brand=${brand}`,
+    `/api/style/query/brand?brand=${brand}`,
+  ]) {
+    expect((await page.request.get(path)).status(), path).toBe(404)
+  }
+  expect((await page.request.post('/api/listing/method/remove', { data: { brand, keys: key } })).status()).toBe(404)
+})
+
+test('the atelier context shows the SKU and links names to the style page', async ({ page }) => {
+  await signIn(page, 'admin@demo.test')
+  const brand = await brandKeyByName(page, 'Demo Brand')
+  await page.goto(`/brand/${brand}/atelier`)
+  await expect(page.getByRole('columnheader', { name: 'SKU' })).toBeVisible()
+  await expect(page.getByTestId('listing-row').first()).toContainText(/DB-\d{4}-[A-Z]{3}-[A-Z]+/)
+  // Names of listings with a style lead to the style page of the virtual atelier.
+  const styleLinks = page.locator(`[data-testid=listing-row] a[href^="/brand/${brand}/style/"]`)
+  expect(await styleLinks.count()).toBeGreaterThan(0)
+  await expect(styleLinks.first()).toHaveAttribute('href', new RegExp(`^/brand/${brand}/style/[a-z2-9]{16}$`))
+
+  await page.goto(`/brand/${brand}/products`)
+  await expect(page.getByRole('columnheader', { name: 'SKU' })).toHaveCount(0)
+  await expect(page.getByTestId('listing-row').first().getByRole('link').first()).toHaveAttribute(
+    'href',
+    new RegExp(`^/brand/${brand}/products/listing/[a-z2-9]{16}$`),
+  )
+})

@@ -184,27 +184,54 @@ export async function listListings(
 ): Promise<ListingPage> {
   requireBrandAbility(actor, 'listing.view', brandKey)
   const where = await filterConditions(deps, brandKey, filter)
-  // The page's keys first, from the ordering index alone, then the rows of those keys only: a
-  // deep page skips index entries, not joined rows.
-  const page = deps.db
-    .select({ key: listings.key })
-    .from(listings)
-    .where(where)
-    .orderBy(ORDER)
-    .offset(filter.cursor)
-    .limit(filter.limit)
-  const rows = await deps.db
-    .select({ listing: listings, lineName: lines.name, collectionName: collections.name })
-    .from(listings)
-    .leftJoin(lines, eq(lines.key, listings.lineKey))
-    .leftJoin(collections, eq(collections.key, listings.collectionKey))
-    .where(inArray(listings.key, page))
-    .orderBy(ORDER)
-  const [counted] = await deps.db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(listings)
-    .where(where)
-  const total = Number(counted?.total ?? 0)
+  const count = async () =>
+    Number(
+      (
+        await deps.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(listings)
+          .where(where)
+      )[0]?.total ?? 0,
+    )
+  // The page's keys first, then the rows of those keys only: a deep page skips index entries,
+  // not joined rows. Narrowed by lines, collections, categories or styles, the hits are few
+  // enough to count in the same pass (one visit per hit); the whole brand, or a search alone,
+  // walks the ordering index for the page and counts separately (docs/decisions/067).
+  const narrowed = [filter.lines, filter.collections, filter.categories, filter.styles].some((keys) => keys.length > 0)
+  let keys: string[]
+  let total: number
+  if (narrowed) {
+    const hits = await deps.db
+      .select({ key: listings.key, total: sql<number>`count(*) over ()` })
+      .from(listings)
+      .where(where)
+      .orderBy(ORDER)
+      .offset(filter.cursor)
+      .limit(filter.limit)
+    keys = hits.map((hit) => hit.key)
+    // Past the last page there is no row to carry the count.
+    total = hits.length > 0 ? Number(hits[0]!.total) : filter.cursor === 0 ? 0 : await count()
+  } else {
+    const hits = await deps.db
+      .select({ key: listings.key })
+      .from(listings)
+      .where(where)
+      .orderBy(ORDER)
+      .offset(filter.cursor)
+      .limit(filter.limit)
+    keys = hits.map((hit) => hit.key)
+    total = await count()
+  }
+  const rows =
+    keys.length === 0
+      ? []
+      : await deps.db
+          .select({ listing: listings, lineName: lines.name, collectionName: collections.name })
+          .from(listings)
+          .leftJoin(lines, eq(lines.key, listings.lineKey))
+          .leftJoin(collections, eq(collections.key, listings.collectionKey))
+          .where(inArray(listings.key, keys))
+          .orderBy(ORDER)
   const categoryNames = await namesOfCategories(
     deps,
     brandKey,

@@ -164,6 +164,18 @@ describe('GET /api/listing/query/filter', () => {
       'Linen Shirt',
     ])
     expect(names(await filter(`&styles=${styleKey}`))).toEqual(['Cable Sweater', 'Linen Shirt'])
+    // Counted in the same pass as the page; past the last page the total still comes back.
+    expect(page(await filter(`&lines=${brand.lines[1]!.key}&limit=1`))).toMatchObject({
+      cursor: 1,
+      more: true,
+      total: 2,
+    })
+    expect(page(await filter(`&lines=${brand.lines[1]!.key}&cursor=10`))).toEqual({
+      data: [],
+      cursor: 10,
+      more: false,
+      total: 2,
+    })
   })
 
   it('searches style number, style name, materials, line and collection names, every word, any case', async () => {

@@ -11,6 +11,8 @@ import { expect, signIn, test } from './fixtures'
 const EXPERIMENTAL = Object.fromEntries(axe.getRules(['experimental']).map((rule) => [rule.ruleId, { enabled: true }]))
 const BRAND = demoKey('brand:demo')
 const EDITOR = demoKey('account:editor')
+/** The newest demo listing (the first row of the products list). */
+const LISTING = demoKey('listing:0')
 
 async function violationsOf(page: Page, path: string) {
   await page.goto(path)
@@ -58,6 +60,14 @@ const SIGNED_IN: [email: string, paths: string[]][] = [
       `/brand/${BRAND}/assets`,
       `/brand/${BRAND}/marketing`,
       `/brand/${BRAND}/atelier`,
+      `/brand/${BRAND}/products`,
+      `/brand/${BRAND}/products?view=card`,
+      `/brand/${BRAND}/products?view=large`,
+      `/brand/${BRAND}/products?search=linen`,
+      `/brand/${BRAND}/products?search=no-such-listing`,
+      `/brand/${BRAND}/products/quick/${LISTING}`,
+      `/brand/${BRAND}/products/delete/${LISTING}`,
+      `/brand/${BRAND}/products/remove?keys=${LISTING}`,
       `/brand/${BRAND}/notifications`,
     ],
   ],
@@ -74,7 +84,15 @@ const SIGNED_IN: [email: string, paths: string[]][] = [
   ],
   [
     'viewer@demo.test',
-    ['/settings/profile', '/settings/security', `/brand/${BRAND}`, `/brand/${BRAND}/contacts`, `/brand/${BRAND}/chat`],
+    [
+      '/settings/profile',
+      '/settings/security',
+      `/brand/${BRAND}`,
+      `/brand/${BRAND}/contacts`,
+      `/brand/${BRAND}/chat`,
+      `/brand/${BRAND}/products`,
+      `/brand/${BRAND}/products/team`,
+    ],
   ],
 ]
 

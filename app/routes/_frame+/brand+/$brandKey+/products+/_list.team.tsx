@@ -41,7 +41,7 @@ export default function TeamSidebar() {
   return (
     <div className="fixed inset-0 z-40 flex justify-end bg-black/30">
       <Link to={closeTo} className="flex-1" aria-label="Close team" tabIndex={-1} preventScrollReset />
-      <aside
+      <div
         role="dialog"
         aria-modal="true"
         aria-labelledby="team-title"
@@ -82,7 +82,7 @@ export default function TeamSidebar() {
             </ul>
           )}
         </section>
-      </aside>
+      </div>
     </div>
   )
 }

@@ -42,3 +42,19 @@ export function stringField(source: unknown, name: string): string | undefined {
   const value = (source as Record<string, unknown> | null | undefined)?.[name]
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
 }
+
+/**
+ * A page of a list answered beside `data` rather than inside it, as the spec's list calls read
+ * it: `{ data: [...], cursor, more }` (catalogue.md §7). The router spreads it into the envelope.
+ */
+export class PagedReply<T> {
+  constructor(
+    readonly data: T[],
+    readonly cursor: number,
+    readonly more: boolean,
+  ) {}
+}
+
+export function paged<T>(page: { data: T[]; cursor: number; more: boolean }): PagedReply<T> {
+  return new PagedReply(page.data, page.cursor, page.more)
+}

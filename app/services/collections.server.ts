@@ -202,3 +202,10 @@ export async function updateCollection(
 export function mayEditCollections(actor: Actor, brandKey: string): boolean {
   return can(actor.grants, 'line.edit', brandKey)
 }
+
+/** Where a collection is shown: its line's collections, or the brand's for one without a line. */
+export function collectionHome(collection: Pick<CollectionView, 'brand' | 'line'>): string {
+  return collection.line
+    ? `/brand/${collection.brand}/line/${collection.line}/collections`
+    : `/brand/${collection.brand}/collections`
+}

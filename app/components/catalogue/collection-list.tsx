@@ -10,7 +10,8 @@ export interface CollectionItem {
   year: number
 }
 
-const productsOf = (brandKey: string, key: string) => `/brand/${brandKey}/products?collections=${encodeURIComponent(key)}`
+const productsOf = (brandKey: string, key: string) =>
+  `/brand/${brandKey}/products?collections=${encodeURIComponent(key)}`
 
 export function CollectionCards({
   brandKey,
@@ -27,7 +28,10 @@ export function CollectionCards({
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={label}>
       {collections.map((collection) => (
         <li key={collection.key} className="flex flex-col rounded-lg border border-line bg-white">
-          <Link to={productsOf(brandKey, collection.key)} className="flex flex-1 flex-col gap-1 p-5 hover:bg-black/[0.02]">
+          <Link
+            to={productsOf(brandKey, collection.key)}
+            className="flex flex-1 flex-col gap-1 p-5 hover:bg-black/[0.02]"
+          >
             <span className="text-xs uppercase tracking-wide text-muted">
               {seasonLabel(collection.season)} {collection.year}
             </span>

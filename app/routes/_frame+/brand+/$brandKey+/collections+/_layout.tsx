@@ -70,9 +70,19 @@ export default function Collections() {
                 ) : null}
               </div>
               {view === 'card' ? (
-                <CollectionCards brandKey={brandKey} collections={group.collections} mayEdit={mayEdit} label={heading} />
+                <CollectionCards
+                  brandKey={brandKey}
+                  collections={group.collections}
+                  mayEdit={mayEdit}
+                  label={heading}
+                />
               ) : (
-                <CollectionTable brandKey={brandKey} collections={group.collections} mayEdit={mayEdit} label={heading} />
+                <CollectionTable
+                  brandKey={brandKey}
+                  collections={group.collections}
+                  mayEdit={mayEdit}
+                  label={heading}
+                />
               )}
             </section>
           )

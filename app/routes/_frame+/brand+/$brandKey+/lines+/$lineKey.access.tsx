@@ -25,8 +25,8 @@ export default function LineAccess() {
   return (
     <RouteDialog title={`Access to ${line.name}`} closeTo={closeTo}>
       <p className="text-sm text-muted">
-        Every member of the brand can see this line. These people hold access to the line itself, through a line
-        team or a shared invite:
+        Every member of the brand can see this line. These people hold access to the line itself, through a line team or
+        a shared invite:
       </p>
       {holders.length === 0 ? (
         <p className="mt-4 rounded-md border border-dashed border-line p-4 text-center text-sm">

@@ -459,7 +459,7 @@ describe('the line and collection pages without JavaScript', () => {
     )
     const access = await (await browser.get(`/brand/${brand.key}/lines/${line.key}/access`)).text()
     expect(access).toContain(lineTeamMember.email)
-    expect(access).not.toContain(reader.email)
+    expect(access).not.toContain(editor.email)
     const [current] = await portal.deps.db.select().from(lines).where(eq(lines.key, line.key))
     const count = (await collectionsOf(brand.key)).filter((row) => row.lineKey === line.key).length
     const info = await (await browser.get(`/brand/${brand.key}/lines/${line.key}/info`)).text()

@@ -2,10 +2,11 @@
 // (docs/decisions/066). The admin gives up every grant of their own on the brand and leaves its
 // teams; final for them, and refused to the brand's last owner.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { buttonClass } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { RouteDialog } from '#app/components/ui/dialog'
+import { isAppError } from '#app/lib/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { getBrandForMenu, removeOwnBrandPermissions } from '#app/services/brands.server'
 
@@ -19,7 +20,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await guard(request, context)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
-  const brand = await run(() => removeOwnBrandPermissions(context.deps, actor, params.brandKey!))
+  // The last owner is told why in the dialog; a missing grant or role stays an error page.
+  const outcome = await run(async () => {
+    try {
+      return { brand: await removeOwnBrandPermissions(context.deps, actor, params.brandKey!) }
+    } catch (error) {
+      if (isAppError(error) && error.type === 'Conflict') return { refused: error.message }
+      throw error
+    }
+  })
+  if (!outcome.brand) return json({ message: outcome.refused }, { status: 409 })
+  const { brand } = outcome
   return redirectWithToast(request, context, '/brands', {
     kind: 'success',
     message: `Your permissions on ${brand.name} have been removed. Only an owner of the brand can invite you back.`,
@@ -28,7 +39,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function RemoveBrandPermissions() {
   const { brand, lastOwner } = useLoaderData<typeof loader>()
-  if (lastOwner) {
+  const refused = useActionData<typeof action>()
+  if (lastOwner || refused) {
     return (
       <RouteDialog title="Remove Brand Permissions" closeTo="/brands">
         <p className="text-sm">

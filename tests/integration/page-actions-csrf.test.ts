@@ -132,17 +132,17 @@ const SAMPLES: Record<string, ActionSample> = {
       fields: { name: 'Renamed Collection', season: 'resort', year: '2028', line: w.brand.lines[0]!.key },
     }),
   },
-  '/brands/:brandKey/delete': {
+  '/brands/:key/delete': {
     post: (w) => ({ url: `/brands/${w.brand.key}/delete`, fields: { name: w.brand.name } }),
   },
-  '/brands/:brandKey/remove-permissions': {
+  '/brands/:key/remove-permissions': {
     async post(w) {
       // The owner may leave only when another owner stays.
       await createMember(portal.deps, [{ brand: w.brand.key, type: 'owner' }], { name: 'Second Owner' })
       return { url: `/brands/${w.brand.key}/remove-permissions` }
     },
   },
-  '/brands/:brandKey/restore': {
+  '/brands/:key/restore': {
     async post(w) {
       await portal.deps.db
         .update(brands)

@@ -19,7 +19,7 @@ const ConfirmNameSchema = z.object({ name: requiredText('Type the brand name to 
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
-  const { brand, mayDelete } = await run(() => getBrandForMenu(context.deps, actor, params.brandKey!))
+  const { brand, mayDelete } = await run(() => getBrandForMenu(context.deps, actor, params.key!))
   return json({ brand: { key: brand.key, name: brand.name }, mayDelete })
 }
 
@@ -31,7 +31,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   let brand
   try {
-    brand = await archiveBrand(context.deps, actor, params.brandKey!, submission.value)
+    brand = await archiveBrand(context.deps, actor, params.key!, submission.value)
   } catch (error) {
     return formErrorReply(submission, error)
   }

@@ -12,7 +12,7 @@ import { getBrandForMenu, removeOwnBrandPermissions } from '#app/services/brands
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
-  const { brand, lastOwner } = await run(() => getBrandForMenu(context.deps, actor, params.brandKey!))
+  const { brand, lastOwner } = await run(() => getBrandForMenu(context.deps, actor, params.key!))
   return json({ brand: { key: brand.key, name: brand.name }, lastOwner })
 }
 
@@ -23,7 +23,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   // The last owner is told why in the dialog; a missing grant or role stays an error page.
   const outcome = await run(async () => {
     try {
-      return { brand: await removeOwnBrandPermissions(context.deps, actor, params.brandKey!) }
+      return { brand: await removeOwnBrandPermissions(context.deps, actor, params.key!) }
     } catch (error) {
       if (isAppError(error) && error.type === 'Conflict') return { refused: error.message }
       throw error

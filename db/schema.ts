@@ -111,6 +111,9 @@ export const brands = pgTable('brands', {
   createdBy: text('created_by').references(() => accounts.key),
   created: created(),
   modified: modified(),
+  /** Set when an admin deleted the brand: it leaves every list, page and call until restored (docs/decisions/066). */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+  archivedBy: text('archived_by').references(() => accounts.key, { onDelete: 'set null' }),
 })
 
 /** Access of one account to one model of a brand (Brand, Line, Collection, Style, ...). */

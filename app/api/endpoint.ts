@@ -43,21 +43,19 @@ export function stringField(source: unknown, name: string): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
 }
 
-const PAGE = Symbol('page')
-
-/** A page of a list, answered as `{data: [...], cursor, more, total}` beside the envelope's data. */
-export interface PageAnswer {
-  data: unknown[]
-  cursor: number
-  more: boolean
-  total?: number
+/**
+ * A page of a list answered beside `data` rather than inside it, as the spec's list calls read
+ * it: `{ data: [...], cursor, more, total? }` (catalogue.md §7). The router spreads it into the envelope.
+ */
+export class PagedReply<T> {
+  constructor(
+    readonly data: T[],
+    readonly cursor: number,
+    readonly more: boolean,
+    readonly total?: number,
+  ) {}
 }
 
-/** Marks a handler's result as a page, so the router spreads its cursor fields into the answer. */
-export function pageAnswer(page: PageAnswer): PageAnswer {
-  return Object.assign({ [PAGE]: true }, page)
-}
-
-export function isPageAnswer(value: unknown): value is PageAnswer {
-  return typeof value === 'object' && value !== null && PAGE in value
+export function paged<T>(page: { data: T[]; cursor: number; more: boolean; total?: number }): PagedReply<T> {
+  return new PagedReply(page.data, page.cursor, page.more, page.total)
 }

@@ -6,7 +6,7 @@ import { AppError, isAppError } from '#app/lib/errors'
 import { reportError } from '#app/infra/error-reporting.server'
 import type { Actor } from '#app/services/accounts.server'
 import { actorFromCredential, readCredential } from '#app/services/session-reader.server'
-import { isPageAnswer, type Endpoint, type Verb } from './endpoint'
+import { PagedReply, type Endpoint, type Verb } from './endpoint'
 import { forbiddenKeyPath } from './body'
 import { endpoints } from './endpoints/index.server'
 import type { ServiceDeps } from '#app/services/context.server'
@@ -111,7 +111,7 @@ export function createApiRouter(deps: ServiceDeps): Router {
       const query = singleValuedQuery(req.query)
       const actor = endpoint.auth ? await authenticate(deps, req, endpoint) : null
       const data = await endpoint.handle(deps, { actor, body: req.body, query, key, req })
-      if (isPageAnswer(data)) {
+      if (data instanceof PagedReply) {
         res.json({ data: data.data, cursor: data.cursor, more: data.more, total: data.total })
       } else {
         res.json({ data })

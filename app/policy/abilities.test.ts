@@ -12,6 +12,8 @@ const EXPECTED: Record<Ability, Record<GrantType, boolean>> = {
   'team.manage': { owner: true, editor: false, read: false },
   'invite.send': { owner: true, editor: true, read: false },
   'line.create': { owner: true, editor: false, read: false },
+  'brand.delete': { owner: true, editor: false, read: false },
+  'line.edit': { owner: true, editor: true, read: false },
   'listing.view': { owner: true, editor: true, read: true },
   'listing.edit': { owner: true, editor: true, read: false },
   'media.arrange': { owner: true, editor: true, read: false },

@@ -13,6 +13,8 @@ export const ABILITIES = {
   'brand.view': ANY,
   /** Company profile: name, headquarters, contact. */
   'brand.edit': OWNER_OR_EDITOR,
+  /** Delete (archive) and restore the brand; also needs account role admin (docs/decisions/066). */
+  'brand.delete': OWNER,
   /** Branding: colours, templates, logo and landing images. */
   'branding.edit': OWNER_OR_EDITOR,
   /** Contacts and the member lists of the brand and its teams. */
@@ -23,6 +25,8 @@ export const ABILITIES = {
   'invite.send': OWNER_OR_EDITOR,
   /** Create lines and collections. */
   'line.create': OWNER,
+  /** Rename and describe lines and collections, move a collection between lines (docs/decisions/063). */
+  'line.edit': OWNER_OR_EDITOR,
   'listing.view': ANY,
   'listing.edit': OWNER_OR_EDITOR,
   /** Order the media of listings (the media-order Yjs document). */

@@ -1,7 +1,7 @@
 // Accounts and the acting user: who is signed in, with which grants, and the account sync that
 // runs after every sign-in (POST /api/account/method/login).
-import { and, asc, eq } from 'drizzle-orm'
-import { accounts, grants } from '#db/schema'
+import { and, asc, eq, isNull } from 'drizzle-orm'
+import { accounts, brands, grants } from '#db/schema'
 import { AppError, invalidSession } from '#app/lib/errors'
 import type { Grant, GrantModel, GrantType } from '#app/policy/permissions'
 import type { ServiceDeps } from './context.server'
@@ -23,10 +23,16 @@ export interface Actor {
   grants: Grant[]
 }
 
+/**
+ * The account's grants that count: grants on an archived (deleted) brand give nothing, so that
+ * brand leaves every page, call and socket at once and comes back whole when restored
+ * (docs/decisions/066).
+ */
 export async function loadGrants(deps: ServiceDeps, accountKey: string): Promise<Grant[]> {
   const rows = await deps.db
     .select({ model: grants.model, modelId: grants.modelId, type: grants.type })
     .from(grants)
+    .innerJoin(brands, and(eq(brands.key, grants.brandKey), isNull(brands.archivedAt)))
     .where(eq(grants.accountKey, accountKey))
     // Oldest first: "the first brand" of a user (settings, onboarding) is the one granted first.
     .orderBy(asc(grants.created), asc(grants.key))

@@ -917,7 +917,8 @@ async function sendersOf(deps: ServiceDeps, keys: string[]) {
   // query building on the hot path than the builder.
   const result = await deps.db.execute(sql`
     select a.key, a.first, a.last, a.name, a.email, a.assets, g.model, g.model_id as "modelId", g.type
-    from accounts a left join grants g on g.account_key = a.key
+    from accounts a
+    left join (grants g join brands b on b.key = g.brand_key and b.archived_at is null) on g.account_key = a.key
     where a.key = any(${sql.param(keys)}::text[])
     order by g.created, g.key`)
   const rows = rowsOf<SenderGrantRow>(result)

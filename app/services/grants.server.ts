@@ -98,3 +98,12 @@ async function cutLiveAccess(deps: ServiceDeps, accountKey: string, brandKey: st
   deps.events.revokeBrandAccess(accountKey, brandKey, { leaveRoom: leftBrand })
   if (leftBrand) await leaveBrandConversations(deps, accountKey, brandKey)
 }
+
+/**
+ * Cuts the live access of every member of a brand that was archived: its grants stay (so a restore
+ * brings everyone back), but they no longer count (loadGrants), so sockets leave the brand's room
+ * and its Yjs documents close now, not at the next reconnect.
+ */
+export function cutArchivedBrandAccess(deps: ServiceDeps, brandKey: string, accountKeys: readonly string[]): void {
+  for (const accountKey of accountKeys) deps.events.revokeBrandAccess(accountKey, brandKey, { leaveRoom: true })
+}

@@ -8,7 +8,7 @@ import sharp from 'sharp'
 import { eq } from 'drizzle-orm'
 import type { ServerBuild } from '@remix-run/node'
 import { inject } from 'vitest'
-import { accounts } from '#db/schema'
+import { accounts, brands } from '#db/schema'
 import { requestPasswordReset } from '#app/services/passwords.server'
 import { openDirectChat, sendMessage } from '#app/services/chat.server'
 import { latestOobCode } from '#tests/support/emulator'
@@ -127,6 +127,52 @@ const SAMPLES: Record<string, ActionSample> = {
       url: `/brand/${w.brand.key}/edit`,
       fields: { intent: 'profile', name: 'Renamed Brand', legal_name: 'Renamed Brand Ltd' },
     }),
+  },
+  '/brand/:brandKey/lines/create': {
+    post: (w) => ({ url: `/brand/${w.brand.key}/lines/create`, fields: { name: 'Capsule', description: 'Small run' } }),
+  },
+  '/brand/:brandKey/line/:lineKey/edit': {
+    post: (w) => ({
+      url: `/brand/${w.brand.key}/line/${w.brand.lines[0]!.key}/edit`,
+      fields: { name: 'Renamed Line' },
+    }),
+  },
+  '/brand/:brandKey/line/:lineKey/collections/create': {
+    post: (w) => ({
+      url: `/brand/${w.brand.key}/line/${w.brand.lines[0]!.key}/collections/create`,
+      fields: { name: 'Line Edit', season: 'prefall', year: '2027' },
+    }),
+  },
+  '/brand/:brandKey/collections/create': {
+    post: (w) => ({
+      url: `/brand/${w.brand.key}/collections/create`,
+      fields: { name: 'Winter Edit', season: 'fall_winter', year: '2026' },
+    }),
+  },
+  '/brand/:brandKey/collection/:collectionKey/edit': {
+    post: (w) => ({
+      url: `/brand/${w.brand.key}/collection/${w.brand.collections[0]!}/edit`,
+      fields: { name: 'Renamed Collection', season: 'resort', year: '2028', line: w.brand.lines[0]!.key },
+    }),
+  },
+  '/brands/:key/delete': {
+    post: (w) => ({ url: `/brands/${w.brand.key}/delete`, fields: { name: w.brand.name } }),
+  },
+  '/brands/:key/remove-permissions': {
+    async post(w) {
+      // The owner may leave only when another owner stays.
+      await createMember(portal.deps, [{ brand: w.brand.key, type: 'owner' }], { name: 'Second Owner' })
+      return { url: `/brands/${w.brand.key}/remove-permissions` }
+    },
+  },
+  '/brands/:key/restore': {
+    async post(w) {
+      await portal.deps.db
+        .update(brands)
+        .set({ archivedAt: new Date(), archivedBy: w.owner.key })
+        .where(eq(brands.key, w.brand.key))
+      return { url: `/brands/${w.brand.key}/restore` }
+    },
   },
   '/brand/:brandKey/notifications': {
     post: (w) => ({ url: `/brand/${w.brand.key}/notifications`, fields: { intent: 'clear-all' } }),

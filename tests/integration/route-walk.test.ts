@@ -191,6 +191,20 @@ const SAMPLES: Record<string, Sample> = {
     probe: (t) => ({ path: 'conversation/method/mark_read', body: { conversation: t.conversation } }),
   },
   'DELETE conversation/model/:key': { probe: (t) => ({ path: `conversation/model/${t.conversation}` }) },
+  'POST line/model': { probe: (t) => ({ path: 'line/model', body: { name: 'Walk Line', brand: t.brand } }) },
+  'PUT line/model/:key': { probe: (t) => ({ path: `line/model/${t.line}`, body: { name: 'Taken Over' } }) },
+  'GET line/query/brand': { probe: (t) => ({ path: `line/query/brand?brand=${t.brand}&cursor=0` }) },
+  'POST collection/model': {
+    probe: (t) => ({
+      path: 'collection/model',
+      body: { name: 'Walk Collection', season: 'resort', year: 2026, brand: t.brand, line: t.line },
+    }),
+  },
+  'PUT collection/model/:key': {
+    probe: (t) => ({ path: `collection/model/${t.collection}`, body: { name: 'Taken Over', year: 2030 } }),
+  },
+  'GET collection/query/brand': { probe: (t) => ({ path: `collection/query/brand?brand=${t.brand}&cursor=0` }) },
+  'GET collection/query/line': { probe: (t) => ({ path: `collection/query/line?line=${t.line}` }) },
   'POST brand/method/remove_team_member': {
     probe: (t) => ({ path: 'brand/method/remove_team_member', body: { brand: t.brand, account: t.account } }),
   },

@@ -3,6 +3,7 @@ import type { Endpoint } from '../endpoint'
 import { accountEndpoints } from './accounts.server'
 import { activityEndpoints } from './activities.server'
 import { brandingEndpoints } from './branding.server'
+import { catalogueEndpoints } from './catalogue.server'
 import { chatEndpoints } from './chat.server'
 import { coreEndpoints } from './core.server'
 import { humanCheckEndpoints } from './human-check.server'
@@ -16,6 +17,7 @@ export const endpoints: Endpoint[] = [
   ...accountEndpoints,
   ...activityEndpoints,
   ...brandingEndpoints,
+  ...catalogueEndpoints,
   ...chatEndpoints,
   ...humanCheckEndpoints,
   ...inviteEndpoints,

@@ -9,7 +9,7 @@ import {
   parseRemoveKeys,
   removeListings,
 } from '#app/services/listings.server'
-import { pageAnswer, requireActor, stringField, type Endpoint } from '../endpoint'
+import { paged, requireActor, stringField, type Endpoint } from '../endpoint'
 
 function required(source: unknown, name: string): string {
   const value = stringField(source, name)
@@ -34,7 +34,7 @@ export const listingEndpoints: Endpoint[] = [
       const brand = required(call.query, 'brand')
       const filter = parseFilterQuery(call.query)
       if (!filter.ok) throw new AppError('ValidationError', `${filter.field}: ${filter.message}`)
-      return pageAnswer(await listListings(deps, actor, brand, filter.value))
+      return paged(await listListings(deps, actor, brand, filter.value))
     },
   },
   {
@@ -53,7 +53,7 @@ export const listingEndpoints: Endpoint[] = [
     path: 'category/query/brand',
     auth: true,
     handle: async (deps, call) =>
-      pageAnswer(await listCategories(deps, requireActor(call), required(call.query, 'brand'), cursorOf(call.query))),
+      paged(await listCategories(deps, requireActor(call), required(call.query, 'brand'), cursorOf(call.query))),
   },
   {
     verb: 'GET',

@@ -1,0 +1,64 @@
+// Line and collection calls of catalogue.md §7. Lists answer `{ data, cursor, more }` with the
+// cursor from 0; the services check every permission (outsiders: not found; read members: refused).
+import { AppError } from '#app/lib/errors'
+import {
+  createCollection,
+  listCollectionsPage,
+  listLineCollections,
+  updateCollection,
+} from '#app/services/collections.server'
+import { createLine, listLinesPage, updateLine } from '#app/services/lines.server'
+import { paged, requireActor, stringField, type Endpoint } from '../endpoint'
+
+function required(source: Record<string, string>, name: string): string {
+  const value = stringField(source, name)
+  if (!value) throw new AppError('ValidationError', `${name}: is required.`)
+  return value
+}
+
+export const catalogueEndpoints: Endpoint[] = [
+  {
+    verb: 'POST',
+    path: 'line/model',
+    auth: true,
+    handle: (deps, call) => createLine(deps, requireActor(call), call.body),
+  },
+  {
+    verb: 'PUT',
+    path: 'line/model/:key',
+    auth: true,
+    handle: (deps, call) => updateLine(deps, requireActor(call), call.key!, call.body),
+  },
+  {
+    verb: 'GET',
+    path: 'line/query/brand',
+    auth: true,
+    handle: async (deps, call) =>
+      paged(await listLinesPage(deps, requireActor(call), required(call.query, 'brand'), call.query.cursor)),
+  },
+  {
+    verb: 'POST',
+    path: 'collection/model',
+    auth: true,
+    handle: (deps, call) => createCollection(deps, requireActor(call), call.body),
+  },
+  {
+    verb: 'PUT',
+    path: 'collection/model/:key',
+    auth: true,
+    handle: (deps, call) => updateCollection(deps, requireActor(call), call.key!, call.body),
+  },
+  {
+    verb: 'GET',
+    path: 'collection/query/brand',
+    auth: true,
+    handle: async (deps, call) =>
+      paged(await listCollectionsPage(deps, requireActor(call), required(call.query, 'brand'), call.query.cursor)),
+  },
+  {
+    verb: 'GET',
+    path: 'collection/query/line',
+    auth: true,
+    handle: (deps, call) => listLineCollections(deps, requireActor(call), required(call.query, 'line')),
+  },
+]

@@ -1,0 +1,31 @@
+// The action shared by both Create New Collection dialogs (the brand's collections and one line's):
+// guard, CSRF, the form, the service, then back to the list the dialog opened over.
+import { json, type ActionFunctionArgs } from '@remix-run/node'
+import { CollectionFormSchema } from '#app/schemas/catalogue'
+import { createCollectionInBrand } from '#app/services/collections.server'
+import { formErrorReply } from './form-errors.server'
+import { parseForm } from './forms'
+import { guard, redirectWithToast, requireCsrf } from './session.server'
+
+export async function createCollectionReply(
+  { request, context, params }: ActionFunctionArgs,
+  successPath: (brandKey: string) => string,
+) {
+  const actor = await guard(request, context)
+  const formData = await request.formData()
+  await requireCsrf(request, context, formData)
+  const submission = parseForm(formData, CollectionFormSchema)
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  // The line's own dialog always files the collection under that line, whatever the form says.
+  const value = params.lineKey ? { ...submission.value, line: params.lineKey } : submission.value
+  let collection
+  try {
+    collection = await createCollectionInBrand(context.deps, actor, params.brandKey!, value)
+  } catch (error) {
+    return formErrorReply(submission, error)
+  }
+  return redirectWithToast(request, context, successPath(params.brandKey!), {
+    kind: 'success',
+    message: `Collection ${collection.name} has been created`,
+  })
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import * as z from 'zod/mini'
+import { parseForm } from '#app/lib/forms'
+import { CollectionCreateSchema, CollectionFormSchema, LineFormSchema, SEASONS, seasonLabel } from './catalogue'
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields)
+
+/** The field errors of a refused form (none for an accepted one). */
+function errorsOf(submission: ReturnType<typeof parseForm>) {
+  return submission.status === 'success' ? undefined : submission.error
+}
+
+describe('the collection form', () => {
+  it.each(['2000', '2026', '2100'])('accepts the year %s', (year) => {
+    const submission = parseForm(form({ name: 'Resort', season: 'resort', year }), CollectionFormSchema)
+    expect(submission.status).toBe('success')
+    expect(submission.status === 'success' && submission.value.year).toBe(Number(year))
+  })
+
+  it.each(['1999', '2101', '2026.5', '20x6', '-2026'])('refuses the year %s with the range message', (year) => {
+    const submission = parseForm(form({ name: 'Resort', season: 'resort', year }), CollectionFormSchema)
+    expect(errorsOf(submission)?.year).toEqual(['Year must be a whole number from 2000 to 2100.'])
+  })
+
+  it('requires name, season and year with their messages', () => {
+    const submission = parseForm(form({ name: '  ' }), CollectionFormSchema)
+    expect(errorsOf(submission)).toMatchObject({
+      name: ['Collection Name is required.'],
+      season: ['Season is required.'],
+      year: ['Year is required.'],
+    })
+  })
+
+  it('takes only the four seasons of the spec, with their labels', () => {
+    expect(SEASONS.map((season) => [season.value, season.label])).toEqual([
+      ['spring_summer', 'Spring/Summer'],
+      ['fall_winter', 'Fall/Winter'],
+      ['prefall', 'Prefall'],
+      ['resort', 'Resort'],
+    ])
+    expect(seasonLabel('fall_winter')).toBe('Fall/Winter')
+    const refused = z.safeParse(CollectionCreateSchema, { name: 'A', season: 'winter', year: 2026, brand: 'b' })
+    expect(refused.success).toBe(false)
+  })
+})
+
+describe('the line form', () => {
+  it('requires a name of at most 100 characters; the description is optional', () => {
+    expect(errorsOf(parseForm(form({ name: '' }), LineFormSchema))?.name).toEqual(['Line name is required.'])
+    expect(errorsOf(parseForm(form({ name: 'x'.repeat(101) }), LineFormSchema))?.name).toEqual([
+      'Line name must be at most 100 characters.',
+    ])
+    expect(parseForm(form({ name: 'Evening' }), LineFormSchema).status).toBe('success')
+  })
+})

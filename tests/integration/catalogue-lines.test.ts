@@ -1,0 +1,585 @@
+// Lines and collections over the JSON API and their pages, and the admin's brand menu, against a
+// real database: envelopes and pages, 400s naming the field, 404 for outsiders, read members
+// refused, and what the database holds afterwards.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, eq } from 'drizzle-orm'
+import { brands, collections, grants, lines } from '#db/schema'
+import { api, loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import {
+  createAccount,
+  createBrand,
+  createMember,
+  type AccountFixture,
+  type BrandFixture,
+} from '#tests/support/factories'
+
+let portal: TestPortal
+let brand: BrandFixture
+let otherBrand: BrandFixture
+let owner: AccountFixture
+let editor: AccountFixture
+let reader: AccountFixture
+let outsider: AccountFixture
+const cookie = {} as Record<'owner' | 'editor' | 'reader' | 'outsider', string>
+
+/** A signed-in browser without JavaScript: its cookies and the CSRF token of its forms. */
+async function browserOf(account: AccountFixture) {
+  const jar = new Map<string, string>()
+  const [name, value] = (await sessionCookieFor(portal, account.email, account.password)).split(/=(.*)/s)
+  jar.set(name!, value!)
+  const cookies = () => [...jar].map(([key, val]) => `${key}=${val}`).join('; ')
+  const page = await fetch(`${portal.url}/settings/profile`, { headers: { cookie: cookies() }, redirect: 'manual' })
+  for (const header of page.headers.getSetCookie()) {
+    const [pair] = header.split(';')
+    const [key, val] = pair!.split(/=(.*)/s)
+    jar.set(key!, val!)
+  }
+  const token = /"csrf":"([^"]+)"/.exec(await page.text())?.[1] ?? ''
+  const remember = (response: Response) => {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(';')
+      const [key, val] = pair!.split(/=(.*)/s)
+      jar.set(key!, val!)
+    }
+    return response
+  }
+  return {
+    get: async (path: string) =>
+      remember(await fetch(`${portal.url}${path}`, { headers: { cookie: cookies() }, redirect: 'manual' })),
+    post: async (path: string, fields: Record<string, string>) =>
+      remember(
+        await fetch(`${portal.url}${path}`, {
+          method: 'POST',
+          headers: { cookie: cookies(), origin: portal.url },
+          body: new URLSearchParams({ ...fields, csrf: token }),
+          redirect: 'manual',
+        }),
+      ),
+  }
+}
+
+const linesOf = (brandKey: string) => portal.deps.db.select().from(lines).where(eq(lines.brandKey, brandKey))
+const collectionsOf = (brandKey: string) =>
+  portal.deps.db.select().from(collections).where(eq(collections.brandKey, brandKey))
+
+beforeAll(async () => {
+  portal = await startTestPortal({ remixBuild: await loadServerBuild() })
+  brand = await createBrand(portal.deps, { name: 'Lines House', lines: 2, collectionsPerLine: 1 })
+  otherBrand = await createBrand(portal.deps, { name: 'Elsewhere House' })
+  owner = await createMember(portal.deps, [{ brand: brand.key, type: 'owner' }], {
+    name: 'Olive',
+    fields: { role: 'admin', jobType: 'admin' },
+  })
+  editor = await createMember(portal.deps, [{ brand: brand.key, type: 'editor' }], { name: 'Eddie' })
+  reader = await createMember(portal.deps, [{ brand: brand.key, type: 'read' }], { name: 'Rita' })
+  outsider = await createMember(portal.deps, [{ brand: otherBrand.key, type: 'owner' }], { name: 'Otto' })
+  cookie.owner = await sessionCookieFor(portal, owner.email, owner.password)
+  cookie.editor = await sessionCookieFor(portal, editor.email, editor.password)
+  cookie.reader = await sessionCookieFor(portal, reader.email, reader.password)
+  cookie.outsider = await sessionCookieFor(portal, outsider.email, outsider.password)
+})
+afterAll(() => portal?.destroy())
+
+describe('the line calls', () => {
+  it('create a line for an owner and answer the Line entity', async () => {
+    const answer = await api(portal, 'POST', '/api/line/model/', {
+      cookie: cookie.owner,
+      body: { name: 'Evening', description: 'After dark', brand: brand.key },
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.body.data).toMatchObject({
+      KIND: 'Line',
+      name: 'Evening',
+      description: 'After dark',
+      brand: brand.key,
+    })
+    const key = (answer.body.data as { key: string }).key
+    const [row] = await portal.deps.db.select().from(lines).where(eq(lines.key, key))
+    expect(row).toMatchObject({ name: 'Evening', description: 'After dark', brandKey: brand.key })
+  })
+
+  it('refuse a missing or too long name with 400 naming the field, storing nothing', async () => {
+    const before = (await linesOf(brand.key)).length
+    const missing = await api(portal, 'POST', '/api/line/model/', { cookie: cookie.owner, body: { brand: brand.key } })
+    expect(missing).toMatchObject({ status: 400, body: { error: { type: 'ValidationError' } } })
+    expect(missing.body.error!.message).toMatch(/^name: Line name is required\./)
+    const long = await api(portal, 'POST', '/api/line/model/', {
+      cookie: cookie.owner,
+      body: { name: 'x'.repeat(101), brand: brand.key },
+    })
+    expect(long.status).toBe(400)
+    expect(long.body.error!.message).toMatch(/^name: /)
+    const noBrand = await api(portal, 'POST', '/api/line/model/', { cookie: cookie.owner, body: { name: 'A' } })
+    expect(noBrand.status).toBe(400)
+    expect(noBrand.body.error!.message).toMatch(/^brand: /)
+    expect(await linesOf(brand.key)).toHaveLength(before)
+  })
+
+  it('refuse an editor and a read member creating a line (403), and an outsider (404)', async () => {
+    const before = (await linesOf(brand.key)).length
+    for (const who of ['editor', 'reader'] as const) {
+      const answer = await api(portal, 'POST', '/api/line/model/', {
+        cookie: cookie[who],
+        body: { name: 'Sneaky', brand: brand.key },
+      })
+      expect(answer, who).toMatchObject({ status: 403, body: { error: { type: 'PermissionError' } } })
+    }
+    const outside = await api(portal, 'POST', '/api/line/model/', {
+      cookie: cookie.outsider,
+      body: { name: 'Sneaky', brand: brand.key },
+    })
+    expect(outside).toMatchObject({ status: 404, body: { error: { type: 'NotFound' } } })
+    expect(await linesOf(brand.key)).toHaveLength(before)
+  })
+
+  it('update a line for an editor, refuse a read member and an outsider', async () => {
+    const line = brand.lines[1]!
+    const updated = await api(portal, 'PUT', `/api/line/model/${line.key}`, {
+      cookie: cookie.editor,
+      body: { name: 'Essentials Plus', description: 'Core', brand: brand.key },
+    })
+    expect(updated.status).toBe(200)
+    expect(updated.body.data).toMatchObject({ key: line.key, name: 'Essentials Plus', description: 'Core' })
+    const read = await api(portal, 'PUT', `/api/line/model/${line.key}`, {
+      cookie: cookie.reader,
+      body: { name: 'Read Over' },
+    })
+    expect(read).toMatchObject({ status: 403, body: { error: { type: 'PermissionError' } } })
+    const outside = await api(portal, 'PUT', `/api/line/model/${line.key}`, {
+      cookie: cookie.outsider,
+      body: { name: 'Out Over' },
+    })
+    expect(outside).toMatchObject({ status: 404, body: { error: { type: 'NotFound' } } })
+    const moved = await api(portal, 'PUT', `/api/line/model/${line.key}`, {
+      cookie: cookie.owner,
+      body: { name: 'Moved', brand: otherBrand.key },
+    })
+    expect(moved.status).toBe(400)
+    expect(moved.body.error!.message).toMatch(/^brand: /)
+    const [row] = await portal.deps.db.select().from(lines).where(eq(lines.key, line.key))
+    expect(row).toMatchObject({ name: 'Essentials Plus', description: 'Core', brandKey: brand.key })
+  })
+
+  it('list lines page by page from cursor 0, as {data, cursor, more}', async () => {
+    const listing = await createBrand(portal.deps, { name: 'Many Lines', lines: 0 })
+    const lister = await createMember(portal.deps, [{ brand: listing.key, type: 'read' }], { name: 'Lister' })
+    const listerCookie = await sessionCookieFor(portal, lister.email, lister.password)
+    await portal.deps.db.insert(lines).values(
+      Array.from({ length: 105 }, (_, i) => ({
+        key: `${listing.key}-line-${String(i).padStart(3, '0')}`,
+        brandKey: listing.key,
+        name: `Line ${i}`,
+        created: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+      })),
+    )
+    const first = await fetch(`${portal.url}/api/line/query/brand?brand=${listing.key}&cursor=0`, {
+      headers: { cookie: listerCookie },
+    })
+    const firstBody = (await first.json()) as { data: { name: string }[]; cursor: number; more: boolean }
+    expect(firstBody.data).toHaveLength(100)
+    expect(firstBody.data[0]!.name).toBe('Line 0')
+    expect(firstBody).toMatchObject({ cursor: 100, more: true })
+    const second = await fetch(`${portal.url}/api/line/query/brand?brand=${listing.key}&cursor=100`, {
+      headers: { cookie: listerCookie },
+    })
+    const secondBody = (await second.json()) as { data: { name: string }[]; cursor: number; more: boolean }
+    expect(secondBody.data.map((line) => line.name)).toEqual([
+      'Line 100',
+      'Line 101',
+      'Line 102',
+      'Line 103',
+      'Line 104',
+    ])
+    expect(secondBody).toMatchObject({ cursor: 105, more: false })
+    const bad = await api(portal, 'GET', `/api/line/query/brand?brand=${listing.key}&cursor=-1`, {
+      cookie: listerCookie,
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.body.error!.message).toMatch(/^cursor: /)
+    const outside = await api(portal, 'GET', `/api/line/query/brand?brand=${listing.key}`, { cookie: cookie.outsider })
+    expect(outside.status).toBe(404)
+  })
+})
+
+describe('the collection calls', () => {
+  it('create a collection with season and year in a line, and list it by brand and by line', async () => {
+    const line = brand.lines[0]!
+    const answer = await api(portal, 'POST', '/api/collection/model/', {
+      cookie: cookie.owner,
+      body: { name: 'Resort Edit', season: 'resort', year: 2027, brand: brand.key, line: line.key },
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.body.data).toMatchObject({ KIND: 'Collection', season: 'resort', year: 2027, line: line.key })
+    const key = (answer.body.data as { key: string }).key
+    const [row] = await portal.deps.db.select().from(collections).where(eq(collections.key, key))
+    expect(row).toMatchObject({ name: 'Resort Edit', season: 'resort', year: 2027, lineKey: line.key })
+
+    const byLine = await api(portal, 'GET', `/api/collection/query/line?line=${line.key}`, { cookie: cookie.reader })
+    expect(byLine.status).toBe(200)
+    expect((byLine.body.data as { key: string }[]).map((c) => c.key)).toContain(key)
+    const byBrand = await fetch(`${portal.url}/api/collection/query/brand?brand=${brand.key}&cursor=0`, {
+      headers: { cookie: cookie.reader },
+    })
+    const body = (await byBrand.json()) as { data: { key: string }[]; cursor: number; more: boolean }
+    expect(body.data.map((c) => c.key)).toContain(key)
+    expect(body).toMatchObject({ cursor: body.data.length, more: false })
+  })
+
+  it('refuse a collection without season or year, or with a year out of range, naming the field', async () => {
+    const before = (await collectionsOf(brand.key)).length
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ name: 'No season', year: 2026 }, /^season: Season is required\./],
+      [{ name: 'No year', season: 'prefall' }, /^year: Year is required\./],
+      [{ name: 'Old', season: 'prefall', year: 1999 }, /^year: Year must be a whole number from 2000 to 2100\./],
+      [{ name: 'Odd', season: 'winter', year: 2026 }, /^season: /],
+      [{ season: 'prefall', year: 2026 }, /^name: Collection Name is required\./],
+    ]
+    for (const [body, message] of cases) {
+      const answer = await api(portal, 'POST', '/api/collection/model/', {
+        cookie: cookie.owner,
+        body: { ...body, brand: brand.key },
+      })
+      expect(answer.status, JSON.stringify(body)).toBe(400)
+      expect(answer.body.error!.message).toMatch(message)
+    }
+    // A line of another brand is a bad field, not a way to learn about it.
+    const foreign = await api(portal, 'POST', '/api/collection/model/', {
+      cookie: cookie.owner,
+      body: { name: 'Foreign', season: 'resort', year: 2026, brand: brand.key, line: otherBrand.lines[0]!.key },
+    })
+    expect(foreign.status).toBe(400)
+    expect(foreign.body.error!.message).toMatch(/^line: /)
+    expect(await collectionsOf(brand.key)).toHaveLength(before)
+  })
+
+  it('refuse creating to a read member and an editor (403), an outsider (404)', async () => {
+    const before = (await collectionsOf(brand.key)).length
+    const body = { name: 'Nope', season: 'resort', year: 2026, brand: brand.key }
+    expect((await api(portal, 'POST', '/api/collection/model/', { cookie: cookie.reader, body })).status).toBe(403)
+    expect((await api(portal, 'POST', '/api/collection/model/', { cookie: cookie.editor, body })).status).toBe(403)
+    expect((await api(portal, 'POST', '/api/collection/model/', { cookie: cookie.outsider, body })).status).toBe(404)
+    const lineOutside = await api(portal, 'GET', `/api/collection/query/line?line=${brand.lines[0]!.key}`, {
+      cookie: cookie.outsider,
+    })
+    expect(lineOutside.status).toBe(404)
+    expect(await collectionsOf(brand.key)).toHaveLength(before)
+  })
+
+  it('update a collection for an editor, taking it out of its line; refuse read members and outsiders', async () => {
+    const key = brand.lines[1]!.collections[0]!
+    const updated = await api(portal, 'PUT', `/api/collection/model/${key}`, {
+      cookie: cookie.editor,
+      body: { name: 'Fall Core', season: 'fall_winter', year: 2028, line: null },
+    })
+    expect(updated.status).toBe(200)
+    expect(updated.body.data).toMatchObject({ name: 'Fall Core', season: 'fall_winter', year: 2028, line: null })
+    expect(
+      (await api(portal, 'PUT', `/api/collection/model/${key}`, { cookie: cookie.reader, body: { name: 'R' } })).status,
+    ).toBe(403)
+    expect(
+      (await api(portal, 'PUT', `/api/collection/model/${key}`, { cookie: cookie.outsider, body: { name: 'O' } }))
+        .status,
+    ).toBe(404)
+    const badYear = await api(portal, 'PUT', `/api/collection/model/${key}`, {
+      cookie: cookie.owner,
+      body: { year: 2101 },
+    })
+    expect(badYear.status).toBe(400)
+    expect(badYear.body.error!.message).toMatch(/^year: /)
+    const [row] = await portal.deps.db.select().from(collections).where(eq(collections.key, key))
+    expect(row).toMatchObject({ name: 'Fall Core', season: 'fall_winter', year: 2028, lineKey: null })
+  })
+})
+
+describe('the line and collection pages without JavaScript', () => {
+  it('create a line from the dialog: toast, then the line page', async () => {
+    const browser = await browserOf(owner)
+    const refused = await browser.post(`/brand/${brand.key}/lines/create`, { name: ' ', description: '' })
+    expect(refused.status).toBe(400)
+    expect(await refused.text()).toContain('Line name is required.')
+    const created = await browser.post(`/brand/${brand.key}/lines/create`, { name: 'Bridal', description: 'Gowns' })
+    expect(created.status).toBe(302)
+    const [row] = await portal.deps.db
+      .select()
+      .from(lines)
+      .where(and(eq(lines.brandKey, brand.key), eq(lines.name, 'Bridal')))
+    expect(row).toMatchObject({ description: 'Gowns' })
+    expect(created.headers.get('location')).toBe(`/brand/${brand.key}/line/${row!.key}`)
+    const page = await browser.get(created.headers.get('location')!)
+    const html = await page.text()
+    expect(html).toContain('Line Bridal has been created')
+    expect(html).toContain(`/brand/${brand.key}/products?lines=${row!.key}`)
+  })
+
+  it('create a collection from the dialog and show it under its line heading', async () => {
+    const browser = await browserOf(owner)
+    const line = brand.lines[0]!
+    const refused = await browser.post(`/brand/${brand.key}/collections/create`, { name: 'Half', line: line.key })
+    expect(refused.status).toBe(400)
+    const refusedHtml = await refused.text()
+    expect(refusedHtml).toContain('Season is required.')
+    expect(refusedHtml).toContain('Year is required.')
+    const created = await browser.post(`/brand/${brand.key}/collections/create`, {
+      name: 'Linen Story',
+      season: 'spring_summer',
+      year: '2027',
+      line: line.key,
+    })
+    expect(created.status).toBe(302)
+    expect(created.headers.get('location')).toBe(`/brand/${brand.key}/collections`)
+    const [row] = await portal.deps.db.select().from(collections).where(eq(collections.name, 'Linen Story'))
+    expect(row).toMatchObject({ season: 'spring_summer', year: 2027, lineKey: line.key })
+    const html = await (await browser.get(`/brand/${brand.key}/collections`)).text()
+    // The heading of its line comes before it, and it links to its products.
+    const section = html.slice(html.indexOf(`aria-label="${line.name}"`))
+    expect(section.indexOf('Linen Story')).toBeGreaterThan(0)
+    expect(html).toContain(`/brand/${brand.key}/products?collections=${row!.key}`)
+    expect(html).toContain('Spring/Summer')
+  })
+
+  it("file a collection made on a line's page under that line", async () => {
+    const browser = await browserOf(owner)
+    const line = brand.lines[1]!
+    const created = await browser.post(`/brand/${brand.key}/line/${line.key}/collections/create`, {
+      name: 'Pre Drop',
+      season: 'prefall',
+      year: '2026',
+    })
+    expect(created.status).toBe(302)
+    expect(created.headers.get('location')).toBe(`/brand/${brand.key}/line/${line.key}/collections`)
+    const [row] = await portal.deps.db.select().from(collections).where(eq(collections.name, 'Pre Drop'))
+    expect(row).toMatchObject({ lineKey: line.key, season: 'prefall', year: 2026 })
+  })
+
+  it('edit a line and a collection with their forms', async () => {
+    const browser = await browserOf(editor)
+    const line = brand.lines[0]!
+    const edited = await browser.post(`/brand/${brand.key}/line/${line.key}/edit`, {
+      name: 'Womens',
+      description: 'RTW',
+    })
+    expect(edited.status).toBe(302)
+    expect(edited.headers.get('location')).toBe(`/brand/${brand.key}/line/${line.key}`)
+    const [lineRow] = await portal.deps.db.select().from(lines).where(eq(lines.key, line.key))
+    expect(lineRow).toMatchObject({ name: 'Womens', description: 'RTW' })
+
+    const key = line.collections[0]!
+    const bad = await browser.post(`/brand/${brand.key}/collection/${key}/edit`, {
+      name: 'X',
+      season: 'resort',
+      year: '1800',
+    })
+    expect(bad.status).toBe(400)
+    expect(await bad.text()).toContain('Year must be a whole number from 2000 to 2100.')
+    const saved = await browser.post(`/brand/${brand.key}/collection/${key}/edit`, {
+      name: 'Coastal',
+      season: 'resort',
+      year: '2029',
+      line: line.key,
+    })
+    expect(saved.status).toBe(302)
+    expect(saved.headers.get('location')).toBe(`/brand/${brand.key}/line/${line.key}/collections`)
+    const [row] = await portal.deps.db.select().from(collections).where(eq(collections.key, key))
+    expect(row).toMatchObject({ name: 'Coastal', season: 'resort', year: 2029, lineKey: line.key })
+  })
+
+  it('show no create buttons to an editor or read member, and refuse their forms', async () => {
+    for (const account of [editor, reader]) {
+      const browser = await browserOf(account)
+      const linesHtml = await (await browser.get(`/brand/${brand.key}/lines`)).text()
+      expect(linesHtml).not.toContain('Create a line')
+      const collectionsHtml = await (await browser.get(`/brand/${brand.key}/collections`)).text()
+      expect(collectionsHtml).not.toContain('Create New Collection')
+      // By URL: the gate sends them to the brand dashboard with the info message.
+      const page = await browser.get(`/brand/${brand.key}/lines/create`)
+      expect(page.status).toBe(302)
+      expect(page.headers.get('location')).toBe(`/brand/${brand.key}`)
+      const before = (await linesOf(brand.key)).length
+      const post = await browser.post(`/brand/${brand.key}/lines/create`, { name: 'Sneaky' })
+      expect(post.status).toBe(302)
+      expect(await linesOf(brand.key)).toHaveLength(before)
+    }
+    const readBrowser = await browserOf(reader)
+    const edit = await readBrowser.post(`/brand/${brand.key}/line/${brand.lines[0]!.key}/edit`, { name: 'Read Edit' })
+    expect(edit.status).toBe(302)
+    const [lineRow] = await portal.deps.db.select().from(lines).where(eq(lines.key, brand.lines[0]!.key))
+    expect(lineRow!.name).not.toBe('Read Edit')
+  })
+
+  it('answer 404 to an outsider on every page and form, and on the short addresses', async () => {
+    const browser = await browserOf(outsider)
+    const line = brand.lines[0]!
+    const collection = brand.collections[0]!
+    for (const path of [
+      `/brand/${brand.key}/lines`,
+      `/brand/${brand.key}/lines/create`,
+      `/brand/${brand.key}/lines/${line.key}/info`,
+      `/brand/${brand.key}/lines/${line.key}/access`,
+      `/brand/${brand.key}/line/${line.key}`,
+      `/brand/${brand.key}/line/${line.key}/edit`,
+      `/brand/${brand.key}/line/${line.key}/collections`,
+      `/brand/${brand.key}/line/${line.key}/collections/create`,
+      `/brand/${brand.key}/collections`,
+      `/brand/${brand.key}/collections/create`,
+      `/brand/${brand.key}/collection/${collection}/edit`,
+      `/line/${line.key}`,
+      `/collection/${collection}`,
+      // Their own brand's address does not show another brand's line either.
+      `/brand/${otherBrand.key}/line/${line.key}`,
+      `/brand/${otherBrand.key}/lines/${line.key}/info`,
+    ]) {
+      expect((await browser.get(path)).status, path).toBe(404)
+    }
+    const before = (await collectionsOf(brand.key)).length
+    const post = await browser.post(`/brand/${brand.key}/collections/create`, {
+      name: 'Out',
+      season: 'resort',
+      year: '2026',
+    })
+    expect(post.status).toBe(404)
+    expect(await collectionsOf(brand.key)).toHaveLength(before)
+  })
+
+  it('send the short addresses to the brand pages, and show Info and Access', async () => {
+    const browser = await browserOf(reader)
+    const line = brand.lines[0]!
+    const short = await browser.get(`/line/${line.key}`)
+    expect(short.status).toBe(302)
+    expect(short.headers.get('location')).toBe(`/brand/${brand.key}/line/${line.key}`)
+    const collection = await browser.get(`/collection/${line.collections[0]!}`)
+    expect(collection.headers.get('location')).toBe(`/brand/${brand.key}/line/${line.key}/collections`)
+
+    const lineTeamMember = await createMember(
+      portal.deps,
+      [
+        { brand: brand.key, type: 'read' },
+        { brand: brand.key, model: 'Line', modelId: line.key, type: 'editor' },
+      ],
+      { name: 'Linda' },
+    )
+    const access = await (await browser.get(`/brand/${brand.key}/lines/${line.key}/access`)).text()
+    expect(access).toContain(lineTeamMember.email)
+    expect(access).not.toContain(editor.email)
+    const [current] = await portal.deps.db.select().from(lines).where(eq(lines.key, line.key))
+    const count = (await collectionsOf(brand.key)).filter((row) => row.lineKey === line.key).length
+    const info = await (await browser.get(`/brand/${brand.key}/lines/${line.key}/info`)).text()
+    expect(info).toContain(`>${current!.name}</h2>`)
+    expect(info).toMatch(new RegExp(`Collections</dt><dd[^>]*>${count}</dd>`))
+  })
+})
+
+describe("the admin's brand menu", () => {
+  it('deletes a brand only after its name is typed, hides it from everyone, and restores it', async () => {
+    const house = await createBrand(portal.deps, { name: 'Archive House' })
+    const admin = await createMember(portal.deps, [{ brand: house.key, type: 'owner' }], {
+      name: 'Ada',
+      fields: { role: 'admin', jobType: 'admin' },
+    })
+    const member = await createMember(portal.deps, [{ brand: house.key, type: 'editor' }], { name: 'Mem' })
+    const adminBrowser = await browserOf(admin)
+    const memberBrowser = await browserOf(member)
+    expect(await (await adminBrowser.get('/brands')).text()).toContain('Delete Brand')
+
+    const wrong = await adminBrowser.post(`/brands/${house.key}/delete`, { name: 'Archive' })
+    expect(wrong.status).toBe(400)
+    expect(await wrong.text()).toContain('Type the brand name')
+    const [still] = await portal.deps.db.select().from(brands).where(eq(brands.key, house.key))
+    expect(still!.archivedAt).toBeNull()
+
+    const deleted = await adminBrowser.post(`/brands/${house.key}/delete`, { name: 'Archive House' })
+    expect(deleted.status).toBe(302)
+    expect(deleted.headers.get('location')).toBe('/brands')
+    const [archived] = await portal.deps.db.select().from(brands).where(eq(brands.key, house.key))
+    expect(archived!.archivedAt).not.toBeNull()
+    expect(archived!.archivedBy).toBe(admin.key)
+
+    // Gone for everyone: lists, pages and calls; the member's grants stay for a restore.
+    expect(await (await memberBrowser.get('/brands')).text()).not.toContain('Archive House')
+    expect((await memberBrowser.get(`/brand/${house.key}/lines`)).status).toBe(404)
+    const memberCookie = await sessionCookieFor(portal, member.email, member.password)
+    expect((await api(portal, 'GET', `/api/brand/model/${house.key}`, { cookie: memberCookie })).status).toBe(404)
+    expect(
+      (await api(portal, 'GET', `/api/line/query/brand?brand=${house.key}`, { cookie: memberCookie })).status,
+    ).toBe(404)
+    expect(
+      await portal.deps.db
+        .select()
+        .from(grants)
+        .where(and(eq(grants.brandKey, house.key), eq(grants.accountKey, member.key))),
+    ).toHaveLength(1)
+    const archivedView = await (await adminBrowser.get('/brands?show=archived')).text()
+    expect(archivedView).toContain('Archive House')
+
+    const restored = await adminBrowser.post(`/brands/${house.key}/restore`, {})
+    expect(restored.status).toBe(302)
+    const [back] = await portal.deps.db.select().from(brands).where(eq(brands.key, house.key))
+    expect(back!.archivedAt).toBeNull()
+    expect(await (await memberBrowser.get('/brands')).text()).toContain('Archive House')
+    expect((await memberBrowser.get(`/brand/${house.key}/lines`)).status).toBe(200)
+  })
+
+  it('refuses the menu to users who are not account admins, and deleting to an admin who is not owner', async () => {
+    const house = await createBrand(portal.deps, { name: 'Guarded House' })
+    const plainOwner = await createMember(portal.deps, [{ brand: house.key, type: 'owner' }], { name: 'Pat' })
+    const readingAdmin = await createMember(portal.deps, [{ brand: house.key, type: 'read' }], {
+      name: 'Reed',
+      fields: { role: 'admin', jobType: 'admin' },
+    })
+    const ownerBrowser = await browserOf(plainOwner)
+    expect(await (await ownerBrowser.get('/brands')).text()).not.toContain('Delete Brand')
+    expect((await ownerBrowser.post(`/brands/${house.key}/delete`, { name: 'Guarded House' })).status).toBe(403)
+    const adminBrowser = await browserOf(readingAdmin)
+    expect(await (await adminBrowser.get(`/brands/${house.key}/delete`)).text()).toContain('Only an owner')
+    expect((await adminBrowser.post(`/brands/${house.key}/delete`, { name: 'Guarded House' })).status).toBe(403)
+    // An admin outside the brand learns nothing about it.
+    const stranger = await createAccount(portal.deps, { name: 'Stran', fields: { role: 'admin', jobType: 'admin' } })
+    const strangerBrowser = await browserOf(stranger)
+    expect((await strangerBrowser.get(`/brands/${house.key}/delete`)).status).toBe(404)
+    expect((await strangerBrowser.post(`/brands/${house.key}/delete`, { name: 'Guarded House' })).status).toBe(404)
+    expect((await strangerBrowser.post(`/brands/${house.key}/restore`, {})).status).toBe(404)
+    expect((await strangerBrowser.post(`/brands/${house.key}/remove-permissions`, {})).status).toBe(404)
+    const [row] = await portal.deps.db.select().from(brands).where(eq(brands.key, house.key))
+    expect(row!.archivedAt).toBeNull()
+  })
+
+  it("removes the admin's own grants on the brand, and refuses the last owner", async () => {
+    const house = await createBrand(portal.deps, { name: 'Leaving House', lines: 1 })
+    const admin = await createMember(
+      portal.deps,
+      [
+        { brand: house.key, type: 'owner' },
+        { brand: house.key, model: 'Line', modelId: house.lines[0]!.key, type: 'editor' },
+      ],
+      { name: 'Lea', fields: { role: 'admin', jobType: 'admin' } },
+    )
+    const browser = await browserOf(admin)
+    // Alone as owner: refused, nothing removed.
+    expect(await (await browser.get(`/brands/${house.key}/remove-permissions`)).text()).toContain('only owner')
+    const refused = await browser.post(`/brands/${house.key}/remove-permissions`, {})
+    expect(refused.status).toBe(409)
+    const held = () =>
+      portal.deps.db
+        .select()
+        .from(grants)
+        .where(and(eq(grants.brandKey, house.key), eq(grants.accountKey, admin.key)))
+    expect(await held()).toHaveLength(2)
+
+    await createMember(portal.deps, [{ brand: house.key, type: 'owner' }], { name: 'Other' })
+    const removed = await browser.post(`/brands/${house.key}/remove-permissions`, {})
+    expect(removed.status).toBe(302)
+    expect(await held()).toHaveLength(0)
+    const list = await browser.get('/brands')
+    const html = await list.text()
+    expect(html).toContain('Your permissions on Leaving House have been removed.')
+    expect(html).not.toContain(`/brand/${house.key}"`)
+    expect((await browser.get(`/brand/${house.key}/lines`)).status).toBe(404)
+  })
+
+  it('still creates a brand from /brands/create and lands on its company profile', async () => {
+    const browser = await browserOf(owner)
+    const created = await browser.post('/brands/create', { name: 'Fresh House' })
+    expect(created.status).toBe(302)
+    const [row] = await portal.deps.db.select().from(brands).where(eq(brands.name, 'Fresh House'))
+    expect(created.headers.get('location')).toBe(`/brand/${row!.key}/edit`)
+  })
+})

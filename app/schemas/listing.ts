@@ -49,13 +49,11 @@ const clearable = (field: string, max: number, pattern?: { re: RegExp; message: 
   z.optional(
     z.nullable(
       z.pipe(
-        z
-          .string()
-          .check(
-            z.trim(),
-            maxText(field, max),
-            z.refine((value) => value === '' || !pattern || pattern.re.test(value), pattern?.message ?? ''),
-          ),
+        z.string().check(
+          z.trim(),
+          maxText(field, max),
+          z.refine((value) => value === '' || !pattern || pattern.re.test(value), pattern?.message ?? ''),
+        ),
         z.transform((value) => (value === '' ? null : value)),
       ),
     ),
@@ -85,9 +83,7 @@ const categoryKeys = z.optional(
     z.pipe(
       z.union([z.string(), z.array(z.string())]),
       z.transform((value, ctx) => {
-        const list = (Array.isArray(value) ? value : value.split(','))
-          .map((key) => key.trim())
-          .filter(Boolean)
+        const list = (Array.isArray(value) ? value : value.split(',')).map((key) => key.trim()).filter(Boolean)
         const keys = [...new Set(list)]
         if (keys.length > LISTING_LIMITS.categories) {
           ctx.issues.push({ code: 'custom', message: LISTING_MESSAGES.categories, input: value })
@@ -103,12 +99,14 @@ const categoryKeys = z.optional(
   ),
 )
 
-const styleName = z.string({ error: INVALID_STYLE_NAME }).check(
-  z.trim(),
-  z.minLength(1, { error: INVALID_STYLE_NAME, abort: true }),
-  maxText('Style Name', LISTING_LIMITS.styleName),
-  z.regex(STYLE_NAME, INVALID_STYLE_NAME),
-)
+const styleName = z
+  .string({ error: INVALID_STYLE_NAME })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: INVALID_STYLE_NAME, abort: true }),
+    maxText('Style Name', LISTING_LIMITS.styleName),
+    z.regex(STYLE_NAME, INVALID_STYLE_NAME),
+  )
 
 const editable = {
   style_number: clearable('Style Number', LISTING_LIMITS.code, { re: CODE, message: LISTING_MESSAGES.styleNumber }),

@@ -37,7 +37,12 @@ export interface ShareOutcome {
  * Shares a line with a person by e-mail. Everything that can refuse is checked before the team is
  * made, so a refused share changes nothing. An e-mail that cannot be sent does not undo the invite.
  */
-export async function shareLine(deps: ServiceDeps, actor: Actor, brandKey: string, input: unknown): Promise<ShareOutcome> {
+export async function shareLine(
+  deps: ServiceDeps,
+  actor: Actor,
+  brandKey: string,
+  input: unknown,
+): Promise<ShareOutcome> {
   const value = parseOrThrow(ShareLineSchema, input)
   const held = requireBrandAbility(actor, 'invite.send', brandKey).grant
   const [line] = await deps.db
@@ -86,7 +91,14 @@ export async function shareLine(deps: ServiceDeps, actor: Actor, brandKey: strin
   const invite = await createInvite(
     deps,
     actor,
-    { brand: brandKey, email: value.email, first_name: first!, last_name: rest.join(' '), job_type: jobType, team: team.key },
+    {
+      brand: brandKey,
+      email: value.email,
+      first_name: first!,
+      last_name: rest.join(' '),
+      job_type: jobType,
+      team: team.key,
+    },
     { brandLevel },
   )
   let mailError: string | null = null

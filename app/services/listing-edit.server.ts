@@ -15,7 +15,10 @@ import { parseOrThrow } from './validation.server'
 type ListingRow = typeof listings.$inferSelect
 
 /** The Listing entity as the API answers it (catalogue.md §3). */
-export function toListingView(row: ListingRow, names: { category_names?: string[]; line_name?: string | null; collection_name?: string | null } = {}) {
+export function toListingView(
+  row: ListingRow,
+  names: { category_names?: string[]; line_name?: string | null; collection_name?: string | null } = {},
+) {
   return {
     key: row.key,
     KIND: 'Listing' as const,
@@ -119,7 +122,12 @@ async function placeNames(deps: ServiceDeps, row: ListingRow) {
 }
 
 /** GET /api/listing/model/{id}. */
-export async function getListing(deps: ServiceDeps, actor: Actor, key: string, brandKey?: string): Promise<ListingView> {
+export async function getListing(
+  deps: ServiceDeps,
+  actor: Actor,
+  key: string,
+  brandKey?: string,
+): Promise<ListingView> {
   await requireAbility(deps, actor, 'listing.view', { model: 'Listing', key })
   const row = await loadListing(deps, key)
   requireSameBrand(row.brandKey, brandKey)
@@ -173,7 +181,10 @@ export async function getListingDetail(deps: ServiceDeps, actor: Actor, key: str
   const access = await requireAbility(deps, actor, 'listing.view', { model: 'Listing', key })
   const row = await loadListing(deps, key)
   requireSameBrand(row.brandKey, brandKey)
-  const [brand] = await deps.db.select({ key: brands.key, name: brands.name }).from(brands).where(eq(brands.key, row.brandKey))
+  const [brand] = await deps.db
+    .select({ key: brands.key, name: brands.name })
+    .from(brands)
+    .where(eq(brands.key, row.brandKey))
   const places = await placeNames(deps, row)
   const [style] = row.styleKey
     ? await deps.db
@@ -207,7 +218,12 @@ export async function getListingDetail(deps: ServiceDeps, actor: Actor, key: str
 export type ListingDetail = Awaited<ReturnType<typeof getListingDetail>>
 
 /** PUT /api/listing/model/{key} and the page's edit form: only the fields given change. */
-export async function updateListing(deps: ServiceDeps, actor: Actor, key: string, input: unknown): Promise<ListingView> {
+export async function updateListing(
+  deps: ServiceDeps,
+  actor: Actor,
+  key: string,
+  input: unknown,
+): Promise<ListingView> {
   const value = parseOrThrow(ListingUpdateSchema, input)
   await requireAbility(deps, actor, 'listing.edit', { model: 'Listing', key })
   const row = await loadListing(deps, key)

@@ -79,8 +79,9 @@ export async function getProduct(deps: ServiceDeps, actor: Actor, key: string, b
   const looks: ProductLook[] = rows.flatMap((listing) =>
     listingImages(listing.media).map((image) => ({ look: listing.lookNumber, listing: listing.key, image })),
   )
-  const distinct = <T,>(values: (T | null | undefined)[]) =>
-    [...new Set(values.filter((value): value is T => value !== null && value !== undefined && value !== ''))]
+  const distinct = <T>(values: (T | null | undefined)[]) => [
+    ...new Set(values.filter((value): value is T => value !== null && value !== undefined && value !== '')),
+  ]
   return {
     ...toStyleView(row),
     KIND: 'Product' as const,

@@ -7,6 +7,7 @@ import { chatEndpoints } from './chat.server'
 import { coreEndpoints } from './core.server'
 import { humanCheckEndpoints } from './human-check.server'
 import { inviteEndpoints } from './invites.server'
+import { listingDetailEndpoints } from './listing-detail.server'
 import { passwordEndpoints } from './passwords.server'
 import { teamEndpoints } from './teams.server'
 
@@ -18,6 +19,7 @@ export const endpoints: Endpoint[] = [
   ...chatEndpoints,
   ...humanCheckEndpoints,
   ...inviteEndpoints,
+  ...listingDetailEndpoints,
   ...passwordEndpoints,
   ...teamEndpoints,
 ]

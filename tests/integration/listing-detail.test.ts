@@ -153,13 +153,13 @@ describe('PUT /api/listing/model/{key}', () => {
   })
 
   it.each([
-    [{ upc: '12ab' }, 'upc: Invalid UPC. 8 to 14 digits expected.'],
-    [{ units: -3 }, 'units: Invalid Units. A whole number from 0 to 1,000,000 expected.'],
-    [{ sku: 'SKU<script>' }, 'sku: Invalid SKU. Letters, digits, spaces and - _ . / expected.'],
-    [{ color_hex: 'red' }, 'color_hex: Invalid Colour Hex. A value like #1A2B3C expected.'],
-    [{ description: 'x'.repeat(2001) }, 'description: Description must be at most 2000 characters.'],
-    [{ categories: 'no-such-category' }, 'categories: Unknown category: no-such-category.'],
-  ])('refuses %j with 400: %s', async (body, message) => {
+    ['upc', { upc: '12ab' }, 'upc: Invalid UPC. 8 to 14 digits expected.'],
+    ['units', { units: -3 }, 'units: Invalid Units. A whole number from 0 to 1,000,000 expected.'],
+    ['sku', { sku: 'SKU<script>' }, 'sku: Invalid SKU. Letters, digits, spaces and - _ . / expected.'],
+    ['color_hex', { color_hex: 'red' }, 'color_hex: Invalid Colour Hex. A value like #1A2B3C expected.'],
+    ['description', { description: 'x'.repeat(2001) }, 'description: Description must be at most 2000 characters.'],
+    ['categories', { categories: 'no-such-category' }, 'categories: Unknown category: no-such-category.'],
+  ])('refuses a bad %s with 400 naming the field', async (_field, body, message) => {
     const listing = await createListing(portal.deps, brand.key)
     const answer = await api(portal, 'PUT', `/api/listing/model/${listing.key}`, { cookie: cookies.editor, body })
     expect(answer).toMatchObject({ status: 400, body: { error: { type: 'ValidationError', message } } })

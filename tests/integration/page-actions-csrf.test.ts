@@ -12,6 +12,7 @@ import { accounts } from '#db/schema'
 import { requestPasswordReset } from '#app/services/passwords.server'
 import { openDirectChat, sendMessage } from '#app/services/chat.server'
 import { latestOobCode } from '#tests/support/emulator'
+import { createListing } from '#tests/support/catalogue-factories'
 import { snapshotData } from '#tests/support/db-snapshot'
 import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import {
@@ -107,6 +108,27 @@ const SAMPLES: Record<string, ActionSample> = {
   },
   '/brand/:brandKey/notifications': {
     post: (w) => ({ url: `/brand/${w.brand.key}/notifications`, fields: { intent: 'clear-all' } }),
+  },
+  '/brand/:brandKey/products/listing/:listingKey': {
+    async post(w) {
+      const listing = await createListing(portal.deps, w.brand.key)
+      return {
+        url: `/brand/${w.brand.key}/products/listing/${listing.key}?edit=true`,
+        fields: { style_name: 'Renamed Tee' },
+      }
+    },
+  },
+  '/brand/:brandKey/products/listing/:listingKey/delete': {
+    async post(w) {
+      const listing = await createListing(portal.deps, w.brand.key)
+      return { url: `/brand/${w.brand.key}/products/listing/${listing.key}/delete` }
+    },
+  },
+  '/brand/:brandKey/products/share': {
+    post: (w) => ({
+      url: `/brand/${w.brand.key}/products/share`,
+      fields: { line: w.brand.lines[0]!.key, name: 'Shared Person', email: `shared-${w.brand.key}@factory.test` },
+    }),
   },
   '/brand/:brandKey/team/add': {
     post: (w) => ({

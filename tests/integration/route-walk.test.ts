@@ -9,6 +9,7 @@ import sharp from 'sharp'
 import { eq } from 'drizzle-orm'
 import { collections, lines } from '#db/schema'
 import { DEMO_BRAND_KEY, DEMO_TEAM_KEY, demoAccountKey } from '#db/seed'
+import { demoKey } from '#app/lib/ids'
 import { endpoints } from '#app/api/endpoints/index.server'
 import type { Endpoint } from '#app/api/endpoint'
 import { api, sessionCookieFor, startTestPortal, type ApiAnswer, type TestPortal } from '#tests/support/portal'
@@ -25,6 +26,7 @@ import {
   createDirectChat,
   addTeamMember,
 } from '#tests/support/factories'
+import { createListing } from '#tests/support/catalogue-factories'
 
 /** Objects of one brand the callers below must not reach. */
 interface Targets {
@@ -46,6 +48,8 @@ interface Targets {
   /** A direct chat between `account` and another member, and the message `account` sent in it. */
   conversation: string
   message: string
+  /** A listing of the brand (of `style`). */
+  listing: string
 }
 
 interface Probe {
@@ -180,6 +184,13 @@ const SAMPLES: Record<string, Sample> = {
     probe: (t) => ({ path: 'conversation/method/mark_read', body: { conversation: t.conversation } }),
   },
   'DELETE conversation/model/:key': { probe: (t) => ({ path: `conversation/model/${t.conversation}` }) },
+  'GET listing/model/:key': { probe: (t) => ({ path: `listing/model/${t.listing}` }) },
+  'PUT listing/model/:key': {
+    probe: (t) => ({ path: `listing/model/${t.listing}`, body: { style_name: 'Taken Over', brand: t.brand } }),
+  },
+  'DELETE listing/model/:key': { probe: (t) => ({ path: `listing/model/${t.listing}`, body: { brand: t.brand } }) },
+  'GET style/model/:key': { probe: (t) => ({ path: `style/model/${t.style}` }) },
+  'GET product/model/:key': { probe: (t) => ({ path: `product/model/${t.style}` }) },
   'POST brand/method/remove_team_member': {
     probe: (t) => ({ path: 'brand/method/remove_team_member', body: { brand: t.brand, account: t.account } }),
   },
@@ -239,11 +250,13 @@ beforeAll(async () => {
     reference: await createReference(deps, DEMO_BRAND_KEY),
     style: await createStyle(deps, DEMO_BRAND_KEY),
     ...(await createDirectChat(deps, DEMO_BRAND_KEY, [demoAccountKey('editor'), demoAccountKey('admin')])),
+    listing: demoKey('listing:0'),
   }
 
   // A brand of the factories, with an owner, a member on a line team, a reader, and an admin
   // (job type and role) whose only access is a read grant through a team.
   const brand = await createBrand(deps, { lines: 2, collectionsPerLine: 1 })
+  const madeStyle = await createStyle(deps, brand.key)
   const owner = await createMember(deps, [{ brand: brand.key, type: 'owner' }], { name: 'Owner' })
   const member = await createMember(deps, [{ brand: brand.key, type: 'read' }], { name: 'Member' })
   const lineTeam = await createTeam(deps, brand.key, { model: 'Line', modelId: brand.lines[0]!.key })
@@ -263,8 +276,9 @@ beforeAll(async () => {
     account: member.key,
     ...(await notificationOf(member.key, brand.key)),
     reference: await createReference(deps, brand.key),
-    style: await createStyle(deps, brand.key),
+    style: madeStyle,
     ...(await createDirectChat(deps, brand.key, [member.key, owner.key])),
+    listing: (await createListing(deps, brand.key, { styleKey: madeStyle })).key,
   }
 
   ;[cookies.outsider, cookies.demoReader, cookies.madeReader, cookies.teamAdmin] = await Promise.all([

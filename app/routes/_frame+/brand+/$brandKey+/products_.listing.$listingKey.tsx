@@ -2,7 +2,8 @@
 // breadcrumbs, Look n / total, heading with its Edit/Delete menu for owners and editors, the info
 // accordion; `?edit=true` turns the side panel into the edit form. Not inside the products list's
 // layout (the `products_` prefix); its dialogs (View Larger, Delete) are child routes.
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from '@conform-to/react'
+import type { ComponentProps } from 'react'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
   Form,
@@ -213,17 +214,12 @@ function EditListing() {
     },
   })
   const page = `/brand/${brand.key}/products/listing/${listing.key}`
-  const input = (name: keyof typeof fields, label: string, extra: Record<string, unknown> = {}) => {
-    const field = fields[name]
-    return (
-      <Field
-        label={label}
-        errors={field.errors}
-        inputProps={{ ...getInputProps(field as never, { type: 'text' }), ...extra } as never}
-      />
-    )
-  }
-  const chosen = new Set(listing.categories)
+  const input = (field: FieldMetadata<string | number | null>, label: string, extra: ComponentProps<'input'> = {}) => (
+    <Field label={label} errors={field.errors} inputProps={{ ...getInputProps(field, { type: 'text' }), ...extra }} />
+  )
+  // After a refused save the boxes show what was sent, otherwise what the listing holds.
+  const sent = fields.categories.initialValue
+  const chosen = new Set(sent === undefined ? listing.categories : Array.isArray(sent) ? sent : [sent])
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" aria-labelledby="listing-heading">
       <CsrfField token={csrf} />
@@ -231,20 +227,20 @@ function EditListing() {
         Edit {listing.style_name}
       </h1>
       <ErrorList id={form.errorId} errors={form.errors} />
-      {input('style_name', 'Style Name', { autoFocus: true })}
+      {input(fields.style_name, 'Style Name', { autoFocus: true })}
       <div className="grid gap-4 sm:grid-cols-2">
-        {input('style_number', 'Style No.')}
-        {input('sku', 'SKU')}
-        {input('upc', 'UPC', { inputMode: 'numeric' })}
-        {input('department', 'Department')}
-        {input('color_name', 'Colour Name')}
-        {input('color_code', 'Colour Code')}
-        {input('color_hex', 'Colour Hex', { placeholder: '#1A2B3C' })}
-        {input('units', 'Units', { inputMode: 'numeric' })}
-        {input('size_name', 'Size')}
-        {input('size_description', 'Size Description')}
+        {input(fields.style_number, 'Style No.')}
+        {input(fields.sku, 'SKU')}
+        {input(fields.upc, 'UPC', { inputMode: 'numeric' })}
+        {input(fields.department, 'Department')}
+        {input(fields.color_name, 'Colour Name')}
+        {input(fields.color_code, 'Colour Code')}
+        {input(fields.color_hex, 'Colour Hex', { placeholder: '#1A2B3C' })}
+        {input(fields.units, 'Units', { inputMode: 'numeric' })}
+        {input(fields.size_name, 'Size')}
+        {input(fields.size_description, 'Size Description')}
       </div>
-      {input('materials', 'Materials')}
+      {input(fields.materials, 'Materials')}
       <div className="flex flex-col gap-1">
         <label htmlFor={fields.description.id} className="text-sm font-medium">
           Description

@@ -16,8 +16,13 @@ import { parseForm } from '#app/lib/forms'
 import { guard, redirectWithToast, requireCsrf, run, type Toast } from '#app/lib/session.server'
 import { mayChoosePermission, SHARE_MESSAGES, SHARE_PERMISSIONS, ShareLineSchema } from '#app/schemas/share-line'
 import { listShareableLines, shareLine } from '#app/services/line-share.server'
+import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Share Line · Brand Portal' }]
+export const handle: FrameHandle = {
+  title: 'Products',
+  back: (_data, params) => `/brand/${params.brandKey ?? ''}/products`,
+}
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

@@ -38,7 +38,6 @@ export const LISTING_MESSAGES = {
   saved: 'Product has been updated successfully.',
   deleted: 'Product has been deleted successfully.',
   deleteQuestion: "Deleting product can't be undone. Are you sure you want to continue delete this product ?",
-  saveError: 'Review the form for errors.',
 } as const
 
 /**

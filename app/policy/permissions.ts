@@ -160,6 +160,11 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/brand/:brand/products/media/upload', access: ANY },
   { pattern: '/brand/:brand/products/media/manage', access: ANY },
   { pattern: '/brand/:brand/products/media', access: ANY, note: NOT_SHOWN },
+  {
+    pattern: '/brand/:brand/products/share',
+    access: brand('invite.send'),
+    note: 'the share-line modal: decided, whoever may invite may share (docs/decisions/073)',
+  },
   { pattern: '/brand/:brand/products/listing/:listing', access: ANY },
   {
     pattern: '/brand/:brand/products/quick/:listing',
@@ -181,7 +186,13 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
     access: ANY,
     note: 'spec: the team sidebar; its icon is hidden when the grants include owner',
   },
+  {
+    pattern: '/brand/:brand/products/listing/:listing/*',
+    access: ANY,
+    note: 'View Larger and Delete dialogs of the listing page; deleting is checked by the service (listing.edit)',
+  },
   { pattern: '/brand/:brand/products/:product', access: ANY, note: NOT_SHOWN },
+  { pattern: '/brand/:brand/products/:product/*', access: ANY, note: 'the View Larger dialog of the product page' },
   { pattern: '/brand/:brand/atelier', access: ANY, note: NOT_SHOWN },
   {
     pattern: '/brand/:brand/atelier/remove',

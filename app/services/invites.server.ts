@@ -151,7 +151,20 @@ async function requireInBrand(deps: ServiceDeps, brandKey: string, model: string
 // ---------------------------------------------------------------------------------------------
 // Create, e-mail, list, revoke
 
-export async function createInvite(deps: ServiceDeps, actor: Actor, input: InviteInput): Promise<InviteView> {
+export interface CreateInviteOptions {
+  /**
+   * The grant on the brand itself, when a use case hands out less there than the job type brings:
+   * sharing a line gives read on the brand and editor on the line (docs/decisions/073).
+   */
+  brandLevel?: GrantType
+}
+
+export async function createInvite(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: InviteInput,
+  options: CreateInviteOptions = {},
+): Promise<InviteView> {
   const parsed = validate(InviteSchema, input)
   const held = requireInviteManager(actor, parsed.brand)
   const [brand] = await deps.db
@@ -191,7 +204,7 @@ export async function createInvite(deps: ServiceDeps, actor: Actor, input: Invit
   const role = inviteRole(jobType)
   const { data, permissions } = assembleInviteGrants({
     brandKey: brand.key,
-    level: inviteGrantLevel(jobType),
+    level: options.brandLevel ?? inviteGrantLevel(jobType),
     lines: lineKeys,
     collections: collectionKeys,
     team,

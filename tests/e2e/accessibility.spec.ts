@@ -131,3 +131,21 @@ test('a conversation, its confirmations and the chat bar have no axe violations'
   await expect(page.getByTestId('chat-bar').getByTestId('conversation')).toBeVisible()
   expect.soft(await violationsHere(page), 'chat bar conversation').toEqual([])
 })
+
+test('the listing page, its dialogs, the product page and the share modal have no axe violations', async ({ page }) => {
+  const listing = `/brand/${BRAND}/products/listing/${demoKey('listing:5')}`
+  const product = `/brand/${BRAND}/products/${demoKey('style:linen-shirt')}`
+  await signIn(page, 'admin@demo.test')
+  for (const path of [
+    listing,
+    `${listing}?edit=true`,
+    `${listing}/larger?image=2`,
+    `${listing}/delete`,
+    product,
+    `${product}/larger`,
+    `/brand/${BRAND}/products/share`,
+    `/brand/${BRAND}/products/share?line=${demoKey('line:essentials')}`,
+  ]) {
+    expect.soft(await violationsOf(page, path), path).toEqual([])
+  }
+})

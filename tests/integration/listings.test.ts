@@ -16,7 +16,7 @@ import {
   type TestPortal,
 } from '#tests/support/portal'
 import { createBrand, createMember, type BrandFixture } from '#tests/support/factories'
-import { createListing } from '#tests/support/listing-factory'
+import { createListing } from '#tests/support/catalogue-factories'
 
 let portal: TestPortal
 let brand: BrandFixture
@@ -74,43 +74,51 @@ beforeAll(async () => {
     number: 'H-1',
   })
   const at = (minutes: number) => new Date(Date.UTC(2027, 0, 1, 12, minutes))
-  made.shirt = await createListing(deps, brand.key, {
-    styleName: 'Linen Shirt',
-    styleNumber: 'AB-100',
-    materials: 'Linen',
-    lineKey: line1!.key,
-    collectionKey: line1!.collections[0]!,
-    styleKey,
-    categories: [tops],
-    media: { front: { src: '/blobs/front.png', position: 1 } },
-    modified: at(5),
-  })
-  made.sweater = await createListing(deps, brand.key, {
-    styleName: 'Cable Sweater',
-    styleNumber: 'AB-200',
-    materials: 'Merino wool',
-    lineKey: line1!.key,
-    collectionKey: line1!.collections[0]!,
-    styleKey,
-    categories: [knit],
-    modified: at(4),
-  })
-  made.coat = await createListing(deps, brand.key, {
-    styleName: 'Wrap Coat',
-    styleNumber: 'CD-300',
-    materials: 'Wool 100%',
-    lineKey: line2!.key,
-    collectionKey: line2!.collections[0]!,
-    categories: [tops, knit],
-    modified: at(3),
-  })
-  made.dress = await createListing(deps, brand.key, {
-    styleName: 'Slip Dress',
-    styleNumber: 'CD-400',
-    materials: 'Silk',
-    lineKey: line2!.key,
-    modified: at(2),
-  })
+  made.shirt = (
+    await createListing(deps, brand.key, {
+      styleName: 'Linen Shirt',
+      styleNumber: 'AB-100',
+      materials: 'Linen',
+      lineKey: line1!.key,
+      collectionKey: line1!.collections[0]!,
+      styleKey,
+      categories: [tops],
+      media: { front: { src: '/blobs/front.png', position: 1 } },
+      modified: at(5),
+    })
+  ).key
+  made.sweater = (
+    await createListing(deps, brand.key, {
+      styleName: 'Cable Sweater',
+      styleNumber: 'AB-200',
+      materials: 'Merino wool',
+      lineKey: line1!.key,
+      collectionKey: line1!.collections[0]!,
+      styleKey,
+      categories: [knit],
+      modified: at(4),
+    })
+  ).key
+  made.coat = (
+    await createListing(deps, brand.key, {
+      styleName: 'Wrap Coat',
+      styleNumber: 'CD-300',
+      materials: 'Wool 100%',
+      lineKey: line2!.key,
+      collectionKey: line2!.collections[0]!,
+      categories: [tops, knit],
+      modified: at(3),
+    })
+  ).key
+  made.dress = (
+    await createListing(deps, brand.key, {
+      styleName: 'Slip Dress',
+      styleNumber: 'CD-400',
+      materials: 'Silk',
+      lineKey: line2!.key,
+      modified: at(2),
+    })
+  ).key
   const owner = await createMember(deps, [{ brand: brand.key, type: 'owner' }], { name: 'Owner' })
   const editor = await createMember(deps, [{ brand: brand.key, type: 'editor' }], { name: 'Editor' })
   const reader = await createMember(deps, [{ brand: brand.key, type: 'read' }], { name: 'Reader' })
@@ -263,13 +271,13 @@ describe('POST /api/listing/method/remove', () => {
     )
 
   it('refuses a read member with 403 and deletes nothing', async () => {
-    const key = await createListing(portal.deps, brand.key)
+    const key = (await createListing(portal.deps, brand.key)).key
     expect(await remove(key, 'reader')).toMatchObject({ status: 403, body: { error: { type: 'PermissionError' } } })
     expect(await stored([key])).toEqual([key])
   })
 
   it('answers 404 to an outsider, and another brand’s keys are not found and untouched', async () => {
-    const key = await createListing(portal.deps, brand.key)
+    const key = (await createListing(portal.deps, brand.key)).key
     expect(await remove(key, 'outsider')).toMatchObject({ status: 404, body: { error: { type: 'NotFound' } } })
     const [demoListing] = await portal.deps.db
       .select({ key: listings.key })
@@ -281,7 +289,7 @@ describe('POST /api/listing/method/remove', () => {
       status: 200,
       body: {
         data: [
-          { key, name: 'Test Shirt', error: false },
+          { key, name: 'Boxy Tee', error: false },
           { key: demoListing!.key, name: demoListing!.key, error: true, message: 'Listing not found.' },
         ],
       },
@@ -290,8 +298,8 @@ describe('POST /api/listing/method/remove', () => {
   })
 
   it('lets an editor of a line delete its listings only, answering per key', async () => {
-    const inLine = await createListing(portal.deps, brand.key, { styleKey, styleName: 'Line piece' })
-    const elsewhere = await createListing(portal.deps, brand.key, { styleName: 'Other piece' })
+    const inLine = (await createListing(portal.deps, brand.key, { styleKey, styleName: 'Line piece' })).key
+    const elsewhere = (await createListing(portal.deps, brand.key, { styleName: 'Other piece' })).key
     const answer = await remove(`${inLine},${elsewhere}`, 'lineEditor')
     expect(answer.status).toBe(200)
     expect(answer.body.data).toEqual([

@@ -12,6 +12,7 @@ import { accounts, brands } from '#db/schema'
 import { requestPasswordReset } from '#app/services/passwords.server'
 import { openDirectChat, sendMessage } from '#app/services/chat.server'
 import { latestOobCode } from '#tests/support/emulator'
+import { createListing } from '#tests/support/catalogue-factories'
 import { snapshotData } from '#tests/support/db-snapshot'
 import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import {
@@ -24,7 +25,6 @@ import {
   type AccountFixture,
   type BrandFixture,
 } from '#tests/support/factories'
-import { createListing } from '#tests/support/listing-factory'
 
 /** A fresh brand owned by the signed-in account, with a read member and an open invite. */
 interface World {
@@ -63,24 +63,24 @@ async function directChat(w: World) {
 const SAMPLES: Record<string, ActionSample> = {
   '/brand/:brandKey/products/delete/:listingKey': {
     post: async (w) => ({
-      url: `/brand/${w.brand.key}/products/delete/${await createListing(portal.deps, w.brand.key)}`,
+      url: `/brand/${w.brand.key}/products/delete/${(await createListing(portal.deps, w.brand.key)).key}`,
     }),
   },
   '/brand/:brandKey/atelier/delete/:listingKey': {
     post: async (w) => ({
-      url: `/brand/${w.brand.key}/atelier/delete/${await createListing(portal.deps, w.brand.key)}`,
+      url: `/brand/${w.brand.key}/atelier/delete/${(await createListing(portal.deps, w.brand.key)).key}`,
     }),
   },
   '/brand/:brandKey/products/remove': {
     post: async (w) => ({
       url: `/brand/${w.brand.key}/products/remove`,
-      fields: { keys: await createListing(portal.deps, w.brand.key) },
+      fields: { keys: (await createListing(portal.deps, w.brand.key)).key },
     }),
   },
   '/brand/:brandKey/atelier/remove': {
     post: async (w) => ({
       url: `/brand/${w.brand.key}/atelier/remove`,
-      fields: { keys: await createListing(portal.deps, w.brand.key) },
+      fields: { keys: (await createListing(portal.deps, w.brand.key)).key },
     }),
   },
   '/?index': {
@@ -176,6 +176,27 @@ const SAMPLES: Record<string, ActionSample> = {
   },
   '/brand/:brandKey/notifications': {
     post: (w) => ({ url: `/brand/${w.brand.key}/notifications`, fields: { intent: 'clear-all' } }),
+  },
+  '/brand/:brandKey/products/listing/:listingKey': {
+    async post(w) {
+      const listing = await createListing(portal.deps, w.brand.key)
+      return {
+        url: `/brand/${w.brand.key}/products/listing/${listing.key}?edit=true`,
+        fields: { style_name: 'Renamed Tee' },
+      }
+    },
+  },
+  '/brand/:brandKey/products/listing/:listingKey/delete': {
+    async post(w) {
+      const listing = await createListing(portal.deps, w.brand.key)
+      return { url: `/brand/${w.brand.key}/products/listing/${listing.key}/delete` }
+    },
+  },
+  '/brand/:brandKey/products/share': {
+    post: (w) => ({
+      url: `/brand/${w.brand.key}/products/share`,
+      fields: { line: w.brand.lines[0]!.key, name: 'Shared Person', email: `shared-${w.brand.key}@factory.test` },
+    }),
   },
   '/brand/:brandKey/team/add': {
     post: (w) => ({

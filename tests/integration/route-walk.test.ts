@@ -7,8 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { eq } from 'drizzle-orm'
-import { collections, lines, listings } from '#db/schema'
+import { collections, lines } from '#db/schema'
 import { DEMO_BRAND_KEY, DEMO_TEAM_KEY, demoAccountKey } from '#db/seed'
+import { demoKey } from '#app/lib/ids'
 import { endpoints } from '#app/api/endpoints/index.server'
 import type { Endpoint } from '#app/api/endpoint'
 import { api, sessionCookieFor, startTestPortal, type ApiAnswer, type TestPortal } from '#tests/support/portal'
@@ -25,7 +26,7 @@ import {
   createDirectChat,
   addTeamMember,
 } from '#tests/support/factories'
-import { createListing } from '#tests/support/listing-factory'
+import { createListing } from '#tests/support/catalogue-factories'
 
 /** Objects of one brand the callers below must not reach. */
 interface Targets {
@@ -47,7 +48,7 @@ interface Targets {
   /** A direct chat between `account` and another member, and the message `account` sent in it. */
   conversation: string
   message: string
-  /** A listing of the brand, for the products list's calls. */
+  /** A listing of the brand (of `style`, in the first line). */
   listing: string
 }
 
@@ -205,6 +206,13 @@ const SAMPLES: Record<string, Sample> = {
   },
   'GET collection/query/brand': { probe: (t) => ({ path: `collection/query/brand?brand=${t.brand}&cursor=0` }) },
   'GET collection/query/line': { probe: (t) => ({ path: `collection/query/line?line=${t.line}` }) },
+  'GET listing/model/:key': { probe: (t) => ({ path: `listing/model/${t.listing}` }) },
+  'PUT listing/model/:key': {
+    probe: (t) => ({ path: `listing/model/${t.listing}`, body: { style_name: 'Taken Over', brand: t.brand } }),
+  },
+  'DELETE listing/model/:key': { probe: (t) => ({ path: `listing/model/${t.listing}`, body: { brand: t.brand } }) },
+  'GET style/model/:key': { probe: (t) => ({ path: `style/model/${t.style}` }) },
+  'GET product/model/:key': { probe: (t) => ({ path: `product/model/${t.style}` }) },
   'POST brand/method/remove_team_member': {
     probe: (t) => ({ path: 'brand/method/remove_team_member', body: { brand: t.brand, account: t.account } }),
   },
@@ -252,7 +260,6 @@ beforeAll(async () => {
   // Demo Brand: its own line, collection, team and the designer on it; an invite and a notification.
   const [demoCollection] = await deps.db.select().from(collections).where(eq(collections.brandKey, DEMO_BRAND_KEY))
   const [demoLine] = await deps.db.select().from(lines).where(eq(lines.brandKey, DEMO_BRAND_KEY))
-  const [demoListing] = await deps.db.select().from(listings).where(eq(listings.brandKey, DEMO_BRAND_KEY)).limit(1)
   const demoInvite = await createInvite(deps, DEMO_BRAND_KEY, { createdBy: demoAccountKey('admin') })
   demo = {
     brand: DEMO_BRAND_KEY,
@@ -265,12 +272,13 @@ beforeAll(async () => {
     reference: await createReference(deps, DEMO_BRAND_KEY),
     style: await createStyle(deps, DEMO_BRAND_KEY),
     ...(await createDirectChat(deps, DEMO_BRAND_KEY, [demoAccountKey('editor'), demoAccountKey('admin')])),
-    listing: demoListing!.key,
+    listing: demoKey('listing:0'),
   }
 
   // A brand of the factories, with an owner, a member on a line team, a reader, and an admin
   // (job type and role) whose only access is a read grant through a team.
   const brand = await createBrand(deps, { lines: 2, collectionsPerLine: 1 })
+  const madeStyle = await createStyle(deps, brand.key)
   const owner = await createMember(deps, [{ brand: brand.key, type: 'owner' }], { name: 'Owner' })
   const member = await createMember(deps, [{ brand: brand.key, type: 'read' }], { name: 'Member' })
   const lineTeam = await createTeam(deps, brand.key, { model: 'Line', modelId: brand.lines[0]!.key })
@@ -290,9 +298,9 @@ beforeAll(async () => {
     account: member.key,
     ...(await notificationOf(member.key, brand.key)),
     reference: await createReference(deps, brand.key),
-    style: await createStyle(deps, brand.key),
+    style: madeStyle,
     ...(await createDirectChat(deps, brand.key, [member.key, owner.key])),
-    listing: await createListing(deps, brand.key, { lineKey: brand.lines[0]!.key }),
+    listing: (await createListing(deps, brand.key, { styleKey: madeStyle, lineKey: brand.lines[0]!.key })).key,
   }
 
   ;[cookies.outsider, cookies.demoReader, cookies.madeReader, cookies.teamAdmin] = await Promise.all([

@@ -9,6 +9,7 @@ import { coreEndpoints } from './core.server'
 import { humanCheckEndpoints } from './human-check.server'
 import { inviteEndpoints } from './invites.server'
 import { listingEndpoints } from './listings.server'
+import { listingDetailEndpoints } from './listing-detail.server'
 import { passwordEndpoints } from './passwords.server'
 import { teamEndpoints } from './teams.server'
 
@@ -22,6 +23,7 @@ export const endpoints: Endpoint[] = [
   ...humanCheckEndpoints,
   ...inviteEndpoints,
   ...listingEndpoints,
+  ...listingDetailEndpoints,
   ...passwordEndpoints,
   ...teamEndpoints,
 ]

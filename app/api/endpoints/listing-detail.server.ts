@@ -1,0 +1,45 @@
+// One listing, one style and one product (catalogue.md §7): GET/PUT/DELETE /api/listing/model/,
+// GET /api/style/model/, GET /api/product/model/. The services check every permission.
+import { deleteListing, getListing, updateListing } from '#app/services/listing-edit.server'
+import { getProduct, getStyle } from '#app/services/products.server'
+import { requireActor, stringField, type Endpoint } from '../endpoint'
+
+export const listingDetailEndpoints: Endpoint[] = [
+  {
+    verb: 'GET',
+    path: 'listing/model/:key',
+    auth: true,
+    handle: (deps, call) => getListing(deps, requireActor(call), call.key!, stringField(call.query, 'brand')),
+  },
+  {
+    verb: 'PUT',
+    path: 'listing/model/:key',
+    auth: true,
+    handle: (deps, call) => updateListing(deps, requireActor(call), call.key!, call.body),
+  },
+  {
+    verb: 'DELETE',
+    path: 'listing/model/:key',
+    auth: true,
+    // `brand` as the spec sends it, in the body or the query.
+    handle: (deps, call) =>
+      deleteListing(
+        deps,
+        requireActor(call),
+        call.key!,
+        stringField(call.body, 'brand') ?? stringField(call.query, 'brand'),
+      ),
+  },
+  {
+    verb: 'GET',
+    path: 'style/model/:key',
+    auth: true,
+    handle: (deps, call) => getStyle(deps, requireActor(call), call.key!),
+  },
+  {
+    verb: 'GET',
+    path: 'product/model/:key',
+    auth: true,
+    handle: (deps, call) => getProduct(deps, requireActor(call), call.key!, stringField(call.query, 'brand')),
+  },
+]

@@ -1,0 +1,521 @@
+// The listing detail page, the product page and sharing a line, against a real database: every
+// call of catalogue.md §7 they use with its envelope and 400s naming the field, the page actions
+// without JavaScript (edit, delete, share), and who is kept out: outsiders get 404 everywhere, read
+// members see the listing but cannot change it or share.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, eq } from 'drizzle-orm'
+import { invites, listings, teams } from '#db/schema'
+import {
+  createAccount,
+  createBrand,
+  createMember,
+  type AccountFixture,
+  type BrandFixture,
+} from '#tests/support/factories'
+import { createCategory, createListing, createStyleIn } from '#tests/support/catalogue-factories'
+import {
+  api,
+  loadServerBuild,
+  readOutbox,
+  sessionCookieFor,
+  startTestPortal,
+  type TestPortal,
+} from '#tests/support/portal'
+import { grant } from '#tests/support/factories'
+
+const INVALID_STYLE_NAME = 'Invalid Style Name. Alphanumeric characters expected.'
+
+let portal: TestPortal
+let brand: BrandFixture
+let otherBrand: BrandFixture
+let owner: AccountFixture
+let editor: AccountFixture
+let reader: AccountFixture
+let outsider: AccountFixture
+let tops: string
+let knit: string
+let style: string
+const cookies = {} as Record<'owner' | 'editor' | 'reader' | 'outsider', string>
+
+/** A signed-in browser without JavaScript: its cookies (kept across answers) and its CSRF token. */
+async function browserOf(account: AccountFixture) {
+  const jar = new Map<string, string>()
+  const keep = (response: Response) => {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(';')
+      const [key, val] = pair!.split(/=(.*)/s)
+      jar.set(key!, val!)
+    }
+    return response
+  }
+  const [name, value] = (await sessionCookieFor(portal, account.email, account.password)).split(/=(.*)/s)
+  jar.set(name!, value!)
+  const cookie = () => [...jar].map(([key, val]) => `${key}=${val}`).join('; ')
+  const page = keep(
+    await fetch(`${portal.url}/settings/profile`, { headers: { cookie: cookie() }, redirect: 'manual' }),
+  )
+  const token = /"csrf":"([^"]+)"/.exec(await page.text())?.[1] ?? ''
+  return {
+    get: async (path: string) =>
+      keep(await fetch(`${portal.url}${path}`, { headers: { cookie: cookie() }, redirect: 'manual' })),
+    post: async (path: string, fields: Record<string, string | string[]>) => {
+      const body = new URLSearchParams()
+      for (const [field, entry] of Object.entries(fields)) {
+        for (const item of Array.isArray(entry) ? entry : [entry]) body.append(field, item)
+      }
+      body.set('csrf', token)
+      return keep(
+        await fetch(`${portal.url}${path}`, {
+          method: 'POST',
+          headers: { cookie: cookie(), origin: portal.url },
+          body,
+          redirect: 'manual',
+        }),
+      )
+    },
+  }
+}
+
+async function listingRow(key: string) {
+  const [row] = await portal.deps.db.select().from(listings).where(eq(listings.key, key))
+  return row
+}
+
+function collectionOf(b: BrandFixture, line = 0) {
+  return { lineKey: b.lines[line]!.key, collectionKey: b.lines[line]!.collections[0]! }
+}
+
+beforeAll(async () => {
+  portal = await startTestPortal({ remixBuild: await loadServerBuild() })
+  const { deps } = portal
+  brand = await createBrand(deps, { name: 'Listing Brand' })
+  otherBrand = await createBrand(deps, { name: 'Elsewhere Listing' })
+  owner = await createMember(deps, [{ brand: brand.key, type: 'owner' }], {
+    name: 'Olga',
+    fields: { role: 'admin', jobType: 'admin' },
+  })
+  editor = await createMember(deps, [{ brand: brand.key, type: 'editor' }], { name: 'Edda' })
+  reader = await createMember(deps, [{ brand: brand.key, type: 'read' }], { name: 'Reta' })
+  outsider = await createMember(deps, [{ brand: otherBrand.key, type: 'owner' }], { name: 'Otto' })
+  tops = await createCategory(deps, brand.key, 'Tops')
+  knit = await createCategory(deps, brand.key, 'Knitwear')
+  style = await createStyleIn(deps, brand.key, collectionOf(brand).collectionKey, 'Cape Coat')
+  for (const [role, account] of Object.entries({ owner, editor, reader, outsider })) {
+    cookies[role as keyof typeof cookies] = await sessionCookieFor(portal, account.email, account.password)
+  }
+})
+afterAll(() => portal?.destroy())
+
+describe('GET /api/listing/model/{id}', () => {
+  it('answers the listing with its names to a member, and 404 to an outsider or for another brand', async () => {
+    const listing = await createListing(portal.deps, brand.key, {
+      ...collectionOf(brand),
+      styleKey: style,
+      categories: [tops],
+    })
+    const path = `/api/listing/model/${listing.key}`
+    const read = await api(portal, 'GET', path, { cookie: cookies.reader })
+    expect(read.status).toBe(200)
+    expect(read.body.data).toMatchObject({
+      key: listing.key,
+      KIND: 'Listing',
+      brand: brand.key,
+      style: style,
+      style_name: 'Boxy Tee',
+      categories: [tops],
+      category_names: ['Tops'],
+      line: brand.lines[0]!.key,
+      line_name: 'Line 1',
+      collection_name: 'Collection 1.1',
+      size: { name: 'M', number: 0 },
+    })
+    expect(await api(portal, 'GET', path, { cookie: cookies.outsider })).toMatchObject({
+      status: 404,
+      body: { error: { type: 'NotFound' } },
+    })
+    expect((await api(portal, 'GET', `${path}?brand=${otherBrand.key}`, { cookie: cookies.owner })).status).toBe(404)
+    expect((await api(portal, 'GET', '/api/listing/model/no-such-listing', { cookie: cookies.owner })).status).toBe(404)
+  })
+})
+
+describe('PUT /api/listing/model/{key}', () => {
+  it('refuses a style name that is not letters, digits and spaces with 400 naming the field; changes nothing', async () => {
+    const listing = await createListing(portal.deps, brand.key)
+    const answer = await api(portal, 'PUT', `/api/listing/model/${listing.key}`, {
+      cookie: cookies.editor,
+      body: { style_name: 'Boxy-Tee!', brand: brand.key },
+    })
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { error: { type: 'ValidationError', message: `style_name: ${INVALID_STYLE_NAME}` } },
+    })
+    expect(await listingRow(listing.key)).toEqual(listing)
+  })
+
+  it.each([
+    ['upc', { upc: '12ab' }, 'upc: Invalid UPC. 8 to 14 digits expected.'],
+    ['units', { units: -3 }, 'units: Invalid Units. A whole number from 0 to 1,000,000 expected.'],
+    ['sku', { sku: 'SKU<script>' }, 'sku: Invalid SKU. Letters, digits, spaces and - _ . / expected.'],
+    ['color_hex', { color_hex: 'red' }, 'color_hex: Invalid Colour Hex. A value like #1A2B3C expected.'],
+    ['description', { description: 'x'.repeat(2001) }, 'description: Description must be at most 2000 characters.'],
+    ['categories', { categories: 'no-such-category' }, 'categories: Unknown category: no-such-category.'],
+  ])('refuses a bad %s with 400 naming the field', async (_field, body, message) => {
+    const listing = await createListing(portal.deps, brand.key)
+    const answer = await api(portal, 'PUT', `/api/listing/model/${listing.key}`, { cookie: cookies.editor, body })
+    expect(answer).toMatchObject({ status: 400, body: { error: { type: 'ValidationError', message } } })
+    expect(await listingRow(listing.key)).toEqual(listing)
+  })
+
+  it('saves the fields sent, with categories as comma-joined keys, and leaves the others', async () => {
+    const listing = await createListing(portal.deps, brand.key, { materials: 'Cotton', department: 'Womens' })
+    const answer = await api(portal, 'PUT', `/api/listing/model/${listing.key}`, {
+      cookie: cookies.editor,
+      body: {
+        style_name: 'Boxy Tee 2',
+        categories: `${tops},${knit}`,
+        units: '12',
+        sku: '',
+        color_name: 'Ink',
+        brand: brand.key,
+      },
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.body.data).toMatchObject({
+      style_name: 'Boxy Tee 2',
+      category_names: ['Tops', 'Knitwear'],
+      units: 12,
+    })
+    const row = await listingRow(listing.key)
+    expect(row).toMatchObject({
+      styleName: 'Boxy Tee 2',
+      categories: [tops, knit],
+      units: 12,
+      sku: null,
+      materials: 'Cotton',
+      department: 'Womens',
+      color: { name: 'Ink', code: 'CHK', hexCode: '#F1EEE6' },
+    })
+  })
+
+  it('refuses a read member with 403 and an outsider or another brand with 404, changing nothing', async () => {
+    const listing = await createListing(portal.deps, brand.key)
+    const path = `/api/listing/model/${listing.key}`
+    const body = { style_name: 'Taken Over' }
+    expect(await api(portal, 'PUT', path, { cookie: cookies.reader, body })).toMatchObject({
+      status: 403,
+      body: { error: { type: 'PermissionError' } },
+    })
+    expect((await api(portal, 'PUT', path, { cookie: cookies.outsider, body })).status).toBe(404)
+    expect(
+      (await api(portal, 'PUT', path, { cookie: cookies.owner, body: { ...body, brand: otherBrand.key } })).status,
+    ).toBe(404)
+    expect(await listingRow(listing.key)).toEqual(listing)
+  })
+})
+
+describe('DELETE /api/listing/model/{id}', () => {
+  it('refuses a read member (403) and an outsider (404); an owner deletes it for good', async () => {
+    const listing = await createListing(portal.deps, brand.key)
+    const path = `/api/listing/model/${listing.key}`
+    expect((await api(portal, 'DELETE', path, { cookie: cookies.reader, body: { brand: brand.key } })).status).toBe(403)
+    expect((await api(portal, 'DELETE', path, { cookie: cookies.outsider, body: { brand: brand.key } })).status).toBe(
+      404,
+    )
+    expect(await listingRow(listing.key)).toEqual(listing)
+    const answer = await api(portal, 'DELETE', path, { cookie: cookies.owner, body: { brand: brand.key } })
+    expect(answer).toMatchObject({ status: 200, body: { data: { key: listing.key, brand: brand.key } } })
+    expect(await listingRow(listing.key)).toBeUndefined()
+    expect((await api(portal, 'GET', path, { cookie: cookies.owner })).status).toBe(404)
+  })
+})
+
+describe('GET /api/style/model/{id} and /api/product/model/{id}', () => {
+  it('answer the style, and the product with its listings and looks, to members only', async () => {
+    const product = await createStyleIn(portal.deps, brand.key, collectionOf(brand).collectionKey, 'Trench')
+    await createListing(portal.deps, brand.key, {
+      styleKey: product,
+      styleName: 'Trench',
+      lookNumber: 3,
+      materials: 'Gabardine',
+      media: { front: { key: 'm1', name: 'front', position: 1, src: '/img/front.png' } },
+    })
+    await createListing(portal.deps, brand.key, { styleKey: product, styleName: 'Trench', color: { name: 'Sand' } })
+    const styleAnswer = await api(portal, 'GET', `/api/style/model/${product}`, { cookie: cookies.reader })
+    expect(styleAnswer).toMatchObject({
+      status: 200,
+      body: {
+        data: { key: product, KIND: 'Style', name: 'Trench', collection_name: 'Collection 1.1', line_name: 'Line 1' },
+      },
+    })
+    const productAnswer = await api(portal, 'GET', `/api/product/model/${product}`, { cookie: cookies.reader })
+    expect(productAnswer.status).toBe(200)
+    const data = productAnswer.body.data as {
+      KIND: string
+      listings: unknown[]
+      looks: unknown[]
+      colours: string[]
+      materials: string[]
+    }
+    expect(data.KIND).toBe('Product')
+    expect(data.listings).toHaveLength(2)
+    expect(data.looks).toEqual([
+      { look: 3, listing: expect.any(String), image: { key: 'm1', name: 'front', src: '/img/front.png', position: 1 } },
+    ])
+    expect(data.colours).toEqual(['Chalk', 'Sand'])
+    expect(data.materials).toEqual(['Gabardine'])
+    for (const path of [`/api/style/model/${product}`, `/api/product/model/${product}`]) {
+      expect(await api(portal, 'GET', path, { cookie: cookies.outsider })).toMatchObject({
+        status: 404,
+        body: { error: { type: 'NotFound' } },
+      })
+    }
+    expect((await api(portal, 'GET', '/api/product/model/no-such-style', { cookie: cookies.owner })).status).toBe(404)
+  })
+})
+
+describe('the listing page without JavaScript', () => {
+  it('shows the listing with breadcrumbs, look n / total and the edit menu to owners and editors only', async () => {
+    const place = collectionOf(brand, 1)
+    const first = await createListing(portal.deps, brand.key, {
+      ...place,
+      lookNumber: 4,
+      styleName: 'Look Four',
+      addition: true,
+    })
+    const second = await createListing(portal.deps, brand.key, { ...place, lookNumber: 9, styleName: 'Look Nine' })
+    const path = `/brand/${brand.key}/products/listing/${second.key}`
+    const ownerPage = await (await browserOf(owner)).get(path)
+    expect(ownerPage.status).toBe(200)
+    const html = await ownerPage.text()
+    expect(html).toContain('Look Nine')
+    expect(html).toMatch(/Look <!-- -->2<!-- --> \/ <!-- -->2/)
+    expect(html).toContain(`/products/listing/${first.key}`)
+    expect(html).toContain('Line 2')
+    expect(html).toContain('Collection 2.1')
+    expect(html).toContain('aria-label="Edit menu"')
+    expect(html).toContain(`${path}/delete`)
+    expect(html).toContain('data-testid="placeholder-image"')
+
+    const readerBrowser = await browserOf(reader)
+    const readerHtml = await (await readerBrowser.get(path)).text()
+    expect(readerHtml).toContain('Look Nine')
+    expect(readerHtml).not.toContain('aria-label="Edit menu"')
+    expect(readerHtml).not.toContain(`${path}/delete`)
+    const readerEdit = await (await readerBrowser.get(`${path}?edit=true`)).text()
+    expect(readerEdit).not.toContain('>Save<')
+    expect((await readerBrowser.get(`${path}/delete`)).status).toBe(403)
+  })
+
+  it('answers 404 to an outsider on every page of a listing and a product, and for another brand', async () => {
+    const listing = await createListing(portal.deps, brand.key, { styleKey: style })
+    const outsiderBrowser = await browserOf(outsider)
+    const base = `/brand/${brand.key}/products`
+    for (const path of [
+      `${base}/listing/${listing.key}`,
+      `${base}/listing/${listing.key}?edit=true`,
+      `${base}/listing/${listing.key}/larger?image=1`,
+      `${base}/listing/${listing.key}/delete`,
+      `${base}/${style}`,
+      `${base}/${style}/larger`,
+      `${base}/share`,
+    ]) {
+      expect((await outsiderBrowser.get(path)).status, path).toBe(404)
+    }
+    // The outsider's own brand in the address does not open the listing either.
+    const ownBrand = await outsiderBrowser.get(`/brand/${otherBrand.key}/products/listing/${listing.key}`)
+    expect(ownBrand.status).toBe(404)
+    const ownerBrowser = await browserOf(owner)
+    expect((await ownerBrowser.get(`${base}/no-such-product`)).status).toBe(404)
+    expect((await ownerBrowser.get(`${base}/listing/no-such-listing`)).status).toBe(404)
+  })
+
+  it('edits with the form: an invalid style name shows the message and saves nothing, a valid one saves', async () => {
+    const listing = await createListing(portal.deps, brand.key, { categories: [tops] })
+    const path = `/brand/${brand.key}/products/listing/${listing.key}`
+    const browser = await browserOf(editor)
+    const form = {
+      style_name: 'Boxy-Tee!',
+      style_number: 'BT-200',
+      sku: 'BT-200-M',
+      upc: '012345678905',
+      units: '40',
+      categories: [tops, knit],
+    }
+    const refused = await browser.post(`${path}?edit=true`, form)
+    expect(refused.status).toBe(400)
+    expect(await refused.text()).toContain(INVALID_STYLE_NAME)
+    expect(await listingRow(listing.key)).toEqual(listing)
+
+    const saved = await browser.post(`${path}?edit=true`, { ...form, style_name: 'Boxy Tee Two' })
+    expect(saved.status).toBe(302)
+    expect(saved.headers.get('location')).toBe(path)
+    expect(await listingRow(listing.key)).toMatchObject({
+      styleName: 'Boxy Tee Two',
+      styleNumber: 'BT-200',
+      sku: 'BT-200-M',
+      units: 40,
+      categories: [tops, knit],
+      // Emptied on the form: cleared.
+      description: null,
+      materials: null,
+    })
+    const after = await (await browser.get(path)).text()
+    expect(after).toContain('Product has been updated successfully.')
+    expect(after).toContain('Boxy Tee Two')
+  })
+
+  it('refuses the edit form and the delete to a read member, changing nothing', async () => {
+    const listing = await createListing(portal.deps, brand.key)
+    const path = `/brand/${brand.key}/products/listing/${listing.key}`
+    const browser = await browserOf(reader)
+    expect((await browser.post(path, { style_name: 'Taken Over' })).status).toBe(403)
+    expect((await browser.post(`${path}/delete`, {})).status).toBe(403)
+    expect(await listingRow(listing.key)).toEqual(listing)
+  })
+
+  it('deletes after the confirmation and answers the products list with the toast', async () => {
+    const listing = await createListing(portal.deps, brand.key)
+    const path = `/brand/${brand.key}/products/listing/${listing.key}`
+    const browser = await browserOf(owner)
+    const confirm = await (await browser.get(`${path}/delete`)).text()
+    expect(confirm).toContain(
+      'Deleting product can&#x27;t be undone. Are you sure you want to continue delete this product ?',
+    )
+    const deleted = await browser.post(`${path}/delete`, {})
+    expect(deleted.status).toBe(302)
+    expect(deleted.headers.get('location')).toBe(`/brand/${brand.key}/products`)
+    expect(await listingRow(listing.key)).toBeUndefined()
+    const list = await (await browser.get(`/brand/${brand.key}/products`)).text()
+    expect(list).toContain('Product has been deleted successfully.')
+  })
+
+  it('shows the product page with its listings, and "coming soon" for the reserved upload address', async () => {
+    const product = await createStyleIn(portal.deps, brand.key, collectionOf(brand).collectionKey, 'Field Jacket')
+    const listing = await createListing(portal.deps, brand.key, {
+      styleKey: product,
+      styleName: 'Field Jacket',
+      materials: 'Waxed cotton',
+    })
+    const browser = await browserOf(reader)
+    const page = await browser.get(`/brand/${brand.key}/products/${product}`)
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain('Field Jacket')
+    expect(html).toContain('Waxed cotton')
+    expect(html).toContain(`/products/listing/${listing.key}`)
+    expect(html).toContain(`/brand/${brand.key}/style/${product}`)
+    const upload = await browser.get(`/brand/${brand.key}/products/upload`)
+    expect(upload.status).toBe(200)
+    expect(await upload.text()).toContain('Product Data is coming soon')
+  })
+})
+
+describe('sharing a line', () => {
+  const teamsOfLine = (line: string) =>
+    portal.deps.db
+      .select()
+      .from(teams)
+      .where(and(eq(teams.model, 'Line'), eq(teams.modelId, line)))
+
+  it('is refused to a read member (back to the brand) and an outsider (404)', async () => {
+    const path = `/brand/${brand.key}/products/share`
+    const readerBrowser = await browserOf(reader)
+    const readerPage = await readerBrowser.get(path)
+    expect(readerPage.status).toBe(302)
+    expect(readerPage.headers.get('location')).toBe(`/brand/${brand.key}`)
+    const posted = await readerBrowser.post(path, { line: brand.lines[0]!.key, name: 'Nia', email: 'nia@share.test' })
+    expect(posted.status).toBe(302)
+    expect(posted.headers.get('location')).toBe(`/brand/${brand.key}`)
+    expect(
+      (
+        await (
+          await browserOf(outsider)
+        ).post(path, { line: brand.lines[0]!.key, name: 'Nia', email: 'nia@share.test' })
+      ).status,
+    ).toBe(404)
+    expect(await portal.deps.db.select().from(invites).where(eq(invites.email, 'nia@share.test'))).toEqual([])
+  })
+
+  it('shows the Permissions dropdown only to an admin, and the line named in the address', async () => {
+    const line = brand.lines[1]!
+    const adminHtml = await (
+      await (await browserOf(owner)).get(`/brand/${brand.key}/products/share?line=${line.key}`)
+    ).text()
+    expect(adminHtml).toContain('>Permissions</label>')
+    expect(adminHtml).toContain('>Sales Rep</option>')
+    expect(adminHtml).toContain(`Share ${line.name}`)
+    const editorHtml = await (await (await browserOf(editor)).get(`/brand/${brand.key}/products/share`)).text()
+    expect(editorHtml).not.toContain('>Permissions</label>')
+    expect(editorHtml).not.toContain('>Sales Rep</option>')
+    expect(editorHtml).toContain('Choose a line')
+  })
+
+  it('refuses a missing name and a bad e-mail under the fields, creating nothing', async () => {
+    const line = brand.lines[0]!
+    const browser = await browserOf(editor)
+    const answer = await browser.post(`/brand/${brand.key}/products/share`, {
+      line: line.key,
+      name: '',
+      email: 'not-an-email',
+    })
+    expect(answer.status).toBe(400)
+    const html = await answer.text()
+    expect(html).toContain('Name is required.')
+    expect(html).toContain('Invalid Email.')
+    expect(await teamsOfLine(line.key)).toEqual([])
+  })
+
+  it('creates the line team once, invites with editor on the line and read on the brand, and e-mails the link', async () => {
+    const sharer = await createAccount(portal.deps, { name: 'Sam' })
+    await grant(portal.deps, sharer.key, { brand: brand.key, type: 'editor' })
+    const line = brand.lines[0]!
+    const browser = await browserOf(sharer)
+    const email = `shared-${Date.now()}@share.test`
+    // An editor's Permissions choice is not theirs to make: the spec's designer default applies.
+    const answer = await browser.post(`/brand/${brand.key}/products/share`, {
+      line: line.key,
+      name: 'Sasha Shared',
+      email,
+      permission: 'admin',
+    })
+    expect(answer.status).toBe(302)
+    expect(answer.headers.get('location')).toBe(`/brand/${brand.key}/products`)
+    const [team, ...more] = await teamsOfLine(line.key)
+    expect(more).toEqual([])
+    expect(team).toMatchObject({
+      name: 'Line 1',
+      brandKey: brand.key,
+      grants: [{ model: 'Line', model_id: line.key, type: 'editor' }],
+    })
+    const [invite] = await portal.deps.db.select().from(invites).where(eq(invites.email, email))
+    expect(invite).toMatchObject({
+      firstName: 'Sasha',
+      lastName: 'Shared',
+      role: 'user',
+      jobType: 'designer',
+      teamKey: team!.key,
+      status: 'invited',
+    })
+    expect(invite!.permissions).toEqual([
+      { model: 'Brand', model_id: brand.key, type: 'read' },
+      { model: 'Line', model_id: line.key, type: 'editor' },
+    ])
+    const mail = (await readOutbox(portal.deps.mailer.outboxDir!)).find((message) => message.to === email)
+    expect(mail?.text).toContain('/invite?token=')
+    const list = await (await browser.get(`/brand/${brand.key}/products`)).text()
+    expect(list).toContain('Creating team: Line 1')
+    expect(list).toContain(`${email} has been invited to Line 1`)
+    expect(list).toContain(`Invite has been delivered to ${email}`)
+
+    // A second share of the same line joins the same team.
+    const again = await browser.post(`/brand/${brand.key}/products/share`, {
+      line: line.key,
+      name: 'Rui',
+      email: `again-${email}`,
+    })
+    expect(again.status).toBe(302)
+    expect(await teamsOfLine(line.key)).toHaveLength(1)
+    const second = await (await browser.get(`/brand/${brand.key}/products`)).text()
+    expect(second).not.toContain('Creating team')
+  })
+})

@@ -40,11 +40,13 @@ export async function loadGrants(deps: ServiceDeps, accountKey: string): Promise
 
 /**
  * The account's grants as one JSON column of a query on `accounts`, oldest first like loadGrants:
- * the sign-in check reads account and grants in one statement (docs/decisions/077).
+ * the sign-in check reads account and grants in one statement (docs/decisions/077). The account's
+ * key is named with its table: Drizzle leaves the table out in a select from one table, where
+ * `key` would be the grant's own.
  */
 export const grantsColumn = sql<Grant[] | string>`coalesce((
   select json_agg(json_build_object('model', g.model, 'model_id', g.model_id, 'type', g.type) order by g.created, g.key)
-  from grants g where g.account_key = ${accounts.key}), '[]'::json)`
+  from grants g where g.account_key = accounts.key), '[]'::json)`
 
 /** The grants column as the driver hands it over (a parsed value, or JSON text). */
 export function grantsFromColumn(value: Grant[] | string): Grant[] {

@@ -76,7 +76,7 @@ describe('demo pictures', () => {
     const page = await fetch(`${portal.url}/brands`, { headers: { cookie: admin } })
     const html = await page.text()
     const logoUrl = /src="(\/blobs\/brands\/[^"]+demo-logo\.png\?[^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&')
-    expect(logoUrl, 'the brands list shows the logo').toBeTruthy()
+    expect(logoUrl, 'the page shows the logo').toBeTruthy()
     const served = await fetch(`${portal.url}${logoUrl}`)
     expect(served.status).toBe(200)
     expect(served.headers.get('content-type')).toBe('image/png')

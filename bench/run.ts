@@ -5,12 +5,15 @@
 //  - the portal's resident memory (VmRSS) at idle after start and after the runs above,
 //  - chat under load and opening a long conversation (bench/chat.ts), on a portal of its own.
 // Figures go to stdout and to bench/results/latest.json. Not part of the test suite.
-// BENCH_ONLY=chat runs the chat part alone, BENCH_ONLY=pages the rest alone.
+//  - the catalogue at 100,000 listings: the filter call on PGlite and Postgres, and the signed-in
+//    products list and /brands under load (bench/catalogue.ts), on a portal of its own.
+// BENCH_ONLY=chat, BENCH_ONLY=catalogue or BENCH_ONLY=pages runs that part alone.
 import fs from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { spawnPortal } from '../scripts/spawn-portal'
 import { chatBench, printChatFigures, type ChatFigures } from './chat'
+import { catalogueBench, printCatalogueFigures } from './catalogue'
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50)
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 15)
@@ -167,8 +170,14 @@ async function pageFigures() {
 }
 
 const results: Record<string, unknown> = { date: new Date().toISOString() }
-if (ONLY !== 'chat') Object.assign(results, await pageFigures())
-if (ONLY !== 'pages') {
+const runs = (part: string) => !ONLY || ONLY === part
+if (runs('pages')) Object.assign(results, await pageFigures())
+if (runs('catalogue')) {
+  const catalogue = await catalogueBench()
+  results.catalogue = catalogue
+  printCatalogueFigures(catalogue)
+}
+if (runs('chat')) {
   const chat: ChatFigures = await chatBench(residentMB)
   results.chat = chat
   printChatFigures(chat)

@@ -1,11 +1,21 @@
-// The demo workspace: five accounts, Demo Brand with lines, collections, categories, styles, about
-// fifty listings and a design team on its SS26 collection, and Other Brand for the outsider. Idempotent; `reset` wipes first. Keys
-// are derived from names so every process (and README) agrees on them.
+// The demo workspace: five accounts, Demo Brand with its logo and hero, lines, collections,
+// categories, styles, fifty listings with photos and a design team on its SS26 collection, and
+// Other Brand for the outsider. Idempotent; `reset` wipes first. Keys are derived from names so
+// every process (and README) agrees on them.
 import { sql } from 'drizzle-orm'
 import { demoKey } from '#app/lib/ids'
 import { teamGrantLevel } from '#app/policy/team'
 import { addGrants } from '#app/services/grants.server'
 import type { ServiceDeps } from '#app/services/context.server'
+import {
+  ensureImages,
+  heroSvg,
+  listingMedia,
+  logoSvg,
+  photoImages,
+  type DemoImage,
+  type PhotoSpec,
+} from './demo-images'
 import {
   accounts,
   brands,
@@ -110,21 +120,58 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 export const demoAccountKey = (id: string) => demoKey(`account:${id}`)
 export const demoFirebaseUid = (id: string) => `demo-${id}`
 
-const GARMENTS = [
-  ['Linen Shirt', 'Tops', 'Linen 100%'],
-  ['Pleated Trouser', 'Bottoms', 'Wool 70% Polyester 30%'],
-  ['Wrap Dress', 'Dresses', 'Viscose 100%'],
-  ['Cropped Jacket', 'Outerwear', 'Cotton 98% Elastane 2%'],
-  ['Knit Cardigan', 'Knitwear', 'Merino wool 100%'],
+export const GARMENTS = [
+  ['Linen Shirt', 'Tops', 'Linen 100%', 'shirt'],
+  ['Pleated Trouser', 'Bottoms', 'Wool 70% Polyester 30%', 'trouser'],
+  ['Wrap Dress', 'Dresses', 'Viscose 100%', 'dress'],
+  ['Cropped Jacket', 'Outerwear', 'Cotton 98% Elastane 2%', 'jacket'],
+  ['Knit Cardigan', 'Knitwear', 'Merino wool 100%', 'cardigan'],
 ] as const
-const COLOURS = [
+export const COLOURS = [
   { name: 'Ivory', hexCode: '#f4efe6', pantone: '11-0507 TCX', code: 'IVR' },
   { name: 'Black', hexCode: '#111111', pantone: '19-4005 TCX', code: 'BLK' },
   { name: 'Sage', hexCode: '#9caf88', pantone: '15-6316 TCX', code: 'SGE' },
   { name: 'Navy', hexCode: '#1f2a44', pantone: '19-3923 TCX', code: 'NVY' },
   { name: 'Rust', hexCode: '#b7410e', pantone: '18-1248 TCX', code: 'RST' },
 ] as const
-const SIZES = ['XS', 'S', 'M', 'L', 'XL'] as const
+export const SIZES = ['XS', 'S', 'M', 'L', 'XL'] as const
+
+export const DEMO_COLLECTIONS = [
+  { id: 'ss26', name: 'Coastal Light', season: 'spring_summer', year: 2026, line: 'womenswear' },
+  { id: 'fw26', name: 'Northern Wool', season: 'fall_winter', year: 2026, line: 'womenswear' },
+  { id: 'core', name: 'Core Resort', season: 'resort', year: 2027, line: 'essentials' },
+] as const
+
+/** What the i-th demo listing is: garment, colour, size and collection, and so its photos. */
+function demoListing(i: number) {
+  const garment = GARMENTS[i % GARMENTS.length]!
+  const colour = COLOURS[Math.floor(i / GARMENTS.length) % COLOURS.length]!
+  const collection = DEMO_COLLECTIONS[i % DEMO_COLLECTIONS.length]!
+  const photo: PhotoSpec = { garment: garment[3], colour: colour.hexCode, season: collection.season }
+  return { garment, colour, collection, photo }
+}
+const DEMO_LISTING_COUNT = 50
+
+export const DEMO_LOGO_PATH = `brands/${DEMO_BRAND_KEY}/demo-logo.png`
+export const DEMO_HERO_PATH = `brands/${DEMO_BRAND_KEY}/demo-hero.jpg`
+
+/** The demo's pictures: logo, hero and the photos of its listings (db/demo-images.ts). */
+export function demoImages(): DemoImage[] {
+  const photos = new Map<string, DemoImage>()
+  for (let i = 0; i < DEMO_LISTING_COUNT; i++) {
+    for (const image of photoImages(DEMO_BRAND_KEY, demoListing(i).photo)) photos.set(image.path, image)
+  }
+  const heroPieces: PhotoSpec[] = GARMENTS.map((garment, g) => ({
+    garment: garment[3],
+    colour: COLOURS[(g + 2) % COLOURS.length]!.hexCode,
+    season: 'spring_summer',
+  }))
+  return [
+    { path: DEMO_LOGO_PATH, svg: logoSvg },
+    { path: DEMO_HERO_PATH, svg: () => heroSvg(heroPieces, 'spring_summer') },
+    ...photos.values(),
+  ]
+}
 
 export async function resetDatabase(deps: ServiceDeps): Promise<void> {
   await deps.db.execute(
@@ -144,6 +191,8 @@ export async function seedDemo(
   const existing = await deps.db.execute(sql`select 1 from brands where key = ${DEMO_BRAND_KEY}`)
   const created = existing.rows.length === 0
   if (created) await insertDemoData(deps)
+  // Every time, not only at creation: a data folder whose files were removed gets them back.
+  await ensureImages(deps.blobs, demoImages())
   if (options.ensureUsers === false) return { created }
   for (const account of DEMO_ACCOUNTS) {
     await deps.identity.ensureUser({
@@ -207,6 +256,10 @@ async function insertDemoData(deps: ServiceDeps): Promise<void> {
           language: 'en',
         },
         template: defaultTemplate,
+        assets: {
+          logo: { path: DEMO_LOGO_PATH, original: DEMO_LOGO_PATH, progress: 1 },
+          hero: { path: DEMO_HERO_PATH, original: DEMO_HERO_PATH, progress: 1 },
+        },
         createdBy: demoAccountKey('admin'),
       },
       {
@@ -237,23 +290,13 @@ async function insertDemoData(deps: ServiceDeps): Promise<void> {
       { key: demoKey('line:essentials'), name: 'Essentials', description: 'Year-round core pieces' },
     ]
     await tx.insert(lines).values(lineRows.map((l) => ({ ...l, brandKey: DEMO_BRAND_KEY })))
-    const collectionRows = [
-      {
-        key: demoKey('collection:ss26'),
-        name: 'Coastal Light',
-        season: 'spring_summer',
-        year: 2026,
-        lineKey: lineRows[0]!.key,
-      },
-      {
-        key: demoKey('collection:fw26'),
-        name: 'Northern Wool',
-        season: 'fall_winter',
-        year: 2026,
-        lineKey: lineRows[0]!.key,
-      },
-      { key: demoKey('collection:core'), name: 'Core Resort', season: 'resort', year: 2027, lineKey: lineRows[1]!.key },
-    ]
+    const collectionRows = DEMO_COLLECTIONS.map((c) => ({
+      key: demoKey(`collection:${c.id}`),
+      name: c.name,
+      season: c.season,
+      year: c.year,
+      lineKey: demoKey(`line:${c.line}`),
+    }))
     await tx.insert(collections).values(collectionRows.map((c) => ({ ...c, brandKey: DEMO_BRAND_KEY })))
     await insertDemoTeam(tx, collectionRows[0]!.key)
     await insertDemoChats(tx)
@@ -270,11 +313,13 @@ async function insertDemoData(deps: ServiceDeps): Promise<void> {
       .values(styleRows.map((s) => ({ ...s, brandKey: DEMO_BRAND_KEY, collectionKey: collectionRows[0]!.key })))
 
     const listingRows = []
-    for (let i = 0; i < 50; i++) {
-      const [garment, category, materials] = GARMENTS[i % GARMENTS.length]!
-      const colour = COLOURS[Math.floor(i / GARMENTS.length) % COLOURS.length]!
+    for (let i = 0; i < DEMO_LISTING_COUNT; i++) {
+      const shape = demoListing(i)
+      const [garment, category, materials] = shape.garment
+      const colour = shape.colour
       const size = SIZES[(Math.floor(i / 25) + 1) % SIZES.length]!
       const collection = collectionRows[i % collectionRows.length]!
+      const modified = new Date(Date.now() - i * 3_600_000)
       const styleNumber = `DB-${1001 + (i % GARMENTS.length)}`
       const style = styleRows.find((s) => s.number === styleNumber)
       listingRows.push({
@@ -303,7 +348,8 @@ async function insertDemoData(deps: ServiceDeps): Promise<void> {
           { number: 40 + (i % GARMENTS.length) * 15, currency: 'USD' },
           { number: 36 + (i % GARMENTS.length) * 14, currency: 'EUR' },
         ],
-        modified: new Date(Date.now() - i * 3_600_000),
+        media: listingMedia(DEMO_BRAND_KEY, shape.photo, modified),
+        modified,
       })
     }
     await tx.insert(listings).values(listingRows)

@@ -1,8 +1,12 @@
 // `npm run seed` seeds the demo workspace; `npm run seed -- --reset` wipes the database first.
+// `npm run seed -- --listings 100000` then fills Demo Brand (or `--brand KEY`) up to that many
+// listings (db/seed-listings.ts), for the catalogue benchmark.
 // Stop the portal before running it: embedded PGlite is used by one process at a time.
 import path from 'node:path'
 import { openDatabase } from '#db/client'
-import { seedDemo } from '#db/seed'
+import { DEMO_BRAND_KEY, seedDemo } from '#db/seed'
+import { bulkImages, MAX_GENERATED, seedListings } from '#db/seed-listings'
+import { ensureImages } from '#db/demo-images'
 import { parseEnv } from '#app/env.server'
 import { createFirebaseIdentity } from '#app/infra/identity/firebase.server'
 import { noSubscribers } from '#app/services/context.server'
@@ -12,6 +16,17 @@ import { createMailer } from '#app/infra/mailer.server'
 
 const env = parseEnv()
 const reset = process.argv.includes('--reset')
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(name)
+  return index === -1 ? undefined : process.argv[index + 1]
+}
+const listingsOption = option('--listings')
+const listings = listingsOption === undefined ? undefined : Number(listingsOption)
+if (listings !== undefined && (!Number.isInteger(listings) || listings < 0 || listings > MAX_GENERATED)) {
+  console.error(`--listings takes a whole number from 0 to ${MAX_GENERATED}.`)
+  process.exit(1)
+}
+const listingsBrand = option('--brand') ?? DEMO_BRAND_KEY
 
 if (!env.DATABASE_URL) {
   const pid = runningServerPid(env.DATA_DIR)
@@ -34,6 +49,7 @@ const identity = createFirebaseIdentity({
   apiKey: env.FIREBASE_API_KEY,
   emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
 })
+const blobs = createLocalBlobStore({ dir: path.join(env.DATA_DIR, 'blobs'), secret: 'seed-only' })
 const { created } = await seedDemo(
   {
     db: database.db,
@@ -41,12 +57,19 @@ const { created } = await seedDemo(
     env,
     events: noSubscribers,
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR }),
-    blobs: createLocalBlobStore({ dir: path.join(env.DATA_DIR, 'blobs'), secret: 'seed-only' }),
+    blobs,
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     signingSecret: 'seed-only',
   },
   { reset, ensureUsers: canReachIdentity },
 )
+if (listings !== undefined) {
+  const result = await seedListings(database.db, listingsBrand, listings)
+  await ensureImages(blobs, bulkImages(listingsBrand))
+  console.log(
+    `Brand ${listingsBrand} holds ${result.brandTotal} listings (${result.generated} generated) after ${(result.ms / 1000).toFixed(1)} s.`,
+  )
+}
 await database.close()
 console.log(
   reset

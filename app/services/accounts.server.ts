@@ -1,6 +1,6 @@
 // Accounts and the acting user: who is signed in, with which grants, and the account sync that
 // runs after every sign-in (POST /api/account/method/login).
-import { and, asc, eq, isNull } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { accounts, brands, grants } from '#db/schema'
 import { AppError, invalidSession } from '#app/lib/errors'
 import type { Grant, GrantModel, GrantType } from '#app/policy/permissions'
@@ -21,6 +21,11 @@ export interface Actor {
   status: string
   preferences: { brand?: string | null }
   grants: Grant[]
+  /**
+   * The stored path of the profile picture (null: none), read with the account so the page frame
+   * need not read the account again for its avatar. Absent on actors made by hand (tests).
+   */
+  picturePath?: string | null
 }
 
 /**
@@ -39,7 +44,24 @@ export async function loadGrants(deps: ServiceDeps, accountKey: string): Promise
   return rows.map((row) => ({ model: row.model as GrantModel, model_id: row.modelId, type: row.type as GrantType }))
 }
 
-function toActor(row: AccountRow, actorGrants: Grant[]): Actor {
+/**
+ * The account's grants as one JSON column of a query on `accounts`, oldest first and without the
+ * grants on archived brands, like loadGrants:
+ * the sign-in check reads account and grants in one statement (docs/decisions/077). The account's
+ * key is named with its table: Drizzle leaves the table out in a select from one table, where
+ * `key` would be the grant's own.
+ */
+export const grantsColumn = sql<Grant[] | string>`coalesce((
+  select json_agg(json_build_object('model', g.model, 'model_id', g.model_id, 'type', g.type) order by g.created, g.key)
+  from grants g join brands b on b.key = g.brand_key and b.archived_at is null
+  where g.account_key = accounts.key), '[]'::json)`
+
+/** The grants column as the driver hands it over (a parsed value, or JSON text). */
+export function grantsFromColumn(value: Grant[] | string): Grant[] {
+  return typeof value === 'string' ? (JSON.parse(value) as Grant[]) : value
+}
+
+export function toActor(row: AccountRow, actorGrants: Grant[]): Actor {
   return {
     key: row.key,
     firebaseUid: row.firebaseUid,
@@ -50,21 +72,30 @@ function toActor(row: AccountRow, actorGrants: Grant[]): Actor {
     status: row.status,
     preferences: row.preferences ?? {},
     grants: actorGrants,
+    picturePath: row.assets?.profile_picture?.path ?? null,
   }
 }
 
 /** The actor behind a verified Firebase identity; a deactivated or unknown account is refused. */
 export async function actorForIdentity(deps: ServiceDeps, identity: { uid: string; email?: string }): Promise<Actor> {
-  const [row] = await deps.db.select().from(accounts).where(eq(accounts.firebaseUid, identity.uid)).limit(1)
-  if (!row || !row.active) throw invalidSession()
-  return toActor(row, await loadGrants(deps, row.key))
+  const [row] = await deps.db
+    .select({ account: accounts, grants: grantsColumn })
+    .from(accounts)
+    .where(eq(accounts.firebaseUid, identity.uid))
+    .limit(1)
+  if (!row || !row.account.active) throw invalidSession()
+  return toActor(row.account, grantsFromColumn(row.grants))
 }
 
 /** The actor of an account key (a session's account); a deactivated or unknown one is refused. */
 export async function actorForAccount(deps: ServiceDeps, accountKey: string): Promise<Actor> {
-  const [row] = await deps.db.select().from(accounts).where(eq(accounts.key, accountKey)).limit(1)
-  if (!row || !row.active) throw invalidSession()
-  return toActor(row, await loadGrants(deps, row.key))
+  const [row] = await deps.db
+    .select({ account: accounts, grants: grantsColumn })
+    .from(accounts)
+    .where(eq(accounts.key, accountKey))
+    .limit(1)
+  if (!row || !row.account.active) throw invalidSession()
+  return toActor(row.account, grantsFromColumn(row.grants))
 }
 
 /**

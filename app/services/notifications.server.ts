@@ -129,18 +129,52 @@ export async function hasUnreadNotifications(deps: ServiceDeps, actor: Actor): P
   return Boolean(row)
 }
 
+type NotificationActor = Pick<typeof accounts.$inferSelect, 'name' | 'first' | 'last' | 'assets'>
+
+const notificationColumns = {
+  n: notifications,
+  actor: { name: accounts.name, first: accounts.first, last: accounts.last, assets: accounts.assets },
+}
+
 /** Newest first, by (created, key) so rows of the same instant keep a stable order. */
 async function selectNotifications(deps: ServiceDeps, conditions: SQL[], limit: number): Promise<NotificationView[]> {
   const rows = await deps.db
-    .select({
-      n: notifications,
-      actor: { name: accounts.name, first: accounts.first, last: accounts.last, assets: accounts.assets },
-    })
+    .select(notificationColumns)
     .from(notifications)
     .leftJoin(accounts, eq(accounts.key, notifications.actorKey))
     .where(and(...conditions))
     .orderBy(desc(notifications.created), desc(notifications.key))
     .limit(limit)
+  return toViews(deps, rows)
+}
+
+/**
+ * What the page frame's bell shows: whether any notification is unread (its dot) and the newest
+ * few. One statement for both, as every signed-in page asks (docs/decisions/077); the same answers
+ * as hasUnreadNotifications and listNotifications.
+ */
+export async function bellNotifications(
+  deps: ServiceDeps,
+  actor: Actor,
+  limit: number,
+): Promise<{ unread: boolean; items: NotificationView[] }> {
+  const anyUnread = sql<boolean>`exists (select 1 from notifications as unread
+    where unread.account_key = ${actor.key} and unread.read_at is null)`
+  const rows = await deps.db
+    .select({ ...notificationColumns, anyUnread })
+    .from(notifications)
+    .leftJoin(accounts, eq(accounts.key, notifications.actorKey))
+    .where(eq(notifications.accountKey, actor.key))
+    .orderBy(desc(notifications.created), desc(notifications.key))
+    .limit(limit)
+  // Every row carries the same flag; no notification at all means none unread.
+  return { unread: rows.some((row) => row.anyUnread), items: toViews(deps, rows) }
+}
+
+function toViews(
+  deps: ServiceDeps,
+  rows: { n: typeof notifications.$inferSelect; actor: NotificationActor | null }[],
+): NotificationView[] {
   return rows.map(({ n, actor }) => ({
     key: n.key,
     profileImg: actor ? profilePictureUrlOf(deps, actor) : null,

@@ -32,8 +32,13 @@ export function profilePictureUrlOf(deps: ServiceDeps, row: { assets: AccountAss
   }
 }
 
-/** Just the URL, for the page frame's avatar. */
+/** Just the URL, for the page frame's avatar: from the path read with the actor when it has one. */
 export async function profilePictureUrl(deps: ServiceDeps, actor: Actor): Promise<string | null> {
+  if (actor.picturePath !== undefined) {
+    return profilePictureUrlOf(deps, {
+      assets: actor.picturePath ? { profile_picture: { path: actor.picturePath } } : null,
+    })
+  }
   return (await getProfilePicture(deps, actor))?.url ?? null
 }
 

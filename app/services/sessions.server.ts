@@ -4,9 +4,9 @@
 // ending a session is deleting its row. No Remix here: the API router, socket.io and Yjs use it.
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, ne } from 'drizzle-orm'
-import { issuedIdTokens, sessions } from '#db/schema'
+import { accounts, issuedIdTokens, sessions } from '#db/schema'
 import { invalidSession } from '#app/lib/errors'
-import { actorForAccount, type Actor } from './accounts.server'
+import { grantsColumn, grantsFromColumn, toActor, type Actor } from './accounts.server'
 import type { ServiceDeps } from './context.server'
 import { tokenClaims } from '#app/infra/identity/provider.server'
 
@@ -61,17 +61,32 @@ async function liveSession(deps: ServiceDeps, id: string) {
   return row ?? null
 }
 
-/** The actor of a session id; AuthInvalidSession for an unknown, ended or expired one. */
+/**
+ * The actor of a session id; AuthInvalidSession for an unknown, ended or expired one. Every
+ * signed-in request asks, so the session, its account and the account's grants are read in one
+ * statement (docs/decisions/077); the checks are those of liveSession and actorForAccount.
+ */
 export async function actorFromSessionId(deps: ServiceDeps, id: string): Promise<Actor> {
-  const row = await liveSession(deps, id)
-  if (!row) throw invalidSession()
-  const actor = await actorForAccount(deps, row.accountKey)
+  if (!SESSION_ID.test(id)) throw invalidSession()
+  const [row] = await deps.db
+    .select({
+      idHash: sessions.idHash,
+      sessionUid: sessions.firebaseUid,
+      lastSeenAt: sessions.lastSeenAt,
+      account: accounts,
+      grants: grantsColumn,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.key, sessions.accountKey))
+    .where(and(eq(sessions.idHash, sha256(id)), gt(sessions.expiresAt, new Date())))
+    .limit(1)
+  if (!row || !row.account.active) throw invalidSession()
   // The account was linked to another identity since: this session was not for it.
-  if (actor.firebaseUid !== row.firebaseUid) throw invalidSession()
+  if (row.account.firebaseUid !== row.sessionUid) throw invalidSession()
   if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
     await deps.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.idHash, row.idHash))
   }
-  return actor
+  return toActor(row.account, grantsFromColumn(row.grants))
 }
 
 /** Whether the session was started with Remember me (a replacement keeps its lifetime). */

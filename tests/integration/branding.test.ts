@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
-import { accounts } from '#db/schema'
+import { accounts, brands } from '#db/schema'
 import { DEMO_BRAND_KEY, OTHER_BRAND_KEY } from '#db/seed'
 import { loadBrandLook } from '#app/services/brand-look.server'
 import { setBrandImage } from '#app/services/branding.server'
@@ -18,6 +18,8 @@ let outsiderCookie: string
 
 beforeAll(async () => {
   portal = await startTestPortal()
+  // These tests start from a brand without images; the demo seed draws Demo Brand a logo and hero.
+  await portal.deps.db.update(brands).set({ assets: {} }).where(eq(brands.key, DEMO_BRAND_KEY))
   ;[adminCookie, viewerCookie, outsiderCookie] = await Promise.all([
     sessionCookieFor(portal, 'admin@demo.test'),
     sessionCookieFor(portal, 'viewer@demo.test'),

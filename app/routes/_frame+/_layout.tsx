@@ -19,7 +19,7 @@ import {
   showsDashboardNavigation,
 } from '#app/policy/permissions'
 import { frameBrand } from '#app/services/current-brand.server'
-import { hasUnreadNotifications, listNotifications } from '#app/services/notifications.server'
+import { bellNotifications } from '#app/services/notifications.server'
 import { profilePictureUrl } from '#app/services/profile-picture.server'
 import { EVENTS, type NotificationChangePayload, type NotificationPayload } from '#realtime/protocol'
 import { useCsrfToken } from '#app/lib/csrf'
@@ -27,13 +27,20 @@ import { formatWhen } from '#app/lib/format'
 import { CsrfField } from '#app/components/ui/misc'
 import { ChatProvider } from '#app/components/chat/chat-provider'
 import { ChatBarPanel, ChatLabel } from '#app/components/chat/chat-bar'
-import { unreadCount } from '#app/services/chat.server'
+import { unreadCount as chatUnreadCount } from '#app/services/chat.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
   // The brand in the URL, else the account's current brand (docs/decisions/038).
   const brand = await run(() => frameBrand(context.deps, actor, params.brandKey ?? null))
   const grantTypes = brand ? brandGrantTypes(actor.grants, brand.key) : []
+  // Independent reads, asked at once (a Postgres pool answers them side by side).
+  const [picture, bell, unreadCount] = await Promise.all([
+    profilePictureUrl(context.deps, actor),
+    bellNotifications(context.deps, actor, 8),
+    // The CHAT label's count: unread messages in the frame brand's chats.
+    brand ? chatUnreadCount(context.deps, actor, brand.key) : 0,
+  ])
   return json({
     account: {
       key: actor.key,
@@ -41,7 +48,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       email: actor.email,
       role: actor.role,
       jobType: actor.jobType,
-      picture: await profilePictureUrl(context.deps, actor),
+      picture,
     },
     brand: brand
       ? {
@@ -57,10 +64,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // Manage Team in the profile menu.
     isOwner: brand !== null && hasBrandAbility(actor.grants, brand.key, 'team.manage'),
     dashboard: showsDashboardNavigation(grantTypes),
-    unread: await hasUnreadNotifications(context.deps, actor),
-    // The CHAT label's count: unread messages in the frame brand's chats.
-    unreadCount: brand ? await unreadCount(context.deps, actor, brand.key) : 0,
-    notifications: await listNotifications(context.deps, actor, 8),
+    unread: bell.unread,
+    unreadCount,
+    notifications: bell.items,
     resourcesUrl: context.deps.env.RESOURCES_URL,
     // The stepper decides per path in the browser; it needs only the account's own brand grants.
     onboarding: actor.status.startsWith('onboarding')

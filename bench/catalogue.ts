@@ -1,0 +1,475 @@
+// The catalogue part of `npm run bench` (issue 9, Data and scale). Seeds the demo workspace and
+// fills Demo Brand up to CATALOGUE_BENCH_LISTINGS listings (default 100,000; db/seed-listings.ts),
+// starts the portal on that data in its own process, and measures:
+//  - the time to answer `GET /api/listing/query/filter` for a filtered page (lines + collections +
+//    categories, 50 a page: the first, a middle and the last page) and for searches, one request
+//    at a time, so the figure is the server's time plus a local round trip. On embedded PGlite,
+//    then on the local Postgres server (started as CI starts it; skipped when there is none).
+//  - the signed-in products list page and /brands under an open-loop load: requests start on a
+//    fixed schedule whatever the answers do, and each latency counts from its scheduled start, so
+//    a slow server cannot slow the load down and hide its own queue. First a fixed rate
+//    (CATALOGUE_BENCH_RATE, default 100/s, for CATALOGUE_BENCH_SECONDS, default 20), then steps
+//    up from 25/s (by 25/s to 100/s, then by 50/s; 5 s each) until p95 passes 50 ms or a request
+//    fails: the last step that held is the maximum sustained rate.
+// Until the catalogue calls exist on a build, they answer 404: the figures say so instead of
+// failing. CATALOGUE_BENCH_PORTAL_NODE_ARGS passes Node.js options to the portal (e.g.
+// "--cpu-prof --cpu-prof-dir=prof" to profile it under the load).
+import { execFileSync, execSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import http from 'node:http'
+import pg from 'pg'
+import { sql } from 'drizzle-orm'
+import { openDatabase, type DatabaseHandle } from '#db/client'
+import { DEMO_BRAND_KEY, demoAccountKey, demoFirebaseUid, seedDemo } from '#db/seed'
+import { bulkStructure, seedListings } from '#db/seed-listings'
+import { createLocalBlobStore } from '#app/infra/blob-store.server'
+import type { ServiceDeps } from '#app/services/context.server'
+import { startSession } from '#app/services/sessions.server'
+import { spawnPortal, type SpawnedPortal } from '../scripts/spawn-portal'
+
+const number = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback)
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`)
+  return value
+}
+
+export const CATALOGUE_GOALS = { filteredP95Ms: 30, searchP95Ms: 60, pageP95Ms: 50, pageRate: 100 }
+
+interface Latency {
+  p50Ms: number
+  p95Ms: number
+  requests: number
+}
+
+export interface QueryFigures {
+  /** Why the call could not be measured (not built yet, say), else null. */
+  unavailable: string | null
+  firstPage?: Latency
+  middlePage?: Latency
+  deepPage?: Latency
+  search?: Latency
+  /** Listings the filter matched, and the searches' terms and totals, to read the figures by. */
+  matched?: number
+  searches?: { term: string; total: number }[]
+}
+
+export interface LoadFigures {
+  /** CPU time the portal process spent per request during the run (user + system), or null off Linux. */
+  cpuMsPerRequest: number | null
+  path: string
+  rate: number
+  seconds: number
+  sent: number
+  errors: number
+  firstErrors: string[]
+  p50Ms: number
+  p95Ms: number
+  p975Ms: number
+}
+
+export interface CatalogueFigures {
+  listings: number
+  seedSeconds: number
+  pglite: QueryFigures
+  postgres: QueryFigures | { skipped: string }
+  pages: {
+    unavailable: string | null
+    products?: { fixed: LoadFigures; maxSustainedRate: number; steps: LoadFigures[] }
+    brands: { fixed: LoadFigures; maxSustainedRate: number; steps: LoadFigures[] }
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!
+}
+
+const round = (value: number) => +value.toFixed(1)
+
+/** Data for the portal: the demo workspace, Demo Brand filled up, a session for its owner. */
+export async function seed(database: DatabaseHandle, blobsDir: string, listings: number) {
+  await database.migrate()
+  const deps = { db: database.db, blobs: createLocalBlobStore({ dir: blobsDir, secret: 'bench' }) } as ServiceDeps
+  await seedDemo(deps, { ensureUsers: false })
+  const result = await seedListings(database.db, DEMO_BRAND_KEY, listings)
+  // Fresh statistics, as autovacuum would have them on a database in use.
+  await database.db.execute(sql`analyze`)
+  const session = await startSession(deps, {
+    accountKey: demoAccountKey('admin'),
+    firebaseUid: demoFirebaseUid('admin'),
+    remember: true,
+  })
+  return { cookie: `__session=${session.id}`, seconds: result.ms / 1000 }
+}
+
+async function timedSequential(count: number, request: (i: number) => Promise<void>): Promise<Latency> {
+  const times: number[] = []
+  for (let i = 0; i < count; i++) {
+    const start = performance.now()
+    await request(i)
+    times.push(performance.now() - start)
+  }
+  times.sort((a, b) => a - b)
+  return { p50Ms: round(percentile(times, 0.5)), p95Ms: round(percentile(times, 0.95)), requests: count }
+}
+
+interface FilterAnswer {
+  data?: unknown[]
+  cursor?: number
+  more?: boolean
+  total?: number
+  error?: { type: string; message: string }
+}
+
+/** The filter call's figures against a running portal. */
+async function measureQueries(baseURL: string, cookie: string, samples: number): Promise<QueryFigures> {
+  const structure = bulkStructure(DEMO_BRAND_KEY)
+  // Two lines, three of their collections, two categories: a view a merchandiser would keep.
+  const lines = structure.lines.slice(0, 2).map((l) => l.key)
+  const collections = structure.collections
+    .filter((c) => lines.includes(c.lineKey))
+    .slice(0, 3)
+    .map((c) => c.key)
+  const categories = [structure.categories.Tops!, structure.categories.Dresses!]
+  const filterUrl = (cursor: number) =>
+    `${baseURL}/api/listing/query/filter?brand=${DEMO_BRAND_KEY}&lines=${lines.join(',')}` +
+    `&collections=${collections.join(',')}&categories=${categories.join(',')}&cursor=${cursor}&limit=50`
+  const get = async (url: string): Promise<FilterAnswer & { status: number }> => {
+    const response = await fetch(url, { headers: { cookie } })
+    const text = await response.text()
+    let body: FilterAnswer = {}
+    try {
+      body = JSON.parse(text) as FilterAnswer
+    } catch {
+      // a page, not JSON: the call does not exist on this build
+    }
+    return { ...body, status: response.status }
+  }
+
+  const probe = await get(filterUrl(0))
+  if (probe.status !== 200 || !Array.isArray(probe.data)) {
+    return {
+      unavailable: `GET /api/listing/query/filter answered ${probe.status}${probe.error ? ` (${probe.error.type}: ${probe.error.message})` : ''}: not measured`,
+    }
+  }
+  const matched = typeof probe.total === 'number' ? probe.total : null
+  const expectPage = async (url: string) => {
+    const answer = await get(url)
+    if (answer.status !== 200 || !Array.isArray(answer.data)) throw new Error(`${url} answered ${answer.status}`)
+    return answer
+  }
+  for (let i = 0; i < 5; i++) await expectPage(filterUrl(0)) // warm up
+  const lastCursor = matched ? Math.max(0, Math.floor((matched - 1) / 50) * 50) : 0
+  const middleCursor = Math.floor(lastCursor / 100) * 50
+  const firstPage = await timedSequential(samples, () => expectPage(filterUrl(0)).then(() => undefined))
+  const middlePage = await timedSequential(samples, () => expectPage(filterUrl(middleCursor)).then(() => undefined))
+  const deepPage = await timedSequential(samples, async () => {
+    const answer = await expectPage(filterUrl(lastCursor))
+    if (answer.data!.length === 0) throw new Error(`the last page (cursor ${lastCursor}) is empty`)
+  })
+  // Terms as people type them: a style number, a word of the name, a material, a collection.
+  const terms = ['DB-2012', 'relaxed', 'merino', 'Coastal Light', 'linen shirt']
+  const searches: { term: string; total: number }[] = []
+  for (const term of terms) {
+    const answer = await expectPage(
+      `${baseURL}/api/listing/query/filter?brand=${DEMO_BRAND_KEY}&search=${encodeURIComponent(term)}&limit=50`,
+    )
+    searches.push({ term, total: typeof answer.total === 'number' ? answer.total : answer.data!.length })
+  }
+  const search = await timedSequential(samples, (i) =>
+    expectPage(
+      `${baseURL}/api/listing/query/filter?brand=${DEMO_BRAND_KEY}&search=${encodeURIComponent(terms[i % terms.length]!)}&limit=50`,
+    ).then(() => undefined),
+  )
+  return { unavailable: null, firstPage, middlePage, deepPage, search, matched: matched ?? undefined, searches }
+}
+
+/** A GET over a kept-alive connection of the agent; resolves with the status once the body is read. */
+function get(url: string, cookie: string, agent: http.Agent): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent, headers: { cookie } }, (response) => {
+      response.on('data', () => undefined)
+      response.on('end', () => resolve(response.statusCode ?? 0))
+      response.on('error', reject)
+    })
+    request.setTimeout(30_000, () => request.destroy(new Error('timed out after 30 s')))
+    request.on('error', reject)
+  })
+}
+
+/**
+ * Open loop: request i starts at start + i / rate whatever happened before; its latency counts from
+ * that scheduled moment. Many connections, as many browsers would open.
+ */
+/** CPU time a process has used, in ms, from /proc (Linux); null elsewhere. */
+export function cpuMs(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    // utime and stime, fields 14 and 15 of stat (11 and 12 after the command name), in ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return null
+  }
+}
+
+export async function openLoop(
+  url: string,
+  cookie: string,
+  rate: number,
+  seconds: number,
+  pid?: number,
+): Promise<LoadFigures> {
+  const cpuBefore = pid ? cpuMs(pid) : null
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 })
+  const total = Math.round(rate * seconds)
+  const latencies: number[] = []
+  const firstErrors: string[] = []
+  let errors = 0
+  const start = performance.now() + 50
+  const pending: Promise<void>[] = []
+  for (let i = 0; i < total; i++) {
+    const scheduled = start + (i * 1000) / rate
+    const wait = scheduled - performance.now()
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait))
+    pending.push(
+      (async () => {
+        try {
+          const status = await get(url, cookie, agent)
+          if (status !== 200) {
+            errors++
+            if (firstErrors.length < 3) firstErrors.push(`HTTP ${status}`)
+          }
+        } catch (error) {
+          errors++
+          if (firstErrors.length < 3) firstErrors.push(String(error))
+        }
+        latencies.push(performance.now() - scheduled)
+      })(),
+    )
+  }
+  await Promise.all(pending)
+  agent.destroy()
+  const cpuAfter = pid ? cpuMs(pid) : null
+  latencies.sort((a, b) => a - b)
+  return {
+    cpuMsPerRequest: cpuBefore !== null && cpuAfter !== null ? round((cpuAfter - cpuBefore) / total) : null,
+    path: new URL(url).pathname,
+    rate,
+    seconds,
+    sent: total,
+    errors,
+    firstErrors,
+    p50Ms: round(percentile(latencies, 0.5)),
+    p95Ms: round(percentile(latencies, 0.95)),
+    p975Ms: round(percentile(latencies, 0.975)),
+  }
+}
+
+async function loadFigures(baseURL: string, cookie: string, pathname: string, pid: number) {
+  const rate = number('CATALOGUE_BENCH_RATE', CATALOGUE_GOALS.pageRate)
+  const seconds = number('CATALOGUE_BENCH_SECONDS', 20)
+  const url = `${baseURL}${pathname}`
+  await openLoop(url, cookie, 20, 2) // warm up
+  const fixed = await openLoop(url, cookie, rate, seconds, pid)
+  const steps: LoadFigures[] = []
+  let maxSustainedRate = 0
+  // From a quarter of the goal's rate, so a slow machine still shows where it stands.
+  for (let step = 25; step <= number('CATALOGUE_BENCH_MAX_RATE', 1000); step += step < 100 ? 25 : 50) {
+    const figures = await openLoop(url, cookie, step, 5, pid)
+    steps.push(figures)
+    if (figures.errors > 0 || figures.p95Ms > CATALOGUE_GOALS.pageP95Ms) break
+    maxSustainedRate = step
+    // A moment between steps, so one step's queue does not spill into the next.
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+  return { fixed, maxSustainedRate, steps }
+}
+
+async function pageFigures(portal: SpawnedPortal, cookie: string): Promise<CatalogueFigures['pages']> {
+  const products = `/brand/${DEMO_BRAND_KEY}/products`
+  const probe = await fetch(`${portal.baseURL}${products}`, { headers: { cookie }, redirect: 'manual' })
+  const html = await probe.text()
+  // The frame's catch-all answers screens not built yet with "coming soon".
+  const unavailable =
+    probe.status !== 200
+      ? `${products} answered ${probe.status}: not measured`
+      : /coming soon/i.test(html)
+        ? `${products} is not built on this build ("coming soon"): not measured`
+        : null
+  return {
+    unavailable,
+    products: unavailable ? undefined : await loadFigures(portal.baseURL, cookie, products, portal.pid),
+    brands: await loadFigures(portal.baseURL, cookie, '/brands', portal.pid),
+  }
+}
+
+/** The local Postgres server, as .ci/run starts it; null (and why) when there is none. */
+function localPostgres(): { adminUrl: string } | { skipped: string } {
+  if (process.env.CATALOGUE_BENCH_DATABASE_URL) return { adminUrl: process.env.CATALOGUE_BENCH_DATABASE_URL }
+  try {
+    execFileSync('pg_lsclusters', ['--no-header'], { stdio: 'pipe' })
+  } catch {
+    return {
+      skipped: 'no local Postgres server (pg_lsclusters not found); set CATALOGUE_BENCH_DATABASE_URL to use one',
+    }
+  }
+  try {
+    const clusters = execSync('pg_lsclusters --no-header', { encoding: 'utf8' }).trim().split('\n')[0]?.split(/\s+/)
+    if (!clusters || clusters.length < 3) return { skipped: 'no Postgres cluster on this machine' }
+    const [version, name, port] = clusters
+    const asRoot = process.getuid?.() === 0
+    if (!asRoot)
+      return {
+        skipped: 'starting the local Postgres server needs root, as .ci/run runs; set CATALOGUE_BENCH_DATABASE_URL',
+      }
+    execSync(`pg_ctlcluster ${version} ${name} start || true`, { stdio: 'pipe' })
+    for (let i = 0; i < 30; i++) {
+      try {
+        execSync(`pg_isready -h 127.0.0.1 -p ${port}`, { stdio: 'pipe' })
+        break
+      } catch {
+        execSync('sleep 1')
+      }
+    }
+    const psql = (command: string) =>
+      execFileSync('su', ['postgres', '-c', `psql -p ${port} -v ON_ERROR_STOP=1 -qtAc "${command}"`], {
+        encoding: 'utf8',
+      })
+    psql(
+      "do \\$\\$ begin if not exists (select from pg_roles where rolname = 'portal') then create role portal login createdb password 'portal'; end if; end \\$\\$;",
+    )
+    return { adminUrl: `postgres://portal:portal@127.0.0.1:${port}/postgres` }
+  } catch (error) {
+    return { skipped: `the local Postgres server did not start: ${String(error).split('\n')[0]}` }
+  }
+}
+
+async function withPostgres(listings: number, samples: number): Promise<QueryFigures | { skipped: string }> {
+  const server = localPostgres()
+  if ('skipped' in server) return server
+  const name = `portal_bench_${Date.now()}`
+  const admin = new pg.Client({ connectionString: server.adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  const url = new URL(server.adminUrl)
+  url.pathname = `/${name}`
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-catalogue-bench-pg-'))
+  try {
+    const database = await openDatabase({ databaseUrl: url.toString() })
+    let cookie: string
+    try {
+      cookie = (await seed(database, path.join(dataDir, 'blobs'), listings)).cookie
+    } finally {
+      await database.close()
+    }
+    const portal = await spawnPortal('catalogue-bench-pg', {
+      dataDir,
+      env: { SEED_DEMO: 'false', DATABASE_URL: url.toString(), SESSION_SECRET: 'catalogue-bench-session-secret' },
+    })
+    try {
+      return await measureQueries(portal.baseURL, cookie, samples)
+    } finally {
+      await portal.stop()
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined)
+    await admin.end()
+  }
+}
+
+export async function catalogueBench(): Promise<CatalogueFigures> {
+  const listings = Math.floor(number('CATALOGUE_BENCH_LISTINGS', 100_000))
+  const samples = Math.floor(number('CATALOGUE_BENCH_SAMPLES', 100))
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-catalogue-bench-'))
+  try {
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pg') })
+    let seeded: Awaited<ReturnType<typeof seed>>
+    try {
+      seeded = await seed(database, path.join(dataDir, 'blobs'), listings)
+    } finally {
+      await database.close()
+    }
+    console.log(`\nCatalogue: Demo Brand filled up to ${listings} listings in ${seeded.seconds.toFixed(1)} s (PGlite)`)
+    const portal = await spawnPortal('catalogue-bench', {
+      dataDir,
+      env: { SEED_DEMO: 'false' },
+      nodeArgs: process.env.CATALOGUE_BENCH_PORTAL_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    })
+    let pglite: QueryFigures
+    let pages: CatalogueFigures['pages']
+    try {
+      pglite = await measureQueries(portal.baseURL, seeded.cookie, samples)
+      pages =
+        process.env.CATALOGUE_BENCH_PAGES === 'false'
+          ? { unavailable: 'skipped', brands: undefined! }
+          : await pageFigures(portal, seeded.cookie)
+    } finally {
+      await portal.stop()
+    }
+    const postgres =
+      process.env.CATALOGUE_BENCH_POSTGRES === 'false'
+        ? { skipped: 'CATALOGUE_BENCH_POSTGRES=false' }
+        : await withPostgres(listings, samples).catch((error: unknown) => ({
+            skipped: `the run on Postgres failed: ${String(error).split('\n')[0]}`,
+          }))
+    return { listings, seedSeconds: round(seeded.seconds), pglite, postgres, pages }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+const goal = (value: number, limit: number) => `${value <= limit ? 'OK' : 'OVER'} (goal p95 ≤ ${limit} ms)`
+
+function printQueries(label: string, figures: QueryFigures | { skipped: string }) {
+  if ('skipped' in figures) {
+    console.log(`  ${label}: skipped: ${figures.skipped}`)
+    return
+  }
+  if (figures.unavailable) {
+    console.log(`  ${label}: ${figures.unavailable}`)
+    return
+  }
+  const line = (name: string, latency: Latency, limit: number | null) =>
+    console.log(
+      `  ${label} ${name.padEnd(34)} p50 ${String(latency.p50Ms).padStart(6)} ms   p95 ${String(latency.p95Ms).padStart(6)} ms   ${limit === null ? '' : goal(latency.p95Ms, limit)}`,
+    )
+  console.log(
+    `  ${label}: the filter matches ${figures.matched ?? '?'} listings; ${figures.firstPage!.requests} requests each, one at a time`,
+  )
+  line('filtered, first page', figures.firstPage!, label === 'PGlite' ? CATALOGUE_GOALS.filteredP95Ms : null)
+  line('filtered, middle page', figures.middlePage!, label === 'PGlite' ? CATALOGUE_GOALS.filteredP95Ms : null)
+  line('filtered, last page (deep)', figures.deepPage!, label === 'PGlite' ? CATALOGUE_GOALS.filteredP95Ms : null)
+  line('search', figures.search!, label === 'PGlite' ? CATALOGUE_GOALS.searchP95Ms : null)
+  console.log(`  ${label} search terms: ${figures.searches!.map((s) => `"${s.term}" ${s.total}`).join(', ')}`)
+}
+
+function printLoad(figures: LoadFigures) {
+  console.log(
+    `  ${figures.path.padEnd(36)} ${String(figures.rate).padStart(4)}/s × ${figures.seconds} s   p50 ${String(figures.p50Ms).padStart(6)} ms   p95 ${String(figures.p95Ms).padStart(6)} ms   p97.5 ${String(figures.p975Ms).padStart(6)} ms   errors ${figures.errors}   portal CPU ${figures.cpuMsPerRequest ?? '?'} ms/request${figures.firstErrors.length ? ` (${figures.firstErrors.join('; ')})` : ''}`,
+  )
+}
+
+export function printCatalogueFigures(figures: CatalogueFigures) {
+  console.log(`\nCatalogue at ${figures.listings} listings (GET /api/listing/query/filter, round trip on this machine)`)
+  printQueries('PGlite', figures.pglite)
+  printQueries('Postgres', figures.postgres)
+  console.log("\nSigned-in pages under an open-loop load (latency from each request's scheduled start)")
+  if (figures.pages.unavailable) console.log(`  products list: ${figures.pages.unavailable}`)
+  for (const [name, page] of [
+    ['products list', figures.pages.products],
+    ['/brands', figures.pages.brands],
+  ] as const) {
+    if (!page) continue
+    printLoad(page.fixed)
+    console.log(
+      `    ${name}: ${goal(page.fixed.p95Ms, CATALOGUE_GOALS.pageP95Ms)} at ${page.fixed.rate}/s${page.fixed.errors ? ', with errors' : ''}`,
+    )
+    for (const step of page.steps) printLoad(step)
+    console.log(
+      `    ${name}: maximum sustained rate ${page.maxSustainedRate}/s (p95 ≤ ${CATALOGUE_GOALS.pageP95Ms} ms, no errors, 5 s steps from 25/s)`,
+    )
+  }
+}

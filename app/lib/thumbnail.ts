@@ -4,9 +4,16 @@ export const THUMBNAIL_WIDTH = 300
 export const THUMBNAIL_HEIGHT = 400
 export const THUMBNAIL_SUFFIX = `_${THUMBNAIL_WIDTH}x${THUMBNAIL_HEIGHT}`
 
-/** `brands/k/a.jpg` → `brands/k/a_300x400.jpg` (a path without extension gets the suffix at the end). */
+/**
+ * `brands/k/a.jpg` → `brands/k/a_300x400.jpg`; a path without extension gets the suffix at the end,
+ * and a query or fragment stays after it.
+ */
 export function thumbnailPath(path: string): string {
-  const slash = path.lastIndexOf('/')
-  const dot = path.lastIndexOf('.')
-  return dot > slash ? `${path.slice(0, dot)}${THUMBNAIL_SUFFIX}${path.slice(dot)}` : `${path}${THUMBNAIL_SUFFIX}`
+  const query = path.search(/[?#]/)
+  const base = query === -1 ? path : path.slice(0, query)
+  const rest = query === -1 ? '' : path.slice(query)
+  const slash = base.lastIndexOf('/')
+  const dot = base.lastIndexOf('.')
+  if (dot > slash + 1) return `${base.slice(0, dot)}${THUMBNAIL_SUFFIX}${base.slice(dot)}${rest}`
+  return `${base}${THUMBNAIL_SUFFIX}${rest}`
 }

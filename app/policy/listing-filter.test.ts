@@ -4,7 +4,6 @@ import {
   parseFilterQuery,
   parsePageQuery,
   parseViewMode,
-  thumbnailPath,
   type ListingFilter,
 } from './listing-filter'
 
@@ -99,16 +98,10 @@ describe('filterSearchParams', () => {
   })
 })
 
-describe('parseViewMode and thumbnailPath', () => {
+describe('parseViewMode', () => {
   it('knows the three views and defaults to the table', () => {
     expect(parseViewMode('large')).toBe('large')
     expect(parseViewMode('grid')).toBe('table')
     expect(parseViewMode(null)).toBe('table')
-  })
-
-  it('puts _300x400 before the extension, keeping a query string', () => {
-    expect(thumbnailPath('/blobs/a/front.png')).toBe('/blobs/a/front_300x400.png')
-    expect(thumbnailPath('/blobs/a.b/front')).toBe('/blobs/a.b/front_300x400')
-    expect(thumbnailPath('/blobs/front.jpg?sig=1.2')).toBe('/blobs/front_300x400.jpg?sig=1.2')
   })
 })

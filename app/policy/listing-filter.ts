@@ -149,14 +149,3 @@ export type ViewMode = (typeof VIEW_MODES)[number]
 export function parseViewMode(raw: string | null): ViewMode {
   return (VIEW_MODES as readonly string[]).includes(raw ?? '') ? (raw as ViewMode) : 'table'
 }
-
-/** The spec's thumbnail: `_300x400` before the file's extension (or at the end without one). */
-export function thumbnailPath(path: string): string {
-  const query = path.search(/[?#]/)
-  const base = query === -1 ? path : path.slice(0, query)
-  const rest = query === -1 ? '' : path.slice(query)
-  const slash = base.lastIndexOf('/')
-  const dot = base.lastIndexOf('.')
-  if (dot > slash + 1) return `${base.slice(0, dot)}_300x400${base.slice(dot)}${rest}`
-  return `${base}_300x400${rest}`
-}

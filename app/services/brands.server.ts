@@ -38,7 +38,17 @@ export async function listBrandsForActor(deps: ServiceDeps, actor: Actor): Promi
   const keys = [...new Set(actor.grants.filter((g) => g.model === 'Brand').map((g) => g.model_id))]
   if (keys.length === 0) return []
   const rows = await deps.db.select().from(brands).where(inArray(brands.key, keys)).orderBy(desc(brands.modified))
-  return rows.map(toBrandView)
+  return rows.map((row) => ({ ...toBrandView(row), assets: withImageUrls(deps, row.assets) }))
+}
+
+/** Stored images with a signed address to show them (the store hands out no paths). */
+function withImageUrls(deps: ServiceDeps, assets: BrandRow['assets']): BrandRow['assets'] {
+  return Object.fromEntries(
+    Object.entries(assets).map(([slot, asset]) => [
+      slot,
+      asset?.path ? { ...asset, url: deps.blobs.signedUrl(asset.path) } : asset,
+    ]),
+  )
 }
 
 export async function getBrand(deps: ServiceDeps, actor: Actor, brandKey: string): Promise<BrandView> {

@@ -11,6 +11,7 @@ import type { Actor } from './accounts.server'
 import { requireAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
 import { parseOrThrow } from './validation.server'
+import { listingImages } from './listing-media.server'
 
 type ListingRow = typeof listings.$inferSelect
 
@@ -52,40 +53,6 @@ export function toListingView(
   }
 }
 export type ListingView = ReturnType<typeof toListingView>
-
-export interface ListingImage {
-  key: string
-  name: string
-  src: string
-  position: number
-}
-
-/**
- * The images of a listing from its media map (shot name → media item), in position order with 0
- * counted as last (catalogue.md §4 "Media association"). Items without a usable address are left
- * out: they are still uploading or failed.
- */
-export function listingImages(media: Record<string, unknown>): ListingImage[] {
-  const images: ListingImage[] = []
-  for (const [shot, value] of Object.entries(media ?? {})) {
-    if (!value || typeof value !== 'object') continue
-    const item = value as Record<string, unknown>
-    const assets = item.assets as { image?: { path?: unknown } } | undefined
-    const src = [item.src, item.assetUrl, item.url, assets?.image?.path, item.path].find(
-      (candidate): candidate is string => typeof candidate === 'string' && /^(\/|https?:\/\/)/.test(candidate),
-    )
-    if (!src) continue
-    const position = typeof item.position === 'number' && Number.isFinite(item.position) ? item.position : 0
-    images.push({
-      key: typeof item.key === 'string' ? item.key : shot,
-      name: typeof item.name === 'string' ? item.name : shot,
-      src,
-      position,
-    })
-  }
-  const rank = (position: number) => (position <= 0 ? Number.POSITIVE_INFINITY : position)
-  return images.sort((a, b) => rank(a.position) - rank(b.position) || a.name.localeCompare(b.name))
-}
 
 async function loadListing(deps: ServiceDeps, key: string): Promise<ListingRow> {
   const [row] = await deps.db.select().from(listings).where(eq(listings.key, key)).limit(1)
@@ -208,7 +175,7 @@ export async function getListingDetail(deps: ServiceDeps, actor: Actor, key: str
     line: places.line,
     collection: places.collection,
     style: style ?? null,
-    images: listingImages(row.media),
+    images: listingImages(deps, row.media),
     look: await lookPosition(deps, row),
     /** Every category of the brand, for the edit form's choices. */
     categories: brandCategories,

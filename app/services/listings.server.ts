@@ -2,45 +2,20 @@
 // for quick view, the filter bar's choices (lines, collections, categories, styles) and bulk
 // delete. Search runs here, on an indexed column, not in the browser (docs/decisions/067).
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
-import { categories, collections, lines, listings, styles, type ListingColor, type ListingSize } from '#db/schema'
+import { categories, collections, lines, listings, styles } from '#db/schema'
 import { AppError, notFound, permissionError } from '#app/lib/errors'
 import { allows, brandGrant } from '#app/policy/abilities'
-import { parseKeys, thumbnailPath, type ListingFilter } from '#app/policy/listing-filter'
+import { parseKeys, type ListingFilter } from '#app/policy/listing-filter'
 import type { Actor } from './accounts.server'
 import { requireAbility, requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
+import { firstThumbnail } from './listing-media.server'
+import { toListingView as toListingEntity, type ListingView as ListingEntity } from './listing-edit.server'
 
-export interface ListingView {
-  key: string
-  KIND: 'Listing'
-  brand: string
-  listing_unique_id: string
-  style: string | null
-  style_name: string
-  style_number: string
-  sku: string | null
-  upc: string | null
-  look_number: number | null
-  size: ListingSize
-  size_description: string | null
-  color: ListingColor
-  categories: string[]
-  category_names: string[]
-  line: string | null
-  line_name: string | null
-  collection: string | null
-  collection_name: string | null
-  department: string | null
-  units: number | null
-  status: string
-  addition: boolean
-  materials: string | null
-  description: string | null
-  media: Record<string, unknown>
-  /** The first image's `_300x400` variant, or null when the listing has no image yet. */
+/** A listing as the list shows it: the Listing entity and the thumbnail of its first photo. */
+export type ListingView = ListingEntity & {
+  /** The first image's `_300x400` variant (a signed address), or null when it has no image yet. */
   thumbnail: string | null
-  wholesale_prices: { number: number; currency: string }[]
-  modified: string
 }
 
 export interface ListingPage {
@@ -52,59 +27,17 @@ export interface ListingPage {
   total: number
 }
 
-/** The image a listing shows first: the lowest position, 0 counting as last (catalogue.md §4). */
-export function firstImage(media: Record<string, unknown>): string | null {
-  let best: { rank: number; url: string } | null = null
-  for (const item of Object.values(media ?? {})) {
-    if (!item || typeof item !== 'object') continue
-    const entry = item as Record<string, unknown>
-    const assets = entry.assets as { image?: { path?: unknown } } | undefined
-    const url = [entry.src, entry.assetUrl, entry.path, assets?.image?.path].find(
-      (value): value is string => typeof value === 'string' && value !== '',
-    )
-    if (!url) continue
-    const position = typeof entry.position === 'number' && entry.position > 0 ? entry.position : Infinity
-    if (!best || position < best.rank) best = { rank: position, url }
-  }
-  return best ? thumbnailPath(best.url) : null
-}
-
 type ListingRow = typeof listings.$inferSelect
 
 function toListingView(
+  deps: ServiceDeps,
   row: ListingRow,
   names: { line: string | null; collection: string | null; categories: Map<string, string> },
 ): ListingView {
+  const category_names = row.categories.map((key) => names.categories.get(key)).filter((name) => name !== undefined)
   return {
-    key: row.key,
-    KIND: 'Listing',
-    brand: row.brandKey,
-    listing_unique_id: row.listingUniqueId,
-    style: row.styleKey,
-    style_name: row.styleName,
-    style_number: row.styleNumber,
-    sku: row.sku,
-    upc: row.upc,
-    look_number: row.lookNumber,
-    size: row.size,
-    size_description: row.sizeDescription,
-    color: row.color,
-    categories: row.categories,
-    category_names: row.categories.map((key) => names.categories.get(key)).filter((name) => name !== undefined),
-    line: row.lineKey,
-    line_name: names.line,
-    collection: row.collectionKey,
-    collection_name: names.collection,
-    department: row.department,
-    units: row.units,
-    status: row.status,
-    addition: row.addition,
-    materials: row.materials,
-    description: row.description,
-    media: row.media,
-    thumbnail: firstImage(row.media),
-    wholesale_prices: row.wholesalePrices,
-    modified: row.modified.toISOString(),
+    ...toListingEntity(row, { category_names, line_name: names.line, collection_name: names.collection }),
+    thumbnail: firstThumbnail(deps, row.media),
   }
 }
 
@@ -239,7 +172,7 @@ export async function listListings(
   )
   return {
     data: rows.map((row) =>
-      toListingView(row.listing, {
+      toListingView(deps, row.listing, {
         line: row.lineName,
         collection: row.collectionName,
         categories: categoryNames,
@@ -280,7 +213,7 @@ export async function getListing(
     .leftJoin(collections, eq(collections.key, listings.collectionKey))
     .where(and(eq(listings.key, listingKey), eq(listings.brandKey, brandKey)))
   if (!row) throw notFound('Listing')
-  return toListingView(row.listing, {
+  return toListingView(deps, row.listing, {
     line: row.lineName,
     collection: row.collectionName,
     categories: await namesOfCategories(deps, brandKey, row.listing.categories),

@@ -8,7 +8,8 @@ import { notFound } from '#app/lib/errors'
 import type { Actor } from './accounts.server'
 import { requireAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
-import { listingImages, toListingView, type ListingImage } from './listing-edit.server'
+import { toListingView } from './listing-edit.server'
+import { listingImages, type ListingImage } from './listing-media.server'
 
 async function loadStyle(deps: ServiceDeps, actor: Actor, key: string, brandKey?: string) {
   await requireAbility(deps, actor, 'listing.view', { model: 'Style', key })
@@ -77,7 +78,7 @@ export async function getProduct(deps: ServiceDeps, actor: Actor, key: string, b
     : []
   const names = new Map(named.map((category) => [category.key, category.name]))
   const looks: ProductLook[] = rows.flatMap((listing) =>
-    listingImages(listing.media).map((image) => ({ look: listing.lookNumber, listing: listing.key, image })),
+    listingImages(deps, listing.media).map((image) => ({ look: listing.lookNumber, listing: listing.key, image })),
   )
   const distinct = <T>(values: (T | null | undefined)[]) => [
     ...new Set(values.filter((value): value is T => value !== null && value !== undefined && value !== '')),

@@ -65,9 +65,9 @@ test.describe('without JavaScript', () => {
   test('screens not built yet say so instead of failing', async ({ page }) => {
     await signIn(page, 'admin@demo.test')
     const key = await brandKeyByName(page, 'Demo Brand')
-    await page.getByRole('navigation', { name: 'Header' }).getByRole('link', { name: 'Virtual Atelier' }).click()
-    await expect(page).toHaveURL(new RegExp(`/brand/${key}/atelier$`))
-    await expect(page.getByText('Virtual Atelier is coming soon')).toBeVisible()
+    await page.getByRole('navigation', { name: 'Header' }).getByRole('link', { name: 'Asset Library' }).click()
+    await expect(page).toHaveURL(new RegExp(`/brand/${key}/assets_library$`))
+    await expect(page.getByText('Asset Library is coming soon')).toBeVisible()
   })
 })
 

@@ -259,7 +259,11 @@ describe('GET /api/style/model/{id} and /api/product/model/{id}', () => {
     expect(data.KIND).toBe('Product')
     expect(data.listings).toHaveLength(2)
     expect(data.looks).toEqual([
-      { look: 3, listing: expect.any(String), image: { key: 'm1', name: 'front', src: '/img/front.png', position: 1 } },
+      {
+        look: 3,
+        listing: expect.any(String),
+        image: { key: 'm1', name: 'front', src: '/img/front.png', thumbnail: '/img/front_300x400.png', position: 1 },
+      },
     ])
     expect(data.colours).toEqual(['Chalk', 'Sand'])
     expect(data.materials).toEqual(['Gabardine'])

@@ -132,7 +132,13 @@ async function measureQueries(baseURL: string, cookie: string, samples: number):
     .filter((c) => lines.includes(c.lineKey))
     .slice(0, 3)
     .map((c) => c.key)
-  const categories = [structure.categories.Tops!, structure.categories.Dresses!]
+  // By name, as the brand has them: Demo Brand's own Tops and Dresses keep their keys (seed-listings).
+  const brandCategories = (await (
+    await fetch(`${baseURL}/api/category/query/brand?brand=${DEMO_BRAND_KEY}`, { headers: { cookie } })
+  ).json()) as { data?: { key: string; name: string }[] }
+  const categoryKey = (name: string) =>
+    brandCategories.data?.find((category) => category.name === name)?.key ?? structure.categories[name]!
+  const categories = [categoryKey('Tops'), categoryKey('Dresses')]
   const filterUrl = (cursor: number) =>
     `${baseURL}/api/listing/query/filter?brand=${DEMO_BRAND_KEY}&lines=${lines.join(',')}` +
     `&collections=${collections.join(',')}&categories=${categories.join(',')}&cursor=${cursor}&limit=50`

@@ -18,6 +18,11 @@ export interface DatabaseHandle {
   db: Database
   kind: 'pglite' | 'postgres'
   migrate(): Promise<void>
+  /**
+   * PGlite only: VACUUM (ANALYZE) the whole database. Embedded Postgres has no autovacuum, so the
+   * portal runs this itself (docs/decisions/079); a Postgres server's autovacuum does it there.
+   */
+  vacuum?(): Promise<void>
   close(): Promise<void>
 }
 
@@ -65,6 +70,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    vacuum: async () => {
+      await client.exec('vacuum (analyze)')
+    },
     close: () => client.close(),
   }
 }

@@ -264,6 +264,17 @@ export const listings = pgTable(
   ],
 )
 
+/**
+ * How many listings each brand holds, kept by triggers on `listings` (migration 0009), so the
+ * products list's total costs one row read instead of counting 100,000 rows (docs/decisions/079).
+ */
+export const listingCounts = pgTable('listing_counts', {
+  brandKey: text('brand_key')
+    .primaryKey()
+    .references(() => brands.key, { onDelete: 'cascade' }),
+  total: integer('total').notNull().default(0),
+})
+
 export const notifications = pgTable(
   'notifications',
   {

@@ -10,6 +10,7 @@ import express from 'express'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import { openDatabase, type DatabaseHandle } from '#db/client'
+import { startDatabaseUpkeep } from './database-upkeep.server'
 import { seedDemo } from '#db/seed'
 import { parseEnv, type Env } from '#app/env.server'
 import { createApiRouter } from '#app/api/router.server'
@@ -131,6 +132,11 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   )
   started.push(() => database.close())
   await database.migrate()
+  // In-memory databases (tests) live too briefly to need it.
+  const stopUpkeep = options.inMemoryDatabase
+    ? async () => undefined
+    : startDatabaseUpkeep(database, { firstAfterMs: 60_000, everyMs: env.PGLITE_VACUUM_MINUTES * 60_000 })
+  started.push(stopUpkeep)
   const { identity, emulator } = await startIdentity(env, log)
   if (emulator) started.push(() => emulator.stop())
 
@@ -260,6 +266,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
         await socket.close()
         httpServer.closeAllConnections()
         await new Promise<void>((resolve) => httpServer.close(() => resolve()))
+        await stopUpkeep()
         await database.close()
         await emulator?.stop()
         await flushErrorReports()

@@ -16,13 +16,29 @@ export interface ListingImage {
 
 export function listingImages(deps: Pick<ServiceDeps, 'blobs'>, media: Record<string, unknown>): ListingImage[] {
   return orderedMedia(media).map(({ key, name, position, source }) => {
-    const address = (file: string) => ('blob' in source ? deps.blobs.signedUrl(file) : file)
     const file = 'blob' in source ? source.blob : source.url
-    return { key, name, position, src: address(file), thumbnail: address(thumbnailPath(file)) }
+    return {
+      key,
+      name,
+      position,
+      src: address(deps, source, file),
+      thumbnail: address(deps, source, thumbnailPath(file)),
+    }
   })
 }
 
-/** The thumbnail a list shows for a listing: its first photo's, or null. */
+/** A stored file is reached through a signed address; an outside address is used as it is. */
+function address(deps: Pick<ServiceDeps, 'blobs'>, source: { blob: string } | { url: string }, file: string): string {
+  return 'blob' in source ? deps.blobs.signedUrl(file) : file
+}
+
+/**
+ * The thumbnail a list shows for a listing: its first photo's, or null. Only that one address is
+ * signed: a page of fifty listings would otherwise sign every photo of each (docs/decisions/079).
+ */
 export function firstThumbnail(deps: Pick<ServiceDeps, 'blobs'>, media: Record<string, unknown>): string | null {
-  return listingImages(deps, media)[0]?.thumbnail ?? null
+  const first = orderedMedia(media)[0]
+  if (!first) return null
+  const file = 'blob' in first.source ? first.source.blob : first.source.url
+  return address(deps, first.source, thumbnailPath(file))
 }

@@ -2,10 +2,10 @@
 // for quick view, the filter bar's choices (lines, collections, categories, styles) and bulk
 // delete. Search runs here, on an indexed column, not in the browser (docs/decisions/067).
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
-import { categories, collections, lines, listings, styles } from '#db/schema'
+import { categories, collections, lines, listingCounts, listings, styles } from '#db/schema'
 import { AppError, notFound, permissionError } from '#app/lib/errors'
 import { allows, brandGrant } from '#app/policy/abilities'
-import { parseKeys, type ListingFilter } from '#app/policy/listing-filter'
+import { MAX_SEARCH_LENGTH, parseKeys, type ListingFilter } from '#app/policy/listing-filter'
 import type { Actor } from './accounts.server'
 import { requireAbility, requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
@@ -153,7 +153,8 @@ export async function listListings(
       .offset(filter.cursor)
       .limit(filter.limit)
     keys = hits.map((hit) => hit.key)
-    total = await count()
+    // The whole brand's total is kept by the database as listings come and go (docs/decisions/079).
+    total = filter.search ? await count() : await brandListingCount(deps, brandKey)
   }
   const rows =
     keys.length === 0
@@ -182,6 +183,15 @@ export async function listListings(
     more: filter.cursor + rows.length < total,
     total,
   }
+}
+
+/** How many listings the brand holds, from the count the listings' triggers keep. */
+export async function brandListingCount(deps: ServiceDeps, brandKey: string): Promise<number> {
+  const [row] = await deps.db
+    .select({ total: listingCounts.total })
+    .from(listingCounts)
+    .where(eq(listingCounts.brandKey, brandKey))
+  return row?.total ?? 0
 }
 
 async function namesOfCategories(deps: ServiceDeps, brandKey: string, keys: string[]): Promise<Map<string, string>> {
@@ -365,13 +375,37 @@ export interface FilterChoices {
   lines: Choice[]
   collections: (Choice & { line: string | null })[]
   categories: Choice[]
+  /** The styles offered: the chosen ones, then the first by name (or those matching `styleSearch`). */
   styles: Choice[]
+  /** More styles exist than are offered: the dropdown asks to type a name to find them. */
+  moreStyles: boolean
 }
 
-/** Everything the filter bar's dropdowns offer, in one call for the page. */
-export async function listFilterChoices(deps: ServiceDeps, actor: Actor, brandKey: string): Promise<FilterChoices> {
+/**
+ * A brand may hold thousands of styles: the dropdown offers this many, found by name, rather than
+ * sending every style with each page of the list (docs/decisions/079).
+ */
+export const STYLE_CHOICES_LIMIT = 30
+
+/**
+ * Everything the filter bar's dropdowns offer, in one call for the page. Lines, collections and
+ * categories are few per brand and come whole; styles are capped and searched by name or number.
+ */
+export async function listFilterChoices(
+  deps: ServiceDeps,
+  actor: Actor,
+  brandKey: string,
+  options: { selectedStyles?: readonly string[]; styleSearch?: string } = {},
+): Promise<FilterChoices> {
   requireBrandAbility(actor, 'listing.view', brandKey)
-  const [lineRows, collectionRows, categoryRows, styleRows] = await Promise.all([
+  const selected = [...(options.selectedStyles ?? [])]
+  const styleSearch = (options.styleSearch ?? '').trim().slice(0, MAX_SEARCH_LENGTH)
+  const styleWhere = [eq(styles.brandKey, brandKey)]
+  if (styleSearch) {
+    const pattern = likePattern(styleSearch)
+    styleWhere.push(sql`(lower(${styles.name}) like ${pattern} or lower(${styles.number}) like ${pattern})`)
+  }
+  const [lineRows, collectionRows, categoryRows, styleRows, selectedRows] = await Promise.all([
     deps.db
       .select({ key: lines.key, name: lines.name })
       .from(lines)
@@ -390,10 +424,27 @@ export async function listFilterChoices(deps: ServiceDeps, actor: Actor, brandKe
     deps.db
       .select({ key: styles.key, name: styles.name })
       .from(styles)
-      .where(eq(styles.brandKey, brandKey))
-      .orderBy(asc(styles.name)),
+      .where(and(...styleWhere))
+      .orderBy(asc(styles.name), asc(styles.key))
+      .limit(STYLE_CHOICES_LIMIT + 1),
+    selected.length === 0
+      ? Promise.resolve([])
+      : deps.db
+          .select({ key: styles.key, name: styles.name })
+          .from(styles)
+          .where(and(eq(styles.brandKey, brandKey), inArray(styles.key, selected)))
+          .orderBy(asc(styles.name), asc(styles.key)),
   ])
-  return { lines: lineRows, collections: collectionRows, categories: categoryRows, styles: styleRows }
+  // Chosen styles stay offered (ticked) whatever the search shows, so unticking is always possible.
+  const chosen = new Set(selectedRows.map((row) => row.key))
+  const offered = styleRows.slice(0, STYLE_CHOICES_LIMIT).filter((row) => !chosen.has(row.key))
+  return {
+    lines: lineRows,
+    collections: collectionRows,
+    categories: categoryRows,
+    styles: [...selectedRows, ...offered],
+    moreStyles: styleRows.length > STYLE_CHOICES_LIMIT,
+  }
 }
 
 /** The spec's outcome messages of deleting listings (catalogue.md §8). */

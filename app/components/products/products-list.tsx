@@ -47,7 +47,9 @@ export interface ProductsListProps {
   view: ViewMode
   rows: ListingRow[]
   total: number
-  choices: Record<FilterList, Choice[]>
+  choices: Record<FilterList, Choice[]> & { moreStyles: boolean }
+  /** What was typed in the styles dropdown's own search (it narrows the choices, not the list). */
+  styleSearch: string
   canEdit: boolean
   showTeamInfo: boolean
   selectAll: boolean
@@ -126,7 +128,7 @@ export function ProductsList(props: ProductsListProps) {
 }
 
 function FilterBar(props: ProductsListProps) {
-  const { base, brandKey, filter, choices, view, per, showTeamInfo } = props
+  const { base, brandKey, filter, choices, view, per, showTeamInfo, styleSearch } = props
   const submit = useSubmit()
   const form = useRef<HTMLFormElement>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>()
@@ -164,13 +166,18 @@ function FilterBar(props: ProductsListProps) {
           />
         </label>
         {FILTER_LISTS.map((name) =>
-          choices[name].length > 0 ? (
+          choices[name].length > 0 || (name === 'styles' && styleSearch) ? (
             <CheckboxDropdown
               key={name}
               name={name}
               label={FILTER_LABELS[name]}
               choices={choices[name]}
               selected={filter[name]}
+              finder={
+                name === 'styles' && (choices.moreStyles || styleSearch)
+                  ? { name: 'styleSearch', value: styleSearch, more: choices.moreStyles }
+                  : undefined
+              }
             />
           ) : null,
         )}
@@ -222,15 +229,18 @@ function CheckboxDropdown({
   label,
   choices,
   selected,
+  finder,
 }: {
   name: string
   label: string
   choices: Choice[]
   selected: string[]
+  /** A search field narrowing a long list of choices on the server (styles). */
+  finder?: { name: string; value: string; more: boolean }
 }) {
   const count = selected.length
   return (
-    <details className="relative" data-testid={`filter-${name}`}>
+    <details className="relative" data-testid={`filter-${name}`} open={finder?.value ? true : undefined}>
       <summary
         className={`flex cursor-pointer list-none items-center gap-2 rounded-md border px-3 py-2 text-sm [&::-webkit-details-marker]:hidden ${
           count > 0 ? 'border-ink' : 'border-line'
@@ -244,6 +254,22 @@ function CheckboxDropdown({
       </summary>
       <fieldset className="absolute left-0 z-30 mt-2 max-h-72 min-w-56 overflow-y-auto rounded-md border border-line bg-white p-2 text-sm shadow-lg">
         <legend className="sr-only">{label}</legend>
+        {finder ? (
+          <label className="mb-1 block">
+            <span className="sr-only">Find {label.toLowerCase()}</span>
+            <input
+              type="search"
+              name={finder.name}
+              defaultValue={finder.value}
+              placeholder={`Find ${label.toLowerCase()} by name or number`}
+              maxLength={100}
+              className="w-full rounded-md border border-line px-2 py-1.5 text-sm focus:border-ink focus:outline-none"
+            />
+          </label>
+        ) : null}
+        {finder && choices.length === 0 ? (
+          <p className="px-2 py-1.5 text-muted">{`No ${label.toLowerCase()} found`}</p>
+        ) : null}
         {choices.map((choice) => (
           <label
             key={choice.key}
@@ -253,6 +279,9 @@ function CheckboxDropdown({
             <span>{choice.name}</span>
           </label>
         ))}
+        {finder?.more ? (
+          <p className="px-2 pt-1.5 text-xs text-muted">{`Type a name or number to find more ${label.toLowerCase()}.`}</p>
+        ) : null}
       </fieldset>
     </details>
   )

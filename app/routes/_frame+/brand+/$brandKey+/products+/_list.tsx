@@ -27,7 +27,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const atelier = url.pathname.split('/')[3] === 'atelier'
   const { filter, page, per } = parsePageQuery(url.searchParams)
   const listed = await run(() => listListings(context.deps, actor, brandKey, filter))
-  const choices = await run(() => listFilterChoices(context.deps, actor, brandKey))
+  const styleSearch = (url.searchParams.get('styleSearch') ?? '').trim().slice(0, 100)
+  const choices = await run(() =>
+    listFilterChoices(context.deps, actor, brandKey, { selectedStyles: filter.styles, styleSearch }),
+  )
   return json({
     brandKey,
     atelier,
@@ -40,6 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     rows: listed.data,
     total: listed.total,
     choices,
+    styleSearch,
     canEdit: mayEditListings(actor, brandKey),
     // catalogue.md §2: the team info icon is hidden when the grants include owner.
     showTeamInfo: !brandGrantTypes(actor.grants, brandKey).includes('owner'),

@@ -53,9 +53,17 @@ export class PagedReply<T> {
     readonly cursor: number,
     readonly more: boolean,
     readonly total?: number,
+    /** False when `total` is a lower bound (a search with very many hits): answered as `total_exact: false`. */
+    readonly totalExact?: boolean,
   ) {}
 }
 
-export function paged<T>(page: { data: T[]; cursor: number; more: boolean; total?: number }): PagedReply<T> {
-  return new PagedReply(page.data, page.cursor, page.more, page.total)
+export function paged<T>(page: {
+  data: T[]
+  cursor: number
+  more: boolean
+  total?: number
+  totalExact?: boolean
+}): PagedReply<T> {
+  return new PagedReply(page.data, page.cursor, page.more, page.total, page.totalExact)
 }

@@ -112,7 +112,14 @@ export function createApiRouter(deps: ServiceDeps): Router {
       const actor = endpoint.auth ? await authenticate(deps, req, endpoint) : null
       const data = await endpoint.handle(deps, { actor, body: req.body, query, key, req })
       if (data instanceof PagedReply) {
-        res.json({ data: data.data, cursor: data.cursor, more: data.more, total: data.total })
+        res.json({
+          data: data.data,
+          cursor: data.cursor,
+          more: data.more,
+          total: data.total,
+          // Said only when the total is a lower bound, so exact answers keep the spec's shape.
+          ...(data.totalExact === false ? { total_exact: false } : {}),
+        })
       } else {
         res.json({ data })
       }

@@ -23,9 +23,20 @@ export interface ListingPage {
   /** Where the next page starts (cursor + rows answered). */
   cursor: number
   more: boolean
-  /** How many listings match the filter in all. */
+  /**
+   * How many listings match the filter in all; for a search with more than SEARCH_COUNT_CAP hits,
+   * a lower bound (then `totalExact` is false).
+   */
   total: number
+  totalExact: boolean
 }
+
+/**
+ * A search counts its hits exactly up to this many, then answers "1,000+": counting 20,000 hits
+ * means reading 20,000 rows to recheck the words, for a number nobody pages through
+ * (docs/decisions/079). Filters (lines, collections, categories, styles) always count exactly.
+ */
+export const SEARCH_COUNT_CAP = 1000
 
 type ListingRow = typeof listings.$inferSelect
 
@@ -133,6 +144,8 @@ export async function listListings(
   const narrowed = [filter.lines, filter.collections, filter.categories, filter.styles].some((keys) => keys.length > 0)
   let keys: string[]
   let total: number
+  let totalExact = true
+  let more: boolean
   if (narrowed) {
     const hits = await deps.db
       .select({ key: listings.key, total: sql<number>`count(*) over ()` })
@@ -144,17 +157,26 @@ export async function listListings(
     keys = hits.map((hit) => hit.key)
     // Past the last page there is no row to carry the count.
     total = hits.length > 0 ? Number(hits[0]!.total) : filter.cursor === 0 ? 0 : await count()
+    more = filter.cursor + keys.length < total
   } else {
+    // One more than the page tells whether another page follows, whatever the total says.
     const hits = await deps.db
       .select({ key: listings.key })
       .from(listings)
       .where(where)
       .orderBy(ORDER)
       .offset(filter.cursor)
-      .limit(filter.limit)
-    keys = hits.map((hit) => hit.key)
-    // The whole brand's total is kept by the database as listings come and go (docs/decisions/079).
-    total = filter.search ? await count() : await brandListingCount(deps, brandKey)
+      .limit(filter.limit + 1)
+    more = hits.length > filter.limit
+    keys = hits.slice(0, filter.limit).map((hit) => hit.key)
+    if (!filter.search) {
+      // The whole brand's total is kept by the database as listings come and go.
+      total = await brandListingCount(deps, brandKey)
+    } else {
+      const counted = await countUpTo(deps, where, SEARCH_COUNT_CAP + 1)
+      totalExact = counted <= SEARCH_COUNT_CAP
+      total = totalExact ? counted : Math.max(SEARCH_COUNT_CAP, filter.cursor + keys.length)
+    }
   }
   const rows =
     keys.length === 0
@@ -180,9 +202,22 @@ export async function listListings(
       }),
     ),
     cursor: filter.cursor + rows.length,
-    more: filter.cursor + rows.length < total,
+    more,
     total,
+    totalExact,
   }
+}
+
+/** Matching rows counted up to `limit`: the scan stops there. */
+async function countUpTo(deps: ServiceDeps, where: SQL, limit: number): Promise<number> {
+  const matching = deps.db
+    .select({ one: sql`1` })
+    .from(listings)
+    .where(where)
+    .limit(limit)
+    .as('matching')
+  const [row] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(matching)
+  return Number(row?.total ?? 0)
 }
 
 /** How many listings the brand holds, from the count the listings' triggers keep. */

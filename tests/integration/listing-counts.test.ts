@@ -8,8 +8,8 @@ import { listingCounts, listings } from '#db/schema'
 import { seedListings } from '#db/seed-listings'
 import { parsePageQuery } from '#app/policy/listing-filter'
 import { actorForAccount } from '#app/services/accounts.server'
-import { brandListingCount, listListings, removeListings } from '#app/services/listings.server'
-import { startTestPortal, type TestPortal } from '#tests/support/portal'
+import { brandListingCount, listListings, removeListings, SEARCH_COUNT_CAP } from '#app/services/listings.server'
+import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { createBrand, createMember, type BrandFixture } from '#tests/support/factories'
 import { createListing } from '#tests/support/catalogue-factories'
 
@@ -18,7 +18,7 @@ let first: BrandFixture
 let second: BrandFixture
 
 beforeAll(async () => {
-  portal = await startTestPortal()
+  portal = await startTestPortal({ remixBuild: await loadServerBuild() })
   first = await createBrand(portal.deps)
   second = await createBrand(portal.deps)
 })
@@ -63,6 +63,48 @@ describe('the brand listing count', () => {
     const after = await listListings(portal.deps, actor, first.key, filter)
     expect(after.total).toBe(before.total - 5)
     expect(after.total).toBe(await counted(first.key))
+  })
+
+  it('counts a search exactly up to 1,000 hits, then answers a lower bound that paging can pass', async () => {
+    const owner = await createMember(portal.deps, [{ brand: first.key, type: 'read' }])
+    const actor = await actorForAccount(portal.deps, owner.key)
+    const search = (query: string) =>
+      listListings(portal.deps, actor, first.key, parsePageQuery(new URLSearchParams(query)).filter)
+    const broad = await search('search=e')
+    expect(broad.totalExact).toBe(false)
+    expect(broad.total).toBe(SEARCH_COUNT_CAP)
+    expect(broad.more).toBe(true)
+    expect(broad.data).toHaveLength(50)
+    // Past the counted thousand the pages still come, and the bound grows with them.
+    const deep = await search('search=e&page=30')
+    expect(deep.data).toHaveLength(50)
+    expect(deep.total).toBe(29 * 50 + 50)
+    expect(deep.totalExact).toBe(false)
+    const number = broad.data[0]!.style_number
+    const narrow = await search(`search=${encodeURIComponent(number)}`)
+    const [exact] = await portal.deps.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(listings)
+      .where(sql`${listings.brandKey} = ${first.key} and ${listings.searchText} like ${`%${number.toLowerCase()}%`}`)
+    expect(exact!.total).toBeLessThanOrEqual(SEARCH_COUNT_CAP)
+    expect(narrow).toMatchObject({ total: exact!.total, totalExact: true })
+  })
+
+  it('shows a lower-bound total as 1,000+ on the page, with a Next link past it', async () => {
+    const member = await createMember(portal.deps, [{ brand: first.key, type: 'read' }])
+    const cookie = await sessionCookieFor(portal, member.email)
+    const html = await (
+      await fetch(`${portal.url}/brand/${first.key}/products?search=e&page=20`, { headers: { cookie } })
+    ).text()
+    expect(html).toContain('Showing 50 of 1,000+ items.')
+    expect(html).toMatch(/<a [^>]*rel="next"[^>]*href="[^"]*page=21"/)
+    // The API says the same beside its total; an exact total keeps the spec's four fields.
+    const api = async (query: string) =>
+      (await (
+        await fetch(`${portal.url}/api/listing/query/filter?brand=${first.key}&${query}`, { headers: { cookie } })
+      ).json()) as Record<string, unknown>
+    expect(await api('search=e')).toMatchObject({ total: SEARCH_COUNT_CAP, more: true, total_exact: false })
+    expect(Object.keys(await api('search=zzzz')).sort()).toEqual(['cursor', 'data', 'more', 'total'])
   })
 
   it('moves with a listing that changes brand', async () => {

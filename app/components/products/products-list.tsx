@@ -32,6 +32,29 @@ export interface ListingRow {
   thumbnail: string | null
 }
 
+/**
+ * What a row of the list shows, cut from the Listing entity: the page sends fifty of these, and
+ * the entity's photos, prices and descriptions would double its weight (docs/decisions/079).
+ */
+export function toListingRow(listing: ListingRow): ListingRow {
+  return {
+    key: listing.key,
+    style: listing.style,
+    style_name: listing.style_name,
+    style_number: listing.style_number,
+    sku: listing.sku,
+    category_names: listing.category_names,
+    line_name: listing.line_name,
+    collection_name: listing.collection_name,
+    size: listing.size,
+    size_description: listing.size_description,
+    color: listing.color,
+    status: listing.status,
+    addition: listing.addition,
+    thumbnail: listing.thumbnail,
+  }
+}
+
 export interface Choice {
   key: string
   name: string
@@ -47,6 +70,10 @@ export interface ProductsListProps {
   view: ViewMode
   rows: ListingRow[]
   total: number
+  /** False when `total` is a lower bound: a search with very many hits shows "1,000+". */
+  totalExact: boolean
+  /** Another page follows this one. */
+  more: boolean
   choices: Record<FilterList, Choice[]> & { moreStyles: boolean }
   /** What was typed in the styles dropdown's own search (it narrows the choices, not the list). */
   styleSearch: string
@@ -76,6 +103,11 @@ export function statusTone(status: string): BadgeTone {
   return 'info'
 }
 
+/** The total as the search line shows it: "1,000+" when only a lower bound is known. */
+export function totalLabel(total: number, exact: boolean): string {
+  return exact ? String(total) : `${total.toLocaleString('en-US')}+`
+}
+
 function sizing(row: ListingRow): string {
   return row.size.name ?? row.size_description ?? ''
 }
@@ -89,7 +121,7 @@ export function ProductsList(props: ProductsListProps) {
       <FilterBar {...props} />
       {filter.search ? (
         <p className="text-sm text-muted" role="status" data-testid="search-count">
-          Showing {rows.length} of {total} items.
+          {`Showing ${rows.length} of ${totalLabel(total, props.totalExact)} items.`}
         </p>
       ) : null}
       {rows.length === 0 ? (
@@ -569,8 +601,10 @@ export function Thumbnail({
 }
 
 function Pagination(props: ProductsListProps) {
-  const { page, per, total } = props
-  const pages = Math.max(1, Math.ceil(total / per))
+  const { page, per, total, more } = props
+  // With a lower-bound total (a large search), the known pages end where the count stopped; Next
+  // still leads on while more rows follow.
+  const pages = Math.max(1, Math.ceil(total / per), more ? page + 1 : page)
   const numbers = pageWindow(page, pages)
   const link = 'rounded-md px-3 py-1.5 hover:bg-black/5'
   return (

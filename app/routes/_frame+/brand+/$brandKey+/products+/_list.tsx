@@ -4,7 +4,7 @@
 // filter lives in the address (docs/decisions/068).
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
-import { ProductsList } from '#app/components/products/products-list'
+import { ProductsList, toListingRow } from '#app/components/products/products-list'
 import { guard, run } from '#app/lib/session.server'
 import { parsePageQuery, parseViewMode } from '#app/policy/listing-filter'
 import { brandGrantTypes } from '#app/policy/permissions'
@@ -40,8 +40,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     per,
     view: parseViewMode(url.searchParams.get('view')),
     selectAll: url.searchParams.get('select') === 'all',
-    rows: listed.data,
+    rows: listed.data.map(toListingRow),
     total: listed.total,
+    totalExact: listed.totalExact,
+    more: listed.more,
     choices,
     styleSearch,
     canEdit: mayEditListings(actor, brandKey),

@@ -53,6 +53,45 @@ export function ChevronIcon({ direction, ...props }: SVGProps<SVGSVGElement> & {
   )
 }
 
+/**
+ * Previous and next as links (they work without JavaScript), laid over a photo: the gallery's and
+ * the lightbox's arrows differ only in their look.
+ */
+export function PhotoArrows({
+  previousHref,
+  nextHref,
+  className,
+  inset,
+}: {
+  previousHref: string
+  nextHref: string
+  className: string
+  inset: { left: string; right: string }
+}) {
+  return (
+    <>
+      <Link
+        to={previousHref}
+        preventScrollReset
+        replace
+        aria-label="Previous image"
+        className={`absolute ${inset.left} rounded-full ${className}`}
+      >
+        <ChevronIcon direction="left" />
+      </Link>
+      <Link
+        to={nextHref}
+        preventScrollReset
+        replace
+        aria-label="Next image"
+        className={`absolute ${inset.right} rounded-full ${className}`}
+      >
+        <ChevronIcon direction="right" />
+      </Link>
+    </>
+  )
+}
+
 export function Photo({ image, className = '', sizes }: { image: GalleryImage; className?: string; sizes?: string }) {
   if (image.src) {
     return (
@@ -128,26 +167,12 @@ export function Gallery({
         <div className="relative aspect-product overflow-hidden rounded-lg bg-white">
           <Photo image={current} />
           {images.length > 1 ? (
-            <>
-              <Link
-                to={hrefFor(previous)}
-                preventScrollReset
-                replace
-                aria-label="Previous image"
-                className="absolute left-3 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 shadow hover:bg-white"
-              >
-                <ChevronIcon direction="left" />
-              </Link>
-              <Link
-                to={hrefFor(next)}
-                preventScrollReset
-                replace
-                aria-label="Next image"
-                className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 shadow hover:bg-white"
-              >
-                <ChevronIcon direction="right" />
-              </Link>
-            </>
+            <PhotoArrows
+              previousHref={hrefFor(previous)}
+              nextHref={hrefFor(next)}
+              className="top-1/2 -translate-y-1/2 bg-white/90 p-2 shadow hover:bg-white"
+              inset={{ left: 'left-3', right: 'right-3' }}
+            />
           ) : null}
           <span className="absolute bottom-3 left-3 rounded-full bg-white/90 px-2 py-0.5 text-xs text-muted">
             {index + 1} / {images.length}

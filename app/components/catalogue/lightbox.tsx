@@ -4,7 +4,7 @@
 import { Link, useNavigate } from '@remix-run/react'
 import { useEffect } from 'react'
 import { CloseIcon } from '#app/components/ui/icons'
-import { ChevronIcon, neighbours, Photo, type GalleryImage } from './gallery'
+import { neighbours, Photo, PhotoArrows, type GalleryImage } from './gallery'
 
 export function Lightbox({
   title,
@@ -49,26 +49,12 @@ export function Lightbox({
           <Photo image={current} />
         </div>
         {images.length > 1 ? (
-          <>
-            <Link
-              to={hrefFor(previous)}
-              replace
-              preventScrollReset
-              aria-label="Previous image"
-              className="absolute left-2 rounded-full bg-white/15 p-3 hover:bg-white/30"
-            >
-              <ChevronIcon direction="left" />
-            </Link>
-            <Link
-              to={hrefFor(next)}
-              replace
-              preventScrollReset
-              aria-label="Next image"
-              className="absolute right-2 rounded-full bg-white/15 p-3 hover:bg-white/30"
-            >
-              <ChevronIcon direction="right" />
-            </Link>
-          </>
+          <PhotoArrows
+            previousHref={hrefFor(previous)}
+            nextHref={hrefFor(next)}
+            className="bg-white/15 p-3 hover:bg-white/30"
+            inset={{ left: 'left-2', right: 'right-2' }}
+          />
         ) : null}
       </div>
     </div>

@@ -310,6 +310,33 @@ describe('the listing page without JavaScript', () => {
     expect((await readerBrowser.get(`${path}/delete`)).status).toBe(403)
   })
 
+  it('steps through three photos with arrows that wrap, as links that work without JavaScript', async () => {
+    const listing = await createListing(portal.deps, brand.key, {
+      media: {
+        a: { key: 'a', name: 'front', position: 1, src: '/img/a.png' },
+        b: { key: 'b', name: 'back', position: 2, src: '/img/b.png' },
+        c: { key: 'c', name: 'detail', position: 3, src: '/img/c.png' },
+      },
+    })
+    const path = `/brand/${brand.key}/products/listing/${listing.key}`
+    const browser = await browserOf(reader)
+    const arrows = async (query: string) => {
+      const html = await (await browser.get(`${path}${query}`)).text()
+      const href = (label: string) =>
+        new RegExp(`<a [^>]*aria-label="${label}"[^>]*>|<a [^>]*href="([^"]*)"[^>]*aria-label="${label}"`)
+      const link = (label: string) =>
+        (html.match(href(label))?.[0] ?? '').match(/href="([^"]*)"/)?.[1]?.replace(/&amp;/g, '&') ?? null
+      return { previous: link('Previous image'), next: link('Next image') }
+    }
+    // Photos count from 1 in the address; the last one's Next leads back to the first.
+    expect(await arrows('')).toEqual({ previous: `${path}?image=3`, next: `${path}?image=2` })
+    expect(await arrows('?image=3')).toEqual({ previous: `${path}?image=2`, next: `${path}?image=1` })
+    const larger = await (await browser.get(`${path}/larger?image=3`)).text()
+    // The larger view's arrows stay in the larger view, and wrap the same way.
+    expect(larger).toMatch(/aria-label="Next image"[^>]*href="[^"]*\/larger\?image=1"/)
+    expect(larger).toMatch(/aria-label="Previous image"[^>]*href="[^"]*\/larger\?image=2"/)
+  })
+
   it('answers 404 to an outsider on every page of a listing and a product, and for another brand', async () => {
     const listing = await createListing(portal.deps, brand.key, { styleKey: style })
     const outsiderBrowser = await browserOf(outsider)

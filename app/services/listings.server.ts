@@ -422,6 +422,9 @@ export interface FilterChoices {
  */
 export const STYLE_CHOICES_LIMIT = 30
 
+/** Styles often share a name across seasons: the number tells them apart. */
+const styleLabel = sql<string>`${styles.name} || ' · ' || ${styles.number}`
+
 /**
  * Everything the filter bar's dropdowns offer, in one call for the page. Lines, collections and
  * categories are few per brand and come whole; styles are capped and searched by name or number.
@@ -457,7 +460,7 @@ export async function listFilterChoices(
       .where(eq(categories.brandKey, brandKey))
       .orderBy(asc(categories.name)),
     deps.db
-      .select({ key: styles.key, name: styles.name })
+      .select({ key: styles.key, name: styleLabel })
       .from(styles)
       .where(and(...styleWhere))
       .orderBy(asc(styles.name), asc(styles.key))
@@ -465,7 +468,7 @@ export async function listFilterChoices(
     selected.length === 0
       ? Promise.resolve([])
       : deps.db
-          .select({ key: styles.key, name: styles.name })
+          .select({ key: styles.key, name: styleLabel })
           .from(styles)
           .where(and(eq(styles.brandKey, brandKey), inArray(styles.key, selected)))
           .orderBy(asc(styles.name), asc(styles.key)),

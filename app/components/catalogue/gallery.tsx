@@ -3,7 +3,8 @@
 // link with ?image=n, so the gallery works without JavaScript. With no photos a set of three
 // placeholders stands in.
 import { Link } from '@remix-run/react'
-import type { ReactNode, SVGProps } from 'react'
+import { ChevronIcon } from '#app/components/ui/icons'
+import type { ReactNode } from 'react'
 
 export interface GalleryImage {
   key: string
@@ -34,23 +35,6 @@ export function imageIndex(search: URLSearchParams | string, count: number): num
 /** 1-based `n` of the image before and after `index`, wrapping around. */
 export function neighbours(index: number, count: number) {
   return { previous: ((index - 1 + count) % count) + 1, next: ((index + 1) % count) + 1 }
-}
-
-export function ChevronIcon({ direction, ...props }: SVGProps<SVGSVGElement> & { direction: 'left' | 'right' }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={20}
-      height={20}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      aria-hidden="true"
-      {...props}
-    >
-      <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  )
 }
 
 /**

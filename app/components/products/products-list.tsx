@@ -2,8 +2,9 @@
 // selection for bulk delete and pagination. Everything is a link or a GET form, so it all works
 // without JavaScript; with JavaScript the filter form submits itself as the user types or ticks.
 import { Form, Link, useSubmit } from '@remix-run/react'
-import { useEffect, useRef, type ReactNode, type SVGProps } from 'react'
+import { useEffect, useRef } from 'react'
 import { buttonClass } from '#app/components/ui/button'
+import { HangerIcon, InfoIcon, ViewModeIcon } from '#app/components/ui/icons'
 import { Badge, EmptyState, Menu, type BadgeTone } from '#app/components/ui/misc'
 import {
   FILTER_LISTS,
@@ -229,7 +230,7 @@ function FilterBar(props: ProductsListProps) {
             className={`rounded-md p-2 ${mode === view ? 'bg-ink text-white' : 'text-muted hover:bg-black/5 hover:text-ink'}`}
             preventScrollReset
           >
-            <ViewIcon mode={mode} />
+            <ViewModeIcon mode={mode} />
           </Link>
         ))}
       </nav>
@@ -284,7 +285,7 @@ function CheckboxDropdown({
           ▾
         </span>
       </summary>
-      <fieldset className="absolute left-0 z-30 mt-2 max-h-72 min-w-56 overflow-y-auto rounded-md border border-line bg-white p-2 text-sm shadow-lg">
+      <fieldset className="absolute left-0 z-30 mt-2 max-h-72 min-w-72 overflow-y-auto rounded-md border border-line bg-white p-2 text-sm shadow-lg">
         <legend className="sr-only">{label}</legend>
         {finder ? (
           <label className="mb-1 block">
@@ -293,7 +294,7 @@ function CheckboxDropdown({
               type="search"
               name={finder.name}
               defaultValue={finder.value}
-              placeholder={`Find ${label.toLowerCase()} by name or number`}
+              placeholder={`Find ${label.toLowerCase()}`}
               maxLength={100}
               className="w-full rounded-md border border-line px-2 py-1.5 text-sm focus:border-ink focus:outline-none"
             />
@@ -667,66 +668,4 @@ export function pageWindow(page: number, pages: number): (number | null)[] {
     out.push(n)
   }
   return out
-}
-
-function Svg({ children, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={18}
-      height={18}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.6}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      {...props}
-    >
-      {children}
-    </svg>
-  )
-}
-
-function ViewIcon({ mode }: { mode: ViewMode }) {
-  if (mode === 'table') {
-    return (
-      <Svg>
-        <path d="M4 6h16M4 12h16M4 18h16" />
-      </Svg>
-    )
-  }
-  if (mode === 'card') {
-    return (
-      <Svg>
-        <rect x="4" y="4" width="6" height="7" rx="1" />
-        <rect x="14" y="4" width="6" height="7" rx="1" />
-        <rect x="4" y="13" width="6" height="7" rx="1" />
-        <rect x="14" y="13" width="6" height="7" rx="1" />
-      </Svg>
-    )
-  }
-  return (
-    <Svg>
-      <rect x="5" y="3" width="14" height="18" rx="1.5" />
-    </Svg>
-  )
-}
-
-function InfoIcon() {
-  return (
-    <Svg width={20} height={20}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 11v5M12 8h.01" />
-    </Svg>
-  )
-}
-
-function HangerIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <Svg strokeWidth={1.2} {...props}>
-      <path d="M12 7a2 2 0 1 1 2-2" />
-      <path d="M12 7v1.5L3 15.5a1 1 0 0 0 .6 1.8h16.8a1 1 0 0 0 .6-1.8L12 8.5" />
-    </Svg>
-  )
 }

@@ -63,3 +63,40 @@ export const CloseIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="m6 6 12 12" />
   </Icon>
 )
+
+export const ChevronIcon = ({ direction, ...props }: SVGProps<SVGSVGElement> & { direction: 'left' | 'right' }) => (
+  <Icon strokeWidth={1.8} {...props}>
+    <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
+  </Icon>
+)
+
+export const InfoIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v5M12 8h.01" />
+  </Icon>
+)
+
+/** The products list's placeholder for a listing without a photo. */
+export const HangerIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon strokeWidth={1.2} {...props}>
+    <path d="M12 7a2 2 0 1 1 2-2" />
+    <path d="M12 7v1.5L3 15.5a1 1 0 0 0 .6 1.8h16.8a1 1 0 0 0 .6-1.8L12 8.5" />
+  </Icon>
+)
+
+/** The products list's view modes: table, cards, large cards. */
+export const ViewModeIcon = ({ mode, ...props }: SVGProps<SVGSVGElement> & { mode: 'table' | 'card' | 'large' }) => (
+  <Icon width={18} height={18} {...props}>
+    {mode === 'table' ? <path d="M4 6h16M4 12h16M4 18h16" /> : null}
+    {mode === 'card' ? (
+      <>
+        <rect x="4" y="4" width="6" height="7" rx="1" />
+        <rect x="14" y="4" width="6" height="7" rx="1" />
+        <rect x="4" y="13" width="6" height="7" rx="1" />
+        <rect x="14" y="13" width="6" height="7" rx="1" />
+      </>
+    ) : null}
+    {mode === 'large' ? <rect x="5" y="3" width="14" height="18" rx="1.5" /> : null}
+  </Icon>
+)

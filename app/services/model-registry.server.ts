@@ -26,10 +26,18 @@ export interface ModelEntry {
   key: PgColumn
   /** The brand column; null for records that belong to no brand (Account). */
   brand: PgColumn | null
-  /** The parent record, when set on the row (a collection without a line hangs off the brand). */
-  parent?: { model: string; column: PgColumn }
+  /**
+   * The parent record, when set on the row (a collection without a line hangs off the brand). A
+   * list names fallbacks in order: the first column set on the row is the parent.
+   */
+  parent?: ParentRef | ParentRef[]
   /** Whether a grant can name this model, so the object is part of the chain grants are read on. */
   grantable: boolean
+}
+
+interface ParentRef {
+  model: string
+  column: PgColumn
 }
 
 const registry = new Map<string, ModelEntry>()
@@ -71,7 +79,13 @@ registerModel('Listing', {
   table: listings,
   key: listings.key,
   brand: listings.brandKey,
-  parent: { model: 'Style', column: listings.styleKey },
+  // A listing hangs off its style; one without a style, off its own collection or line, so a
+  // grant on that collection or line reaches it too.
+  parent: [
+    { model: 'Style', column: listings.styleKey },
+    { model: 'Collection', column: listings.collectionKey },
+    { model: 'Line', column: listings.lineKey },
+  ],
   grantable: false,
 })
 registerModel('Conversation', {
@@ -97,19 +111,23 @@ export async function locate(deps: ServiceDeps, ref: { model: string; key: strin
   if (ref.model === 'Brand') return { brandKey: ref.key, chain: [{ model: 'Brand', key: ref.key }] }
   const entry = registry.get(ref.model)
   if (!entry?.brand) return null
-  const [row] = (await deps.db
-    .select({ brandKey: entry.brand, parentKey: entry.parent?.column ?? entry.key })
-    .from(entry.table)
-    .where(eq(entry.key, ref.key))
-    .limit(1)) as { brandKey: string; parentKey: string | null }[]
-  if (!row) return null
+  const parents = entry.parent === undefined ? [] : Array.isArray(entry.parent) ? entry.parent : [entry.parent]
+  const columns: Record<string, PgColumn> = { brandKey: entry.brand }
+  parents.forEach((parent, index) => (columns[`parent${index}`] = parent.column))
+  const [row] = (await deps.db.select(columns).from(entry.table).where(eq(entry.key, ref.key)).limit(1)) as Record<
+    string,
+    string | null
+  >[]
+  if (!row?.brandKey) return null
+  const brandKey = row.brandKey
   const own: ModelRef[] = entry.grantable ? [{ model: ref.model as GrantModel, key: ref.key }] : []
-  if (entry.parent && row.parentKey) {
-    const parent = await locate(deps, { model: entry.parent.model, key: row.parentKey })
+  const index = parents.findIndex((_, i) => row[`parent${i}`])
+  if (index >= 0) {
+    const parent = await locate(deps, { model: parents[index]!.model, key: row[`parent${index}`]! })
     // A parent of another brand would be a broken row; it does not widen access.
-    if (parent && parent.brandKey === row.brandKey) return { brandKey: row.brandKey, chain: [...parent.chain, ...own] }
+    if (parent && parent.brandKey === brandKey) return { brandKey, chain: [...parent.chain, ...own] }
   }
-  return { brandKey: row.brandKey, chain: [{ model: 'Brand', key: row.brandKey }, ...own] }
+  return { brandKey, chain: [{ model: 'Brand', key: brandKey }, ...own] }
 }
 
 /** The brand of a record; an unknown one is not found. */

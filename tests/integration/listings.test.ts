@@ -309,6 +309,23 @@ describe('POST /api/listing/method/remove', () => {
     expect(await stored([inLine, elsewhere])).toEqual([elsewhere])
   })
 
+  it('lets an editor of a line delete listings without a style that sit in the line or its collections', async () => {
+    const [line1, line2] = brand.lines
+    const byLine = (await createListing(portal.deps, brand.key, { lineKey: line1!.key, styleName: 'Loose piece' })).key
+    const byCollection = (
+      await createListing(portal.deps, brand.key, { collectionKey: line1!.collections[0]!, styleName: 'Capsule piece' })
+    ).key
+    const otherLine = (await createListing(portal.deps, brand.key, { lineKey: line2!.key, styleName: 'Far piece' })).key
+    const answer = await remove(`${byLine},${byCollection},${otherLine}`, 'lineEditor')
+    expect(answer.status).toBe(200)
+    expect(answer.body.data).toEqual([
+      { key: byLine, name: 'Loose piece', error: false },
+      { key: byCollection, name: 'Capsule piece', error: false },
+      { key: otherLine, name: 'Far piece', error: true, message: expect.stringContaining('editor') },
+    ])
+    expect(await stored([byLine, byCollection, otherLine])).toEqual([otherLine])
+  })
+
   it('answers 400 naming the field for missing or malformed keys, and for no brand', async () => {
     for (const keys of ['', ' , ', 'a b']) {
       const answer = await remove(keys, 'owner')

@@ -139,13 +139,27 @@ test('a read member sees no edit or delete, and is refused a delete by address',
   await page.goto(`/brand/${brand}/products`)
   await expect(page.locator(`[data-key="${key}"]`)).toHaveCount(1)
 
-  // The team sidebar (hidden for owners) offers Share line, with the one filtered line chosen.
+  // The team sidebar (hidden for owners) offers a read member no Share line: only those who may
+  // invite can share, so the sidebar says who can.
   await page.goto(`/brand/${brand}/products`)
   await page.getByRole('link', { name: 'Team', exact: true }).click()
   const sidebar = page.getByTestId('team-sidebar')
-  await expect(sidebar.getByRole('link', { name: 'Share line' })).toHaveAttribute(
+  await expect(sidebar).toContainText('Owners and editors of the brand share its lines and see its pending invites.')
+  await expect(sidebar.getByRole('link', { name: 'Share line' })).toHaveCount(0)
+})
+
+test('an editor finds Share line in the team sidebar, with the one filtered line chosen', async ({ page }) => {
+  await signIn(page, 'editor@demo.test')
+  const brand = await brandKeyByName(page, 'Demo Brand')
+  const lines = (await (await page.request.get(`/api/line/query/brand?brand=${brand}&cursor=0`)).json()) as {
+    data: { key: string }[]
+  }
+  const line = lines.data[0]!.key
+  await page.goto(`/brand/${brand}/products?lines=${line}`)
+  await page.getByRole('link', { name: 'Team', exact: true }).click()
+  await expect(page.getByTestId('team-sidebar').getByRole('link', { name: 'Share line' })).toHaveAttribute(
     'href',
-    `/brand/${brand}/products/share`,
+    `/brand/${brand}/products/share?line=${line}`,
   )
 })
 

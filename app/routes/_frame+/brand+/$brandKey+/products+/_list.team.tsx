@@ -1,6 +1,7 @@
 // `/brand/{key}/products/team`: the team sidebar of the products list (catalogue.md §2): the
 // brand's pending invites, oldest first, and Share line. Hidden for owners, as the spec says;
-// invites are listed for those who may send them (owner, editor), others see the action only.
+// invites and Share line are for those who may send invites (owner, editor); read members see
+// the team's place and who to ask.
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { buttonClass } from '#app/components/ui/button'
@@ -24,7 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const line = filter.lines.length === 1 ? `?line=${encodeURIComponent(filter.lines[0]!)}` : ''
   return json({
     closeTo: list,
-    shareTo: `/brand/${brandKey}/products/share${line}`,
+    shareTo: mayList ? `/brand/${brandKey}/products/share${line}` : null,
     invites:
       invites?.map((invite) => ({
         key: invite.key,
@@ -56,15 +57,19 @@ export default function TeamSidebar() {
             <CloseIcon />
           </Link>
         </div>
-        <Link to={shareTo} className={buttonClass('primary')}>
-          Share line
-        </Link>
+        {shareTo ? (
+          <Link to={shareTo} className={buttonClass('primary')}>
+            Share line
+          </Link>
+        ) : null}
         <section aria-labelledby="pending-title" className="flex flex-col gap-3">
           <h3 id="pending-title" className="text-sm font-medium uppercase tracking-wide text-muted">
             Pending invites
           </h3>
           {invites === null ? (
-            <p className="text-sm text-muted">Owners and editors of the brand see its pending invites.</p>
+            <p className="text-sm text-muted">
+              Owners and editors of the brand share its lines and see its pending invites.
+            </p>
           ) : invites.length === 0 ? (
             <p className="text-sm text-muted">No pending invites.</p>
           ) : (

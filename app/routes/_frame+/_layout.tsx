@@ -248,7 +248,7 @@ function FrameContent() {
       )}
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="border-b border-line bg-white">
-          <div className="flex items-center gap-4 px-6 py-3">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-6 py-3">
             <Link
               to={brandBase ?? '/brands'}
               className="flex items-center gap-2 font-semibold tracking-wide"
@@ -271,64 +271,68 @@ function FrameContent() {
             >
               <BackIcon />
             </a>
-            <h1 className="truncate text-lg font-medium" data-testid="page-title">
+            <h1 className="min-w-0 max-w-full shrink-0 truncate text-lg font-medium" data-testid="page-title">
               {title}
             </h1>
-            <nav aria-label="Header" className="ml-auto flex items-center gap-1 text-sm">
-              {HEADER_ITEMS.filter((item) => data.nav.includes(item.id)).map((item) =>
-                brandBase ? (
-                  <NavLink
-                    key={item.id}
-                    to={`${brandBase}/${item.path}`}
-                    className={({ isActive }) =>
-                      `rounded-md px-3 py-1.5 ${isActive ? 'bg-ink text-white' : 'hover:bg-black/5'}`
-                    }
-                  >
-                    {item.label}
-                  </NavLink>
-                ) : (
-                  <span
-                    key={item.id}
-                    aria-disabled="true"
-                    className="cursor-not-allowed rounded-md px-3 py-1.5 text-muted/60"
-                  >
-                    {item.label}
-                  </span>
-                ),
-              )}
-            </nav>
-            <ChatLabel />
-            <BellPanel unread={unread} items={items} allHref={brandBase ? `${brandBase}/notifications` : '/brands'} />
-            {/* Named by its content, not aria-label: the avatar's initials are visible text, and a
+            {/* The header's links and menus wrap below the title together when the row is too narrow,
+                so the title is never cut short. */}
+            <div className="ml-auto flex items-center gap-4">
+              <nav aria-label="Header" className="flex items-center gap-1 text-sm">
+                {HEADER_ITEMS.filter((item) => data.nav.includes(item.id)).map((item) =>
+                  brandBase ? (
+                    <NavLink
+                      key={item.id}
+                      to={`${brandBase}/${item.path}`}
+                      className={({ isActive }) =>
+                        `rounded-md px-3 py-1.5 ${isActive ? 'bg-ink text-white' : 'hover:bg-black/5'}`
+                      }
+                    >
+                      {item.label}
+                    </NavLink>
+                  ) : (
+                    <span
+                      key={item.id}
+                      aria-disabled="true"
+                      className="cursor-not-allowed rounded-md px-3 py-1.5 text-muted/60"
+                    >
+                      {item.label}
+                    </span>
+                  ),
+                )}
+              </nav>
+              <ChatLabel />
+              <BellPanel unread={unread} items={items} allHref={brandBase ? `${brandBase}/notifications` : '/brands'} />
+              {/* Named by its content, not aria-label: the avatar's initials are visible text, and a
                 label without them fails axe's label-content-name-mismatch. */}
-            <Menu
-              label={
-                <>
-                  <span className="sr-only">Profile menu</span>
-                  <Avatar name={data.account.name} src={data.account.picture} />
-                </>
-              }
-            >
-              <p className="px-4 py-2 text-xs text-muted">{data.account.email}</p>
-              <Link to="/settings/profile" className="block px-4 py-2 hover:bg-black/5">
-                Profile
-              </Link>
-              {brandBase && data.isOwner ? (
-                <Link to={`${brandBase}/team`} className="block px-4 py-2 hover:bg-black/5">
-                  Manage Team
+              <Menu
+                label={
+                  <>
+                    <span className="sr-only">Profile menu</span>
+                    <Avatar name={data.account.name} src={data.account.picture} />
+                  </>
+                }
+              >
+                <p className="px-4 py-2 text-xs text-muted">{data.account.email}</p>
+                <Link to="/settings/profile" className="block px-4 py-2 hover:bg-black/5">
+                  Profile
                 </Link>
-              ) : null}
-              <Form method="post" action="/session/reset" reloadDocument>
-                <CsrfField token={csrf} />
-                <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-                <button type="submit" className="block w-full px-4 py-2 text-left hover:bg-black/5">
-                  Reset Session
-                </button>
-              </Form>
-              <Link to={`${location.pathname}?confirm=logout`} className="block px-4 py-2 hover:bg-black/5">
-                Log out
-              </Link>
-            </Menu>
+                {brandBase && data.isOwner ? (
+                  <Link to={`${brandBase}/team`} className="block px-4 py-2 hover:bg-black/5">
+                    Manage Team
+                  </Link>
+                ) : null}
+                <Form method="post" action="/session/reset" reloadDocument>
+                  <CsrfField token={csrf} />
+                  <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+                  <button type="submit" className="block w-full px-4 py-2 text-left hover:bg-black/5">
+                    Reset Session
+                  </button>
+                </Form>
+                <Link to={`${location.pathname}?confirm=logout`} className="block px-4 py-2 hover:bg-black/5">
+                  Log out
+                </Link>
+              </Menu>
+            </div>
           </div>
           {brandBase && data.inBrand && data.dashboard ? (
             <nav aria-label="Dashboard" className="flex gap-1 border-t border-line px-6 py-2 text-sm">

@@ -518,6 +518,87 @@ describe("the admin's brand menu", () => {
     expect((await memberBrowser.get(`/brand/${house.key}/lines`)).status).toBe(200)
   })
 
+  it('does the same through the API: delete with the typed name, list archived, restore, give up grants', async () => {
+    const house = await createBrand(portal.deps, { name: 'Api House' })
+    const admin = await createMember(portal.deps, [{ brand: house.key, type: 'owner' }], {
+      name: 'Ana',
+      fields: { role: 'admin', jobType: 'admin' },
+    })
+    const member = await createMember(portal.deps, [{ brand: house.key, type: 'editor' }], { name: 'Mo' })
+    const plainOwner = await createMember(portal.deps, [{ brand: house.key, type: 'owner' }], { name: 'Pia' })
+    const stranger = await createAccount(portal.deps, { name: 'Stra', fields: { role: 'admin', jobType: 'admin' } })
+    const [adminCookie, memberCookie, ownerCookie, strangerCookie] = await Promise.all(
+      [admin, member, plainOwner, stranger].map((account) => sessionCookieFor(portal, account.email, account.password)),
+    )
+    const archivedAt = async () =>
+      (await portal.deps.db.select().from(brands).where(eq(brands.key, house.key)))[0]!.archivedAt
+
+    const wrong = await api(portal, 'DELETE', `/api/brand/model/${house.key}`, {
+      cookie: adminCookie,
+      body: { name: 'Api' },
+    })
+    expect(wrong).toMatchObject({ status: 400, body: { error: { type: 'ValidationError' } } })
+    expect(wrong.body.error!.message).toBe('name: Type the brand name "Api House" to delete it.')
+    expect(
+      (
+        await api(portal, 'DELETE', `/api/brand/model/${house.key}`, {
+          cookie: ownerCookie,
+          body: { name: 'Api House' },
+        })
+      ).status,
+    ).toBe(403)
+    expect(
+      (
+        await api(portal, 'DELETE', `/api/brand/model/${house.key}`, {
+          cookie: strangerCookie,
+          body: { name: 'Api House' },
+        })
+      ).status,
+    ).toBe(404)
+    expect(await archivedAt()).toBeNull()
+
+    const deleted = await api(portal, 'DELETE', `/api/brand/model/${house.key}`, {
+      cookie: adminCookie,
+      body: { name: 'Api House' },
+    })
+    expect(deleted).toMatchObject({ status: 200, body: { data: { key: house.key, name: 'Api House' } } })
+    expect(await archivedAt()).not.toBeNull()
+    expect((await api(portal, 'GET', `/api/brand/model/${house.key}`, { cookie: memberCookie })).status).toBe(404)
+    const archived = await api(portal, 'GET', '/api/brand/query/archived', { cookie: adminCookie })
+    expect((archived.body.data as { key: string }[]).map((brand) => brand.key)).toContain(house.key)
+    const strangerList = await api(portal, 'GET', '/api/brand/query/archived', { cookie: strangerCookie })
+    expect((strangerList.body.data as { key: string }[]).map((brand) => brand.key)).not.toContain(house.key)
+
+    expect(
+      (await api(portal, 'POST', '/api/brand/method/restore', { cookie: strangerCookie, body: { key: house.key } }))
+        .status,
+    ).toBe(404)
+    expect((await api(portal, 'POST', '/api/brand/method/restore', { cookie: adminCookie, body: {} })).body).toEqual({
+      error: { type: 'ValidationError', message: 'key: is required.' },
+    })
+    const restored = await api(portal, 'POST', '/api/brand/method/restore', {
+      cookie: adminCookie,
+      body: { key: house.key },
+    })
+    expect(restored).toMatchObject({ status: 200, body: { data: { key: house.key } } })
+    expect(await archivedAt()).toBeNull()
+    expect((await api(portal, 'GET', `/api/brand/model/${house.key}`, { cookie: memberCookie })).status).toBe(200)
+
+    // Another owner stays, so the admin may give up every grant of their own on the brand.
+    const left = await api(portal, 'POST', '/api/brand/method/remove_permissions', {
+      cookie: adminCookie,
+      body: { key: house.key },
+    })
+    expect(left).toEqual({ status: 200, body: { data: { key: house.key, removed: true } } })
+    expect(
+      await portal.deps.db
+        .select()
+        .from(grants)
+        .where(and(eq(grants.brandKey, house.key), eq(grants.accountKey, admin.key))),
+    ).toEqual([])
+    expect((await api(portal, 'GET', `/api/brand/model/${house.key}`, { cookie: adminCookie })).status).toBe(404)
+  })
+
   it('refuses the menu to users who are not account admins, and deleting to an admin who is not owner', async () => {
     const house = await createBrand(portal.deps, { name: 'Guarded House' })
     const plainOwner = await createMember(portal.deps, [{ brand: house.key, type: 'owner' }], { name: 'Pat' })

@@ -93,6 +93,13 @@ const SAMPLES: Record<string, Sample> = {
   'POST brand/model': { own: 'creates a new brand owned by the caller' },
   'GET brand/model/:key': { probe: (t) => ({ path: `brand/model/${t.brand}` }) },
   'PUT brand/model/:key': { probe: (t) => ({ path: `brand/model/${t.brand}`, body: { legal_name: 'Taken Over' } }) },
+  'DELETE brand/model/:key': { probe: (t) => ({ path: `brand/model/${t.brand}`, body: { name: 'Anything' } }) },
+  'GET brand/query/archived': { own: "archived brands the caller owns: the caller's own grants" },
+  'POST brand/method/restore': { probe: (t) => ({ path: 'brand/method/restore', body: { key: t.brand } }) },
+  'POST brand/method/remove_permissions': {
+    probe: (t) => ({ path: 'brand/method/remove_permissions', body: { key: t.brand } }),
+    readersMay: "an admin may give up their own grants on a brand, a read grant included; no one else's change",
+  },
   'GET notification/method/notifications_flat': { own: "the caller's own notifications" },
   'POST notification/method/mark_read': {
     probe: (t) => ({ path: 'notification/method/mark_read', body: { key: t.notification } }),

@@ -2,7 +2,16 @@
 import { AppError } from '#app/lib/errors'
 import { API_VERSION } from '#app/policy/permissions'
 import { syncFromIdToken } from '#app/services/auth.server'
-import { createBrand, getBrand, listBrandsForActor, updateBrand } from '#app/services/brands.server'
+import {
+  archiveBrand,
+  createBrand,
+  getBrand,
+  listArchivedBrands,
+  listBrandsForActor,
+  removeOwnBrandPermissions,
+  restoreBrand,
+  updateBrand,
+} from '#app/services/brands.server'
 import { listGrantsOf } from '#app/services/permissions.server'
 import {
   clearNotifications,
@@ -11,7 +20,14 @@ import {
   parseSelector,
 } from '#app/services/notifications.server'
 import { idTokenFromRefreshToken, signInForApi } from '#app/services/sign-in.server'
-import { bearerToken, requireActor, type Endpoint } from '../endpoint'
+import { bearerToken, requireActor, stringField, type Endpoint } from '../endpoint'
+
+/** The brand a menu call names, as `key` in its body. */
+function requiredKey(body: unknown): string {
+  const key = stringField(body, 'key')
+  if (!key) throw new AppError('ValidationError', 'key: is required.')
+  return key
+}
 
 export const coreEndpoints: Endpoint[] = [
   {
@@ -76,6 +92,36 @@ export const coreEndpoints: Endpoint[] = [
         throw new AppError('ValidationError', 'brandKey: does not match the brand in the URL.')
       }
       return updateBrand(deps, requireActor(call), call.key!, fields)
+    },
+  },
+  // The admin's brand menu (catalogue.md §2) as calls: the spec shows its two entries and their
+  // confirmations but no call, so these follow the pages (docs/decisions/066).
+  {
+    verb: 'DELETE',
+    path: 'brand/model/:key',
+    auth: true,
+    // Archives: the brand's name must be sent as `name`, as the page asks it to be typed.
+    handle: (deps, call) => archiveBrand(deps, requireActor(call), call.key!, call.body),
+  },
+  {
+    verb: 'GET',
+    path: 'brand/query/archived',
+    auth: true,
+    handle: (deps, call) => listArchivedBrands(deps, requireActor(call)),
+  },
+  {
+    verb: 'POST',
+    path: 'brand/method/restore',
+    auth: true,
+    handle: (deps, call) => restoreBrand(deps, requireActor(call), requiredKey(call.body)),
+  },
+  {
+    verb: 'POST',
+    path: 'brand/method/remove_permissions',
+    auth: true,
+    async handle(deps, call) {
+      const brand = await removeOwnBrandPermissions(deps, requireActor(call), requiredKey(call.body))
+      return { key: brand.key, removed: true }
     },
   },
   {

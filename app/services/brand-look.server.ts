@@ -1,7 +1,7 @@
 // The public face of a brand: logo, hero, grid images and colours from its Branding settings
 // (access.md §2 "Branding"). Shown on the brand's login page (/?brand={key}) and invite landing,
 // so it holds nothing private: images go out as signed blob URLs, colours as they were saved.
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { brands } from '#db/schema'
 import type { ServiceDeps } from './context.server'
 
@@ -43,12 +43,15 @@ export function defaultLook(brandKey = '', brandName = 'Brand Portal'): BrandLoo
 const HEX = /^#[0-9a-fA-F]{6}$/
 const colour = (value: unknown, fallback: string) => (typeof value === 'string' && HEX.test(value) ? value : fallback)
 
-/** The brand's look, or null when there is no such brand. Public by design (see above). */
+/**
+ * The brand's look, or null when there is no such brand or it is archived (an archived brand shows
+ * nowhere, its login page included). Public by design (see above).
+ */
 export async function loadBrandLook(deps: ServiceDeps, brandKey: string): Promise<BrandLook | null> {
   const [brand] = await deps.db
     .select({ key: brands.key, name: brands.name, template: brands.template, assets: brands.assets })
     .from(brands)
-    .where(eq(brands.key, brandKey))
+    .where(and(eq(brands.key, brandKey), isNull(brands.archivedAt)))
     .limit(1)
   if (!brand) return null
   const template = brand.template as Record<string, Record<string, unknown> | undefined>

@@ -83,7 +83,10 @@ export async function updateBranding(deps: ServiceDeps, actor: Actor, brandKey: 
   }
   await deps.db.update(brands).set({ template, modified: new Date() }).where(eq(brands.key, brandKey))
   await announce(deps, actor, brandKey, row.name)
-  return (await loadBrandLook(deps, brandKey))!
+  const look = await loadBrandLook(deps, brandKey)
+  // Archived meanwhile: the brand is gone for everyone.
+  if (!look) throw notFound('Brand')
+  return look
 }
 
 async function changeImage(

@@ -2,7 +2,7 @@
 // the public lookup of the landing page, and acceptance. Grants and roles follow the pure rules
 // of app/policy/invites.ts; who may invite is decided in docs/decisions/013-invites.md.
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import { accounts, brandDeactivations, brands, invites, teamMembers, teams } from '#db/schema'
 import type { Database } from '#db/client'
 import { AppError, notFound, permissionError } from '#app/lib/errors'
@@ -387,9 +387,23 @@ export interface ParsedInviteView {
 }
 
 /** An open invite by its token; malformed → 400, unknown or used → 404 with the spec's texts. */
+/**
+ * The invite of a token, unless its brand is archived: an archived brand's invites are not found
+ * until it is restored, so no one lands on it, signs up into it or sees its look (decision 066).
+ */
+async function inviteByToken(deps: ServiceDeps, token: string, ...where: SQL[]): Promise<InviteRow | undefined> {
+  const [row] = await deps.db
+    .select({ invite: invites })
+    .from(invites)
+    .innerJoin(brands, and(eq(brands.key, invites.brandKey), isNull(brands.archivedAt)))
+    .where(and(eq(invites.token, token), ...where))
+    .limit(1)
+  return row?.invite
+}
+
 async function openInviteByToken(deps: ServiceDeps, token: string | null | undefined): Promise<InviteRow> {
   if (!isWellFormedInviteToken(token)) throw new AppError('ValidationError', INVITE_MESSAGES.parseError)
-  const [row] = await deps.db.select().from(invites).where(eq(invites.token, token)).limit(1)
+  const row = await inviteByToken(deps, token)
   if (!row || !isOpenInvite(row.status)) throw new AppError('NotFound', INVITE_MESSAGES.notFound)
   return row
 }
@@ -498,11 +512,7 @@ export async function reactivateByInvite(
       .limit(1)
   }
   if (!account || account.active) return false
-  const [row] = await deps.db
-    .select()
-    .from(invites)
-    .where(and(eq(invites.token, token), openStatus))
-    .limit(1)
+  const row = await inviteByToken(deps, token, openStatus)
   if (!row || row.email !== account.email.trim().toLowerCase()) return false
   return deps.db.transaction((tx) => applyInvite(tx, row, account))
 }
@@ -525,7 +535,7 @@ async function parentBrandName(deps: ServiceDeps, row: Pick<InviteRow, 'key' | '
  */
 export async function acceptInvite(deps: ServiceDeps, actor: Actor, token: string | null | undefined) {
   if (!isWellFormedInviteToken(token)) throw new AppError('ValidationError', INVITE_MESSAGES.parseError)
-  const [row] = await deps.db.select().from(invites).where(eq(invites.token, token)).limit(1)
+  const row = await inviteByToken(deps, token)
   if (!row) throw new AppError('NotFound', INVITE_MESSAGES.notFound)
   const result = (alreadyAccepted: boolean): Promise<AcceptedInvite> =>
     parentBrandName(deps, row).then((name) => ({

@@ -7,6 +7,7 @@ import { brands, collections, grants, lines } from '#db/schema'
 import { api, loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import {
   createAccount,
+  createInvite,
   createBrand,
   createMember,
   type AccountFixture,
@@ -476,9 +477,13 @@ describe("the admin's brand menu", () => {
       fields: { role: 'admin', jobType: 'admin' },
     })
     const member = await createMember(portal.deps, [{ brand: house.key, type: 'editor' }], { name: 'Mem' })
+    const invite = await createInvite(portal.deps, house.key)
     const adminBrowser = await browserOf(admin)
     const memberBrowser = await browserOf(member)
     expect(await (await adminBrowser.get('/brands')).text()).toContain('Delete Brand')
+    const parse = () => api(portal, 'GET', `/api/invite/method/parse?token=${invite.token}`)
+    expect((await parse()).status).toBe(200)
+    expect(await (await fetch(`${portal.url}/?brand=${house.key}`)).text()).toContain('Archive House')
 
     const wrong = await adminBrowser.post(`/brands/${house.key}/delete`, { name: 'Archive' })
     expect(wrong.status).toBe(400)
@@ -509,6 +514,14 @@ describe("the admin's brand menu", () => {
     ).toHaveLength(1)
     const archivedView = await (await adminBrowser.get('/brands?show=archived')).text()
     expect(archivedView).toContain('Archive House')
+    // Its invites and its login page are gone with it: no one lands on or signs up into it.
+    expect(await parse()).toEqual({
+      status: 404,
+      body: {
+        error: { type: 'NotFound', message: 'Invite Not Found. Please ask a team Admin to send you a new invite.' },
+      },
+    })
+    expect(await (await fetch(`${portal.url}/?brand=${house.key}`)).text()).not.toContain('Archive House')
 
     const restored = await adminBrowser.post(`/brands/${house.key}/restore`, {})
     expect(restored.status).toBe(302)
@@ -516,6 +529,7 @@ describe("the admin's brand menu", () => {
     expect(back!.archivedAt).toBeNull()
     expect(await (await memberBrowser.get('/brands')).text()).toContain('Archive House')
     expect((await memberBrowser.get(`/brand/${house.key}/lines`)).status).toBe(200)
+    expect((await parse()).status).toBe(200)
   })
 
   it('does the same through the API: delete with the typed name, list archived, restore, give up grants', async () => {

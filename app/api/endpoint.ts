@@ -1,5 +1,6 @@
 // The shape of one JSON API endpoint. Each domain lists its endpoints in app/api/endpoints/;
 // the router (router.server.ts) matches, authenticates and wraps results in the envelope.
+import type { Readable } from 'node:stream'
 import type { Request } from 'express'
 import { noSession } from '#app/lib/errors'
 import type { Actor } from '#app/services/accounts.server'
@@ -58,4 +59,13 @@ export class PagedReply<T> {
 
 export function paged<T>(page: { data: T[]; cursor: number; more: boolean; total?: number }): PagedReply<T> {
   return new PagedReply(page.data, page.cursor, page.more, page.total)
+}
+
+/** A file answered as its bytes rather than in the JSON envelope (a download). */
+export class FileReply {
+  constructor(
+    readonly filename: string,
+    readonly contentType: string,
+    readonly body: Readable,
+  ) {}
 }

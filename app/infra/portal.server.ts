@@ -15,6 +15,7 @@ import { parseEnv, type Env } from '#app/env.server'
 import { createApiRouter } from '#app/api/router.server'
 import { createFirebaseIdentity } from '#app/infra/identity/firebase.server'
 import type { IdentityProvider } from '#app/infra/identity/provider.server'
+import { markInterruptedImports } from '#app/services/imports.server'
 import { noSubscribers, type EventPublisher, type ServiceDeps } from '#app/services/context.server'
 import { attachSocketServer, type SocketLayer } from '#realtime/socket.server'
 import { attachYjs, type YjsLayer } from '#realtime/yjs.server'
@@ -131,6 +132,8 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   )
   started.push(() => database.close())
   await database.migrate()
+  // Imports cut off by the last stop show as failed; their commit never half-happened.
+  await markInterruptedImports({ db: database.db }, database.kind === 'pglite')
   const { identity, emulator } = await startIdentity(env, log)
   if (emulator) started.push(() => emulator.stop())
 

@@ -28,6 +28,7 @@ import { IMPORT_MESSAGES } from '#app/lib/import/messages'
 import { failedRowsLines } from '#app/lib/import/failed-rows'
 import { CsvFormatError, readCsv, type CsvFormat } from '#app/lib/import/reader'
 import {
+  FIELD_TARGET,
   TARGET_FIELD,
   duplicateIssue,
   hasErrors,
@@ -275,6 +276,9 @@ function display(key: string, value: unknown, refs: ImportRefs): string | null {
   return String(value)
 }
 
+/** Changes are listed in the template's column order. */
+const TARGET_ORDER: string[] = [...Object.values(FIELD_TARGET), 'addition']
+
 function columnsOf(record: ImportRecord): (string | null)[] {
   return record.headers.map((header) => record.mapping[header.replace(/^\uFEFF/, '').trim()] ?? null)
 }
@@ -287,11 +291,13 @@ function rowView(record: ImportRecord, row: RowRecord, refs: ImportRefs): Import
     action: row.action as ImportRowView['action'],
     values,
     issues: row.issues as RowIssue[],
-    changes: Object.entries(row.changes).map(([key, [from, to]]) => ({
-      field: TARGET_FIELD[key] ?? key,
-      from: display(key, from, refs),
-      to: display(key, to, refs),
-    })),
+    changes: Object.entries(row.changes)
+      .sort(([a], [b]) => TARGET_ORDER.indexOf(a) - TARGET_ORDER.indexOf(b))
+      .map(([key, [from, to]]) => ({
+        field: TARGET_FIELD[key] ?? key,
+        from: display(key, from, refs),
+        to: display(key, to, refs),
+      })),
     status: row.status as ImportRowView['status'],
     listingKey: row.action === 'create' && row.status !== 'completed' ? null : row.listingKey,
   }
@@ -496,6 +502,8 @@ export async function startImport(
 
   // The bytes go to the blob store and to the reader at once; the slower of the two sets the pace.
   const toBlob = new PassThrough({ highWaterMark: 1024 * 1024 })
+  // Abandoned on a failure (below) after the store may have finished with it: no one else listens.
+  toBlob.on('error', () => undefined)
   const stored = deps.blobs.put(record!.blobKey, toBlob, { contentType: 'text/csv', maxBytes: MAX_IMPORT_BYTES })
   const storeFailed = stored.then(
     () => new Promise<never>(() => undefined),
@@ -535,7 +543,7 @@ export async function startImport(
   }
   if (failed) {
     discard = true
-    toBlob.destroy()
+    toBlob.destroy(new Error('upload abandoned'))
     await stored.catch(() => undefined)
     await deps.blobs.delete(record!.blobKey).catch(() => undefined)
     await deps.db.delete(imports).where(eq(imports.key, key))

@@ -33,7 +33,6 @@ let brand: BrandFixture
 const actors = {} as Record<'owner' | 'reader' | 'outsider' | 'lineEditor', Actor>
 const cookies = {} as Record<'owner' | 'reader' | 'outsider', string>
 let existing: { key: string }
-let unchanged: { key: string }
 
 const HEADER = 'Listing Unique Id,Style Name,Style Number,UPC,Units,Categories,Line,Wholesale Prices'
 
@@ -85,7 +84,7 @@ beforeAll(async () => {
     styleNumber: 'SN-1',
     units: 5,
   })
-  unchanged = await createListing(deps, brand.key, {
+  await createListing(deps, brand.key, {
     listingUniqueId: 'EX-2',
     styleName: 'Same Name',
     styleNumber: 'SN-2',
@@ -405,7 +404,7 @@ describe('the JSON API', () => {
       headers: { cookie },
       body: form,
     })
-    return { status: response.status, body: (await response.json()) as Record<string, any> }
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
   }
 
   it('uploads a multipart file as a preflight: what would be created and updated, nothing written', async () => {

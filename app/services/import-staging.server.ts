@@ -238,7 +238,7 @@ export async function mergeRows(
   db: Executor,
   importKey: string,
   brandKey: string,
-  options: { rows?: number[]; onStep?: (step: 'created' | 'updated', count: number) => void } = {},
+  options: { rows?: number[]; onStep?: (step: 'created' | 'updated', count: number) => void | Promise<void> } = {},
 ): Promise<{ created: number; updated: number }> {
   const only = options.rows ? sql`and t.row_number = any(${sql.param(options.rows)}::int[])` : sql``
   const created = await rowsOf<{ key: string }>(
@@ -258,7 +258,7 @@ export async function mergeRows(
     where t.import_key = ${importKey} and t.action = 'create' and t.status <> 'completed' ${only}
     returning key`,
   )
-  options.onStep?.('created', created.length)
+  await options.onStep?.('created', created.length)
   await db.execute(sql`
     update import_rows t set prior = to_jsonb(l) - 'search_text'
     from listings l
@@ -297,7 +297,7 @@ export async function mergeRows(
       and l.key = t.listing_key and l.brand_key = ${brandKey}
     returning l.key`,
   )
-  options.onStep?.('updated', updated.length)
+  await options.onStep?.('updated', updated.length)
   await db.execute(sql`
     update import_rows t set status = case when t.action = 'error' then 'failed' else 'completed' end
     where t.import_key = ${importKey} and t.status <> 'completed' ${only}`)

@@ -826,9 +826,11 @@ export async function commitImport(deps: ServiceDeps, actor: Actor, importKey: s
       await computeDryRun(tx, record.key, record.brandKey)
       let written = 0
       await mergeRows(tx, record.key, record.brandKey, {
-        onStep: (_step, count) => {
+        onStep: async (_step, count) => {
           written += count
           publishProgress(deps, record, { status: 'committing', rowsParsed: record.counts.rows, rowsWritten: written })
+          // Let the socket write the progress now, not after the transaction.
+          await new Promise((resolve) => setImmediate(resolve))
         },
       })
       const counts = await countRows(tx, record.key)

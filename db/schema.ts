@@ -649,6 +649,8 @@ export const imports = pgTable(
       rowsParsed: 0,
       rowsWritten: 0,
     }),
+    /** The brand's listings at the dry run (count and newest change): the commit compares again if they moved. */
+    listingsStamp: text('listings_stamp'),
     /** A whole-file failure in the spec's words (§8). */
     error: jsonb('error').$type<{ type: string; message: string } | null>(),
     created: created(),
@@ -691,7 +693,7 @@ export const importRows = pgTable(
     changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>().notNull().default({}),
     /** The listing updated, or the key the listing will be created with. */
     listingKey: text('listing_key').notNull(),
-    /** pending | completed | failed */
+    /** completed once a row fixed after the commit is written; the commit itself marks none. */
     status: text('status').notNull().default('pending'),
     /** The listing as it was before the commit changed it (null for a created one). */
     prior: jsonb('prior').$type<Record<string, unknown>>(),

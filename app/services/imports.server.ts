@@ -47,6 +47,7 @@ import {
   computeDryRun,
   copyStagedRows,
   countRows,
+  listingsStamp,
   markDuplicates,
   mergeRows,
   stagingCsv,
@@ -283,6 +284,13 @@ function columnsOf(record: ImportRecord): (string | null)[] {
   return record.headers.map((header) => record.mapping[header.replace(/^\uFEFF/, '').trim()] ?? null)
 }
 
+/** A row is written when its import was committed (or it was fixed after), failed if it could not be. */
+function rowStatus(record: ImportRecord, row: RowRecord): ImportRowView['status'] {
+  if (row.status === 'completed') return 'completed'
+  if (record.status !== 'committed' && record.status !== 'rolled_back') return 'pending'
+  return row.action === 'error' || row.action === 'pending' ? 'failed' : 'completed'
+}
+
 function rowView(record: ImportRecord, row: RowRecord, refs: ImportRefs): ImportRowView {
   const values = { ...rowValues(row.cells, columnsOf(record)), ...(row.edits ?? {}) }
   return {
@@ -298,8 +306,8 @@ function rowView(record: ImportRecord, row: RowRecord, refs: ImportRefs): Import
         from: display(key, from, refs),
         to: display(key, to, refs),
       })),
-    status: row.status as ImportRowView['status'],
-    listingKey: row.action === 'create' && row.status !== 'completed' ? null : row.listingKey,
+    status: rowStatus(record, row),
+    listingKey: row.action === 'create' && rowStatus(record, row) !== 'completed' ? null : row.listingKey,
   }
 }
 
@@ -407,11 +415,13 @@ async function finishParse(deps: ServiceDeps, record: ImportRecord, outcome: Par
   }
   await markDuplicates(deps.db, record.key, { duplicate: duplicateIssue(), skuCase: SKU_CASE_ISSUE })
   await computeDryRun(deps.db, record.key, record.brandKey)
-  const counts = await countRows(deps.db, record.key)
+  const counts = await countRows(deps.db, record.key, false)
+  const stamp = await listingsStamp(deps.db, record.brandKey)
   await deps.db
     .update(imports)
     .set({
       status: 'previewed',
+      listingsStamp: stamp,
       headers: outcome.headers,
       mapping: outcome.mapping,
       unmatchedHeaders: [],
@@ -706,7 +716,7 @@ export async function updateImportRow(
     if (value.length > MAX_CELL_EDIT) throw fileError(`${field}: at most ${MAX_CELL_EDIT} characters.`)
   }
   const row = await loadRow(deps, record, rowNumber)
-  if (row.status === 'completed') throw conflict('This row is already written.')
+  if (rowStatus(record, row) === 'completed') throw conflict('This row is already written.')
 
   const columns = columnsOf(record)
   const cells = [...row.cells]
@@ -738,7 +748,7 @@ export async function updateImportRow(
         listingUniqueId: id,
         normId: newNorm,
         action: hasErrors(check.issues) ? 'error' : 'pending',
-        status: record.status === 'committed' ? 'failed' : 'pending',
+        status: 'pending',
       })
       .where(and(eq(importRows.importKey, record.key), eq(importRows.rowNumber, rowNumber)))
     const norms = [...new Set([oldNorm, newNorm].filter(Boolean))]
@@ -751,11 +761,14 @@ export async function updateImportRow(
       rowNumber,
       ...((affected as unknown as { rows: { row_number: number }[] }).rows ?? []).map((r) => r.row_number),
     ]
-    await computeDryRun(db, record.key, record.brandKey, { rows: numbers, pendingOnly: true })
+    await computeDryRun(db, record.key, record.brandKey, {
+      rows: numbers,
+      pendingOnly: record.status === 'committed',
+    })
     if (record.status === 'committed') {
       await mergeRows(db, record.key, record.brandKey, { rows: [rowNumber] })
     }
-    const counts = await countRows(db, record.key)
+    const counts = await countRows(db, record.key, record.status === 'committed')
     await db.update(imports).set({ counts, modified: new Date() }).where(eq(imports.key, record.key))
   }
   await deps.db.transaction(async (tx) => apply(tx))
@@ -823,7 +836,10 @@ export async function commitImport(deps: ServiceDeps, actor: Actor, importKey: s
   try {
     await deps.db.transaction(async (tx) => {
       await tx.execute(sql`select key from imports where key = ${record.key} for update`)
-      await computeDryRun(tx, record.key, record.brandKey)
+      // Listings changed since the preview: compare again, as they are now.
+      if ((await listingsStamp(tx, record.brandKey)) !== record.listingsStamp) {
+        await computeDryRun(tx, record.key, record.brandKey)
+      }
       let written = 0
       await mergeRows(tx, record.key, record.brandKey, {
         onStep: async (_step, count) => {
@@ -833,7 +849,7 @@ export async function commitImport(deps: ServiceDeps, actor: Actor, importKey: s
           await new Promise((resolve) => setImmediate(resolve))
         },
       })
-      const counts = await countRows(tx, record.key)
+      const counts = await countRows(tx, record.key, true)
       await tx
         .update(imports)
         .set({ status: 'committed', counts, committedAt: new Date(), modified: new Date() })
@@ -861,6 +877,7 @@ export async function importResult(
   options: { limit?: number } = {},
 ): Promise<{ created: ResultListing[]; updated: ResultListing[] }> {
   const { record } = await importFor(deps, actor, importKey, 'listing.view')
+  if (record.status !== 'committed' && record.status !== 'rolled_back') return { created: [], updated: [] }
   const limit = Math.min(10_000, Math.max(1, options.limit ?? 1000))
   const of = async (action: 'create' | 'update') => {
     const rows = await deps.db
@@ -872,9 +889,7 @@ export async function importResult(
       })
       .from(importRows)
       .leftJoin(listings, eq(listings.key, importRows.listingKey))
-      .where(
-        and(eq(importRows.importKey, record.key), eq(importRows.action, action), eq(importRows.status, 'completed')),
-      )
+      .where(and(eq(importRows.importKey, record.key), eq(importRows.action, action)))
       .orderBy(asc(importRows.rowNumber))
       .limit(limit)
     return rows

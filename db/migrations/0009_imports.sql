@@ -41,6 +41,7 @@ CREATE TABLE "imports" (
 	"format" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"counts" jsonb DEFAULT '{"rows":0,"create":0,"update":0,"unchanged":0,"errors":0,"warnings":0,"created":0,"updated":0,"failed":0}'::jsonb NOT NULL,
 	"progress" jsonb DEFAULT '{"rowsParsed":0,"rowsWritten":0}'::jsonb NOT NULL,
+	"listings_stamp" text,
 	"error" jsonb,
 	"created" timestamp with time zone DEFAULT now() NOT NULL,
 	"modified" timestamp with time zone DEFAULT now() NOT NULL,

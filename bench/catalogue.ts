@@ -314,7 +314,7 @@ async function pageFigures(portal: SpawnedPortal, cookie: string): Promise<Catal
 }
 
 /** The local Postgres server, as .ci/run starts it; null (and why) when there is none. */
-function localPostgres(): { adminUrl: string } | { skipped: string } {
+export function localPostgres(): { adminUrl: string } | { skipped: string } {
   if (process.env.CATALOGUE_BENCH_DATABASE_URL) return { adminUrl: process.env.CATALOGUE_BENCH_DATABASE_URL }
   try {
     execFileSync('pg_lsclusters', ['--no-header'], { stdio: 'pipe' })

@@ -7,13 +7,16 @@
 // Figures go to stdout and to bench/results/latest.json. Not part of the test suite.
 //  - the catalogue at 100,000 listings: the filter call on PGlite and Postgres, and the signed-in
 //    products list and /brands under load (bench/catalogue.ts), on a portal of its own.
-// BENCH_ONLY=chat, BENCH_ONLY=catalogue or BENCH_ONLY=pages runs that part alone.
+//  - the spreadsheet import: 100,000 rows end to end on PGlite and Postgres, and a 1 GB file's
+//    peak memory (bench/imports.ts), on portals of their own.
+// BENCH_ONLY=chat, BENCH_ONLY=catalogue, BENCH_ONLY=imports or BENCH_ONLY=pages runs that part alone.
 import fs from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { spawnPortal } from '../scripts/spawn-portal'
 import { chatBench, printChatFigures, type ChatFigures } from './chat'
 import { catalogueBench, printCatalogueFigures } from './catalogue'
+import { importsBench, printImportFigures } from './imports'
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50)
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 15)
@@ -176,6 +179,11 @@ if (runs('catalogue')) {
   const catalogue = await catalogueBench()
   results.catalogue = catalogue
   printCatalogueFigures(catalogue)
+}
+if (runs('imports')) {
+  const imports = await importsBench()
+  results.imports = imports
+  printImportFigures(imports)
 }
 if (runs('chat')) {
   const chat: ChatFigures = await chatBench(residentMB)

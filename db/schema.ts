@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -598,4 +599,131 @@ export const messages = pgTable(
       .on(t.senderKey, t.clientKey)
       .where(sql`${t.clientKey} is not null`),
   ],
+)
+
+/** Counts of an import: of its dry run (create/update/unchanged/errors) and of its commit. */
+export interface ImportCounts {
+  rows: number
+  create: number
+  update: number
+  unchanged: number
+  errors: number
+  warnings: number
+  created: number
+  updated: number
+  failed: number
+}
+export const EMPTY_IMPORT_COUNTS: ImportCounts = {
+  rows: 0,
+  create: 0,
+  update: 0,
+  unchanged: 0,
+  errors: 0,
+  warnings: 0,
+  created: 0,
+  updated: 0,
+  failed: 0,
+}
+
+/**
+ * A spreadsheet upload (catalogue.md §3 Parsed spreadsheet; the History tab): the original file
+ * in the blob store, how its headers map to fields, its state and counts. States: parsing →
+ * previewed (or needs_mapping, failed) → committing → committed → rolled_back; an import found
+ * parsing or committing at startup was interrupted and is marked failed (docs/decisions/081).
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    key: text('key').primaryKey(),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    /** The upload's scope: a line's or a collection's upload page. */
+    lineKey: text('line_key').references(() => lines.key, { onDelete: 'set null' }),
+    collectionKey: text('collection_key').references(() => collections.key, { onDelete: 'set null' }),
+    filename: text('filename').notNull(),
+    /** The original bytes, as uploaded (History's download). */
+    blobKey: text('blob_key').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    uploadedBy: text('uploaded_by').references(() => accounts.key, { onDelete: 'set null' }),
+    status: text('status').notNull().default('parsing'),
+    addition: boolean('addition').notNull().default(false),
+    /** The file's headers as written, and each one's field (null: ignored). */
+    headers: jsonb('headers').$type<string[]>().notNull().default([]),
+    mapping: jsonb('mapping').$type<Record<string, string | null>>().notNull().default({}),
+    unmatchedHeaders: jsonb('unmatched_headers').$type<string[]>().notNull().default([]),
+    /** Encoding, delimiter and line break the file was read with. */
+    format: jsonb('format').$type<Record<string, string>>().notNull().default({}),
+    counts: jsonb('counts').$type<ImportCounts>().notNull().default(EMPTY_IMPORT_COUNTS),
+    /** Rows read and written so far (live progress). */
+    progress: jsonb('progress').$type<{ rowsParsed: number; rowsWritten: number }>().notNull().default({
+      rowsParsed: 0,
+      rowsWritten: 0,
+    }),
+    /** The brand's listings at the dry run (count and newest change): the commit compares again if they moved. */
+    listingsStamp: text('listings_stamp'),
+    /** A whole-file failure in the spec's words (§8). */
+    error: jsonb('error').$type<{ type: string; message: string } | null>(),
+    created: created(),
+    modified: modified(),
+    committedAt: timestamp('committed_at', { withTimezone: true }),
+    rolledBackAt: timestamp('rolled_back_at', { withTimezone: true }),
+  },
+  (t) => [index('imports_brand_created_idx').on(t.brandKey, t.created.desc(), t.key.desc())],
+)
+
+/**
+ * The rows of an import, written by COPY as the file is read (the staging table): the original
+ * cells, the listing columns the row sets (`target`), its issues, the dry run's action and field
+ * changes, and after the commit what rollback needs (`prior`: the listing before the import).
+ */
+export const importRows = pgTable(
+  'import_rows',
+  {
+    importKey: text('import_key')
+      .notNull()
+      .references(() => imports.key, { onDelete: 'cascade' }),
+    /** The import's brand (rows go with their import, which goes with its brand). */
+    brandKey: text('brand_key').notNull(),
+    /** The record's place in the file: 1 for the first after the header. */
+    rowNumber: integer('row_number').notNull(),
+    listingUniqueId: text('listing_unique_id').notNull().default(''),
+    /** The id without case and surrounding spaces, for duplicates. */
+    normId: text('norm_id').notNull().default(''),
+    cells: jsonb('cells').$type<string[]>().notNull().default([]),
+    /** Values given in a row fix for fields the file has no column for. */
+    edits: jsonb('edits').$type<Record<string, string>>(),
+    issues: jsonb('issues')
+      .$type<{ field: string; message: string; level: string; detail?: string }[]>()
+      .notNull()
+      .default([]),
+    target: jsonb('target').$type<Record<string, unknown>>().notNull().default({}),
+    /** create | update | unchanged | error (set by the dry run). */
+    action: text('action').notNull().default('error'),
+    /** Listing column → [old, new] for an update. */
+    changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>().notNull().default({}),
+    /** The listing updated, or the key the listing will be created with. */
+    listingKey: text('listing_key').notNull(),
+    /** completed once a row fixed after the commit is written; the commit itself marks none. */
+    status: text('status').notNull().default('pending'),
+    /** The listing as it was before the commit changed it (null for a created one). */
+    prior: jsonb('prior').$type<Record<string, unknown>>(),
+  },
+  (t) => [primaryKey({ columns: [t.importKey, t.rowNumber] })],
+)
+
+/** The column mapping a brand chose for headers that matched no field, remembered for next time. */
+export const importMappings = pgTable(
+  'import_mappings',
+  {
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    /** The header without case and spaces (app/lib/import/fields.ts headerKey). */
+    headerKey: text('header_key').notNull(),
+    /** The field, or null: ignore this column. */
+    field: text('field'),
+    modified: modified(),
+  },
+  (t) => [primaryKey({ columns: [t.brandKey, t.headerKey] })],
 )

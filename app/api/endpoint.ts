@@ -1,5 +1,6 @@
 // The shape of one JSON API endpoint. Each domain lists its endpoints in app/api/endpoints/;
 // the router (router.server.ts) matches, authenticates and wraps results in the envelope.
+import type { Readable } from 'node:stream'
 import type { Request } from 'express'
 import { noSession } from '#app/lib/errors'
 import type { Actor } from '#app/services/accounts.server'
@@ -66,4 +67,13 @@ export function paged<T>(page: {
   totalExact?: boolean
 }): PagedReply<T> {
   return new PagedReply(page.data, page.cursor, page.more, page.total, page.totalExact)
+}
+
+/** A file answered as its bytes rather than in the JSON envelope (a download). */
+export class FileReply {
+  constructor(
+    readonly filename: string,
+    readonly contentType: string,
+    readonly body: Readable,
+  ) {}
 }

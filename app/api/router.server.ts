@@ -1,12 +1,13 @@
 // The JSON API of the spec's call tables: /api/{kind}/model/{key}, /api/{kind}/query/{name},
 // /api/{kind}/method/{name}. Success is `{data}`, failure `{error:{type,message}}` with a fitting
 // status. Handlers are thin: authenticate, then call the same services the pages call.
+import { pipeline } from 'node:stream/promises'
 import express, { type Request, type Response, type Router } from 'express'
 import { AppError, isAppError } from '#app/lib/errors'
 import { reportError } from '#app/infra/error-reporting.server'
 import type { Actor } from '#app/services/accounts.server'
 import { actorFromCredential, readCredential } from '#app/services/session-reader.server'
-import { PagedReply, type Endpoint, type Verb } from './endpoint'
+import { FileReply, PagedReply, type Endpoint, type Verb } from './endpoint'
 import { forbiddenKeyPath } from './body'
 import { endpoints } from './endpoints/index.server'
 import type { ServiceDeps } from '#app/services/context.server'
@@ -80,7 +81,18 @@ function singleValuedQuery(query: Request['query']): Record<string, string> {
   return result
 }
 
+/** `attachment` with the name as ASCII and, for other letters, in RFC 5987 form. */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
+}
+
 function sendError(res: Response, error: unknown) {
+  // A download that failed after its first bytes cannot change its answer any more.
+  if (res.headersSent) {
+    res.destroy()
+    return
+  }
   if (isAppError(error)) {
     res.status(error.status).json({ error: { type: error.type, message: error.message } })
     return
@@ -111,7 +123,11 @@ export function createApiRouter(deps: ServiceDeps): Router {
       const query = singleValuedQuery(req.query)
       const actor = endpoint.auth ? await authenticate(deps, req, endpoint) : null
       const data = await endpoint.handle(deps, { actor, body: req.body, query, key, req })
-      if (data instanceof PagedReply) {
+      if (data instanceof FileReply) {
+        res.setHeader('Content-Type', `${data.contentType}; charset=utf-8`)
+        res.setHeader('Content-Disposition', contentDisposition(data.filename))
+        await pipeline(data.body, res)
+      } else if (data instanceof PagedReply) {
         res.json({
           data: data.data,
           cursor: data.cursor,

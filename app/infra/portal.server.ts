@@ -16,6 +16,7 @@ import { parseEnv, type Env } from '#app/env.server'
 import { createApiRouter } from '#app/api/router.server'
 import { createFirebaseIdentity } from '#app/infra/identity/firebase.server'
 import type { IdentityProvider } from '#app/infra/identity/provider.server'
+import { markInterruptedImports } from '#app/services/imports.server'
 import { noSubscribers, type EventPublisher, type ServiceDeps } from '#app/services/context.server'
 import { attachSocketServer, type SocketLayer } from '#realtime/socket.server'
 import { attachYjs, type YjsLayer } from '#realtime/yjs.server'
@@ -137,6 +138,8 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
     ? async () => undefined
     : startDatabaseUpkeep(database, { firstAfterMs: 60_000, everyMs: env.PGLITE_VACUUM_MINUTES * 60_000 })
   started.push(stopUpkeep)
+  // Imports cut off by the last stop show as failed; their commit never half-happened.
+  await markInterruptedImports({ db: database.db }, database.kind === 'pglite')
   const { identity, emulator } = await startIdentity(env, log)
   if (emulator) started.push(() => emulator.stop())
 

@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { eq } from 'drizzle-orm'
-import { collections, lines } from '#db/schema'
+import { Readable } from 'node:stream'
+import { accounts, collections, lines } from '#db/schema'
+import { startImport } from '#app/services/imports.server'
 import { DEMO_BRAND_KEY, DEMO_TEAM_KEY, demoAccountKey } from '#db/seed'
 import { demoKey } from '#app/lib/ids'
 import { endpoints } from '#app/api/endpoints/index.server'
@@ -25,6 +27,7 @@ import {
   createStyle,
   createDirectChat,
   addTeamMember,
+  actorOf,
 } from '#tests/support/factories'
 import { createListing } from '#tests/support/catalogue-factories'
 
@@ -50,6 +53,8 @@ interface Targets {
   message: string
   /** A listing of the brand (of `style`, in the first line). */
   listing: string
+  /** An earlier spreadsheet upload of the brand (History). */
+  spreadsheet: string
 }
 
 interface Probe {
@@ -220,6 +225,20 @@ const SAMPLES: Record<string, Sample> = {
   'DELETE listing/model/:key': { probe: (t) => ({ path: `listing/model/${t.listing}`, body: { brand: t.brand } }) },
   'GET style/model/:key': { probe: (t) => ({ path: `style/model/${t.style}` }) },
   'GET product/model/:key': { probe: (t) => ({ path: `product/model/${t.style}` }) },
+  'POST listing/method/batch': {
+    probe: (t) => ({
+      path: 'listing/method/batch',
+      body: {
+        brand: t.brand,
+        filename: 'walk.csv',
+        spreadsheet: 'Listing Unique Id,Style Name,Style Number\nWALK-1,Walk Shirt,WS-1\n',
+      },
+    }),
+  },
+  'GET parsedspreadsheets/query/brand': { probe: (t) => ({ path: `parsedspreadsheets/query/brand?brand=${t.brand}` }) },
+  'GET parsedspreadsheets/method/download': {
+    probe: (t) => ({ path: `parsedspreadsheets/method/download?key=${t.spreadsheet}` }),
+  },
   'POST brand/method/remove_team_member': {
     probe: (t) => ({ path: 'brand/method/remove_team_member', body: { brand: t.brand, account: t.account } }),
   },
@@ -253,6 +272,24 @@ async function expectRefused(endpoint: Endpoint, targets: Targets, cookie: strin
   expect(await snapshotData(portal.deps), `${routeId(endpoint)} as ${who} changed the database`).toEqual(before)
 }
 
+/** A spreadsheet upload of a brand by one of its owners, as History lists it. */
+async function uploadedSpreadsheet(brandKey: string, ownerKey: string): Promise<string> {
+  const [owner] = await portal.deps.db.select().from(accounts).where(eq(accounts.key, ownerKey))
+  const actor = await actorOf(portal.deps, { uid: owner!.firebaseUid, email: owner!.email })
+  const csv = 'Listing Unique Id,Style Name,Style Number\nUP-1,Uploaded Shirt,US-1\n'
+  const view = await startImport(
+    portal.deps,
+    actor,
+    { brandKey },
+    {
+      filename: 'walk-upload.csv',
+      addition: false,
+      body: Readable.from([Buffer.from(csv)]),
+    },
+  )
+  return view.key
+}
+
 beforeAll(async () => {
   portal = await startTestPortal()
   const { deps } = portal
@@ -280,6 +317,7 @@ beforeAll(async () => {
     style: await createStyle(deps, DEMO_BRAND_KEY),
     ...(await createDirectChat(deps, DEMO_BRAND_KEY, [demoAccountKey('editor'), demoAccountKey('admin')])),
     listing: demoKey('listing:0'),
+    spreadsheet: await uploadedSpreadsheet(DEMO_BRAND_KEY, demoAccountKey('admin')),
   }
 
   // A brand of the factories, with an owner, a member on a line team, a reader, and an admin
@@ -308,6 +346,7 @@ beforeAll(async () => {
     style: madeStyle,
     ...(await createDirectChat(deps, brand.key, [member.key, owner.key])),
     listing: (await createListing(deps, brand.key, { styleKey: madeStyle, lineKey: brand.lines[0]!.key })).key,
+    spreadsheet: await uploadedSpreadsheet(brand.key, owner.key),
   }
 
   ;[cookies.outsider, cookies.demoReader, cookies.madeReader, cookies.teamAdmin] = await Promise.all([

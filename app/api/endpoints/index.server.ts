@@ -7,6 +7,7 @@ import { catalogueEndpoints } from './catalogue.server'
 import { chatEndpoints } from './chat.server'
 import { coreEndpoints } from './core.server'
 import { humanCheckEndpoints } from './human-check.server'
+import { importEndpoints } from './imports.server'
 import { inviteEndpoints } from './invites.server'
 import { listingEndpoints } from './listings.server'
 import { listingDetailEndpoints } from './listing-detail.server'
@@ -21,6 +22,7 @@ export const endpoints: Endpoint[] = [
   ...catalogueEndpoints,
   ...chatEndpoints,
   ...humanCheckEndpoints,
+  ...importEndpoints,
   ...inviteEndpoints,
   ...listingEndpoints,
   ...listingDetailEndpoints,

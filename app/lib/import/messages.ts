@@ -1,0 +1,21 @@
+// The texts of the spreadsheet upload, as catalogue.md §5 and §8 write them.
+
+export const IMPORT_MESSAGES = {
+  notCsv: 'CSV file not detected. ',
+  missingIdColumn: "'Listing Unique Id' required column is missing. Please revise CSV file.",
+  requiredMissing: (field: string) => `Required field "${field}" missing. Review the spreadsheet and upload again.`,
+  optionalEmpty: (field: string) => `Optional field "${field}" is empty`,
+  parseError: (field: string) => `Error parsing "${field}" for upload.`,
+  duplicate:
+    'Duplicate listings found in the provided dataset. Please ensure only one row for each Listing Unique ID. Review the spreadsheet and upload again.',
+  uploadError: 'Error uploading CSV file. ',
+  reviewAgain: 'Review the spreadsheet again.',
+  reviewErrors: (email: string) =>
+    `Review the CSV upload for errors. You can also reach our Client Services Department by email at: ${email}`,
+  noHistory: 'No CSV history - Uploaded CSVs can be viewed here.',
+  recordsParsed: (n: number) => `${n} records parsed`,
+  leaveConfirm: 'Any unsaved data will be lost, are you sure you want to leave this page?',
+} as const
+
+/** The `type` of a whole-file failure (the §8 "productUpload.{type}" keys). */
+export type ImportErrorType = 'notCsv' | 'missingIdColumn' | 'unreadable' | 'interrupted' | 'tooLarge' | 'unexpected'

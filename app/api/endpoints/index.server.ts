@@ -6,6 +6,7 @@ import { brandingEndpoints } from './branding.server'
 import { catalogueEndpoints } from './catalogue.server'
 import { chatEndpoints } from './chat.server'
 import { coreEndpoints } from './core.server'
+import { fileEndpoints } from './files.server'
 import { humanCheckEndpoints } from './human-check.server'
 import { inviteEndpoints } from './invites.server'
 import { listingEndpoints } from './listings.server'
@@ -15,6 +16,7 @@ import { teamEndpoints } from './teams.server'
 
 export const endpoints: Endpoint[] = [
   ...coreEndpoints,
+  ...fileEndpoints,
   ...accountEndpoints,
   ...activityEndpoints,
   ...brandingEndpoints,

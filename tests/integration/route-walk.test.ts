@@ -27,6 +27,7 @@ import {
   addTeamMember,
 } from '#tests/support/factories'
 import { createListing } from '#tests/support/catalogue-factories'
+import { createFile } from '#tests/support/file-factories'
 
 /** Objects of one brand the callers below must not reach. */
 interface Targets {
@@ -50,6 +51,8 @@ interface Targets {
   message: string
   /** A listing of the brand (of `style`, in the first line). */
   listing: string
+  /** An uploaded product photo of the brand (by `account`). */
+  file: string
 }
 
 interface Probe {
@@ -213,6 +216,10 @@ const SAMPLES: Record<string, Sample> = {
   'DELETE listing/model/:key': { probe: (t) => ({ path: `listing/model/${t.listing}`, body: { brand: t.brand } }) },
   'GET style/model/:key': { probe: (t) => ({ path: `style/model/${t.style}` }) },
   'GET product/model/:key': { probe: (t) => ({ path: `product/model/${t.style}` }) },
+  'POST file/method/upload': {
+    probe: (t) => ({ path: `file/method/upload?brand=${t.brand}&purpose=listing-media`, image: true }),
+  },
+  'GET file/model/:key': { probe: (t) => ({ path: `file/model/${t.file}` }) },
   'POST brand/method/remove_team_member': {
     probe: (t) => ({ path: 'brand/method/remove_team_member', body: { brand: t.brand, account: t.account } }),
   },
@@ -273,6 +280,7 @@ beforeAll(async () => {
     style: await createStyle(deps, DEMO_BRAND_KEY),
     ...(await createDirectChat(deps, DEMO_BRAND_KEY, [demoAccountKey('editor'), demoAccountKey('admin')])),
     listing: demoKey('listing:0'),
+    file: await createFile(deps, DEMO_BRAND_KEY, demoAccountKey('editor')),
   }
 
   // A brand of the factories, with an owner, a member on a line team, a reader, and an admin
@@ -301,6 +309,7 @@ beforeAll(async () => {
     style: madeStyle,
     ...(await createDirectChat(deps, brand.key, [member.key, owner.key])),
     listing: (await createListing(deps, brand.key, { styleKey: madeStyle, lineKey: brand.lines[0]!.key })).key,
+    file: await createFile(deps, brand.key, member.key),
   }
 
   ;[cookies.outsider, cookies.demoReader, cookies.madeReader, cookies.teamAdmin] = await Promise.all([

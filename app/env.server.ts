@@ -42,9 +42,17 @@ const EnvSchema = z.object({
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET_KEY: z.string().optional(),
   /** Largest upload of any kind, in bytes (docs/decisions/091). */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(4 * 1024 ** 3),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(4 * 1024 ** 3),
   /** Largest image upload (product photos), in bytes. */
-  UPLOAD_IMAGE_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 ** 2),
+  UPLOAD_IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 ** 2),
   /** Most pixels an uploaded image may have (width × height), checked before it is decoded. */
   UPLOAD_MAX_PIXELS: z.coerce.number().int().positive().default(60_000_000),
   /** Images resized at once per process (thumbnails, web sizes); the rest wait their turn. */

@@ -54,7 +54,10 @@ describe('builtInScan', () => {
   })
 
   it('finds EICAR inside a deflated archive entry', async () => {
-    const zip = makeZip([{ name: 'readme.txt', data: notes }, { name: 'eicar.com', data: EICAR }])
+    const zip = makeZip([
+      { name: 'readme.txt', data: notes },
+      { name: 'eicar.com', data: EICAR },
+    ])
     expect(fileOf(zip) && zip.includes(EICAR)).toBe(false)
     expect(await builtInScan(fileOf(zip), 'application/zip')).toMatchObject({ verdict: 'infected' })
   })

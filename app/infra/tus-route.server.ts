@@ -85,7 +85,10 @@ export function serveTus(deps: ServiceDeps): TusLayer {
     onResponseError(_req, error) {
       if ('status_code' in error) {
         if (error.status_code === 413) {
-          return tusError(413, `The file is too large: the most an upload may be is ${deps.env.UPLOAD_MAX_BYTES} bytes.`)
+          return tusError(
+            413,
+            `The file is too large: the most an upload may be is ${deps.env.UPLOAD_MAX_BYTES} bytes.`,
+          )
         }
         return undefined
       }

@@ -136,7 +136,11 @@ export function uploadName(value: unknown): string {
  * NotFound), and an announced size must be within the purpose's limit (413). An empty file does
  * not start an upload (atelier.md §4).
  */
-export function authorizeUpload(deps: Pick<ServiceDeps, 'env'>, actor: Actor, request: UploadRequest): AuthorizedUpload {
+export function authorizeUpload(
+  deps: Pick<ServiceDeps, 'env'>,
+  actor: Actor,
+  request: UploadRequest,
+): AuthorizedUpload {
   if (!isFilePurpose(request.purpose)) {
     throw new AppError('ValidationError', `purpose: one of ${Object.keys(FILE_PURPOSES).join(', ')}.`)
   }
@@ -375,7 +379,13 @@ async function checkFile(deps: ServiceDeps, row: FileRow, file: string): Promise
   }
   try {
     const stored = await storeClean(deps, row, file, checked.type!)
-    const done = await update(deps, row.key, { ...dimensions, ...stored, status: 'available', scanResult: result, scannedAt: new Date() })
+    const done = await update(deps, row.key, {
+      ...dimensions,
+      ...stored,
+      status: 'available',
+      scanResult: result,
+      scannedAt: new Date(),
+    })
     publishStatus(deps, done)
   } catch (error) {
     // A clean file whose sizes could not be made (a corrupt body under a good header).

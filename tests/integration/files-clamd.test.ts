@@ -29,10 +29,11 @@ describe.skipIf('missing' in clamd)('uploads scanned by clamd', () => {
   async function upload(bytes: Buffer, name: string): Promise<FileView> {
     const form = new FormData()
     form.append('file', new Blob([new Uint8Array(bytes)]), name)
-    const response = await fetch(
-      `${portal.url}/api/file/method/upload?brand=${DEMO_BRAND_KEY}&purpose=listing-media`,
-      { method: 'POST', headers: { cookie: editor }, body: form },
-    )
+    const response = await fetch(`${portal.url}/api/file/method/upload?brand=${DEMO_BRAND_KEY}&purpose=listing-media`, {
+      method: 'POST',
+      headers: { cookie: editor },
+      body: form,
+    })
     expect(response.status).toBe(200)
     const { data } = (await response.json()) as { data: FileView }
     await pipelineSettled(portal.deps)
@@ -73,10 +74,11 @@ describe('a clamd that cannot be reached', () => {
       .toBuffer()
     const form = new FormData()
     form.append('file', new Blob([new Uint8Array(photo)]), 'a.png')
-    const response = await fetch(
-      `${portal.url}/api/file/method/upload?brand=${DEMO_BRAND_KEY}&purpose=listing-media`,
-      { method: 'POST', headers: { cookie: editor }, body: form },
-    )
+    const response = await fetch(`${portal.url}/api/file/method/upload?brand=${DEMO_BRAND_KEY}&purpose=listing-media`, {
+      method: 'POST',
+      headers: { cookie: editor },
+      body: form,
+    })
     const { data } = (await response.json()) as { data: FileView }
     await pipelineSettled(portal.deps)
     const file = (await api(portal, 'GET', `/api/file/model/${data.key}`, { cookie: editor })).body.data

@@ -125,7 +125,11 @@ async function formUpload(cookie: string, query: string, bytes: Buffer | null, n
 
 async function download(url: string) {
   const response = await fetch(`${portal.url}${url}`)
-  return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) }
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    bytes: Buffer.from(await response.arrayBuffer()),
+  }
 }
 
 /** A URL for a blob key signed with the portal's own secret: what /blobs checks, made by hand. */
@@ -336,7 +340,10 @@ describe('the EICAR test file', () => {
   })
 
   it('is found inside a chat attachment archive', async () => {
-    const zip = makeZip([{ name: 'readme.txt', data: Buffer.from('hello') }, { name: 'eicar.com', data: EICAR }])
+    const zip = makeZip([
+      { name: 'readme.txt', data: Buffer.from('hello') },
+      { name: 'eicar.com', data: EICAR },
+    ])
     const key = await tusUpload(editor, zip, { brand: DEMO_BRAND_KEY, purpose: 'chat-attachment', filename: 'a.zip' })
     expect(await settled(key)).toMatchObject({ status: 'quarantined', scan_result: { verdict: 'infected' } })
   })
@@ -424,8 +431,18 @@ describe('malformed tus requests', () => {
     ['a POST to an upload address', 'POST', '/uploads/tus/abc', { 'upload-length': '10' }],
     ['a GET of an upload', 'GET', 'LOCATION', {}],
     ['a PATCH of the wrong type', 'PATCH', 'LOCATION', { 'upload-offset': '0', 'content-type': 'text/plain' }],
-    ['a PATCH at the wrong offset', 'PATCH', 'LOCATION', { 'upload-offset': '7', 'content-type': 'application/offset+octet-stream' }],
-    ['a PATCH with a garbled offset', 'PATCH', 'LOCATION', { 'upload-offset': 'x', 'content-type': 'application/offset+octet-stream' }],
+    [
+      'a PATCH at the wrong offset',
+      'PATCH',
+      'LOCATION',
+      { 'upload-offset': '7', 'content-type': 'application/offset+octet-stream' },
+    ],
+    [
+      'a PATCH with a garbled offset',
+      'PATCH',
+      'LOCATION',
+      { 'upload-offset': 'x', 'content-type': 'application/offset+octet-stream' },
+    ],
     ['a PATCH without an address', 'PATCH', '/uploads/tus', { 'upload-offset': '0' }],
     ['a PATCH of an unknown upload', 'PATCH', '/uploads/tus/nosuchupload', { 'upload-offset': '0' }],
     ['a PATCH of a path that climbs', 'PATCH', '/uploads/tus/..%2F..%2Fsession-secret', { 'upload-offset': '0' }],

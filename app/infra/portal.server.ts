@@ -23,6 +23,7 @@ import { createLocalBlobStore } from './blob-store.server'
 import { createMailer } from './mailer.server'
 import { serveBlobs } from './blob-route.server'
 import { TUS_PATH, serveTus } from './tus-route.server'
+import { resumeInterruptedChecks } from '#app/services/files.server'
 import {
   PERMISSIONS_POLICY,
   STRICT_TRANSPORT_SECURITY,
@@ -183,6 +184,8 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true })
   })
+  // Files a stopped process was checking are checked again (docs/decisions/090).
+  await resumeInterruptedChecks(deps)
   const tus = serveTus(deps)
   started.push(() => Promise.resolve(tus.close()))
   app.use(TUS_PATH, tus.router)

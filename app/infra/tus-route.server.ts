@@ -84,7 +84,8 @@ export function serveTus(deps: ServiceDeps): TusLayer {
     },
     onResponseError(_req, error) {
       if ('status_code' in error) {
-        if (error.status_code === 413) {
+        // tus's own "Maximum size exceeded" (past UPLOAD_MAX_BYTES) in words a person reads.
+        if (error.status_code === 413 && error.body.startsWith('Maximum size')) {
           return tusError(
             413,
             `The file is too large: the most an upload may be is ${deps.env.UPLOAD_MAX_BYTES} bytes.`,

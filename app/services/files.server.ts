@@ -575,3 +575,34 @@ export async function receiveFormUpload(
 function isAppErrorLike(error: unknown): error is AppError {
   return error instanceof AppError || (error instanceof Error && 'type' in error && 'status' in error)
 }
+
+/**
+ * At start: files left `scanning` by a stopped process are checked again from their local copy,
+ * or quarantined as not checked when it is gone. Unfinished tus uploads stay resumable.
+ */
+export async function resumeInterruptedChecks(deps: ServiceDeps): Promise<number> {
+  const stuck = await deps.db.select().from(files).where(eq(files.status, 'scanning'))
+  for (const row of stuck) {
+    const copies = [path.join(holdingDir(deps, 'tus'), row.key), path.join(holdingDir(deps, 'form'), row.key)]
+    const file = copies.find((copy) => fs.existsSync(copy))
+    if (file) {
+      const release = async () => {
+        await fs.promises.rm(file, { force: true })
+        await fs.promises.rm(`${file}.json`, { force: true })
+      }
+      await finishUpload(deps, row.key, file, release)
+    } else {
+      const done = await update(deps, row.key, {
+        status: 'quarantined',
+        scanResult: {
+          verdict: 'error',
+          check: 'pipeline',
+          detail: 'The check was interrupted: upload the file again.',
+        },
+        scannedAt: new Date(),
+      })
+      publishStatus(deps, done)
+    }
+  }
+  return stuck.length
+}

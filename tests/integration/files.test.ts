@@ -3,21 +3,24 @@
 // never served, thumbnails, the status pushed over socket.io, and refusals: outsiders, other
 // uploaders, malformed tus requests (4xx, never 500).
 import { createHash, createHmac } from 'node:crypto'
+import fs from 'node:fs'
 import http from 'node:http'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import * as tus from 'tus-js-client'
 import { io as connectSocket, type Socket } from 'socket.io-client'
 import { files } from '#db/schema'
-import { DEMO_BRAND_KEY, OTHER_BRAND_KEY } from '#db/seed'
+import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#db/seed'
 import { EICAR } from '#app/infra/file-scan.server'
 import { SCAN_MESSAGES } from '#app/lib/file-purposes'
-import { pipelineSettled, type FileView } from '#app/services/files.server'
+import { holdingDir, pipelineSettled, resumeInterruptedChecks, type FileView } from '#app/services/files.server'
 import { FILE_EVENTS, type FileStatusEvent } from '#realtime/protocol'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { snapshotData } from '#tests/support/db-snapshot'
 import { makeZip } from '#tests/support/zip'
+import { createFile } from '#tests/support/file-factories'
 
 const IMAGE_LIMIT = 400_000
 const PIXEL_LIMIT = 4_000_000
@@ -465,5 +468,21 @@ describe('malformed tus requests', () => {
       },
     })
     expect(answer.status).toBe(403)
+  })
+})
+
+describe('a restart while files are being checked', () => {
+  it('checks them again from their local copy, or quarantines them as not checked', async () => {
+    await pipelineSettled(portal.deps)
+    const editorKey = demoAccountKey('editor')
+    const kept = await createFile(portal.deps, DEMO_BRAND_KEY, editorKey, { status: 'scanning' })
+    const lost = await createFile(portal.deps, DEMO_BRAND_KEY, editorKey, { status: 'scanning' })
+    const dir = holdingDir(portal.deps, 'form')
+    fs.mkdirSync(dir, { recursive: true })
+    fs.writeFileSync(path.join(dir, kept), await jpeg(300, 400))
+    expect(await resumeInterruptedChecks(portal.deps)).toBe(2)
+    expect(await settled(kept)).toMatchObject({ status: 'available', content_type: 'image/jpeg' })
+    expect(await settled(lost)).toMatchObject({ status: 'quarantined', scan_result: { verdict: 'error' } })
+    expect(fs.existsSync(path.join(dir, kept))).toBe(false)
   })
 })

@@ -194,7 +194,8 @@ export async function requireOwnUpload(deps: ServiceDeps, actor: Actor, key: str
   } catch {
     throw notFound('Upload')
   }
-  if (row.status !== 'uploading') throw new AppError('Conflict', 'This upload has ended.')
+  // An ended upload cannot go on: tus clients start a new one when told it is not there.
+  if (row.status !== 'uploading') throw notFound('Upload')
   return row
 }
 

@@ -486,3 +486,15 @@ describe('a restart while files are being checked', () => {
     expect(fs.existsSync(path.join(dir, kept))).toBe(false)
   })
 })
+
+describe('an upload that has ended', () => {
+  it('cannot be sent to again: its address is gone for its uploader too', async () => {
+    const bytes = await jpeg(30, 40)
+    const created = await createUpload(editor, product('done.jpg'), bytes.length)
+    const location = created.headers.get('location')!
+    expect((await patch(editor, location, 0, bytes)).status).toBe(204)
+    expect((await tusRequest('HEAD', location, { cookie: editor })).status).toBe(404)
+    expect((await patch(editor, location, bytes.length, Buffer.from('more'))).status).toBe(404)
+    await settled(location.split('/').pop()!)
+  })
+})

@@ -3,7 +3,7 @@ import { parseEnv } from '#app/env.server'
 import type { Actor } from './accounts.server'
 import { authorizeUpload, uploadName, webPath } from './files.server'
 
-const env = parseEnv({ UPLOAD_IMAGE_MAX_BYTES: '1000', UPLOAD_MAX_BYTES: '5000' })
+const env = parseEnv({ NODE_ENV: 'test', UPLOAD_IMAGE_MAX_BYTES: '1000', UPLOAD_MAX_BYTES: '5000' })
 const actor = (type: 'owner' | 'editor' | 'read') =>
   ({ key: 'a1', grants: [{ model: 'Brand', model_id: 'brand1', type }] }) as unknown as Actor
 

@@ -629,9 +629,17 @@ export const files = pgTable(
     width: integer('width'),
     height: integer('height'),
     uploadedBy: text('uploaded_by').references(() => accounts.key, { onDelete: 'set null' }),
+    /** The chat message carrying this file (a chat attachment, once sent). */
+    messageKey: text('message_key'),
     created: created(),
     modified: modified(),
     scannedAt: timestamp('scanned_at', { withTimezone: true }),
   },
-  (t) => [index('files_brand_idx').on(t.brandKey, t.purpose, t.created), index('files_status_idx').on(t.status)],
+  (t) => [
+    index('files_brand_idx').on(t.brandKey, t.purpose, t.created),
+    index('files_status_idx').on(t.status),
+    index('files_message_idx')
+      .on(t.messageKey)
+      .where(sql`${t.messageKey} is not null`),
+  ],
 )

@@ -9,7 +9,7 @@ import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#db/seed'
 import { EICAR } from '#app/infra/file-scan.server'
 import type { MessageView } from '#app/services/chat.server'
 import { pipelineSettled } from '#app/services/files.server'
-import { api, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { api, loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { createDirectChat, grant } from '#tests/support/factories'
 import { snapshotData } from '#tests/support/db-snapshot'
 
@@ -20,7 +20,7 @@ let viewer: string
 let chat: { conversation: string }
 
 beforeAll(async () => {
-  portal = await startTestPortal()
+  portal = await startTestPortal({ remixBuild: await loadServerBuild() })
   // The admin works for Other Brand too, so one account holds files of two brands.
   await grant(portal.deps, demoAccountKey('admin'), { brand: OTHER_BRAND_KEY, type: 'editor' })
   editor = await sessionCookieFor(portal, 'editor@demo.test')
@@ -36,9 +36,13 @@ const photo = () =>
     .toBuffer()
 
 /** Uploads a file through the plain form and waits until it is checked; answers its key. */
-async function upload(cookie: string, bytes: Buffer, options: { purpose?: string; brand?: string } = {}) {
+async function upload(
+  cookie: string,
+  bytes: Buffer,
+  options: { purpose?: string; brand?: string; name?: string } = {},
+) {
   const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(bytes)]), 'fitting-notes.jpg')
+  form.append('file', new Blob([new Uint8Array(bytes)]), options.name ?? 'fitting-notes.jpg')
   const query = `brand=${options.brand ?? DEMO_BRAND_KEY}&purpose=${options.purpose ?? 'chat-attachment'}`
   const response = await fetch(`${portal.url}/api/file/method/upload?${query}`, {
     method: 'POST',
@@ -156,5 +160,22 @@ describe('a chat attachment', () => {
     expect(answer.status).toBe(404)
     expect(JSON.stringify(answer.body)).not.toContain('/blobs/')
     expect((await api(portal, 'GET', `/api/file/model/${key}`, { cookie: viewer })).status).toBe(404)
+  })
+
+  it('shows on the conversation page: an image as its thumbnail, another file as a download', async () => {
+    const image = await upload(editor, await photo())
+    const pdf = await upload(editor, Buffer.from('%PDF-1.4\n%%EOF\n'), { name: 'tech-pack.pdf' })
+    expect((await send(editor, { text: 'Back view', attachment: image })).status).toBe(200)
+    expect((await send(editor, { text: 'Tech pack', attachment: pdf })).status).toBe(200)
+    const response = await fetch(`${portal.url}/brand/${DEMO_BRAND_KEY}/chat/${chat.conversation}`, {
+      headers: { cookie: admin },
+    })
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(html.match(/data-testid="message-attachment"/g)?.length).toBeGreaterThanOrEqual(2)
+    expect(html).toMatch(
+      /<img[^>]*alt="fitting-notes.jpg"[^>]*src="\/blobs\/[^"]*_300x400\.jpg|<img[^>]*src="\/blobs\/[^"]*_300x400\.jpg[^>]*alt="fitting-notes.jpg"/,
+    )
+    expect(html).toContain('download="tech-pack.pdf"')
   })
 })

@@ -43,6 +43,26 @@ const EnvSchema = z.object({
   HIBP_API_URL: z.string().url().optional(),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET_KEY: z.string().optional(),
+  /** Largest upload of any kind, in bytes (docs/decisions/091). */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(4 * 1024 ** 3),
+  /** Largest image upload (product photos), in bytes. */
+  UPLOAD_IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 ** 2),
+  /** Most pixels an uploaded image may have (width × height), checked before it is decoded. */
+  UPLOAD_MAX_PIXELS: z.coerce.number().int().positive().default(60_000_000),
+  /** Images resized at once per process (thumbnails, web sizes); the rest wait their turn. */
+  IMAGE_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /** ClamAV's clamd on a local socket, or on a host and port; unset: the built-in scanner alone. */
+  CLAMD_SOCKET: z.string().optional(),
+  CLAMD_HOST: z.string().optional(),
+  CLAMD_PORT: z.coerce.number().int().min(1).max(65535).default(3310),
 })
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO'> & {

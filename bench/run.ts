@@ -9,13 +9,16 @@
 //    products list and /brands under load (bench/catalogue.ts), on a portal of its own.
 //  - the spreadsheet import: 100,000 rows end to end on PGlite and Postgres, and a 1 GB file's
 //    peak memory (bench/imports.ts), on portals of their own.
-// BENCH_ONLY=chat, BENCH_ONLY=catalogue, BENCH_ONLY=imports or BENCH_ONLY=pages runs that part alone.
+//  - the file pipeline: thumbnails per second, a batch of 200 photos uploaded and scanned, and
+//    memory during a 2 GB upload (bench/files.ts), on a portal of its own.
+// BENCH_ONLY=chat, BENCH_ONLY=catalogue, BENCH_ONLY=imports, BENCH_ONLY=files or BENCH_ONLY=pages runs that part alone.
 import fs from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { spawnPortal } from '../scripts/spawn-portal'
 import { chatBench, printChatFigures, type ChatFigures } from './chat'
 import { catalogueBench, printCatalogueFigures } from './catalogue'
+import { filesBench, printFilesFigures } from './files'
 import { importsBench, printImportFigures } from './imports'
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50)
@@ -191,6 +194,11 @@ if (runs('chat')) {
   printChatFigures(chat)
   // The latency goals depend on the machine; a lost or unstored message never does.
   if (chat.portal.lost > 0 || chat.portal.storedOfSent !== chat.portal.sent) process.exitCode = 1
+}
+if (runs('files')) {
+  const files = await filesBench(residentMB)
+  results.files = files
+  printFilesFigures(files)
 }
 fs.mkdirSync('bench/results', { recursive: true })
 fs.writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2))

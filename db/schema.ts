@@ -727,3 +727,58 @@ export const importMappings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.brandKey, t.headerKey] })],
 )
+
+/** Where an uploaded file is on its way to being served (atelier.md §4 Upload and scan flow). */
+export type FileStatus = 'uploading' | 'scanning' | 'available' | 'quarantined'
+
+/** What the checks found: `clean`, or why the file is kept in quarantine. */
+export interface FileScanResult {
+  verdict: 'clean' | 'refused' | 'infected' | 'error'
+  /** Which check decided: type, size, pixels, archive, signature (built-in) or clamd. */
+  check: string
+  /** For people: what was found, e.g. the signature's name. */
+  detail?: string
+}
+
+/**
+ * An uploaded file of a brand (docs/decisions/090): a product photo, later style files, assets
+ * and chat attachments. Blobs are written only once the file passed its checks; a file that
+ * failed them sits under the blob store's quarantine prefix, which is never served.
+ */
+export const files = pgTable(
+  'files',
+  {
+    key: text('key').primaryKey(),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    /** What the file is for (app/lib/file-purposes.ts): decides the ability, types and limits. */
+    purpose: text('purpose').notNull(),
+    originalName: text('original_name').notNull(),
+    /** Bytes announced at the start (tus Upload-Length), then the bytes received. */
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    /** The type its bytes show; null until the upload ended. */
+    contentType: text('content_type'),
+    status: text('status').$type<FileStatus>().notNull().default('uploading'),
+    scanResult: jsonb('scan_result').$type<FileScanResult>(),
+    /** Blob keys: the original as uploaded, its 300 × 400 thumbnail and its web size (images). */
+    originalKey: text('original_key'),
+    thumbnailKey: text('thumbnail_key'),
+    webKey: text('web_key'),
+    width: integer('width'),
+    height: integer('height'),
+    uploadedBy: text('uploaded_by').references(() => accounts.key, { onDelete: 'set null' }),
+    /** The chat message carrying this file (a chat attachment, once sent). */
+    messageKey: text('message_key'),
+    created: created(),
+    modified: modified(),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('files_brand_idx').on(t.brandKey, t.purpose, t.created),
+    index('files_status_idx').on(t.status),
+    index('files_message_idx')
+      .on(t.messageKey)
+      .where(sql`${t.messageKey} is not null`),
+  ],
+)

@@ -62,6 +62,24 @@ export const EVENTS = {
   notificationCleared: 'notification:cleared',
 } as const
 
+/** The file pipeline (app/services/files.server.ts), to the uploader's account room. */
+export const FILE_EVENTS = {
+  /**
+   * server → client: an upload's status changed (`scanning` when its bytes are in, then
+   * `available` or `quarantined`), with the message atelier.md §4 shows as a toast.
+   */
+  status: 'file:status',
+} as const
+
+export interface FileStatusEvent {
+  key: string
+  brand: string
+  purpose: string
+  name: string
+  status: 'uploading' | 'scanning' | 'available' | 'quarantined'
+  message: string | null
+}
+
 /** Between server processes (socket.io adapter): an account lost access to a brand. */
 export const SERVER_EVENTS = {
   accessRevoked: 'access:revoked',

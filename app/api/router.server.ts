@@ -26,7 +26,7 @@ async function authenticate(deps: ServiceDeps, req: Request, endpoint: Endpoint)
  * older one sends only Origin, which must then be the portal's own (APP_URL, or the Host it
  * was asked at). A request with neither is not from a browser, so no cookie rode along unasked.
  */
-function isSameOrigin(req: Request, deps: ServiceDeps): boolean {
+export function isSameOrigin(req: Request, deps: ServiceDeps): boolean {
   const site = req.headers['sec-fetch-site']
   if (site) return site === 'same-origin' || site === 'none'
   const origin = req.headers.origin

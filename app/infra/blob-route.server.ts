@@ -2,6 +2,7 @@
 // after checking permissions. Images show inline; anything else downloads.
 import express, { type Router } from 'express'
 import type { ServiceDeps } from '#app/services/context.server'
+import { isQuarantined } from './blob-store.server'
 
 const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif'])
 
@@ -27,6 +28,11 @@ export function serveBlobs(deps: ServiceDeps): Router {
       }
       const expires = typeof req.query.expires === 'string' ? req.query.expires : ''
       const signature = typeof req.query.signature === 'string' ? req.query.signature : ''
+      // A quarantined file is never served, whatever signature the link carries.
+      if (isQuarantined(key)) {
+        res.status(404).json({ error: { type: 'NotFound', message: 'File not found.' } })
+        return
+      }
       if (!deps.blobs.verify(key, expires, signature)) {
         res.status(403).json({ error: { type: 'PermissionError', message: 'This link has expired or is not valid.' } })
         return

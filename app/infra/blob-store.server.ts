@@ -103,6 +103,16 @@ export function limitStream(options: PutOptions): Transform & { type(): string; 
   return Object.assign(transform, { type: () => shown!, size: () => size })
 }
 
+/**
+ * Files that failed their checks are kept under this prefix (docs/decisions/090): no URL is ever
+ * signed for them, and /blobs refuses them even with a valid signature.
+ */
+export const QUARANTINE_PREFIX = 'quarantine/'
+
+export function isQuarantined(key: string): boolean {
+  return key.startsWith(QUARANTINE_PREFIX)
+}
+
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/
 
 function assertSafeKey(key: string) {
@@ -155,6 +165,7 @@ export function createLocalBlobStore(options: { dir: string; secret: string; bas
     },
     signedUrl(key, { expiresInSeconds = 900 } = {}) {
       assertSafeKey(key)
+      if (isQuarantined(key)) throw new Error(`A quarantined file is never served: ${key}`)
       // Rounded up to a whole window, so pages rendered within it link the same URL and the browser's
       // cache keeps working; a member who lost access holds a working link for one window at most.
       const window = Math.max(Math.abs(expiresInSeconds), 1)

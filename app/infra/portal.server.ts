@@ -24,6 +24,8 @@ import { startAuthEmulator, type RunningEmulator } from './auth-emulator.server'
 import { createLocalBlobStore } from './blob-store.server'
 import { createMailer } from './mailer.server'
 import { serveBlobs } from './blob-route.server'
+import { TUS_PATH, serveTus } from './tus-route.server'
+import { resumeInterruptedChecks } from '#app/services/files.server'
 import {
   PERMISSIONS_POLICY,
   STRICT_TRANSPORT_SECURITY,
@@ -191,6 +193,11 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true })
   })
+  // Files a stopped process was checking are checked again (docs/decisions/090).
+  await resumeInterruptedChecks(deps)
+  const tus = serveTus(deps)
+  started.push(() => Promise.resolve(tus.close()))
+  app.use(TUS_PATH, tus.router)
   app.use('/api', createApiRouter(deps))
   app.use('/blobs', serveBlobs(deps))
   if (options.remixBuild) {
@@ -265,6 +272,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
     httpServer,
     close() {
       closing ??= (async () => {
+        tus.close()
         await yjs.close()
         await socket.close()
         httpServer.closeAllConnections()

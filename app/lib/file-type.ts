@@ -10,6 +10,11 @@ const SIGNATURES: { type: string; test: (head: Uint8Array) => boolean }[] = [
   },
   { type: 'image/gif', test: (h) => ascii(h, 0, 6) === 'GIF87a' || ascii(h, 0, 6) === 'GIF89a' },
   { type: 'image/webp', test: (h) => ascii(h, 0, 4) === 'RIFF' && ascii(h, 8, 12) === 'WEBP' },
+  { type: 'application/pdf', test: (h) => ascii(h, 0, 5) === '%PDF-' },
+  // A local file header, or the end record of an empty archive.
+  { type: 'application/zip', test: (h) => ascii(h, 0, 4) === 'PK\x03\x04' || ascii(h, 0, 4) === 'PK\x05\x06' },
+  { type: 'video/quicktime', test: (h) => ascii(h, 4, 12) === 'ftypqt  ' },
+  { type: 'video/mp4', test: (h) => ascii(h, 4, 8) === 'ftyp' && ascii(h, 8, 12) !== 'qt  ' },
 ]
 
 /** How many leading bytes sniffing needs. */
@@ -27,4 +32,39 @@ export function sniffType(head: Uint8Array): string | null {
 /** Whether a type is one whose bytes can be checked here. */
 export function hasSignature(type: string): boolean {
   return SIGNATURES.some((signature) => signature.type === type)
+}
+
+/** How many leading bytes `detectType` reads: enough to see past a byte-order mark and blank lines. */
+export const DETECT_BYTES = 512
+
+/** Markup a browser would run as a page or script if it were ever served as one. */
+const MARKUP = /^(<!doctype html|<html|<head|<body|<script|<iframe|<svg|<\?xml|<!--)/i
+
+/**
+ * The type of an uploaded file by its first bytes (up to DETECT_BYTES): a known signature, or
+ * `text/html` for markup (HTML, SVG, XML, which can carry scripts), or null for anything else.
+ * Markup is named so a refusal can say what the file really is (an HTML page renamed .png).
+ */
+export function detectType(head: Uint8Array): string | null {
+  const known = sniffType(head)
+  if (known) return known
+  let text = new TextDecoder('utf-8', { fatal: false }).decode(head.subarray(0, DETECT_BYTES))
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+  return MARKUP.test(text.trimStart()) ? 'text/html' : null
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+  'application/zip': 'zip',
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+}
+
+/** The file extension stored blobs of a type get (`bin` for a type without one). */
+export function extensionFor(type: string): string {
+  return EXTENSIONS[type] ?? 'bin'
 }

@@ -49,6 +49,8 @@ export const SendMessageSchema = z.object({
   conversation: z.optional(key),
   model: z.optional(z.enum(THREAD_MODELS, { error: `model: one of ${THREAD_MODELS.join(', ')}.` })),
   model_id: z.optional(key),
+  /** A file the sender uploaded for chat (purpose chat-attachment), scanned clean. */
+  attachment: z.optional(key),
   /** The browser's idempotency key of this message: resending it stores nothing new. */
   client_key: z.optional(
     z.string().check(z.minLength(8), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, - and _ only.')),

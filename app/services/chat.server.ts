@@ -3,7 +3,7 @@
 // the conversation's room; unread counts come from each member's read mark. Who may take part:
 // docs/decisions/048.
 import { and, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm'
-import { accounts, conversationMembers, conversations, grants, messages } from '#db/schema'
+import { accounts, conversationMembers, conversations, files, grants, messages } from '#db/schema'
 import { AppError, notFound, permissionError } from '#app/lib/errors'
 import { createBurstLimit } from '#app/lib/burst-limit'
 import { newKey } from '#app/lib/ids'
@@ -23,6 +23,14 @@ import { CHAT_EVENTS, chatRooms } from '#realtime/protocol'
 import { brandMemberKeys, loadGrants, type Actor } from './accounts.server'
 import { hasAbility, requireAbility, requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
+import {
+  attachToMessage,
+  attachmentFields,
+  attachmentsOf,
+  requireAttachable,
+  type AttachmentFields,
+  type FileRow,
+} from './files.server'
 import { groupCommit, type GroupCommit } from './group-commit.server'
 import { notifyAccount } from './notifications.server'
 import { profilePictureUrlOf } from './profile-picture.server'
@@ -51,6 +59,12 @@ export interface MessageView {
   timestamp: number
   created: string
   client_key: string | null
+  /** With an attachment only: its type, name, size and signed addresses (atelier.md §3). */
+  attachment_type?: string
+  attachment_name?: string
+  assetMetadata?: { size: number }
+  assetUrl?: string
+  assets?: AttachmentFields['assets']
 }
 
 export interface Participant {
@@ -191,8 +205,10 @@ function toMessageView(
   row: MessageRow,
   conversation: Pick<ConversationRow, 'kind' | 'model' | 'modelKey' | 'key'>,
   sender: Pick<AccountRow, 'first' | 'last' | 'name' | 'email' | 'assets'> | null,
+  attachment?: FileRow | null,
 ): MessageView {
   const names = sender ? nameParts(sender) : { firstName: '', lastName: '', name: 'Former member' }
+  const attached = attachment ? attachmentFields(deps, attachment) : null
   return {
     key: row.key,
     seq: row.seq,
@@ -209,6 +225,7 @@ function toMessageView(
     timestamp: Math.floor(row.created.getTime() / 1000),
     created: row.created.toISOString(),
     client_key: row.clientKey,
+    ...attached,
   }
 }
 
@@ -587,9 +604,15 @@ async function messagePage(
   const more = rows.length > limit
   const page = rows.slice(0, limit).reverse()
   const [summary] = conversation.kind === 'thread' ? [null] : await summaries(deps, actor.key, [conversation])
+  const attached = await attachmentsOf(
+    deps,
+    page.map((row) => row.message.key),
+  )
   return {
     conversation: summary ?? null,
-    messages: page.map((row) => toMessageView(deps, row.message, conversation, row.sender)),
+    messages: page.map((row) =>
+      toMessageView(deps, row.message, conversation, row.sender, attached.get(row.message.key)),
+    ),
     before: more ? page[0]!.message.seq : null,
     mayPost,
   }
@@ -630,10 +653,11 @@ async function sendParsed(
   if (!messageBursts.take(actor.key)) {
     throw new AppError('RateLimited', 'Too many messages at once. Please wait a moment before sending more.')
   }
+  const attachment = await attachmentFor(deps, actor, parsed)
   if (parsed.conversation) {
     const conversationKey = parsed.conversation
     return new Promise<MessageView>((resolve, reject) => {
-      sendsOf(deps).add({ deps, actor, reloadGrants, conversationKey, parsed, resolve, reject })
+      sendsOf(deps).add({ deps, actor, reloadGrants, conversationKey, parsed, attachment, resolve, reject })
     })
   }
   if (!parsed.model) {
@@ -644,14 +668,53 @@ async function sendParsed(
   const sender = reloadGrants ? await freshActor(deps, actor) : actor
   const conversation = await threadOf(deps, sender, parsed.model, parsed.model_id)
   await requireAbility(deps, sender, 'comment.post', { model: conversation.model!, key: conversation.modelKey! })
-  return storeAndPush(deps, sender, conversation, parsed)
+  return storeAndPush(deps, sender, conversation, parsed, attachment)
+}
+
+/**
+ * The file a message is to carry (app/services/files.server.ts requireAttachable), or null. A
+ * resend of a stored message names the file that message already carries: the stored message
+ * answers it, as for any resend.
+ */
+async function attachmentFor(deps: ServiceDeps, actor: Actor, parsed: SendMessageInput): Promise<FileRow | null> {
+  if (!parsed.attachment) return null
+  try {
+    return await requireAttachable(deps, actor, parsed.attachment)
+  } catch (error) {
+    if (parsed.client_key) {
+      const [resent] = await deps.db
+        .select({ key: messages.key })
+        .from(messages)
+        .innerJoin(files, eq(files.messageKey, messages.key))
+        .where(
+          and(
+            eq(messages.senderKey, actor.key),
+            eq(messages.clientKey, parsed.client_key),
+            eq(files.key, parsed.attachment),
+          ),
+        )
+      if (resent) return null
+    }
+    throw error
+  }
+}
+
+/** A file of another brand never rides along into this conversation. */
+function checkAttachmentBrand(attachment: FileRow | null, conversation: ConversationRow) {
+  if (attachment && attachment.brandKey !== conversation.brandKey) throw notFound('File')
 }
 
 /** A comment thread's message, one at a time: its access depends on the object, not on members. */
-async function sendToThread(deps: ServiceDeps, actor: Actor, conversationKey: string, parsed: SendMessageInput) {
+async function sendToThread(
+  deps: ServiceDeps,
+  actor: Actor,
+  conversationKey: string,
+  parsed: SendMessageInput,
+  attachment: FileRow | null,
+) {
   const opened = await openConversation(deps, actor, conversationKey)
   if (!opened.mayPost) throw permissionError('Only editors and owners of the object write in its comments.')
-  return storeAndPush(deps, actor, opened.conversation, parsed)
+  return storeAndPush(deps, actor, opened.conversation, parsed, attachment)
 }
 
 async function storeAndPush(
@@ -659,7 +722,9 @@ async function storeAndPush(
   actor: Actor,
   conversation: ConversationRow,
   parsed: SendMessageInput,
+  attachment: FileRow | null,
 ): Promise<MessageView> {
+  checkAttachmentBrand(attachment, conversation)
   const clientKey = parsed.client_key ?? null
   const [inserted] = await deps.db
     .insert(messages)
@@ -675,7 +740,8 @@ async function storeAndPush(
     .returning()
   if (!inserted) return sentBefore(deps, actor, clientKey, conversation)
   const sender = await accountRow(deps, actor.key)
-  const view = toMessageView(deps, inserted, conversation, sender)
+  const attached = attachment ? await attachToMessage(deps, attachment.key, inserted.key) : null
+  const view = toMessageView(deps, inserted, conversation, sender, attached)
   // The sender has read their own message; a member row also makes a thread's writer a participant.
   await deps.db
     .insert(conversationMembers)
@@ -709,7 +775,14 @@ async function sentBefore(
     : []
   if (!stored) throw new AppError('Conflict', 'Unable to deliver the message.')
   const [storedIn] = await deps.db.select().from(conversations).where(eq(conversations.key, stored.conversationKey))
-  return toMessageView(deps, stored, storedIn ?? conversation, await accountRow(deps, actor.key))
+  const attached = await attachmentsOf(deps, [stored.key])
+  return toMessageView(
+    deps,
+    stored,
+    storedIn ?? conversation,
+    await accountRow(deps, actor.key),
+    attached.get(stored.key),
+  )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -722,6 +795,8 @@ interface PendingSend {
   reloadGrants: boolean
   conversationKey: string
   parsed: SendMessageInput
+  /** The file the message carries, checked before it was queued. */
+  attachment: FileRow | null
   resolve(view: MessageView): void
   reject(error: unknown): void
 }
@@ -827,9 +902,11 @@ async function storeBatch(deps: ServiceDeps, items: PendingSend[]) {
     if (!conversation) {
       item.reject(notFound('Conversation'))
     } else if (conversation.kind === 'thread') {
-      sendToThread(deps, actor, conversation.key, item.parsed).then(item.resolve, item.reject)
+      sendToThread(deps, actor, conversation.key, item.parsed, item.attachment).then(item.resolve, item.reject)
     } else if (!mayMessageIn(actor, conversation.brandKey)) {
       item.reject(notFound('Conversation'))
+    } else if (item.attachment && item.attachment.brandKey !== conversation.brandKey) {
+      item.reject(notFound('File'))
     } else {
       accepted.push({ item, actor, conversation, key: newKey() })
     }
@@ -863,7 +940,8 @@ async function storeBatch(deps: ServiceDeps, items: PendingSend[]) {
       clientKey: item.parsed.client_key ?? null,
       created: new Date(row.created),
     }
-    const view = toMessageView(deps, message, conversation, senderBy.get(actor.key) ?? null)
+    const attached = item.attachment ? await attachToMessage(deps, item.attachment.key, key) : null
+    const view = toMessageView(deps, message, conversation, senderBy.get(actor.key) ?? null, attached)
     deps.events.publish(chatRooms.conversation(conversation.key), CHAT_EVENTS.message, view)
     if (!looking.has(conversation.key)) {
       looking.set(conversation.key, deps.events.accountsIn(chatRooms.viewing(conversation.key)))

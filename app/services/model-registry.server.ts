@@ -8,6 +8,7 @@ import {
   brands,
   collections,
   conversations,
+  files,
   invites,
   lines,
   listings,
@@ -95,6 +96,8 @@ registerModel('Conversation', {
   grantable: false,
 })
 registerModel('Message', { table: messages, key: messages.key, brand: messages.brandKey, grantable: false })
+/** An uploaded file (app/services/files.server.ts); who reads it also depends on its purpose. */
+registerModel('File', { table: files, key: files.key, brand: files.brandKey, grantable: false })
 registerModel('Account', { table: accounts, key: accounts.key, brand: null, grantable: false })
 
 /** A record located: its brand and the chain of grantable objects from the brand down to it. */

@@ -30,6 +30,7 @@ import {
   actorOf,
 } from '#tests/support/factories'
 import { createListing } from '#tests/support/catalogue-factories'
+import { createFile } from '#tests/support/file-factories'
 
 /** Objects of one brand the callers below must not reach. */
 interface Targets {
@@ -55,6 +56,8 @@ interface Targets {
   listing: string
   /** An earlier spreadsheet upload of the brand (History). */
   spreadsheet: string
+  /** An uploaded product photo of the brand (by `account`). */
+  file: string
 }
 
 interface Probe {
@@ -239,6 +242,10 @@ const SAMPLES: Record<string, Sample> = {
   'GET parsedspreadsheets/method/download': {
     probe: (t) => ({ path: `parsedspreadsheets/method/download?key=${t.spreadsheet}` }),
   },
+  'POST file/method/upload': {
+    probe: (t) => ({ path: `file/method/upload?brand=${t.brand}&purpose=listing-media`, image: true }),
+  },
+  'GET file/model/:key': { probe: (t) => ({ path: `file/model/${t.file}` }) },
   'POST brand/method/remove_team_member': {
     probe: (t) => ({ path: 'brand/method/remove_team_member', body: { brand: t.brand, account: t.account } }),
   },
@@ -318,6 +325,7 @@ beforeAll(async () => {
     ...(await createDirectChat(deps, DEMO_BRAND_KEY, [demoAccountKey('editor'), demoAccountKey('admin')])),
     listing: demoKey('listing:0'),
     spreadsheet: await uploadedSpreadsheet(DEMO_BRAND_KEY, demoAccountKey('admin')),
+    file: await createFile(deps, DEMO_BRAND_KEY, demoAccountKey('editor')),
   }
 
   // A brand of the factories, with an owner, a member on a line team, a reader, and an admin
@@ -347,6 +355,7 @@ beforeAll(async () => {
     ...(await createDirectChat(deps, brand.key, [member.key, owner.key])),
     listing: (await createListing(deps, brand.key, { styleKey: madeStyle, lineKey: brand.lines[0]!.key })).key,
     spreadsheet: await uploadedSpreadsheet(brand.key, owner.key),
+    file: await createFile(deps, brand.key, member.key),
   }
 
   ;[cookies.outsider, cookies.demoReader, cookies.madeReader, cookies.teamAdmin] = await Promise.all([

@@ -4,6 +4,7 @@ import {
   accounts,
   brands,
   collections,
+  files,
   grants,
   invites,
   lines,
@@ -26,6 +27,7 @@ export async function snapshotData({ db }: Pick<ServiceDeps, 'db'>) {
     teamMembers: sorted(await db.select().from(teamMembers)),
     invites: sorted(await db.select().from(invites)),
     notifications: sorted(await db.select().from(notifications)),
+    files: sorted(await db.select().from(files)),
     accounts: sorted(
       (await db.select().from(accounts)).map(({ lastLoginAt: _seen, modified: _modified, ...row }) => row),
     ),

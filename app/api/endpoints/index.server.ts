@@ -6,6 +6,7 @@ import { brandingEndpoints } from './branding.server'
 import { catalogueEndpoints } from './catalogue.server'
 import { chatEndpoints } from './chat.server'
 import { coreEndpoints } from './core.server'
+import { fileEndpoints } from './files.server'
 import { humanCheckEndpoints } from './human-check.server'
 import { importEndpoints } from './imports.server'
 import { inviteEndpoints } from './invites.server'
@@ -16,6 +17,7 @@ import { teamEndpoints } from './teams.server'
 
 export const endpoints: Endpoint[] = [
   ...coreEndpoints,
+  ...fileEndpoints,
   ...accountEndpoints,
   ...activityEndpoints,
   ...brandingEndpoints,

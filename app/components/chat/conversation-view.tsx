@@ -33,6 +33,7 @@ import {
   type MessageView,
 } from './chat-client'
 import { useChat } from './chat-provider'
+import { MessageAttachment } from './message-attachment'
 
 /** The friendly empty state of a conversation (docs/decisions/059). */
 export const NO_MESSAGES = 'No messages yet. Say hello!'
@@ -473,6 +474,7 @@ export function ConversationView({
                       <p className="whitespace-pre-wrap break-words text-sm leading-relaxed" data-testid="message-text">
                         {message.text}
                       </p>
+                      <MessageAttachment message={message} />
                       {confirming === message.key ? (
                         <Confirm
                           question={DELETE_MESSAGE_QUESTION}

@@ -1,0 +1,45 @@
+// What an upload is for decides who may send it, which types its bytes may be and how large it may
+// be (docs/decisions/091). The upload names its purpose and brand before any byte is accepted.
+import type { Ability } from '#app/policy/abilities'
+
+export interface FilePurpose {
+  /** The ability on the brand that lets an account upload for this purpose. */
+  ability: Ability
+  /** Types by content (app/lib/file-type.ts) the file may be. */
+  types: readonly string[]
+  /** Which byte limit applies: images have their own, smaller one. */
+  limit: 'image' | 'file'
+  /** Whether thumbnails and a web size are made once the file is clean. */
+  images: boolean
+}
+
+/** The four image types product photos may be (catalogue.md §5, image/jpg being image/jpeg). */
+export const PRODUCT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+
+export const FILE_PURPOSES = {
+  /** Product photos (catalogue.md §2 Product media upload). */
+  'listing-media': { ability: 'listing.edit', types: PRODUCT_IMAGE_TYPES, limit: 'image', images: true },
+  /** Files sent in chat (atelier.md §3 Message attachment). */
+  'chat-attachment': {
+    ability: 'message.send',
+    types: [...PRODUCT_IMAGE_TYPES, 'image/gif', 'application/pdf', 'application/zip', 'video/mp4', 'video/quicktime'],
+    limit: 'file',
+    images: true,
+  },
+} as const satisfies Record<string, FilePurpose>
+
+export type FilePurposeName = keyof typeof FILE_PURPOSES
+
+export function isFilePurpose(value: unknown): value is FilePurposeName {
+  return typeof value === 'string' && Object.hasOwn(FILE_PURPOSES, value)
+}
+
+/** Types sharp turns into thumbnails. */
+export const IMAGE_TYPES_WITH_THUMBNAILS: readonly string[] = ['image/jpeg', 'image/png', 'image/webp', 'image/gif']
+
+/** atelier.md §4 Upload and scan flow, as the toasts say it. */
+export const SCAN_MESSAGES = {
+  scanning: 'The file is being scanned for security compliance.',
+  available: 'The file has been uploaded and scanned.',
+  quarantined: 'The file was scanned but is not available for distribution. Please contact client support.',
+} as const

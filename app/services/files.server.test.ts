@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { parseEnv } from '#app/env.server'
+import type { Actor } from './accounts.server'
+import { authorizeUpload, uploadName, webPath } from './files.server'
+
+const env = parseEnv({ NODE_ENV: 'test', UPLOAD_IMAGE_MAX_BYTES: '1000', UPLOAD_MAX_BYTES: '5000' })
+const actor = (type: 'owner' | 'editor' | 'read') =>
+  ({ key: 'a1', grants: [{ model: 'Brand', model_id: 'brand1', type }] }) as unknown as Actor
+
+describe('uploadName', () => {
+  it('keeps the name of the file, without its folders or control characters', () => {
+    expect(uploadName('SN100_SKU1_front.jpg')).toBe('SN100_SKU1_front.jpg')
+    expect(uploadName('C:\\Users\\me\\Pictures\\look.png')).toBe('look.png')
+    expect(uploadName('../../etc/passwd')).toBe('passwd')
+    expect(uploadName('bad\u0000name\n.jpg')).toBe('badname.jpg')
+  })
+
+  it('refuses no name, an empty one and a very long one', () => {
+    for (const name of [undefined, '', '   ', 'folder/', 'x'.repeat(256)]) {
+      expect(() => uploadName(name)).toThrow(/filename/)
+    }
+  })
+})
+
+describe('authorizeUpload', () => {
+  it('lets an editor upload product photos within the image limit', () => {
+    expect(
+      authorizeUpload({ env }, actor('editor'), { brand: 'brand1', purpose: 'listing-media', size: 1000 }),
+    ).toEqual({ brandKey: 'brand1', purpose: 'listing-media', maxBytes: 1000 })
+  })
+
+  it('answers 413 past the purpose’s limit, and refuses an empty file', () => {
+    expect(() =>
+      authorizeUpload({ env }, actor('editor'), { brand: 'brand1', purpose: 'listing-media', size: 1001 }),
+    ).toThrow(expect.objectContaining({ status: 413 }))
+    expect(
+      authorizeUpload({ env }, actor('editor'), { brand: 'brand1', purpose: 'chat-attachment', size: 5000 }).maxBytes,
+    ).toBe(5000)
+    expect(() =>
+      authorizeUpload({ env }, actor('editor'), { brand: 'brand1', purpose: 'listing-media', size: 0 }),
+    ).toThrow(/empty/)
+  })
+
+  it('refuses a read member (403), an outsider (404), and unknown purposes or brands (400)', () => {
+    const request = { brand: 'brand1', purpose: 'listing-media' }
+    expect(() => authorizeUpload({ env }, actor('read'), request)).toThrow(expect.objectContaining({ status: 403 }))
+    expect(() => authorizeUpload({ env }, actor('owner'), { ...request, brand: 'brand2' })).toThrow(
+      expect.objectContaining({ status: 404 }),
+    )
+    expect(() => authorizeUpload({ env }, actor('owner'), { ...request, purpose: 'avatar' })).toThrow(
+      expect.objectContaining({ status: 400 }),
+    )
+    expect(() => authorizeUpload({ env }, actor('owner'), { ...request, brand: '../x' })).toThrow(
+      expect.objectContaining({ status: 400 }),
+    )
+    // A read member may send chat attachments: chatting is open to every member.
+    expect(authorizeUpload({ env }, actor('read'), { ...request, purpose: 'chat-attachment' }).brandKey).toBe('brand1')
+  })
+})
+
+describe('webPath', () => {
+  it('names the web size beside the original', () => {
+    expect(webPath('brands/b/files/k.jpg')).toBe('brands/b/files/k_1600.jpg')
+  })
+})

@@ -157,6 +157,26 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   },
   { pattern: '/brand/:brand/products', access: ANY },
   { pattern: '/brand/:brand/products/upload', access: ANY },
+  {
+    pattern: '/brand/:brand/products/upload/template',
+    access: ANY,
+    note: 'the blank data template (xlsx) of the upload page',
+  },
+  {
+    pattern: '/brand/:brand/products/upload/:import',
+    access: ANY,
+    note: 'decided (docs/decisions/086): the dry run of an upload; members may look, committing needs listing.edit (service)',
+  },
+  ...['mapping', 'row/:row', 'rollback'].map((rest): RouteRule => ({
+    pattern: `/brand/:brand/products/upload/:import/${rest}`,
+    access: brand('listing.edit'),
+    note: 'decided (docs/decisions/086): changing an upload (column mapping, row fix, roll back) is for editors',
+  })),
+  ...['details', 'review', 'original', 'failed'].map((rest): RouteRule => ({
+    pattern: `/brand/:brand/products/upload/:import/${rest}`,
+    access: ANY,
+    note: 'decided (docs/decisions/086): the outcome of an upload and its files, for every member',
+  })),
   { pattern: '/brand/:brand/products/media/upload', access: ANY },
   { pattern: '/brand/:brand/products/media/manage', access: ANY },
   { pattern: '/brand/:brand/products/media', access: ANY, note: NOT_SHOWN },

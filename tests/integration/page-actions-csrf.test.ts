@@ -3,6 +3,7 @@
 // soon as it exists: one without a sample below fails until one is written. Each sample is a
 // real URL and a form that is otherwise valid, which the second test of each route proves by
 // posting the same form with the token.
+import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { eq } from 'drizzle-orm'
@@ -11,6 +12,7 @@ import { inject } from 'vitest'
 import { accounts, brands } from '#db/schema'
 import { requestPasswordReset } from '#app/services/passwords.server'
 import { openDirectChat, sendMessage } from '#app/services/chat.server'
+import { commitImport, startImport } from '#app/services/imports.server'
 import { latestOobCode } from '#tests/support/emulator'
 import { createListing } from '#tests/support/catalogue-factories'
 import { snapshotData } from '#tests/support/db-snapshot'
@@ -40,6 +42,8 @@ interface ActionPost {
   fields?: Record<string, string>
   /** Multipart with a small PNG as `file`. */
   image?: boolean
+  /** Multipart with this CSV as `file`, after the other fields (the upload form's order). */
+  csv?: string
   /** Posted without a session (the sign-in and password-reset pages). */
   anonymous?: boolean
 }
@@ -60,7 +64,47 @@ async function directChat(w: World) {
   return { conversation: conversation.key, message: message.key }
 }
 
+/** A spreadsheet upload of the owner's, read and checked (a dry run); committed when asked. */
+async function upload(w: World, csv = IMPORT_CSV, commit = false) {
+  const owner = await actorOf(portal.deps, w.owner)
+  const body = Readable.from([Buffer.from(csv)])
+  const view = await startImport(
+    portal.deps,
+    owner,
+    { brandKey: w.brand.key },
+    { filename: 'walk.csv', addition: false, body },
+  )
+  return commit ? commitImport(portal.deps, owner, view.key) : view
+}
+const IMPORT_CSV = 'Listing Unique Id,Style Name,Style Number\nWALK-1,Walk Tee,W-1\nWALK-2,,W-2\n'
+
 const SAMPLES: Record<string, ActionSample> = {
+  '/brand/:brandKey/products/upload?index': {
+    post: (w) => ({ url: `/brand/${w.brand.key}/products/upload?index`, csv: IMPORT_CSV }),
+  },
+  '/brand/:brandKey/products/upload/:importKey': {
+    post: async (w) => ({
+      url: `/brand/${w.brand.key}/products/upload/${(await upload(w)).key}`,
+      fields: { intent: 'commit' },
+    }),
+  },
+  '/brand/:brandKey/products/upload/:importKey/row/:rowNumber': {
+    post: async (w) => ({
+      url: `/brand/${w.brand.key}/products/upload/${(await upload(w)).key}/row/2`,
+      fields: { 'Listing Unique Id': 'WALK-2', 'Style Name': 'Walk Shirt', 'Style Number': 'W-2' },
+    }),
+  },
+  '/brand/:brandKey/products/upload/:importKey/mapping': {
+    post: async (w) => ({
+      url: `/brand/${w.brand.key}/products/upload/${(await upload(w, 'Listing Unique Id,Style Name,Style Number,Fabric Story\nWALK-3,Walk Coat,W-3,Wool\n')).key}/mapping`,
+      fields: { 'map-0': 'Materials' },
+    }),
+  },
+  '/brand/:brandKey/products/upload/:importKey/rollback': {
+    post: async (w) => ({
+      url: `/brand/${w.brand.key}/products/upload/${(await upload(w, IMPORT_CSV, true)).key}/rollback`,
+    }),
+  },
   '/brand/:brandKey/products/delete/:listingKey': {
     post: async (w) => ({
       url: `/brand/${w.brand.key}/products/delete/${(await createListing(portal.deps, w.brand.key)).key}`,
@@ -364,7 +408,13 @@ async function browserFor(world: World, anonymous: boolean) {
 
 async function send(post: ActionPost, cookie: string, token: string | null): Promise<Response> {
   let body: FormData | URLSearchParams
-  if (post.image) {
+  if (post.csv !== undefined) {
+    // The token first: the upload starts as the file streams in, so its fields come before it.
+    body = new FormData()
+    if (token) body.set('csrf', token)
+    for (const [name, value] of Object.entries(post.fields ?? {})) body.set(name, value)
+    body.set('file', new Blob([post.csv], { type: 'text/csv' }), 'walk.csv')
+  } else if (post.image) {
     body = new FormData()
     for (const [name, value] of Object.entries(post.fields ?? {})) body.set(name, value)
     body.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'picture.png')

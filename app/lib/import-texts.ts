@@ -1,0 +1,56 @@
+// What the product upload screens add to the import's texts (app/lib/import/messages.ts): the
+// support mailbox, the check the browser makes before a file is sent (the server reads the bytes
+// and decides), the stepper's steps, and where Done leads.
+
+import { IMPORT_MESSAGES } from './import/messages'
+
+/** The spec's texts (one list for the service and the pages). */
+export const IMPORT_TEXTS = IMPORT_MESSAGES
+
+/** The mailbox the spec's support texts name (docs/decisions/085). */
+export const CLIENT_SERVICES_EMAIL = 'clientservices@brandportal.example'
+
+/** The persistent toast after an upload or commit that left rows with errors (§8). */
+export const reviewUploadMessage = (email = CLIENT_SERVICES_EMAIL) => IMPORT_MESSAGES.reviewErrors(email)
+
+export const recordsParsed = IMPORT_MESSAGES.recordsParsed
+
+const CSV_TYPES = ['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel']
+
+/**
+ * Whether a chosen file looks like CSV to the browser: a `.csv` name, with a type that is empty or
+ * one browsers give CSV files (Windows reports Excel's type for them). The server reads the bytes.
+ */
+export function looksLikeCsv(file: { name: string; type: string }): boolean {
+  if (!/\.csv$/i.test(file.name.trim())) return false
+  return file.type === '' || CSV_TYPES.includes(file.type.toLowerCase())
+}
+
+/** The three steps of the product stepper (catalogue.md §2 Stepper). */
+export const UPLOAD_STEPS = [
+  { id: 'upload', label: 'Product Upload', path: 'products/upload' },
+  { id: 'media', label: 'Product Media Upload', path: 'products/media/upload' },
+  { id: 'manage', label: 'Product Media Management', path: 'products/media/manage' },
+] as const
+export type UploadStepId = (typeof UPLOAD_STEPS)[number]['id']
+export type StepState = 'completed' | 'in progress' | 'not started'
+
+/** Each step's state as the side list shows it: those before the current one are completed. */
+export function stepStates(
+  current: UploadStepId,
+): { id: UploadStepId; label: string; number: number; state: StepState }[] {
+  const at = UPLOAD_STEPS.findIndex((step) => step.id === current)
+  return UPLOAD_STEPS.map((step, index) => ({
+    id: step.id,
+    label: step.label,
+    number: index + 1,
+    state: index < at ? 'completed' : index === at ? 'in progress' : 'not started',
+  }))
+}
+
+/** Where Done of the details and review modals leads: on to step 2, or only closed on failure. */
+export function doneTarget(brandKey: string, view: { key: string; status: string }): string {
+  return view.status === 'failed'
+    ? `/brand/${brandKey}/products/upload/${view.key}`
+    : `/brand/${brandKey}/products/media/upload`
+}

@@ -1,0 +1,69 @@
+// The review modal of an upload (catalogue.md §2, §4): its results split into the listings it
+// created and those it updated, each linked to its page. Done goes on to the media upload step,
+// or closes the modal when the upload failed.
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { ButtonLink } from '#app/components/ui/button'
+import { RouteDialog } from '#app/components/ui/dialog'
+import { doneTarget } from '#app/lib/import-texts'
+import { importOfBrand } from '#app/lib/import-upload.server'
+import { guard, run } from '#app/lib/session.server'
+import { importResult, type ResultListing } from '#app/services/imports.server'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const view = await run(() => importOfBrand(context, actor, params.brandKey!, params.importKey!))
+  const result = await run(() => importResult(context.deps, actor, view.key))
+  return json({ brandKey: params.brandKey!, view, result })
+}
+
+function ResultList({
+  title,
+  items,
+  brandKey,
+  testId,
+}: {
+  title: string
+  items: ResultListing[]
+  brandKey: string
+  testId: string
+}) {
+  return (
+    <section aria-label={title} data-testid={testId}>
+      <h3 className="mb-2 text-sm font-semibold">
+        {title} <span className="font-normal text-muted">({items.length})</span>
+      </h3>
+      {items.length === 0 ? (
+        <p className="text-sm text-muted">None.</p>
+      ) : (
+        <ul className="max-h-48 divide-y divide-line overflow-y-auto rounded-md border border-line text-sm">
+          {items.map((item) => (
+            <li key={item.key} className="flex items-center justify-between gap-3 px-3 py-2">
+              <Link to={`/brand/${brandKey}/products/listing/${item.key}`} className="font-medium hover:underline">
+                {item.name || item.listingUniqueId}
+              </Link>
+              <span className="font-mono text-xs text-muted">
+                {item.listingUniqueId} · row {item.rowNumber}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+export default function UploadReview() {
+  const { brandKey, view, result } = useLoaderData<typeof loader>()
+  return (
+    <RouteDialog title="Review" closeTo={`/brand/${brandKey}/products/upload/${view.key}`}>
+      <div className="flex flex-col gap-5">
+        <ResultList title="Created" items={result.created} brandKey={brandKey} testId="review-created" />
+        <ResultList title="Updated" items={result.updated} brandKey={brandKey} testId="review-updated" />
+        <div className="flex justify-end">
+          <ButtonLink to={doneTarget(brandKey, view)}>Done</ButtonLink>
+        </div>
+      </div>
+    </RouteDialog>
+  )
+}

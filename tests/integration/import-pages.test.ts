@@ -1,0 +1,195 @@
+// The product upload pages without JavaScript, against a real database: the multipart form
+// streamed to the import service, its refusals (not CSV, no id column, no token, a token after the
+// file) answered on the page with nothing stored, the scoped addresses, the xlsx template, and
+// who may do what: read members look at History and an import but cannot upload, fix or roll
+// back; outsiders get 404.
+import ExcelJS from 'exceljs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { imports } from '#db/schema'
+import { IMPORT_FIELDS } from '#app/lib/import/fields'
+import { createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'
+import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+
+const ID_MISSING = "'Listing Unique Id' required column is missing. Please revise CSV file."
+
+let portal: TestPortal
+let brand: BrandFixture
+let owner: AccountFixture
+let reader: AccountFixture
+let outsider: AccountFixture
+
+/** A signed-in browser without JavaScript: its cookies (kept across answers) and its CSRF token. */
+async function browserOf(account: AccountFixture) {
+  const jar = new Map<string, string>()
+  const keep = (response: Response) => {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(';')
+      const [key, val] = pair!.split(/=(.*)/s)
+      jar.set(key!, val!)
+    }
+    return response
+  }
+  const [name, value] = (await sessionCookieFor(portal, account.email, account.password)).split(/=(.*)/s)
+  jar.set(name!, value!)
+  const cookie = () => [...jar].map(([key, val]) => `${key}=${val}`).join('; ')
+  const page = keep(
+    await fetch(`${portal.url}/settings/profile`, { headers: { cookie: cookie() }, redirect: 'manual' }),
+  )
+  const token = /"csrf":"([^"]+)"/.exec(await page.text())?.[1] ?? ''
+  const send = async (path: string, body: FormData | URLSearchParams) =>
+    keep(
+      await fetch(`${portal.url}${path}`, {
+        method: 'POST',
+        headers: { cookie: cookie(), origin: portal.url },
+        body,
+        redirect: 'manual',
+      }),
+    )
+  return {
+    get: async (path: string) =>
+      keep(await fetch(`${portal.url}${path}`, { headers: { cookie: cookie() }, redirect: 'manual' })),
+    post: (path: string, fields: Record<string, string>) => send(path, new URLSearchParams({ ...fields, csrf: token })),
+    /** The upload form as a browser sends it: the fields in document order, the file last. */
+    upload: (
+      path: string,
+      file: { name: string; content: string | Uint8Array<ArrayBuffer>; type?: string },
+      options: { fields?: Record<string, string>; csrf?: 'first' | 'after-file' | 'none' } = {},
+    ) => {
+      const form = new FormData()
+      const csrf = options.csrf ?? 'first'
+      if (csrf === 'first') form.append('csrf', token)
+      for (const [field, entry] of Object.entries(options.fields ?? {})) form.append(field, entry)
+      form.append('file', new Blob([file.content], { type: file.type ?? 'text/csv' }), file.name)
+      if (csrf === 'after-file') form.append('csrf', token)
+      return send(path, form)
+    },
+  }
+}
+
+const importsOf = (brandKey: string) => portal.deps.db.select().from(imports).where(eq(imports.brandKey, brandKey))
+
+beforeAll(async () => {
+  portal = await startTestPortal({ remixBuild: await loadServerBuild() })
+  brand = await createBrand(portal.deps, { lines: 1, collectionsPerLine: 1 })
+  owner = await createMember(portal.deps, [{ brand: brand.key, type: 'owner' }], { name: 'Owner' })
+  reader = await createMember(portal.deps, [{ brand: brand.key, type: 'read' }], { name: 'Reader' })
+  const elsewhere = await createBrand(portal.deps)
+  outsider = await createMember(portal.deps, [{ brand: elsewhere.key, type: 'owner' }], { name: 'Outsider' })
+})
+afterAll(() => portal?.destroy())
+
+const uploadPath = () => `/brand/${brand.key}/products/upload?index`
+
+describe('the upload form', () => {
+  it('refuses a file without the id column with the spec text, and stores nothing', async () => {
+    const browser = await browserOf(owner)
+    const answer = await browser.upload(uploadPath(), { name: 'no-id.csv', content: 'Style Name\nShirt\n' })
+    expect(answer.status).toBe(400)
+    const html = await answer.text()
+    expect(html).toContain(ID_MISSING.replace(/'/g, '&#x27;'))
+    expect(await importsOf(brand.key)).toEqual([])
+  })
+
+  it('refuses a file that is not CSV, whatever its name says about it', async () => {
+    const browser = await browserOf(owner)
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
+    for (const name of ['photo.png', 'photo.csv']) {
+      const answer = await browser.upload(uploadPath(), { name, content: png, type: 'image/png' })
+      expect(answer.status, name).toBe(400)
+      expect(await answer.text(), name).toContain('CSV file not detected. ')
+    }
+    expect(await importsOf(brand.key)).toEqual([])
+  })
+
+  it('refuses a form without its token, or with the token after the file (403), and stores nothing', async () => {
+    const browser = await browserOf(owner)
+    const file = { name: 'sheet.csv', content: 'Listing Unique Id,Style Name,Style Number\nT-1,Tee,T1\n' }
+    expect((await browser.upload(uploadPath(), file, { csrf: 'none' })).status).toBe(403)
+    expect((await browser.upload(uploadPath(), file, { csrf: 'after-file' })).status).toBe(403)
+    expect(await importsOf(brand.key)).toEqual([])
+  })
+
+  it('starts a dry run scoped to the line of the form, marked as an addition', async () => {
+    const browser = await browserOf(owner)
+    const line = brand.lines[0]!.key
+    const answer = await browser.upload(
+      uploadPath(),
+      { name: 'line.csv', content: 'Listing Unique Id,Style Name,Style Number\nL-1,Line Tee,LT1\n' },
+      { fields: { line, addition: 'true' } },
+    )
+    expect(answer.status).toBe(302)
+    const [stored] = await importsOf(brand.key)
+    expect(stored).toMatchObject({ filename: 'line.csv', lineKey: line, addition: true, status: 'previewed' })
+    expect(answer.headers.get('location')).toBe(`/brand/${brand.key}/products/upload/${stored!.key}`)
+    const page = await (await browser.get(answer.headers.get('location')!)).text()
+    expect(page).toContain('1 records parsed')
+    expect(page).toContain('Line Tee')
+  })
+
+  it('is not offered to a read member, whose upload is refused; an outsider gets 404', async () => {
+    const before = (await importsOf(brand.key)).length
+    const browser = await browserOf(reader)
+    const page = await browser.get(`/brand/${brand.key}/products/upload`)
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).not.toContain('Select File')
+    expect(html).toContain('Only owners and editors of the brand can upload product data.')
+    const answer = await browser.upload(uploadPath(), {
+      name: 'sheet.csv',
+      content: 'Listing Unique Id,Style Name,Style Number\nR-1,Reader Tee,R1\n',
+    })
+    expect(answer.status).toBe(403)
+    expect((await importsOf(brand.key)).length).toBe(before)
+    const stranger = await browserOf(outsider)
+    expect((await stranger.get(`/brand/${brand.key}/products/upload`)).status).toBe(404)
+  })
+})
+
+describe('around the upload', () => {
+  it('leads /line/{id}/products/upload and /collection/{id}/products/upload to the scoped page', async () => {
+    const browser = await browserOf(reader)
+    const line = brand.lines[0]!.key
+    const collection = brand.collections[0]!
+    const fromLine = await browser.get(`/line/${line}/products/upload`)
+    expect(fromLine.headers.get('location')).toBe(`/brand/${brand.key}/products/upload?line=${line}`)
+    const fromCollection = await browser.get(`/collection/${collection}/products/upload`)
+    expect(fromCollection.headers.get('location')).toBe(`/brand/${brand.key}/products/upload?collection=${collection}`)
+    expect((await (await browserOf(outsider)).get(`/line/${line}/products/upload`)).status).toBe(404)
+  })
+
+  it('serves the blank template as xlsx: the listing fields as headers and one example row', async () => {
+    const answer = await (await browserOf(reader)).get(`/brand/${brand.key}/products/upload/template`)
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(await answer.arrayBuffer())
+    const sheet = workbook.worksheets[0]!
+    const cells = (row: number) => IMPORT_FIELDS.map((_, index) => sheet.getRow(row).getCell(index + 1).text)
+    expect(cells(1)).toEqual(IMPORT_FIELDS.map((field) => field.name))
+    expect(cells(2)).toEqual(IMPORT_FIELDS.map((field) => field.example))
+    expect(sheet.rowCount).toBe(2)
+  })
+
+  it('lets a read member see History and an import, but not fix a row or roll back', async () => {
+    const [stored] = await importsOf(brand.key)
+    const browser = await browserOf(reader)
+    const history = await browser.get(`/brand/${brand.key}/products/upload?tab=history`)
+    expect(await history.text()).toContain('line.csv')
+    const base = `/brand/${brand.key}/products/upload/${stored!.key}`
+    expect((await browser.get(base)).status).toBe(200)
+    for (const path of [`${base}/row/1`, `${base}/rollback`, `${base}/mapping`]) {
+      const answer = await browser.get(path)
+      expect(answer.status, path).toBe(302)
+      expect(answer.headers.get('location'), path).toBe(`/brand/${brand.key}`)
+    }
+    const commit = await browser.post(base, { intent: 'commit' })
+    expect(commit.status).toBe(403)
+    const [after] = await portal.deps.db.select().from(imports).where(eq(imports.key, stored!.key))
+    expect(after!.status).toBe('previewed')
+    const stranger = await browserOf(outsider)
+    for (const path of [base, `${base}/original`, `${base}/review`]) {
+      expect((await stranger.get(path)).status, path).toBe(404)
+    }
+  })
+})

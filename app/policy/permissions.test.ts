@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   ROUTE_TABLE,
+  activeHeaderItem,
   decideAccess,
   decodePathSegments,
   headerItemsFor,
@@ -260,5 +261,21 @@ describe('landing after sign-in', () => {
     expect(safeRedirectPath('/ /evil.example')).toBe('/')
     expect(safeRedirectPath('/brands?view=card#top')).toBe('/brands?view=card#top')
     expect(safeRedirectPath(undefined, '/brands')).toBe('/brands')
+  })
+})
+
+describe('activeHeaderItem', () => {
+  it('lights the item with the longest matching path, so upload pages light Product Data only', () => {
+    expect(activeHeaderItem('products')).toBe('product')
+    expect(activeHeaderItem('products/listing/abc')).toBe('product')
+    expect(activeHeaderItem('products/upload')).toBe('productData')
+    expect(activeHeaderItem('products/upload/xyz/review')).toBe('productData')
+    expect(activeHeaderItem('atelier')).toBe('atelier')
+  })
+
+  it('lights nothing for pages outside the header, or a mere name prefix', () => {
+    expect(activeHeaderItem('lines')).toBeNull()
+    expect(activeHeaderItem('productsx')).toBeNull()
+    expect(activeHeaderItem('')).toBeNull()
   })
 })

@@ -371,6 +371,20 @@ export const HEADER_ITEMS = [
 ] as const
 export type HeaderItemId = (typeof HEADER_ITEMS)[number]['id']
 
+/**
+ * The header item of a page inside a brand: the one whose path is the longest prefix of the
+ * page's, so the upload pages light Product Data only, not Product as well.
+ */
+export function activeHeaderItem(pathWithinBrand: string): HeaderItemId | null {
+  const path = pathWithinBrand.replace(/^\/+/, '')
+  let best: (typeof HEADER_ITEMS)[number] | null = null
+  for (const item of HEADER_ITEMS) {
+    const matches = path === item.path || path.startsWith(`${item.path}/`)
+    if (matches && (!best || item.path.length > best.path.length)) best = item
+  }
+  return best?.id ?? null
+}
+
 const BASE_ITEMS: HeaderItemId[] = ['product', 'atelier', 'assetLibrary', 'notifications', 'contact']
 
 /**

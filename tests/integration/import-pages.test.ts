@@ -135,6 +135,10 @@ describe('the upload form', () => {
     const html = await page.text()
     expect(html).not.toContain('Select File')
     expect(html).toContain('Only owners and editors of the brand can upload product data.')
+    // The header lights Product Data alone here, not Product as well.
+    const current = [...html.matchAll(/<a [^>]*aria-current="page"[^>]*>([^<]*)<\/a>/g)].map((match) => match[1])
+    expect(current).toContain('Product Data')
+    expect(current).not.toContain('Product')
     const answer = await browser.upload(uploadPath(), {
       name: 'sheet.csv',
       content: 'Listing Unique Id,Style Name,Style Number\nR-1,Reader Tee,R1\n',

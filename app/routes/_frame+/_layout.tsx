@@ -13,6 +13,7 @@ import { Avatar, Menu } from '#app/components/ui/misc'
 import { guard, run } from '#app/lib/session.server'
 import {
   HEADER_ITEMS,
+  activeHeaderItem,
   brandGrantTypes,
   hasBrandAbility,
   headerItemsFor,
@@ -212,6 +213,10 @@ function FrameContent() {
   const { unread, items } = useLiveNotifications(data.unread, data.notifications)
   const confirmingLogout = new URLSearchParams(location.search).get('confirm') === 'logout'
   const brandBase = data.brand ? `/brand/${data.brand.key}` : null
+  const activeItem =
+    brandBase && location.pathname.startsWith(`${brandBase}/`)
+      ? activeHeaderItem(location.pathname.slice(brandBase.length + 1))
+      : null
 
   return (
     <div className="flex min-h-screen">
@@ -280,15 +285,16 @@ function FrameContent() {
               <nav aria-label="Header" className="flex items-center gap-1 text-sm">
                 {HEADER_ITEMS.filter((item) => data.nav.includes(item.id)).map((item) =>
                   brandBase ? (
-                    <NavLink
+                    <Link
                       key={item.id}
                       to={`${brandBase}/${item.path}`}
-                      className={({ isActive }) =>
-                        `rounded-md px-3 py-1.5 ${isActive ? 'bg-ink text-white' : 'hover:bg-black/5'}`
-                      }
+                      aria-current={item.id === activeItem ? 'page' : undefined}
+                      className={`rounded-md px-3 py-1.5 ${
+                        item.id === activeItem ? 'bg-ink text-white' : 'hover:bg-black/5'
+                      }`}
                     >
                       {item.label}
-                    </NavLink>
+                    </Link>
                   ) : (
                     <span
                       key={item.id}

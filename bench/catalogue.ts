@@ -314,7 +314,7 @@ async function pageFigures(portal: SpawnedPortal, cookie: string): Promise<Catal
 }
 
 /** The local Postgres server, as .ci/run starts it; null (and why) when there is none. */
-export function localPostgres(): { adminUrl: string } | { skipped: string } {
+function localPostgres(): { adminUrl: string } | { skipped: string } {
   if (process.env.CATALOGUE_BENCH_DATABASE_URL) return { adminUrl: process.env.CATALOGUE_BENCH_DATABASE_URL }
   try {
     execFileSync('pg_lsclusters', ['--no-header'], { stdio: 'pipe' })
@@ -354,16 +354,25 @@ export function localPostgres(): { adminUrl: string } | { skipped: string } {
   }
 }
 
-async function withPostgres(listings: number, samples: number): Promise<QueryFigures | { skipped: string }> {
+/**
+ * Runs `measure` against a portal on a fresh database of the local Postgres server, seeded as
+ * the PGlite runs are (the demo workspace, Demo Brand filled up to `listings`), and drops the
+ * database after. Without a server the answer says why it was skipped.
+ */
+export async function onLocalPostgres<T>(
+  label: string,
+  listings: number,
+  measure: (portal: SpawnedPortal, cookie: string) => Promise<T>,
+): Promise<T | { skipped: string }> {
   const server = localPostgres()
   if ('skipped' in server) return server
-  const name = `portal_bench_${Date.now()}`
+  const name = `portal_${label.replace(/\W/g, '_')}_${Date.now()}`
   const admin = new pg.Client({ connectionString: server.adminUrl })
   await admin.connect()
   await admin.query(`create database ${name}`)
   const url = new URL(server.adminUrl)
   url.pathname = `/${name}`
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-catalogue-bench-pg-'))
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-${label}-`))
   try {
     const database = await openDatabase({ databaseUrl: url.toString() })
     let cookie: string
@@ -372,12 +381,12 @@ async function withPostgres(listings: number, samples: number): Promise<QueryFig
     } finally {
       await database.close()
     }
-    const portal = await spawnPortal('catalogue-bench-pg', {
+    const portal = await spawnPortal(label, {
       dataDir,
-      env: { SEED_DEMO: 'false', DATABASE_URL: url.toString(), SESSION_SECRET: 'catalogue-bench-session-secret' },
+      env: { SEED_DEMO: 'false', DATABASE_URL: url.toString(), SESSION_SECRET: `${label}-session-secret` },
     })
     try {
-      return await measureQueries(portal.baseURL, cookie, samples)
+      return await measure(portal, cookie)
     } finally {
       await portal.stop()
     }
@@ -386,6 +395,12 @@ async function withPostgres(listings: number, samples: number): Promise<QueryFig
     await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined)
     await admin.end()
   }
+}
+
+function withPostgres(listings: number, samples: number): Promise<QueryFigures | { skipped: string }> {
+  return onLocalPostgres('catalogue-bench-pg', listings, (portal, cookie) =>
+    measureQueries(portal.baseURL, cookie, samples),
+  )
 }
 
 export async function catalogueBench(): Promise<CatalogueFigures> {

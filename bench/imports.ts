@@ -9,12 +9,11 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { openDatabase } from '#db/client'
 import { DEMO_BRAND_KEY } from '#db/seed'
 import { gtinCheckDigit } from '#app/lib/import/identifiers'
 import { spawnPortal, type SpawnedPortal } from '../scripts/spawn-portal'
-import { localPostgres, seed } from './catalogue'
+import { onLocalPostgres, seed } from './catalogue'
 
 export const IMPORT_GOALS = { pgliteSeconds: 3, postgresSeconds: 1.5, bigFileRssMB: 300 }
 
@@ -166,38 +165,8 @@ export interface ImportFigures {
   bigFile: ImportRun | { skipped: string }
 }
 
-async function onPostgres(file: string): Promise<ImportRun | { skipped: string }> {
-  const server = localPostgres()
-  if ('skipped' in server) return server
-  const name = `portal_import_bench_${Date.now()}`
-  const admin = new pg.Client({ connectionString: server.adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  const url = new URL(server.adminUrl)
-  url.pathname = `/${name}`
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-import-bench-pg-'))
-  try {
-    const database = await openDatabase({ databaseUrl: url.toString() })
-    let cookie: string
-    try {
-      cookie = (await seed(database, path.join(dataDir, 'blobs'), 0)).cookie
-    } finally {
-      await database.close()
-    }
-    const portal = await spawnPortal('import-bench-pg', {
-      dataDir,
-      env: { SEED_DEMO: 'false', DATABASE_URL: url.toString(), SESSION_SECRET: 'import-bench-session-secret' },
-    })
-    try {
-      return await upload(portal, cookie, file, false)
-    } finally {
-      await portal.stop()
-    }
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true })
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined)
-    await admin.end()
-  }
+function onPostgres(file: string): Promise<ImportRun | { skipped: string }> {
+  return onLocalPostgres('import-bench-pg', 0, (portal, cookie) => upload(portal, cookie, file, false))
 }
 
 async function onPglite<T>(run: (portal: SpawnedPortal, cookie: string) => Promise<T>): Promise<T> {

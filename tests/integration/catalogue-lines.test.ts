@@ -13,6 +13,7 @@ import {
   type AccountFixture,
   type BrandFixture,
 } from '#tests/support/factories'
+import { pageBrowser } from '#tests/support/page-browser'
 
 let portal: TestPortal
 let brand: BrandFixture
@@ -24,40 +25,7 @@ let outsider: AccountFixture
 const cookie = {} as Record<'owner' | 'editor' | 'reader' | 'outsider', string>
 
 /** A signed-in browser without JavaScript: its cookies and the CSRF token of its forms. */
-async function browserOf(account: AccountFixture) {
-  const jar = new Map<string, string>()
-  const [name, value] = (await sessionCookieFor(portal, account.email, account.password)).split(/=(.*)/s)
-  jar.set(name!, value!)
-  const cookies = () => [...jar].map(([key, val]) => `${key}=${val}`).join('; ')
-  const page = await fetch(`${portal.url}/settings/profile`, { headers: { cookie: cookies() }, redirect: 'manual' })
-  for (const header of page.headers.getSetCookie()) {
-    const [pair] = header.split(';')
-    const [key, val] = pair!.split(/=(.*)/s)
-    jar.set(key!, val!)
-  }
-  const token = /"csrf":"([^"]+)"/.exec(await page.text())?.[1] ?? ''
-  const remember = (response: Response) => {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair] = header.split(';')
-      const [key, val] = pair!.split(/=(.*)/s)
-      jar.set(key!, val!)
-    }
-    return response
-  }
-  return {
-    get: async (path: string) =>
-      remember(await fetch(`${portal.url}${path}`, { headers: { cookie: cookies() }, redirect: 'manual' })),
-    post: async (path: string, fields: Record<string, string>) =>
-      remember(
-        await fetch(`${portal.url}${path}`, {
-          method: 'POST',
-          headers: { cookie: cookies(), origin: portal.url },
-          body: new URLSearchParams({ ...fields, csrf: token }),
-          redirect: 'manual',
-        }),
-      ),
-  }
-}
+const browserOf = (account: AccountFixture) => pageBrowser(portal, account)
 
 const linesOf = (brandKey: string) => portal.deps.db.select().from(lines).where(eq(lines.brandKey, brandKey))
 const collectionsOf = (brandKey: string) =>

@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm'
 import { conversations, messages } from '#db/schema'
 import { openDirectChat, sendMessage } from '#app/services/chat.server'
 import { actorOf, createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'
-import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { loadServerBuild, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { pageBrowser } from '#tests/support/page-browser'
 
 let portal: TestPortal
 let brand: BrandFixture
@@ -18,29 +19,7 @@ let outsider: AccountFixture
 let conversation: string
 
 /** A signed-in browser: its cookies and the CSRF token of its forms. */
-async function browserOf(account: AccountFixture) {
-  const jar = new Map<string, string>()
-  const [name, value] = (await sessionCookieFor(portal, account.email, account.password)).split(/=(.*)/s)
-  jar.set(name!, value!)
-  const cookie = () => [...jar].map(([key, val]) => `${key}=${val}`).join('; ')
-  const page = await fetch(`${portal.url}/settings/profile`, { headers: { cookie: cookie() }, redirect: 'manual' })
-  for (const header of page.headers.getSetCookie()) {
-    const [pair] = header.split(';')
-    const [key, val] = pair!.split(/=(.*)/s)
-    jar.set(key!, val!)
-  }
-  const token = /"csrf":"([^"]+)"/.exec(await page.text())?.[1] ?? ''
-  return {
-    get: (path: string) => fetch(`${portal.url}${path}`, { headers: { cookie: cookie() }, redirect: 'manual' }),
-    post: (path: string, fields: Record<string, string>) =>
-      fetch(`${portal.url}${path}`, {
-        method: 'POST',
-        headers: { cookie: cookie(), origin: portal.url },
-        body: new URLSearchParams({ ...fields, csrf: token }),
-        redirect: 'manual',
-      }),
-  }
-}
+const browserOf = (account: AccountFixture) => pageBrowser(portal, account)
 
 async function messagesIn(key: string) {
   return portal.deps.db.select().from(messages).where(eq(messages.conversationKey, key))

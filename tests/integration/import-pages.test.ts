@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm'
 import { imports } from '#db/schema'
 import { IMPORT_FIELDS } from '#app/lib/import/fields'
 import { createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'
-import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { loadServerBuild, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { pageBrowser } from '#tests/support/page-browser'
 
 const ID_MISSING = "'Listing Unique Id' required column is missing. Please revise CSV file."
 
@@ -20,52 +21,7 @@ let reader: AccountFixture
 let outsider: AccountFixture
 
 /** A signed-in browser without JavaScript: its cookies (kept across answers) and its CSRF token. */
-async function browserOf(account: AccountFixture) {
-  const jar = new Map<string, string>()
-  const keep = (response: Response) => {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair] = header.split(';')
-      const [key, val] = pair!.split(/=(.*)/s)
-      jar.set(key!, val!)
-    }
-    return response
-  }
-  const [name, value] = (await sessionCookieFor(portal, account.email, account.password)).split(/=(.*)/s)
-  jar.set(name!, value!)
-  const cookie = () => [...jar].map(([key, val]) => `${key}=${val}`).join('; ')
-  const page = keep(
-    await fetch(`${portal.url}/settings/profile`, { headers: { cookie: cookie() }, redirect: 'manual' }),
-  )
-  const token = /"csrf":"([^"]+)"/.exec(await page.text())?.[1] ?? ''
-  const send = async (path: string, body: FormData | URLSearchParams) =>
-    keep(
-      await fetch(`${portal.url}${path}`, {
-        method: 'POST',
-        headers: { cookie: cookie(), origin: portal.url },
-        body,
-        redirect: 'manual',
-      }),
-    )
-  return {
-    get: async (path: string) =>
-      keep(await fetch(`${portal.url}${path}`, { headers: { cookie: cookie() }, redirect: 'manual' })),
-    post: (path: string, fields: Record<string, string>) => send(path, new URLSearchParams({ ...fields, csrf: token })),
-    /** The upload form as a browser sends it: the fields in document order, the file last. */
-    upload: (
-      path: string,
-      file: { name: string; content: string | Uint8Array<ArrayBuffer>; type?: string },
-      options: { fields?: Record<string, string>; csrf?: 'first' | 'after-file' | 'none' } = {},
-    ) => {
-      const form = new FormData()
-      const csrf = options.csrf ?? 'first'
-      if (csrf === 'first') form.append('csrf', token)
-      for (const [field, entry] of Object.entries(options.fields ?? {})) form.append(field, entry)
-      form.append('file', new Blob([file.content], { type: file.type ?? 'text/csv' }), file.name)
-      if (csrf === 'after-file') form.append('csrf', token)
-      return send(path, form)
-    },
-  }
-}
+const browserOf = (account: AccountFixture) => pageBrowser(portal, account)
 
 const importsOf = (brandKey: string) => portal.deps.db.select().from(imports).where(eq(imports.brandKey, brandKey))
 

@@ -22,6 +22,7 @@ import {
   type TestPortal,
 } from '#tests/support/portal'
 import { grant } from '#tests/support/factories'
+import { pageBrowser } from '#tests/support/page-browser'
 
 const INVALID_STYLE_NAME = 'Invalid Style Name. Alphanumeric characters expected.'
 
@@ -38,43 +39,7 @@ let style: string
 const cookies = {} as Record<'owner' | 'editor' | 'reader' | 'outsider', string>
 
 /** A signed-in browser without JavaScript: its cookies (kept across answers) and its CSRF token. */
-async function browserOf(account: AccountFixture) {
-  const jar = new Map<string, string>()
-  const keep = (response: Response) => {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair] = header.split(';')
-      const [key, val] = pair!.split(/=(.*)/s)
-      jar.set(key!, val!)
-    }
-    return response
-  }
-  const [name, value] = (await sessionCookieFor(portal, account.email, account.password)).split(/=(.*)/s)
-  jar.set(name!, value!)
-  const cookie = () => [...jar].map(([key, val]) => `${key}=${val}`).join('; ')
-  const page = keep(
-    await fetch(`${portal.url}/settings/profile`, { headers: { cookie: cookie() }, redirect: 'manual' }),
-  )
-  const token = /"csrf":"([^"]+)"/.exec(await page.text())?.[1] ?? ''
-  return {
-    get: async (path: string) =>
-      keep(await fetch(`${portal.url}${path}`, { headers: { cookie: cookie() }, redirect: 'manual' })),
-    post: async (path: string, fields: Record<string, string | string[]>) => {
-      const body = new URLSearchParams()
-      for (const [field, entry] of Object.entries(fields)) {
-        for (const item of Array.isArray(entry) ? entry : [entry]) body.append(field, item)
-      }
-      body.set('csrf', token)
-      return keep(
-        await fetch(`${portal.url}${path}`, {
-          method: 'POST',
-          headers: { cookie: cookie(), origin: portal.url },
-          body,
-          redirect: 'manual',
-        }),
-      )
-    },
-  }
-}
+const browserOf = (account: AccountFixture) => pageBrowser(portal, account)
 
 async function listingRow(key: string) {
   const [row] = await portal.deps.db.select().from(listings).where(eq(listings.key, key))

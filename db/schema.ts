@@ -782,3 +782,46 @@ export const files = pgTable(
       .where(sql`${t.messageKey} is not null`),
   ],
 )
+
+/**
+ * Product photos of a brand (catalogue.md §3 Media item, §4 Media association). A row is reserved
+ * by name before its upload starts, carries the uploaded file once it is in, and is attached to a
+ * listing or sits in the brand's pool (`listing_key` null). The listing's `media` map is rewritten
+ * from these rows whenever they change, so lists read one column (docs/decisions/095).
+ */
+export const media = pgTable(
+  'media',
+  {
+    key: text('key').primaryKey(),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    /** The file name as reserved (unique in the brand): `style-number_sku_view.extension`. */
+    name: text('name').notNull(),
+    /** The upload carrying it (the file pipeline); null for photos placed by the seed. */
+    fileKey: text('file_key').references(() => files.key, { onDelete: 'set null' }),
+    /** The blob key of the original once the file is clean; its thumbnail sits beside it. */
+    path: text('path'),
+    listingKey: text('listing_key').references(() => listings.key, { onDelete: 'set null' }),
+    /** The view from the name (front, back, 1, …): the shot name on the listing. */
+    shot: text('shot').notNull().default(''),
+    /** Order on its listing, ascending; 0 counts as last. */
+    position: integer('position').notNull().default(0),
+    /** Why the name matched no listing, when it did not. */
+    unmatched: text('unmatched'),
+    uploadedBy: text('uploaded_by').references(() => accounts.key, { onDelete: 'set null' }),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [
+    // Names are unique in a brand whatever their case: the upload list compares them so.
+    uniqueIndex('media_brand_name_idx').on(t.brandKey, sql`lower(${t.name})`),
+    index('media_listing_idx')
+      .on(t.listingKey, t.position)
+      .where(sql`${t.listingKey} is not null`),
+    index('media_brand_created_idx').on(t.brandKey, t.created),
+    index('media_file_idx')
+      .on(t.fileKey)
+      .where(sql`${t.fileKey} is not null`),
+  ],
+)

@@ -63,6 +63,23 @@ export const EVENTS = {
 } as const
 
 /** The file pipeline (app/services/files.server.ts), to the uploader's account room. */
+/** Product media (app/services/media.server.ts). */
+export const MEDIA_EVENTS = {
+  /**
+   * server → client, to the brand's room: photos were attached, detached, reordered, deleted or
+   * became available; pages showing those listings or the pool read them again.
+   */
+  changed: 'media:changed',
+} as const
+
+export interface MediaChangedEvent {
+  brand: string
+  /** Listings whose photos changed. */
+  listings: string[]
+  /** Media rows that changed. */
+  media: string[]
+}
+
 export const FILE_EVENTS = {
   /**
    * server → client: an upload's status changed (`scanning` when its bytes are in, then

@@ -2,7 +2,7 @@
 // the router (router.server.ts) matches, authenticates and wraps results in the envelope.
 import type { Readable } from 'node:stream'
 import type { Request } from 'express'
-import { noSession } from '#app/lib/errors'
+import { AppError, noSession } from '#app/lib/errors'
 import type { Actor } from '#app/services/accounts.server'
 import type { ServiceDeps } from '#app/services/context.server'
 
@@ -44,6 +44,13 @@ export function stringField(source: unknown, name: string): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
 }
 
+/** A query or body value that must be there: a ValidationError naming the field otherwise. */
+export function requiredField(source: unknown, name: string): string {
+  const value = stringField(source, name)
+  if (!value) throw new AppError('ValidationError', `${name}: is required.`)
+  return value
+}
+
 /**
  * A page of a list answered beside `data` rather than inside it, as the spec's list calls read
  * it: `{ data: [...], cursor, more, total? }` (catalogue.md §7). The router spreads it into the envelope.
@@ -51,7 +58,8 @@ export function stringField(source: unknown, name: string): string | undefined {
 export class PagedReply<T> {
   constructor(
     readonly data: T[],
-    readonly cursor: number,
+    /** Where the next page starts: an offset, or a keyset position for lists paged by key. */
+    readonly cursor: number | string | null,
     readonly more: boolean,
     readonly total?: number,
     /** False when `total` is a lower bound (a search with very many hits): answered as `total_exact: false`. */
@@ -61,7 +69,7 @@ export class PagedReply<T> {
 
 export function paged<T>(page: {
   data: T[]
-  cursor: number
+  cursor: number | string | null
   more: boolean
   total?: number
   totalExact?: boolean

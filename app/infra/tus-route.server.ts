@@ -71,7 +71,9 @@ export function serveTus(deps: ServiceDeps): TusLayer {
           size: upload.size,
         })
         const name = uploadName(meta.filename ?? meta.name)
-        await beginUpload(deps, actor, { ...authorized, name, key: upload.id, size: upload.size })
+        // A product photo names the media row the preflight reserved for it.
+        const media = meta.media ?? undefined
+        await beginUpload(deps, actor, { ...authorized, name, key: upload.id, size: upload.size, media })
       } catch (error) {
         if (isAppError(error)) throw tusError(error.status, error.message)
         throw error

@@ -37,6 +37,7 @@ import { FILE_EVENTS, rooms, type FileStatusEvent } from '#realtime/protocol'
 import type { Actor } from './accounts.server'
 import { hasAbility, requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
+import { linkUpload, mediaFileSettled } from './media.server'
 
 export type FileRow = typeof files.$inferSelect
 
@@ -162,21 +163,28 @@ export const NO_FILE_MESSAGE = 'Choose a file to upload.'
 export async function beginUpload(
   deps: ServiceDeps,
   actor: Actor,
-  upload: AuthorizedUpload & { name: string; key?: string; size?: number },
+  upload: AuthorizedUpload & { name: string; key?: string; size?: number; media?: unknown },
 ): Promise<FileRow> {
-  const [row] = await deps.db
-    .insert(files)
-    .values({
-      key: upload.key ?? newKey(),
-      brandKey: upload.brandKey,
-      purpose: upload.purpose,
-      originalName: upload.name,
-      size: upload.size ?? 0,
-      status: 'uploading',
-      uploadedBy: actor.key,
-    })
-    .returning()
-  return row!
+  if (upload.media !== undefined && upload.purpose !== 'listing-media') {
+    throw new AppError('ValidationError', 'media: only product photos carry a media key.')
+  }
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(files)
+      .values({
+        key: upload.key ?? newKey(),
+        brandKey: upload.brandKey,
+        purpose: upload.purpose,
+        originalName: upload.name,
+        size: upload.size ?? 0,
+        status: 'uploading',
+        uploadedBy: actor.key,
+      })
+      .returning()
+    // A product photo reserved by the batch preflight: the upload carries its bytes.
+    if (upload.media !== undefined) await linkUpload(tx, actor, upload.media, upload.brandKey, row!.key)
+    return row!
+  })
 }
 
 /**
@@ -272,6 +280,19 @@ export async function getFile(deps: ServiceDeps, actor: Actor, key: string): Pro
       (await hasAbility(deps, actor, 'listing.view', { model: 'Brand', key: row.brandKey }))
   if (!mayView) throw notFound('File')
   return toFileView(deps, row)
+}
+
+/**
+ * A file has its final status: a product photo takes its place first (app/services/media.server.ts),
+ * so whoever hears "available" finds it where it belongs.
+ */
+async function settle(deps: ServiceDeps, row: FileRow): Promise<void> {
+  if (row.purpose === 'listing-media') {
+    await mediaFileSettled(deps, row).catch((error: unknown) =>
+      reportError(error, { msg: 'media placement failure', file: row.key }),
+    )
+  }
+  publishStatus(deps, row)
 }
 
 function publishStatus(deps: ServiceDeps, row: FileRow): void {
@@ -387,7 +408,7 @@ async function checkFile(deps: ServiceDeps, row: FileRow, file: string): Promise
       scanResult: result,
       scannedAt: new Date(),
     })
-    publishStatus(deps, done)
+    await settle(deps, done)
   } catch (error) {
     // A clean file whose sizes could not be made (a corrupt body under a good header).
     reportError(error, { msg: 'file store failure', file: row.key })
@@ -423,7 +444,7 @@ async function quarantine(
     webKey: null,
     scannedAt: new Date(),
   })
-  publishStatus(deps, done)
+  await settle(deps, done)
 }
 
 /** Writes a clean file to the blob store, with its 300 × 400 thumbnail and web size for images. */
@@ -505,7 +526,7 @@ export async function receiveFormUpload(
   deps: ServiceDeps,
   actor: Actor,
   request: Request,
-  target: { brand: unknown; purpose: unknown },
+  target: { brand: unknown; purpose: unknown; media?: unknown },
 ): Promise<FileView> {
   const authorized = authorizeUpload(deps, actor, target)
   const type = request.headers.get('content-type') ?? ''
@@ -532,7 +553,7 @@ export async function receiveFormUpload(
         return undefined
       }
       const name = uploadName(part.filename)
-      const row = await beginUpload(deps, actor, { ...authorized, name })
+      const row = await beginUpload(deps, actor, { ...authorized, name, media: target.media })
       const file = path.join(dir, row.key)
       received = { row, file }
       let size = 0
@@ -602,7 +623,7 @@ export async function resumeInterruptedChecks(deps: ServiceDeps): Promise<number
         },
         scannedAt: new Date(),
       })
-      publishStatus(deps, done)
+      await settle(deps, done)
     }
   }
   return stuck.length

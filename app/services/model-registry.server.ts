@@ -12,6 +12,7 @@ import {
   invites,
   lines,
   listings,
+  media,
   messages,
   references,
   styles,
@@ -87,6 +88,14 @@ registerModel('Listing', {
     { model: 'Collection', column: listings.collectionKey },
     { model: 'Line', column: listings.lineKey },
   ],
+  grantable: false,
+})
+/** A product photo: on a listing it hangs off that listing; in the pool, off the brand. */
+registerModel('Media', {
+  table: media,
+  key: media.key,
+  brand: media.brandKey,
+  parent: { model: 'Listing', column: media.listingKey },
   grantable: false,
 })
 registerModel('Conversation', {

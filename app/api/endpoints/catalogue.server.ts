@@ -1,6 +1,5 @@
 // Line and collection calls of catalogue.md §7. Lists answer `{ data, cursor, more }` with the
 // cursor from 0; the services check every permission (outsiders: not found; read members: refused).
-import { AppError } from '#app/lib/errors'
 import {
   createCollection,
   listCollectionsPage,
@@ -8,13 +7,7 @@ import {
   updateCollection,
 } from '#app/services/collections.server'
 import { createLine, listLinesPage, updateLine } from '#app/services/lines.server'
-import { paged, requireActor, stringField, type Endpoint } from '../endpoint'
-
-function required(source: Record<string, string>, name: string): string {
-  const value = stringField(source, name)
-  if (!value) throw new AppError('ValidationError', `${name}: is required.`)
-  return value
-}
+import { paged, requireActor, type Endpoint, requiredField } from '../endpoint'
 
 export const catalogueEndpoints: Endpoint[] = [
   {
@@ -34,7 +27,7 @@ export const catalogueEndpoints: Endpoint[] = [
     path: 'line/query/brand',
     auth: true,
     handle: async (deps, call) =>
-      paged(await listLinesPage(deps, requireActor(call), required(call.query, 'brand'), call.query.cursor)),
+      paged(await listLinesPage(deps, requireActor(call), requiredField(call.query, 'brand'), call.query.cursor)),
   },
   {
     verb: 'POST',
@@ -53,12 +46,12 @@ export const catalogueEndpoints: Endpoint[] = [
     path: 'collection/query/brand',
     auth: true,
     handle: async (deps, call) =>
-      paged(await listCollectionsPage(deps, requireActor(call), required(call.query, 'brand'), call.query.cursor)),
+      paged(await listCollectionsPage(deps, requireActor(call), requiredField(call.query, 'brand'), call.query.cursor)),
   },
   {
     verb: 'GET',
     path: 'collection/query/line',
     auth: true,
-    handle: (deps, call) => listLineCollections(deps, requireActor(call), required(call.query, 'line')),
+    handle: (deps, call) => listLineCollections(deps, requireActor(call), requiredField(call.query, 'line')),
   },
 ]

@@ -14,6 +14,7 @@ export const fileEndpoints: Endpoint[] = [
       receiveFormUpload(deps, requireActor(call), fetchRequestOf(call.req), {
         brand: stringField(call.query, 'brand'),
         purpose: stringField(call.query, 'purpose'),
+        media: stringField(call.query, 'media'),
       }).catch((error: unknown) => {
         // The rest of the body is never read: the connection cannot carry another request.
         if (error instanceof FileTooLargeError) call.req.res?.setHeader('Connection', 'close')

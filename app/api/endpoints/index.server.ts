@@ -12,6 +12,7 @@ import { importEndpoints } from './imports.server'
 import { inviteEndpoints } from './invites.server'
 import { listingEndpoints } from './listings.server'
 import { listingDetailEndpoints } from './listing-detail.server'
+import { mediaEndpoints } from './media.server'
 import { passwordEndpoints } from './passwords.server'
 import { teamEndpoints } from './teams.server'
 
@@ -28,6 +29,7 @@ export const endpoints: Endpoint[] = [
   ...inviteEndpoints,
   ...listingEndpoints,
   ...listingDetailEndpoints,
+  ...mediaEndpoints,
   ...passwordEndpoints,
   ...teamEndpoints,
 ]

@@ -1,6 +1,5 @@
 // Invite and sign-up calls (access.md §7): create, e-mail, list, revoke, the public lookup, the
 // acceptance by a signed-in user, and sign-up from an invite.
-import { AppError } from '#app/lib/errors'
 import type { InviteInput } from '#app/schemas/invite'
 import {
   acceptInvite,
@@ -15,13 +14,7 @@ import {
 } from '#app/services/invites.server'
 import { signUpWithInvite } from '#app/services/registration.server'
 import { recordIssuedIdToken } from '#app/services/sessions.server'
-import { requireActor, stringField, type Endpoint } from '../endpoint'
-
-function required(source: unknown, name: string): string {
-  const value = stringField(source, name)
-  if (!value) throw new AppError('ValidationError', `${name}: is required.`)
-  return value
-}
+import { requireActor, stringField, type Endpoint, requiredField } from '../endpoint'
 
 export const inviteEndpoints: Endpoint[] = [
   {
@@ -35,32 +28,39 @@ export const inviteEndpoints: Endpoint[] = [
     path: 'invite/method/email',
     auth: true,
     handle: (deps, call) =>
-      sendInviteEmail(deps, requireActor(call), required(call.body, 'key'), { path: stringField(call.body, 'path') }),
+      sendInviteEmail(deps, requireActor(call), requiredField(call.body, 'key'), {
+        path: stringField(call.body, 'path'),
+      }),
   },
   {
     verb: 'GET',
     path: 'invite/query/brand',
     auth: true,
-    handle: (deps, call) => listBrandInvites(deps, requireActor(call), required(call.query, 'brand')),
+    handle: (deps, call) => listBrandInvites(deps, requireActor(call), requiredField(call.query, 'brand')),
   },
   {
     verb: 'GET',
     path: 'invite/query/brand_teams',
     auth: true,
-    handle: (deps, call) => listBrandTeamInvites(deps, requireActor(call), required(call.query, 'brand')),
+    handle: (deps, call) => listBrandTeamInvites(deps, requireActor(call), requiredField(call.query, 'brand')),
   },
   {
     verb: 'GET',
     path: 'invite/query/team',
     auth: true,
-    handle: (deps, call) => listTeamInvites(deps, requireActor(call), required(call.query, 'team')),
+    handle: (deps, call) => listTeamInvites(deps, requireActor(call), requiredField(call.query, 'team')),
   },
   {
     verb: 'GET',
     path: 'invite/query/model',
     auth: true,
     handle: (deps, call) =>
-      listModelInvites(deps, requireActor(call), required(call.query, 'model'), required(call.query, 'model_id')),
+      listModelInvites(
+        deps,
+        requireActor(call),
+        requiredField(call.query, 'model'),
+        requiredField(call.query, 'model_id'),
+      ),
   },
   {
     verb: 'DELETE',

@@ -9,13 +9,7 @@ import {
   parseRemoveKeys,
   removeListings,
 } from '#app/services/listings.server'
-import { paged, requireActor, stringField, type Endpoint } from '../endpoint'
-
-function required(source: unknown, name: string): string {
-  const value = stringField(source, name)
-  if (!value) throw new AppError('ValidationError', `${name}: is required.`)
-  return value
-}
+import { paged, requireActor, type Endpoint, requiredField } from '../endpoint'
 
 function cursorOf(query: Record<string, string>): number {
   const raw = query.cursor?.trim() ?? ''
@@ -31,7 +25,7 @@ export const listingEndpoints: Endpoint[] = [
     auth: true,
     handle: async (deps, call) => {
       const actor = requireActor(call)
-      const brand = required(call.query, 'brand')
+      const brand = requiredField(call.query, 'brand')
       const filter = parseFilterQuery(call.query)
       if (!filter.ok) throw new AppError('ValidationError', `${filter.field}: ${filter.message}`)
       return paged(await listListings(deps, actor, brand, filter.value))
@@ -43,7 +37,7 @@ export const listingEndpoints: Endpoint[] = [
     auth: true,
     handle: (deps, call) => {
       const actor = requireActor(call)
-      const brand = required(call.body, 'brand')
+      const brand = requiredField(call.body, 'brand')
       const keys = parseRemoveKeys((call.body as Record<string, unknown> | null)?.keys)
       return removeListings(deps, actor, brand, keys)
     },
@@ -53,12 +47,12 @@ export const listingEndpoints: Endpoint[] = [
     path: 'category/query/brand',
     auth: true,
     handle: async (deps, call) =>
-      paged(await listCategories(deps, requireActor(call), required(call.query, 'brand'), cursorOf(call.query))),
+      paged(await listCategories(deps, requireActor(call), requiredField(call.query, 'brand'), cursorOf(call.query))),
   },
   {
     verb: 'GET',
     path: 'style/query/brand',
     auth: true,
-    handle: (deps, call) => listStyles(deps, requireActor(call), required(call.query, 'brand')),
+    handle: (deps, call) => listStyles(deps, requireActor(call), requiredField(call.query, 'brand')),
   },
 ]

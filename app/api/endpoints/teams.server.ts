@@ -1,6 +1,5 @@
 // Team, brand-membership and contact calls of access.md §7. Owners manage teams; anyone with a
 // grant on the brand may list its accounts and contacts. Services check every permission.
-import { AppError } from '#app/lib/errors'
 import {
   createTeam,
   listAccountTeams,
@@ -13,13 +12,7 @@ import {
   removeTeamMember,
   setTeamMember,
 } from '#app/services/teams.server'
-import { requireActor, stringField, type Endpoint } from '../endpoint'
-
-function required(source: Record<string, string>, name: string): string {
-  const value = stringField(source, name)
-  if (!value) throw new AppError('ValidationError', `${name}: is required.`)
-  return value
-}
+import { requireActor, type Endpoint, requiredField } from '../endpoint'
 
 export const teamEndpoints: Endpoint[] = [
   {
@@ -27,32 +20,38 @@ export const teamEndpoints: Endpoint[] = [
     path: 'account/query/brand',
     auth: true,
     handle: (deps, call) =>
-      listBrandAccounts(deps, requireActor(call), required(call.query, 'brand'), call.query.cursor),
+      listBrandAccounts(deps, requireActor(call), requiredField(call.query, 'brand'), call.query.cursor),
   },
   {
     verb: 'GET',
     path: 'account/query/team',
     auth: true,
-    handle: (deps, call) => listTeamAccounts(deps, requireActor(call), required(call.query, 'team'), call.query.cursor),
+    handle: (deps, call) =>
+      listTeamAccounts(deps, requireActor(call), requiredField(call.query, 'team'), call.query.cursor),
   },
   {
     verb: 'GET',
     path: 'team/query/brand',
     auth: true,
-    handle: (deps, call) => listBrandTeams(deps, requireActor(call), required(call.query, 'brand')),
+    handle: (deps, call) => listBrandTeams(deps, requireActor(call), requiredField(call.query, 'brand')),
   },
   {
     verb: 'GET',
     path: 'team/query/model',
     auth: true,
     handle: (deps, call) =>
-      listModelTeams(deps, requireActor(call), required(call.query, 'model'), required(call.query, 'model_id')),
+      listModelTeams(
+        deps,
+        requireActor(call),
+        requiredField(call.query, 'model'),
+        requiredField(call.query, 'model_id'),
+      ),
   },
   {
     verb: 'GET',
     path: 'team/query/accounts',
     auth: true,
-    handle: (deps, call) => listAccountTeams(deps, requireActor(call), required(call.query, 'account')),
+    handle: (deps, call) => listAccountTeams(deps, requireActor(call), requiredField(call.query, 'account')),
   },
   {
     verb: 'POST',
@@ -70,7 +69,7 @@ export const teamEndpoints: Endpoint[] = [
     verb: 'GET',
     path: 'team/method/brand_contacts',
     auth: true,
-    handle: (deps, call) => listBrandContacts(deps, requireActor(call), required(call.query, 'brand')),
+    handle: (deps, call) => listBrandContacts(deps, requireActor(call), requiredField(call.query, 'brand')),
   },
   {
     verb: 'POST',

@@ -31,6 +31,7 @@ import {
 } from '#tests/support/factories'
 import { createListing } from '#tests/support/catalogue-factories'
 import { createFile } from '#tests/support/file-factories'
+import { createMedia } from '#tests/support/media-factories'
 
 /** Objects of one brand the callers below must not reach. */
 interface Targets {
@@ -58,6 +59,9 @@ interface Targets {
   spreadsheet: string
   /** An uploaded product photo of the brand (by `account`). */
   file: string
+  /** A product photo in the brand's pool, and one on `listing`. */
+  media: string
+  attachedMedia: string
 }
 
 interface Probe {
@@ -246,6 +250,20 @@ const SAMPLES: Record<string, Sample> = {
     probe: (t) => ({ path: `file/method/upload?brand=${t.brand}&purpose=listing-media`, image: true }),
   },
   'GET file/model/:key': { probe: (t) => ({ path: `file/model/${t.file}` }) },
+  'GET media/query/brand': { probe: (t) => ({ path: `media/query/brand?brand=${t.brand}` }) },
+  'POST media/method/batch': {
+    probe: (t) => ({ path: 'media/method/batch', body: { brand: t.brand, names: ['WALK-1_WALK-1-S_front.jpg'] } }),
+  },
+  'POST media/method/attach': {
+    probe: (t) => ({ path: 'media/method/attach', body: { brand: t.brand, media: t.media, listing: t.listing } }),
+  },
+  'POST media/method/detach': {
+    probe: (t) => ({ path: 'media/method/detach', body: { brand: t.brand, media: t.attachedMedia } }),
+  },
+  'POST media/method/positions': {
+    probe: (t) => ({ path: 'media/method/positions', body: { keys: t.attachedMedia, positions: '7' } }),
+  },
+  'DELETE media/model/:key': { probe: (t) => ({ path: `media/model/${t.media}` }) },
   'POST brand/method/remove_team_member': {
     probe: (t) => ({ path: 'brand/method/remove_team_member', body: { brand: t.brand, account: t.account } }),
   },
@@ -326,6 +344,8 @@ beforeAll(async () => {
     listing: demoKey('listing:0'),
     spreadsheet: await uploadedSpreadsheet(DEMO_BRAND_KEY, demoAccountKey('admin')),
     file: await createFile(deps, DEMO_BRAND_KEY, demoAccountKey('editor')),
+    media: (await createMedia(deps, DEMO_BRAND_KEY)).key,
+    attachedMedia: (await createMedia(deps, DEMO_BRAND_KEY, { listingKey: demoKey('listing:0'), position: 9 })).key,
   }
 
   // A brand of the factories, with an owner, a member on a line team, a reader, and an admin
@@ -356,7 +376,11 @@ beforeAll(async () => {
     listing: (await createListing(deps, brand.key, { styleKey: madeStyle, lineKey: brand.lines[0]!.key })).key,
     spreadsheet: await uploadedSpreadsheet(brand.key, owner.key),
     file: await createFile(deps, brand.key, member.key),
+    media: '',
+    attachedMedia: '',
   }
+  made.media = (await createMedia(deps, brand.key)).key
+  made.attachedMedia = (await createMedia(deps, brand.key, { listingKey: made.listing, position: 2 })).key
 
   ;[cookies.outsider, cookies.demoReader, cookies.madeReader, cookies.teamAdmin] = await Promise.all([
     sessionCookieFor(portal, 'outsider@demo.test'),

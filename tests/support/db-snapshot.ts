@@ -9,6 +9,7 @@ import {
   invites,
   lines,
   listings,
+  media,
   notifications,
   teamMembers,
   teams,
@@ -28,6 +29,7 @@ export async function snapshotData({ db }: Pick<ServiceDeps, 'db'>) {
     invites: sorted(await db.select().from(invites)),
     notifications: sorted(await db.select().from(notifications)),
     files: sorted(await db.select().from(files)),
+    media: sorted(await db.select().from(media)),
     accounts: sorted(
       (await db.select().from(accounts)).map(({ lastLoginAt: _seen, modified: _modified, ...row }) => row),
     ),

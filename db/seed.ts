@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm'
 import { demoKey } from '#app/lib/ids'
 import { teamGrantLevel } from '#app/policy/team'
 import { addGrants } from '#app/services/grants.server'
+import { syncListingMedia } from '#app/services/media.server'
+import { UNMATCHED } from '#app/lib/media-names'
 import type { ServiceDeps } from '#app/services/context.server'
 import {
   ensureImages,
@@ -25,6 +27,7 @@ import {
   conversations,
   lines,
   listings,
+  media,
   messages,
   notifications,
   styles,
@@ -313,6 +316,7 @@ async function insertDemoData(deps: ServiceDeps): Promise<void> {
       .values(styleRows.map((s) => ({ ...s, brandKey: DEMO_BRAND_KEY, collectionKey: collectionRows[0]!.key })))
 
     const listingRows = []
+    const photos = new Map<string, Record<string, unknown>>()
     for (let i = 0; i < DEMO_LISTING_COUNT; i++) {
       const shape = demoListing(i)
       const [garment, category, materials] = shape.garment
@@ -322,6 +326,7 @@ async function insertDemoData(deps: ServiceDeps): Promise<void> {
       const modified = new Date(Date.now() - i * 3_600_000)
       const styleNumber = `DB-${1001 + (i % GARMENTS.length)}`
       const style = styleRows.find((s) => s.number === styleNumber)
+      photos.set(demoKey(`listing:${i}`), listingMedia(DEMO_BRAND_KEY, shape.photo, modified))
       listingRows.push({
         key: demoKey(`listing:${i}`),
         brandKey: DEMO_BRAND_KEY,
@@ -348,11 +353,13 @@ async function insertDemoData(deps: ServiceDeps): Promise<void> {
           { number: 40 + (i % GARMENTS.length) * 15, currency: 'USD' },
           { number: 36 + (i % GARMENTS.length) * 14, currency: 'EUR' },
         ],
-        media: listingMedia(DEMO_BRAND_KEY, shape.photo, modified),
+        // The photos are media rows (insertDemoMedia); the listing's map is written from them.
+        media: {},
         modified,
       })
     }
     await tx.insert(listings).values(listingRows)
+    await insertDemoMedia(tx, listingRows, photos)
     await insertDemoNotifications(tx)
   })
 }
@@ -449,6 +456,56 @@ type Transaction = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0
 export const DEMO_TEAM_KEY = demoKey('team:ss26-design')
 export const DEMO_TEAM_NAME = 'Spring/Summer design team'
 export const DEMO_TEAM_MEMBERS = ['editor', 'vsm'] as const
+
+/**
+ * The demo listings' photos as media rows, named by the convention (style-number_sku_view), and a
+ * few photos in the pool whose names match no listing, as a studio's upload leaves them.
+ */
+async function insertDemoMedia(
+  tx: Transaction,
+  listingRows: { key: string; styleNumber: string; sku?: string | null }[],
+  photos: Map<string, Record<string, unknown>>,
+): Promise<void> {
+  const rows: (typeof media.$inferInsert)[] = []
+  for (const listing of listingRows) {
+    for (const [shot, value] of Object.entries(photos.get(listing.key) ?? {})) {
+      const item = value as { path: string; position: number }
+      rows.push({
+        key: demoKey(`media:${listing.key}:${shot}`),
+        brandKey: DEMO_BRAND_KEY,
+        name: `${listing.styleNumber}_${listing.sku}_${shot}.jpg`,
+        path: item.path,
+        listingKey: listing.key,
+        shot,
+        position: item.position,
+      })
+    }
+  }
+  // Pool photos reuse drawn pictures: a reshoot under an unknown style number, a campaign shot.
+  const spare = [...photos.values()].slice(-4).map((map) => (map.front as { path: string }).path)
+  const pool: [name: string, shot: string, reason: string][] = [
+    ['DB-1090_DB-1090-SND-M_front.jpg', 'front', UNMATCHED.style('DB-1090')],
+    ['DB-1001_DB-1001-XXX-M_back.jpg', 'back', UNMATCHED.sku('DB-1001-XXX-M', 'DB-1001')],
+    ['campaign-ss26-look-03.jpg', 'campaign-ss26-look-03', UNMATCHED.pattern],
+    ['DB-1004_DB-1004-IVR-XXL_detail.jpg', 'detail', UNMATCHED.sku('DB-1004-IVR-XXL', 'DB-1004')],
+  ]
+  pool.forEach(([name, shot, reason], i) =>
+    rows.push({
+      key: demoKey(`media:pool:${i}`),
+      brandKey: DEMO_BRAND_KEY,
+      name,
+      path: spare[i % spare.length]!,
+      shot,
+      unmatched: reason,
+      created: new Date(Date.now() - (i + 1) * 3_600_000),
+    }),
+  )
+  await tx.insert(media).values(rows)
+  await syncListingMedia(
+    tx,
+    listingRows.map((listing) => listing.key),
+  )
+}
 
 /**
  * A design team on the SS26 collection with the designer and the virtual-sample maker, so Manage

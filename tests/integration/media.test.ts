@@ -187,6 +187,13 @@ describe('uploads carrying reserved photos', () => {
     const photo = await fetch(`${portal.url}${byName(front!.name).thumbnail!}`)
     expect(photo.status).toBe(200)
     expect(photo.headers.get('content-type')).toBe('image/jpeg')
+    // Without the service's signature (an outsider guessing the address), nothing is served.
+    const [stored] = await portal.deps.db.select().from(media).where(eq(media.key, front!.key!))
+    const guessed = await fetch(`${portal.url}/blobs/${stored!.path}`, { headers: { cookie: cookies.outsider } })
+    expect(guessed.status).toBe(403)
+    const otherSignature = new URL(byName(front!.name).thumbnail!, portal.url).search
+    const borrowed = await fetch(`${portal.url}/blobs/${stored!.path}${otherSignature}`)
+    expect(borrowed.status).toBe(403)
   })
 
   it('cannot carry a photo reserved by someone else, of another brand, or already uploaded', async () => {

@@ -38,6 +38,7 @@ import type { Actor } from './accounts.server'
 import { hasAbility, requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
 import { linkUpload, mediaFileSettled } from './media.server'
+import { hit, isLimited, type RateLimitRule } from './rate-limit.server'
 
 export type FileRow = typeof files.$inferSelect
 
@@ -156,6 +157,10 @@ export function authorizeUpload(
   return { brandKey: request.brand, purpose: request.purpose, maxBytes }
 }
 
+/** Uploads one account may start in ten minutes: three batches of 200 product photos. */
+export const FILE_UPLOAD_LIMIT: RateLimitRule = { limit: 600, windowMs: 10 * 60_000 }
+export const TOO_MANY_FILES_MESSAGE = 'You have uploaded many files in a short time: try again in a few minutes.'
+
 export const EMPTY_FILE_MESSAGE = 'The file is empty: choose a file with something in it.'
 export const NO_FILE_MESSAGE = 'Choose a file to upload.'
 
@@ -168,6 +173,10 @@ export async function beginUpload(
   if (upload.media !== undefined && upload.purpose !== 'listing-media') {
     throw new AppError('ValidationError', 'media: only product photos carry a media key.')
   }
+  // Per account, shared by every process: a studio's batches pass, a runaway script does not.
+  const bucket = `files:${actor.key}`
+  if (await isLimited(deps, bucket, FILE_UPLOAD_LIMIT)) throw new AppError('RateLimited', TOO_MANY_FILES_MESSAGE)
+  await hit(deps, bucket, FILE_UPLOAD_LIMIT)
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(files)

@@ -5,15 +5,16 @@
 // which is what the clock does between two requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
-import { rateLimits } from '#db/schema'
+import { files, rateLimits } from '#db/schema'
 import { newKey } from '#app/lib/ids'
 import type { Env } from '#app/env.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { SignInRefused } from '#app/lib/errors'
 import { MESSAGES, SMS_LIMITS, allowSmsSend, isHumanCheckRequired, signInWithPassword } from '#app/services/auth.server'
 import { countInWindow, hit, isLimited } from '#app/services/rate-limit.server'
+import { authorizeUpload, beginUpload, FILE_UPLOAD_LIMIT, TOO_MANY_FILES_MESSAGE } from '#app/services/files.server'
 import { startTestPortal, type TestPortal } from '#tests/support/portal'
-import { FACTORY_PASSWORD, createBrand, createMember } from '#tests/support/factories'
+import { FACTORY_PASSWORD, actorOf, createBrand, createMember } from '#tests/support/factories'
 
 const WINDOW_MINUTES = 15
 const WINDOW_MS = WINDOW_MINUTES * 60 * 1000
@@ -188,5 +189,25 @@ describe('SMS codes (SMS_LIMITS)', () => {
     await expect(send(`sms-elsewhere-${newKey()}@factory.test`, freshIp())).resolves.toBeUndefined()
     await passWindow(`sms:ip:${ip}`, SMS_LIMITS.perAddress.windowMs)
     await expect(send(`sms-later-${newKey()}@factory.test`, ip)).resolves.toBeUndefined()
+  })
+})
+
+describe('uploads per account (FILE_UPLOAD_LIMIT)', () => {
+  it('lets a batch of 200 product photos start, and refuses past the limit with nothing recorded', async () => {
+    const owner = await createMember(portal.deps, [{ brand: brandKey, type: 'owner' }])
+    const actor = await actorOf(portal.deps, owner)
+    const authorized = authorizeUpload(portal.deps, actor, { brand: brandKey, purpose: 'listing-media', size: 10 })
+    for (let i = 0; i < 200; i++) await beginUpload(portal.deps, actor, { ...authorized, name: `p${i}.jpg` })
+    // The rest of the window's allowance, as earlier batches would have used it.
+    const bucket = `files:${owner.key}`
+    while (!(await isLimited(portal.deps, bucket, FILE_UPLOAD_LIMIT))) await hit(portal.deps, bucket, FILE_UPLOAD_LIMIT)
+    const before = await portal.deps.db.select().from(files).where(eq(files.uploadedBy, owner.key))
+    expect(before).toHaveLength(200)
+    await expect(beginUpload(portal.deps, actor, { ...authorized, name: 'one-more.jpg' })).rejects.toMatchObject({
+      type: 'RateLimited',
+      status: 429,
+      message: TOO_MANY_FILES_MESSAGE,
+    })
+    expect(await portal.deps.db.select().from(files).where(eq(files.uploadedBy, owner.key))).toHaveLength(200)
   })
 })

@@ -27,6 +27,7 @@ import {
   requireOwnUpload,
   uploadName,
 } from '#app/services/files.server'
+import { dropStaleReservations } from '#app/services/media.server'
 import { reportError } from './error-reporting.server'
 
 export const TUS_PATH = '/uploads/tus'
@@ -136,7 +137,7 @@ export function serveTus(deps: ServiceDeps): TusLayer {
     })
   })
 
-  // Unfinished uploads older than a day go, bytes and record.
+  // Unfinished uploads older than a day go, bytes and record, and photo names reserved for them.
   const sweep = setInterval(
     () => {
       void store
@@ -146,6 +147,7 @@ export function serveTus(deps: ServiceDeps): TusLayer {
             .delete(files)
             .where(and(eq(files.status, 'uploading'), lt(files.created, new Date(Date.now() - EXPIRY_MS)))),
         )
+        .then(() => dropStaleReservations(deps, new Date(Date.now() - EXPIRY_MS)))
         .catch((error: unknown) => reportError(error, { msg: 'upload sweep failure' }))
     },
     60 * 60 * 1000,

@@ -687,3 +687,15 @@ export async function deleteMedia(deps: ServiceDeps, actor: Actor, key: string):
   announce(deps, row.brandKey, [row.listingKey], [row.key])
   return { key: row.key }
 }
+
+/**
+ * Reserved names whose upload never came (or was abandoned and swept) free their names after a
+ * day, as unfinished uploads do. Photos with a file being checked or refused stay.
+ */
+export async function dropStaleReservations(deps: Pick<ServiceDeps, 'db'>, olderThan: Date): Promise<number> {
+  const dropped = await deps.db
+    .delete(media)
+    .where(and(isNull(media.path), isNull(media.fileKey), lt(media.created, olderThan)))
+    .returning({ key: media.key })
+  return dropped.length
+}

@@ -9,7 +9,7 @@ import { EICAR } from '#app/infra/file-scan.server'
 import { orderedMedia } from '#app/lib/listing-media'
 import { UNMATCHED } from '#app/lib/media-names'
 import { pipelineSettled } from '#app/services/files.server'
-import type { MediaView, ReservedName } from '#app/services/media.server'
+import { dropStaleReservations, type MediaView, type ReservedName } from '#app/services/media.server'
 import { createBrand, createMember, type BrandFixture } from '#tests/support/factories'
 import { createListing } from '#tests/support/catalogue-factories'
 import { createMedia } from '#tests/support/media-factories'
@@ -354,5 +354,22 @@ describe('arranging photos', () => {
     // Nor read the brand's photos.
     const read = await api(portal, 'GET', `/api/media/query/brand?brand=${brand.key}`, { cookie: cookies.outsider })
     expect(read.status).toBe(404)
+  })
+})
+
+describe('reserved names', () => {
+  it('are freed after a day when no upload came, while photos with files stay', async () => {
+    const [stale, fresh] = (await reserve(['stale.jpg', 'fresh.jpg']).then(
+      (answer) => answer.body.data,
+    )) as ReservedName[]
+    const dayAgo = new Date(Date.now() - 25 * 3_600_000)
+    await portal.deps.db.update(media).set({ created: dayAgo }).where(eq(media.key, stale!.key!))
+    const kept = await createMedia(portal.deps, brand.key, { name: 'kept.jpg', created: dayAgo })
+    expect(await dropStaleReservations(portal.deps, new Date(Date.now() - 24 * 3_600_000))).toBe(1)
+    expect(await mediaRow(stale!.key!)).toBeUndefined()
+    expect(await mediaRow(fresh!.key!)).toBeDefined()
+    expect(await mediaRow(kept.key)).toBeDefined()
+    // The name can be reserved again.
+    expect(((await reserve(['stale.jpg'])).body.data as ReservedName[])[0]!.key).toBeDefined()
   })
 })

@@ -234,7 +234,10 @@ function FilterBar(props: ProductsListProps) {
           </Link>
         ))}
       </nav>
-      <Link to={`/brand/${brandKey}/products/upload`} className={buttonClass('secondary', 'py-2')}>
+      <Link
+        to={`/brand/${brandKey}/products/upload${uploadScopeQuery(props.filter)}`}
+        className={buttonClass('secondary', 'py-2')}
+      >
         Product Upload
       </Link>
       {showTeamInfo ? (
@@ -252,6 +255,18 @@ function FilterBar(props: ProductsListProps) {
 }
 
 /** The list's query string, to carry through a modal and back. */
+/**
+ * The upload's scope from the list's filter: a list narrowed to one collection uploads into that
+ * collection, one line into that line; anything wider uploads to the brand.
+ */
+export function uploadScopeQuery(filter: Pick<ListingFilter, 'lines' | 'collections'>): string {
+  if (filter.collections.length === 1) return `?collection=${encodeURIComponent(filter.collections[0]!)}`
+  if (filter.collections.length === 0 && filter.lines.length === 1) {
+    return `?line=${encodeURIComponent(filter.lines[0]!)}`
+  }
+  return ''
+}
+
 export function listQuery(props: Pick<ProductsListProps, 'filter' | 'page' | 'per' | 'view'>): string {
   const query = filterSearchParams(props.filter, { page: props.page, per: props.per, view: props.view }).toString()
   return query ? `?${query}` : ''

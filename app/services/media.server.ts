@@ -54,6 +54,14 @@ export interface MediaView {
   /** Signed addresses, once the file is clean. */
   src: string | null
   thumbnail: string | null
+  /** The spec's other names for the photo's address (catalogue.md §3 Media item). */
+  assetUrl: string | null
+  original: string | null
+  urls: { signed: { download: string | null } }
+  /** Upload progress as the spec counts it: -1 before any byte, 100 once the file is in. */
+  progress: number
+  /** The listing it is attached to (the spec's name for it). */
+  reference_model_id: string | null
 }
 
 export interface ReservedName {
@@ -78,11 +86,13 @@ function statusOf(row: MediaRow, fileStatus: string | null | undefined): MediaSt
 }
 
 export function toMediaView(deps: Pick<ServiceDeps, 'blobs'>, row: MediaRow, fileStatus?: string | null): MediaView {
+  const src = row.path ? deps.blobs.signedUrl(row.path) : null
+  const status = statusOf(row, fileStatus)
   return {
     key: row.key,
     name: row.name,
     type: 'image',
-    status: statusOf(row, fileStatus),
+    status,
     created: seconds(row.created),
     modified: seconds(row.modified),
     position: row.position,
@@ -90,8 +100,13 @@ export function toMediaView(deps: Pick<ServiceDeps, 'blobs'>, row: MediaRow, fil
     listing: row.listingKey,
     unmatched: row.unmatched,
     file: row.fileKey,
-    src: row.path ? deps.blobs.signedUrl(row.path) : null,
+    src,
     thumbnail: row.path ? deps.blobs.signedUrl(thumbnailPath(row.path)) : null,
+    assetUrl: src,
+    original: src,
+    urls: { signed: { download: src } },
+    progress: status === 'reserved' ? -1 : status === 'uploading' ? 0 : 100,
+    reference_model_id: row.listingKey,
   }
 }
 

@@ -8,7 +8,7 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npx remix build
+RUN npm run build
 
 FROM node:20-bookworm-slim AS prod-deps
 WORKDIR /app
@@ -35,4 +35,4 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--max-semi-space-size=4", "--import", "tsx", "server.ts"]
+CMD ["node", "--max-semi-space-size=4", "build/server.mjs"]

@@ -22,6 +22,7 @@ export default {
     v3_lazyRouteDiscovery: true,
     v3_singleFetch: false,
   },
-  // The server bundle keeps node_modules external; these ESM-only packages are bundled instead.
-  serverDependenciesToBundle: [],
+  // The server bundle keeps node_modules external; these are bundled instead. A package's JSON
+  // file is inlined: Node loads JSON only with an import attribute, which the compiler lacks.
+  serverDependenciesToBundle: [/^i18n-iso-countries\/langs\//],
 }

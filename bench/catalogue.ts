@@ -382,6 +382,7 @@ export async function onLocalPostgres<T>(
       await database.close()
     }
     const portal = await spawnPortal(label, {
+      compiled: true,
       dataDir,
       env: { SEED_DEMO: 'false', DATABASE_URL: url.toString(), SESSION_SECRET: `${label}-session-secret` },
     })
@@ -417,6 +418,7 @@ export async function catalogueBench(): Promise<CatalogueFigures> {
     }
     console.log(`\nCatalogue: Demo Brand filled up to ${listings} listings in ${seeded.seconds.toFixed(1)} s (PGlite)`)
     const portal = await spawnPortal('catalogue-bench', {
+      compiled: true,
       dataDir,
       env: { SEED_DEMO: 'false' },
       nodeArgs: process.env.CATALOGUE_BENCH_PORTAL_NODE_ARGS?.split(' ').filter(Boolean) ?? [],

@@ -426,6 +426,7 @@ export async function chatBench(residentMB: (pid: number) => number | null): Pro
     }
 
     const portal = await spawnPortal('chat-bench', {
+      compiled: true,
       dataDir,
       env: { SEED_DEMO: 'false' },
       // CHAT_BENCH_PORTAL_NODE_ARGS: Node.js options for the portal, e.g. "--cpu-prof --cpu-prof-dir=prof"

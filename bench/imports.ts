@@ -179,7 +179,7 @@ async function onPglite<T>(run: (portal: SpawnedPortal, cookie: string) => Promi
     } finally {
       await database.close()
     }
-    const portal = await spawnPortal('import-bench', { dataDir, env: { SEED_DEMO: 'false' } })
+    const portal = await spawnPortal('import-bench', { compiled: true, dataDir, env: { SEED_DEMO: 'false' } })
     try {
       return await run(portal, cookie)
     } finally {

@@ -111,7 +111,7 @@ async function loginPageJavaScript(baseURL: string) {
 
 /** The pages' figures: login JavaScript, time to first byte, sign-in, memory. */
 async function pageFigures() {
-  const portal = await spawnPortal('bench')
+  const portal = await spawnPortal('bench', { compiled: true })
   try {
     // Idle: started, demo data seeded, no request served yet but the health check.
     await new Promise((resolve) => setTimeout(resolve, 2000))

@@ -26,7 +26,14 @@ export interface DatabaseHandle {
   close(): Promise<void>
 }
 
-export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+/**
+ * Beside this file when it runs from source; from the project directory when the server runs as
+ * one compiled file from build/ (`npm run start:prod`).
+ */
+export const MIGRATIONS_FOLDER = [
+  path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations'),
+  path.resolve('db/migrations'),
+].find((folder) => fs.existsSync(path.join(folder, 'meta', '_journal.json')))!
 
 export interface DatabaseOptions {
   databaseUrl?: string

@@ -27,16 +27,25 @@ export interface SpawnOptions {
   env?: Record<string, string>
   /** A data folder prepared by the caller (the chat benchmark seeds its database first); kept at stop. */
   dataDir?: string
+  /**
+   * Run the compiled server (build/server.mjs, as `npm start` and the Docker image do) instead of
+   * server.ts through tsx; it is built first. The benchmarks measure this one.
+   */
+  compiled?: boolean
 }
 
 export async function spawnPortal(label: string, options: SpawnOptions = {}): Promise<SpawnedPortal> {
   if (!fs.existsSync('build/index.js')) execSync('npx remix build', { stdio: 'inherit' })
+  if (options.compiled && !fs.existsSync('build/server.mjs'))
+    execSync('node scripts/build-server.mjs', { stdio: 'inherit' })
   const port = await freePort()
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `portal-${label}-`))
   // The same memory settings as `npm start` (docs/decisions/040).
   const child = spawn(
     process.execPath,
-    ['--max-semi-space-size=4', '--import', 'tsx', ...(options.nodeArgs ?? []), 'server.ts'],
+    options.compiled
+      ? ['--max-semi-space-size=4', ...(options.nodeArgs ?? []), 'build/server.mjs']
+      : ['--max-semi-space-size=4', '--import', 'tsx', ...(options.nodeArgs ?? []), 'server.ts'],
     {
       env: {
         ...process.env,

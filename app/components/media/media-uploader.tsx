@@ -199,7 +199,7 @@ function UploadRow({ item, onRemove }: { item: UploadItem; onRemove: (id: number
   const percent = Math.max(0, Math.min(100, item.progress))
   return (
     <li
-      className="grid grid-cols-[minmax(0,1.4fr)_minmax(0,1.2fr)_9rem_auto] items-center gap-4 py-3"
+      className="grid grid-cols-[minmax(0,1.3fr)_minmax(0,1.2fr)_8rem_9.5rem] items-center gap-4 py-3"
       data-testid="upload-item"
     >
       <div className="min-w-0">

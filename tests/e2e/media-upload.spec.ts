@@ -70,6 +70,7 @@ test('a batch lands on its listings and in the pool with reasons; an EICAR file 
     noStyle: `ZZ-${stamp}_ZZ-${stamp}-BLK-S_front.jpg`,
     noPattern: `lookbook-${stamp}.jpg`,
     eicar: `${first.style_number}_${first.sku}_eicar${stamp}.jpg`,
+    badName: `scan-${stamp}.jfif`,
   }
   await page.goto(uploadPage)
   await expect(page.getByRole('heading', { name: 'Product Media Upload' })).toBeVisible()
@@ -80,6 +81,7 @@ test('a batch lands on its listings and in the pool with reasons; an EICAR file 
     { name: names.noStyle, mimeType: 'image/jpeg', buffer: jpeg },
     { name: names.noPattern, mimeType: 'image/jpeg', buffer: jpeg },
     { name: names.eicar, mimeType: 'image/jpeg', buffer: infected },
+    { name: names.badName, mimeType: 'image/jpeg', buffer: jpeg },
   ])
 
   const dialog = page.getByRole('dialog', { name: 'Upload Detail' })
@@ -91,6 +93,15 @@ test('a batch lands on its listings and in the pool with reasons; an EICAR file 
   await expect(item(names.noStyle)).toContainText(`Pool`)
   await expect(item(names.noStyle)).toContainText(`No style numbered ZZ-${stamp} in this brand.`)
   await expect(item(names.noPattern)).toContainText('The name does not follow style-number_sku_view.extension.')
+  // A name the preflight refused: the Filename error label, nothing sent, and it can be removed.
+  await expect(item(names.badName)).toContainText(
+    'Filename error Please ensure all files have supported file extensions PNG, JPG, or GIF.',
+  )
+  await expect(item(names.badName).getByTestId('upload-progress')).toHaveText('Waiting')
+  await item(names.badName)
+    .getByRole('button', { name: `Remove ${names.badName}` })
+    .click()
+  await expect(item(names.badName)).toHaveCount(0)
   await expect(page.getByTestId('toast').filter({ hasText: SCANNING }).first()).toBeVisible()
   for (const name of [names.front, names.back, names.noStyle, names.noPattern]) {
     await expect(item(name).getByTestId('media-status')).toHaveText('available', { timeout: 20_000 })
@@ -115,6 +126,7 @@ test('a batch lands on its listings and in the pool with reasons; an EICAR file 
     unmatched: `No style numbered ZZ-${stamp} in this brand.`,
   })
   expect(stored.get(names.noPattern)).toMatchObject({ listing: null })
+  expect(stored.has(names.badName)).toBe(false)
   const refused = stored.get(names.eicar)!
   expect(refused).toMatchObject({ status: 'quarantined', src: null })
   const file = await (await page.request.get(`/api/file/model/${refused.file}`)).json()
@@ -129,6 +141,40 @@ test('a batch lands on its listings and in the pool with reasons; an EICAR file 
   const frontFile = stored.get(names.front)!.file!
   await expect(page.locator(`img[src*="${frontFile}"]`).first()).toBeAttached()
   await expect(page.locator(`img[src*="${refused.file}"]`)).toHaveCount(0)
+})
+
+test("a listing's photos are reordered from the table with the keyboard", async ({ page }) => {
+  await signIn(page, 'admin@demo.test')
+  const [, listing] = await demoListings(page)
+  const stamp = run()
+  const jpeg = await photo('#c9b8a0')
+  const one = `${listing.style_number}_${listing.sku}_1${stamp}.jpg`
+  const two = `${listing.style_number}_${listing.sku}_2${stamp}.jpg`
+  await page.goto(uploadPage)
+  await expect(page.locator('html')).toHaveAttribute('data-realtime', 'connected')
+  await page.locator('#media-files').setInputFiles([
+    { name: one, mimeType: 'image/jpeg', buffer: jpeg },
+    { name: two, mimeType: 'image/jpeg', buffer: jpeg },
+  ])
+  const dialog = page.getByRole('dialog', { name: 'Upload Detail' })
+  await expect(dialog.getByTestId('media-status')).toHaveText(['available', 'available'], { timeout: 20_000 })
+  // Cancel only closes it now: both photos have their bytes.
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toHaveCount(0)
+
+  const rows = page.getByTestId('media-row')
+  const names = async () => (await rows.allTextContents()).filter((text) => text.includes(stamp))
+  await expect.poll(names).toEqual([expect.stringContaining(one), expect.stringContaining(two)])
+  // Space picks the row up, the arrow moves it one row down, Space drops it.
+  await page.getByRole('button', { name: `Reorder ${one}` }).focus()
+  await page.keyboard.press('Space')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Space')
+  await expect(page.getByTestId('toast').filter({ hasText: 'Media positions updated.' })).toBeVisible()
+  await expect.poll(names).toEqual([expect.stringContaining(two), expect.stringContaining(one)])
+  const stored = new Map((await brandMedia(page)).map((row) => [row.name, row]))
+  const position = (name: string) => (stored.get(name) as unknown as { position: number }).position
+  expect(position(two)).toBeLessThan(position(one))
 })
 
 test('a selection of no accepted type is refused with the spec text and opens nothing', async ({ page }) => {

@@ -22,10 +22,21 @@ export function MediaStatusBadge({ status }: { status: UploadItemStatus }) {
 export function MediaPlace({
   listing,
   unmatched,
+  refused = false,
 }: {
   listing: { styleName: string; sku: string | null } | null
   unmatched: string | null
+  /** Refused by the scan: it goes nowhere, whatever its name matched. */
+  refused?: boolean
 }) {
+  if (refused) {
+    return (
+      <span className="text-sm" data-testid="media-place">
+        <span className="font-medium">Not placed</span>
+        <span className="block text-xs text-muted">Refused by the security scan.</span>
+      </span>
+    )
+  }
   if (listing) {
     return (
       <span className="text-sm" data-testid="media-place">

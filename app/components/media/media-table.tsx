@@ -163,7 +163,7 @@ function MediaRow({ row, sortable, moves }: { row: Row; index: number; sortable:
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-3">
             <MediaStatusBadge status={badgeOf(row.status)} />
-            <MediaPlace listing={row.listing} unmatched={row.unmatched} />
+            <MediaPlace listing={row.listing} unmatched={row.unmatched} refused={row.status === 'quarantined'} />
           </div>
           {moves}
         </div>

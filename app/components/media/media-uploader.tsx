@@ -209,16 +209,21 @@ function UploadRow({ item, onRemove }: { item: UploadItem; onRemove: (id: number
         <p className="text-xs text-muted">{formatFileSize(item.size)}</p>
         {item.error ? (
           <p className="mt-1 text-xs text-red-900">
-            <span className="mr-1 inline-flex rounded bg-red-100 px-1.5 py-0.5 font-semibold">Filename error</span>
+            <span className="mr-1 inline-flex rounded bg-red-100 px-1.5 py-0.5 font-semibold">Filename error</span>{' '}
             {item.error}
           </p>
         ) : null}
+        {item.failure ? <p className="mt-1 text-xs text-red-900">{item.failure}</p> : null}
       </div>
       <div className="min-w-0">
         {item.error ? (
           <span className="text-xs text-muted">Not uploaded</span>
         ) : item.key ? (
-          <MediaPlace listing={item.listing ?? null} unmatched={item.unmatched} />
+          <MediaPlace
+            listing={item.listing ?? null}
+            unmatched={item.unmatched}
+            refused={item.status === 'refused' && !item.failure}
+          />
         ) : null}
       </div>
       <div>

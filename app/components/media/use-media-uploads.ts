@@ -27,6 +27,8 @@ export interface UploadItem {
   key: string | null
   /** The Filename error of the preflight. */
   error: string | null
+  /** Why the upload itself failed (the server refused it, the connection gave up). */
+  failure: string | null
   listing: ReservedName['listing'] | null
   unmatched: string | null
   /** Whole percent; -1 before the upload starts. */
@@ -149,7 +151,7 @@ export function useMediaUploads(brandKey: string, onSettled: () => void) {
             done()
             // The server's words when it refused the upload (tus answers them as plain text).
             const body = (error as { originalResponse?: { getBody(): string } }).originalResponse?.getBody()
-            patch(item.id, { status: 'refused', error: body?.trim() || 'The upload failed. Try again.' })
+            patch(item.id, { status: 'refused', failure: body?.trim() || 'The upload failed. Try again.' })
             settledRef.current()
           },
         })
@@ -176,6 +178,7 @@ export function useMediaUploads(brandKey: string, onSettled: () => void) {
           size: file.size,
           key: null,
           error: null,
+          failure: null,
           listing: null,
           unmatched: null,
           progress: -1,

@@ -58,7 +58,7 @@ export default function UploadDetailSummary() {
             <p className="truncate text-sm font-medium" title={row.name}>
               {row.name}
             </p>
-            <MediaPlace listing={row.listing} unmatched={row.unmatched} />
+            <MediaPlace listing={row.listing} unmatched={row.unmatched} refused={row.status === 'quarantined'} />
             <MediaStatusBadge status={badgeOf(row.status)} />
           </li>
         ))}

@@ -605,7 +605,8 @@ export interface PreparedPart {
 export type FormFileOutcome = { name: string; file: FileView } | { name: string; error: string }
 
 /**
- * A plain multipart form with several `file` parts (the media upload page without JavaScript).
+ * A plain multipart form with several `file` parts (the media upload page without JavaScript;
+ * docs/decisions/097).
  * Authorized once before the body is read, like receiveFormUpload; then each file part in turn:
  * `prepare` sees its name and the text fields sent before it (an AppError refuses that file
  * alone; anything else, such as a refused CSRF token, stops the whole form and is thrown), its

@@ -117,7 +117,7 @@ export function MediaTable({
           <th scope="col" className="px-3 py-3 font-medium">
             Name
           </th>
-          <th scope="col" className="px-3 py-3 font-medium">
+          <th scope="col" className="whitespace-nowrap px-3 py-3 font-medium">
             Uploaded Date
           </th>
           <th scope="col" className="px-3 py-3 font-medium">
@@ -153,19 +153,19 @@ function MediaRow({ row, sortable, moves }: { row: Row; index: number; sortable:
           <span className="block h-12 w-9 shrink-0 overflow-hidden rounded-sm bg-stone-100">
             {row.thumbnail ? <img src={row.thumbnail} alt="" className="h-full w-full object-cover" /> : null}
           </span>
-          <span className="min-w-0 truncate font-medium" title={row.name}>
+          <span className="min-w-0 max-w-[16rem] truncate font-medium" title={row.name}>
             {row.name}
           </span>
         </div>
       </td>
       <td className="whitespace-nowrap px-3 py-3 text-muted">{formatWhen(new Date(row.created * 1000))}</td>
       <td className="px-3 py-3">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <div className="flex items-center gap-3">
-            <MediaStatusBadge status={badgeOf(row.status)} />
+        <div className="flex items-center gap-3">
+          <MediaStatusBadge status={badgeOf(row.status)} />
+          <div className="min-w-0 flex-1">
             <MediaPlace listing={row.listing} unmatched={row.unmatched} refused={row.status === 'quarantined'} />
           </div>
-          {moves}
+          {moves ? <div className="shrink-0">{moves}</div> : null}
         </div>
       </td>
     </>

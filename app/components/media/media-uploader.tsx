@@ -30,7 +30,7 @@ export function RequirementTooltip({ maxBytes, maxFiles }: { maxBytes: number; m
       <span
         id="file-upload-requirements"
         role="tooltip"
-        className="invisible absolute left-0 top-full z-30 mt-2 w-80 rounded-md border border-line bg-white p-4 text-left text-xs leading-relaxed text-ink opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+        className="invisible absolute right-0 top-full z-30 mt-2 w-80 rounded-md border border-line bg-white p-4 text-left text-xs leading-relaxed text-ink opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
       >
         <span className="mb-1 block font-semibold uppercase tracking-wide text-muted">File Upload</span>
         <span className="block">Accepted types: JPG, JPEG, PNG and WEBP.</span>

@@ -165,10 +165,21 @@ test("a listing's photos are reordered from the table with the keyboard", async 
   const rows = page.getByTestId('media-row')
   const names = async () => (await rows.allTextContents()).filter((text) => text.includes(stamp))
   await expect.poll(names).toEqual([expect.stringContaining(one), expect.stringContaining(two)])
-  // Space picks the row up, the arrow moves it one row down, Space drops it.
+  // Space picks the row up, the arrows move it over the draggable rows (photos on listings; rows
+  // of other listings may sit between the two) down to the other photo's row, Space drops it.
+  const handles = await page
+    .getByRole('button', { name: /^Reorder / })
+    .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''))
+  const steps = handles.indexOf(`Reorder ${two}`) - handles.indexOf(`Reorder ${one}`)
+  expect(steps).toBeGreaterThan(0)
   await page.getByRole('button', { name: `Reorder ${one}` }).focus()
+  const twoKey = await rows.filter({ hasText: two }).getAttribute('data-key')
   await page.keyboard.press('Space')
-  await page.keyboard.press('ArrowDown')
+  // Picked up (the row is lifted): the arrows are listened to from now on.
+  await expect(rows.filter({ hasText: one })).toHaveClass(/shadow-lg/)
+  await expect(page.getByText(/^Draggable item \S+ was moved over droppable area/)).toBeAttached()
+  for (let step = 0; step < steps; step++) await page.keyboard.press('ArrowDown')
+  await expect(page.getByText(new RegExp(`was moved over droppable area ${twoKey}\\.$`))).toBeAttached()
   await page.keyboard.press('Space')
   await expect(page.getByTestId('toast').filter({ hasText: 'Media positions updated.' })).toBeVisible()
   await expect.poll(names).toEqual([expect.stringContaining(two), expect.stringContaining(one)])

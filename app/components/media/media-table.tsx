@@ -7,6 +7,7 @@ import {
   closestCenter,
   DndContext,
   KeyboardSensor,
+  MeasuringStrategy,
   PointerSensor,
   useSensor,
   useSensors,
@@ -51,7 +52,11 @@ export function MediaTable({
 }) {
   const hydrated = useHydrated()
   const [rows, setRows] = useState(initial)
-  useEffect(() => setRows(initial), [initial])
+  // A refresh of the page (an upload settling) does not pull the rows from under a drag.
+  const [dragging, setDragging] = useState(false)
+  useEffect(() => {
+    if (!dragging) setRows(initial)
+  }, [initial, dragging])
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -62,6 +67,7 @@ export function MediaTable({
   }
 
   const onDragEnd = async ({ active, over }: DragEndEvent) => {
+    setDragging(false)
     if (!over || active.id === over.id) return
     const from = rows.findIndex((row) => row.key === active.id)
     const to = rows.findIndex((row) => row.key === over.id)
@@ -83,6 +89,8 @@ export function MediaTable({
     }
   }
 
+  // Only photos on a listing take part (their rows register with the sortable context).
+  const draggable = canArrange ? rows.filter((row) => row.listing).map((row) => row.key) : []
   const body = rows.map((row, index) => {
     const siblings = row.listing ? rows.filter((other) => other.listing?.key === row.listing!.key) : []
     const place = siblings.findIndex((other) => other.key === row.key)
@@ -132,8 +140,18 @@ export function MediaTable({
   return (
     <div className="overflow-hidden rounded-xl border border-line bg-white">
       {hydrated ? (
-        <DndContext id="media-table" sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-          <SortableContext items={rows.map((row) => row.key)} strategy={verticalListSortingStrategy}>
+        <DndContext
+          id="media-table"
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          // Rows are measured again as the page scrolls under a keyboard drag (the sensor scrolls
+          // the row into view after the drag starts), so the arrows land on the next row.
+          measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+          onDragStart={() => setDragging(true)}
+          onDragCancel={() => setDragging(false)}
+          onDragEnd={onDragEnd}
+        >
+          <SortableContext items={draggable} strategy={verticalListSortingStrategy}>
             {table}
           </SortableContext>
         </DndContext>

@@ -125,8 +125,10 @@ export function useMediaUploads(brandKey: string, onSettled: () => void) {
         const upload = new Upload(file, {
           endpoint: '/uploads/tus',
           metadata: { brand: brandKey, purpose: 'listing-media', filename: item.name, media: item.key! },
-          retryDelays: [0, 1000, 3000],
-          removeFingerprintOnSuccess: true,
+          // A dropped connection is resumed where it stopped (retries); across page loads a photo
+          // is chosen again and reserved anew, so nothing is kept in the browser's storage.
+          retryDelays: [0, 1000, 3000, 5000],
+          storeFingerprintForResuming: false,
           onUploadUrlAvailable: () => {
             const fileKey = upload.url?.split('/').filter(Boolean).pop() ?? null
             patch(item.id, { fileKey, status: 'uploading', progress: 0 })

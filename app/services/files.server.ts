@@ -602,6 +602,148 @@ export async function receiveFormUpload(
   return toFileView(deps, row)
 }
 
+/** What a form's file part is to carry, decided before its bytes are read. */
+export interface PreparedPart {
+  /** The reserved product photo the file carries (as the `media` tus metadata does). */
+  media?: string
+  /** Undoes the preparation when the file is refused after all (empty, too large, unreadable). */
+  release?: () => Promise<void>
+}
+
+/** One file of a multi-file form: its upload, now being scanned, or why it was refused. */
+export type FormFileOutcome = { name: string; file: FileView } | { name: string; error: string }
+
+/**
+ * A plain multipart form with several `file` parts (the media upload page without JavaScript;
+ * docs/decisions/097).
+ * Authorized once before the body is read, like receiveFormUpload; then each file part in turn:
+ * `prepare` sees its name and the text fields sent before it (an AppError refuses that file
+ * alone; anything else, such as a refused CSRF token, stops the whole form and is thrown), its
+ * bytes stream to local disk counted against the purpose's limit, and it goes through the same
+ * pipeline. A file past the limit is read through and refused on its own, so the others still
+ * count. Past `maxFiles` file parts, the rest are read through and only counted (`leftOut`).
+ */
+export async function receiveFormUploads(
+  deps: ServiceDeps,
+  actor: Actor,
+  request: Request,
+  target: { brand: unknown; purpose: unknown },
+  options: { maxFiles: number; prepare?: (name: string, fields: FormData) => Promise<PreparedPart> },
+): Promise<{ files: FormFileOutcome[]; leftOut: number; fields: FormData }> {
+  const authorized = authorizeUpload(deps, actor, target)
+  const type = request.headers.get('content-type') ?? ''
+  if (!type.toLowerCase().startsWith('multipart/form-data')) {
+    throw new AppError('ValidationError', 'Send the files as multipart/form-data with "file" fields.')
+  }
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  const bound = options.maxFiles * (authorized.maxBytes + FORM_OVERHEAD_BYTES)
+  if (declared > bound) throw new FileTooLargeError(authorized.maxBytes)
+  const dir = holdingDir(deps, 'form')
+  await fs.promises.mkdir(dir, { recursive: true })
+  const fields = new FormData()
+  const outcomes: FormFileOutcome[] = []
+  const started: { row: FileRow; file: string; release?: () => Promise<void> }[] = []
+  let leftOut = 0
+  let stop: unknown = null
+  let fieldBytes = 0
+
+  const handler: UploadHandler = async (part) => {
+    const source = part.data[Symbol.asyncIterator]()
+    const drain = async () => {
+      for (let next = await source.next(); !next.done; next = await source.next()) void next
+    }
+    if (typeof part.filename !== 'string') {
+      const chunks: Uint8Array[] = []
+      for (let next = await source.next(); !next.done; next = await source.next()) {
+        fieldBytes += next.value.byteLength
+        if (fieldBytes > FORM_OVERHEAD_BYTES) {
+          stop ??= new AppError('ValidationError', 'A form field is too long.')
+          await drain()
+          return undefined
+        }
+        chunks.push(next.value)
+      }
+      fields.append(part.name, Buffer.concat(chunks).toString('utf8'))
+      return undefined
+    }
+    // Not a file of ours, an empty file input, or past the point where the form was refused.
+    if (part.name !== 'file' || part.filename === '' || stop) {
+      await drain()
+      return undefined
+    }
+    if (outcomes.length >= options.maxFiles) {
+      leftOut++
+      await drain()
+      return undefined
+    }
+    let name = part.filename
+    let prepared: PreparedPart = {}
+    let row: FileRow | null = null
+    const file = () => path.join(dir, row!.key)
+    try {
+      name = uploadName(part.filename)
+      if (options.prepare) prepared = await options.prepare(name, fields)
+      row = await beginUpload(deps, actor, { ...authorized, name, media: prepared.media })
+      let size = 0
+      let tooLarge = false
+      // Read by hand so a refused file can still be read through to the next part.
+      const counted = Readable.from(
+        (async function* () {
+          for (let next = await source.next(); !next.done; next = await source.next()) {
+            size += next.value.byteLength
+            if (size > authorized.maxBytes) tooLarge = true
+            if (!tooLarge) yield next.value
+          }
+        })(),
+      )
+      await pipeline(counted, fs.createWriteStream(file()))
+      if (tooLarge) throw new FileTooLargeError(authorized.maxBytes)
+      if (size === 0) throw new AppError('ValidationError', EMPTY_FILE_MESSAGE)
+      started.push({ row, file: file(), release: prepared.release })
+      outcomes.push({ name, file: toFileView(deps, row) })
+    } catch (error) {
+      if (row) {
+        await fs.promises.rm(file(), { force: true })
+        await abandonUpload(deps, row.key)
+      }
+      await prepared.release?.().catch(() => undefined)
+      await drain().catch(() => undefined)
+      if (isAppErrorLike(error)) outcomes.push({ name, error: error.message })
+      else stop ??= error
+    }
+    return undefined
+  }
+  try {
+    await unstable_parseMultipartFormData(request, handler)
+  } catch (error) {
+    stop ??= error
+  }
+  if (stop) {
+    // Nothing of a refused form goes on: files read before the refusal are dropped too.
+    for (const got of started) {
+      await fs.promises.rm(got.file, { force: true })
+      await abandonUpload(deps, got.row.key)
+      await got.release?.().catch(() => undefined)
+    }
+    if (stop instanceof Response || isAppErrorLike(stop)) throw stop
+    if (stop instanceof MaxPartSizeExceededError) throw new AppError('ValidationError', 'A form field is too long.')
+    throw new AppError('ValidationError', 'The upload could not be read. Try again.')
+  }
+  // Only now: a file is scanned once the whole form has been accepted.
+  const byKey = new Map<string, FileView>()
+  for (const got of started) {
+    const row = await finishUpload(deps, got.row.key, got.file, () => fs.promises.rm(got.file, { force: true }))
+    byKey.set(row.key, toFileView(deps, row))
+  }
+  return {
+    files: outcomes.map((outcome) =>
+      'file' in outcome ? { name: outcome.name, file: byKey.get(outcome.file.key) ?? outcome.file } : outcome,
+    ),
+    leftOut,
+    fields,
+  }
+}
+
 /** AppErrors made by the Remix build's copy of errors.ts are AppErrors too. */
 function isAppErrorLike(error: unknown): error is AppError {
   return error instanceof AppError || (error instanceof Error && 'type' in error && 'status' in error)

@@ -94,6 +94,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(review.getByTestId('review-updated').getByRole('listitem')).toHaveText([/Linen Shirt/])
       await review.getByRole('link', { name: 'Done' }).click()
       await expect(page).toHaveURL(`/brand/${brand}/products/media/upload`)
+      await expect(page.getByRole('heading', { name: 'Product Media Upload' })).toBeVisible()
       // The listings are there now.
       await page.goto(`/brand/${brand}/products`)
       await expect(page.getByTestId('listing-row')).toHaveCount(3)

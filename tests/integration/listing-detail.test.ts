@@ -385,7 +385,7 @@ describe('the listing page without JavaScript', () => {
     expect(list).toContain('Product has been deleted successfully.')
   })
 
-  it('shows the product page with its listings, and "coming soon" for the reserved media upload address', async () => {
+  it('shows the product page with its listings, and the media upload step after it', async () => {
     const product = await createStyleIn(portal.deps, brand.key, collectionOf(brand).collectionKey, 'Field Jacket')
     const listing = await createListing(portal.deps, brand.key, {
       styleKey: product,
@@ -400,10 +400,10 @@ describe('the listing page without JavaScript', () => {
     expect(html).toContain('Waxed cotton')
     expect(html).toContain(`/products/listing/${listing.key}`)
     expect(html).toContain(`/brand/${brand.key}/style/${product}`)
-    // The upload step is built now; the media step after it is still a reserved address.
+    // The media upload step after the spreadsheet is built too.
     const upload = await browser.get(`/brand/${brand.key}/products/media/upload`)
     expect(upload.status).toBe(200)
-    expect(await upload.text()).toContain('is coming soon')
+    expect(await upload.text()).toContain('Product Media Upload')
   })
 })
 

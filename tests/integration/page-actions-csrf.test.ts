@@ -44,6 +44,8 @@ interface ActionPost {
   image?: boolean
   /** Multipart with this CSV as `file`, after the other fields (the upload form's order). */
   csv?: string
+  /** Multipart with a small PNG as `file` under this name, after the other fields (the media form). */
+  photo?: string
   /** Posted without a session (the sign-in and password-reset pages). */
   anonymous?: boolean
 }
@@ -81,6 +83,9 @@ const IMPORT_CSV = 'Listing Unique Id,Style Name,Style Number\nWALK-1,Walk Tee,W
 const SAMPLES: Record<string, ActionSample> = {
   '/brand/:brandKey/products/upload?index': {
     post: (w) => ({ url: `/brand/${w.brand.key}/products/upload?index`, csv: IMPORT_CSV }),
+  },
+  '/brand/:brandKey/products/media/upload': {
+    post: (w) => ({ url: `/brand/${w.brand.key}/products/media/upload`, photo: 'walk_photo_front.png' }),
   },
   '/brand/:brandKey/products/upload/:importKey': {
     post: async (w) => ({
@@ -414,6 +419,12 @@ async function send(post: ActionPost, cookie: string, token: string | null): Pro
     if (token) body.set('csrf', token)
     for (const [name, value] of Object.entries(post.fields ?? {})) body.set(name, value)
     body.set('file', new Blob([post.csv], { type: 'text/csv' }), 'walk.csv')
+  } else if (post.photo !== undefined) {
+    // The token first: each photo is reserved and stored as it streams in.
+    body = new FormData()
+    if (token) body.set('csrf', token)
+    for (const [name, value] of Object.entries(post.fields ?? {})) body.set(name, value)
+    body.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), post.photo)
   } else if (post.image) {
     body = new FormData()
     for (const [name, value] of Object.entries(post.fields ?? {})) body.set(name, value)

@@ -13,6 +13,12 @@ export interface PageBrowser {
     file: { name: string; content: string | Uint8Array<ArrayBuffer>; type?: string },
     options?: { fields?: Record<string, string>; csrf?: 'first' | 'after-file' | 'none' },
   ): Promise<Response>
+  /** A multipart form with several files under `file` (a `multiple` input), the token first. */
+  uploadFiles(
+    path: string,
+    files: { name: string; content: string | Uint8Array<ArrayBuffer>; type?: string }[],
+    options?: { csrf?: 'first' | 'none' },
+  ): Promise<Response>
 }
 
 export async function pageBrowser(
@@ -62,6 +68,14 @@ export async function pageBrowser(
       for (const [field, entry] of Object.entries(options.fields ?? {})) form.append(field, entry)
       form.append('file', new Blob([file.content], { type: file.type ?? 'text/csv' }), file.name)
       if (csrf === 'after-file') form.append('csrf', token)
+      return send(path, form)
+    },
+    uploadFiles: (path, files, options = {}) => {
+      const form = new FormData()
+      if ((options.csrf ?? 'first') === 'first') form.append('csrf', token)
+      for (const file of files) {
+        form.append('file', new Blob([file.content], { type: file.type ?? 'application/octet-stream' }), file.name)
+      }
       return send(path, form)
     },
   }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-export type BadgeTone = 'neutral' | 'info' | 'success' | 'warning' | 'muted'
+export type BadgeTone = 'neutral' | 'info' | 'success' | 'warning' | 'muted' | 'danger'
 
 export function Badge({ children, tone = 'neutral' }: { children: ReactNode; tone?: BadgeTone }) {
   const tones: Record<BadgeTone, string> = {
@@ -9,6 +9,7 @@ export function Badge({ children, tone = 'neutral' }: { children: ReactNode; ton
     success: 'bg-emerald-100 text-emerald-900',
     warning: 'bg-amber-100 text-amber-900',
     muted: 'bg-zinc-200 text-zinc-600',
+    danger: 'bg-red-100 text-red-900',
   }
   return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>
 }

@@ -3,6 +3,12 @@
 // unsaved order in a shared Yjs document, the database holds the saved order, and these functions
 // say what the page shows and what Save writes (docs/decisions/100).
 
+/** Listings on one page of the manage screen: each is a slider, so fewer than the products list. */
+export const MANAGE_PAGE_SIZE = 20
+/** Pool photos per "Show more", and the most one page shows. */
+export const POOL_STEP = 60
+export const POOL_MAX = 1200
+
 /** The toast after a photo is deleted: §8 names none for it (docs/decisions/100). */
 export const IMAGE_DELETED = 'Image has been deleted.'
 

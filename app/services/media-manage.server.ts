@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm'
 import { listings, media } from '#db/schema'
 import { AppError, notFound } from '#app/lib/errors'
-import { moveByOne, positionsFor } from '#app/lib/media-order'
+import { moveByOne, POOL_MAX, POOL_STEP, positionsFor } from '#app/lib/media-order'
 import { thumbnailPath } from '#app/lib/thumbnail'
 import { allows, brandGrant } from '#app/policy/abilities'
 import type { ListingFilter } from '#app/policy/listing-filter'
@@ -14,12 +14,6 @@ import { requireAbility, requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
 import { listListings } from './listings.server'
 import { brandMedia, mediaOfListings, saveMediaPositions, type MediaView } from './media.server'
-
-/** Listings on one page of the manage screen: each is a slider, so fewer than the products list. */
-export const MANAGE_PAGE_SIZE = 20
-/** Pool photos per "Show more", and the most one page shows. */
-export const POOL_STEP = 60
-export const POOL_MAX = 1200
 
 export interface ManagePhoto {
   key: string

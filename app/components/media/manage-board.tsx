@@ -323,9 +323,20 @@ function Slide(
             <input type="hidden" name="intent" value="detach" />
             <input type="hidden" name="media" value={photo.key} />
             <IconButton label={`Remove ${photo.name} from ${listing.styleName}`}>
-              <span aria-hidden="true" className="text-[13px] leading-none">
-                ⤴
-              </span>
+              <svg
+                aria-hidden="true"
+                width="14"
+                height="14"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
+                <path d="M9 14 4 9l5-5" />
+                <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+              </svg>
             </IconButton>
           </Form>
           <Link

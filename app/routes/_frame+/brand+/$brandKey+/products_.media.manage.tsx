@@ -29,24 +29,20 @@ import { MEDIA_TEXTS } from '#app/lib/media-names'
 import {
   dropOutcome,
   effectiveOrder,
+  MANAGE_PAGE_SIZE,
   moveByOne,
   moveOnto,
   orderChanged,
   parseDragId,
   parseDropId,
+  POOL_STEP,
   positionsFor,
 } from '#app/lib/media-order'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { useHydrated } from '#app/lib/use-hydrated'
 import { filterSearchParams, parsePageQuery } from '#app/policy/listing-filter'
 import { attachMedia, detachMedia, saveMediaPositions } from '#app/services/media.server'
-import {
-  listingStyleName,
-  loadManagePage,
-  MANAGE_PAGE_SIZE,
-  moveMediaByOne,
-  POOL_STEP,
-} from '#app/services/media-manage.server'
+import { listingStyleName, loadManagePage, moveMediaByOne } from '#app/services/media-manage.server'
 import { MEDIA_EVENTS, type MediaChangedEvent } from '#realtime/protocol'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
@@ -305,6 +301,7 @@ export default function MediaManagePage() {
           saveForm: canArrange && allOrders.length > 0 ? 'media-positions' : null,
           saveLabel: 'Save',
           nextTo: `/brand/${brandKey}/products`,
+          linkSteps: true,
         }}
       >
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">

@@ -215,7 +215,7 @@ describe('the forms without JavaScript', () => {
   it('refuses every form to a read member (403) and to an outsider (404), changing nothing', async () => {
     const { listing, photos, newer } = await arrangement('Rain Parka')
     const before = await orderOf(listing.key)
-    const forms = [
+    const forms: Record<string, string>[] = [
       { intent: 'attach', media: newer.key, listing: listing.key },
       { intent: 'detach', media: photos[0]!.key },
       { intent: 'move', media: photos[0]!.key, direction: 'right' },

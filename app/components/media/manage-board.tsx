@@ -461,8 +461,7 @@ function PoolItem(props: BoardProps & { photo: ManagePhoto }) {
                 >
                   {listings.map((listing) => (
                     <option key={listing.key} value={listing.key}>
-                      {listing.styleName}
-                      {listing.sku ? ` · ${listing.sku}` : ''}
+                      {`${listing.styleName}${listing.sku ? ` · ${listing.sku}` : ''}`}
                     </option>
                   ))}
                 </select>

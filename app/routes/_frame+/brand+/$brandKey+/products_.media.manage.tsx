@@ -14,7 +14,7 @@ import {
   useRevalidator,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
-import { useCallback, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { DragEndEvent } from '@dnd-kit/core'
 import { StepperFrame } from '#app/components/import/upload-stepper'
 import { api } from '#app/components/chat/chat-client'
@@ -48,11 +48,11 @@ import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Product Image Management · Brand Portal' }]
 export const handle: FrameHandle = {
-  title: 'Product Image Management',
+  title: 'Product Data',
   back: (_data, params) => `/brand/${params.brandKey ?? ''}/products`,
 }
 
-/** The page's own query: page, pool size and the edit-order switch, beside the list's filters. */
+/** The page's own query: page and pool size, beside the list's filters (and `order`, the switch). */
 function pageQuery(url: URL) {
   const { filter } = parsePageQuery(url.searchParams)
   const page = Math.min(Math.max(Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1, 1), 100_000)
@@ -61,7 +61,6 @@ function pageQuery(url: URL) {
     filter: { ...filter, cursor: (page - 1) * MANAGE_PAGE_SIZE, limit: MANAGE_PAGE_SIZE },
     page,
     poolShown,
-    editOrder: url.searchParams.get('order') === '1',
   }
 }
 
@@ -76,7 +75,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     me: { key: actor.key, name: actor.name },
     filter: query.filter,
     page: query.page,
-    editOrder: query.editOrder,
     ...data,
   })
 }
@@ -184,8 +182,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export default function MediaManagePage() {
   const data = useLoaderData<typeof loader>()
-  const { brandKey, listings, canArrange, filter, page, editOrder } = data
+  const { brandKey, listings, canArrange, filter, page } = data
   const location = useLocation()
+  // Read from the address, not the loader: turning the switch loads nothing again.
+  const editOrder = new URLSearchParams(location.search).get('order') === '1'
   const hydrated = useHydrated()
   const revalidator = useRevalidator()
   const csrf = useCsrfToken()
@@ -201,12 +201,28 @@ export default function MediaManagePage() {
     () => Object.fromEntries(listings.map((listing) => [listing.key, listing.photos.map((photo) => photo.key)])),
     [listings],
   )
+  // A listing just saved (its shared entry cleared) keeps showing that order until the saved
+  // order arrives from the server, so nobody sees the old order flash back in between.
+  const [held, setHeld] = useState<Record<string, string[]>>({})
+  const previous = useRef(doc.orders)
+  useEffect(() => {
+    const cleared = Object.keys(previous.current).filter((key) => !(key in doc.orders))
+    if (cleared.length > 0) {
+      const last = previous.current
+      setHeld((current) => ({ ...current, ...Object.fromEntries(cleared.map((key) => [key, last[key]!])) }))
+    }
+    previous.current = doc.orders
+  }, [doc.orders])
+  useEffect(() => setHeld({}), [listings])
   const shown = useMemo(
     () =>
       Object.fromEntries(
-        listings.map((listing) => [listing.key, effectiveOrder(saved[listing.key]!, doc.orders[listing.key])]),
+        listings.map((listing) => [
+          listing.key,
+          effectiveOrder(saved[listing.key]!, doc.orders[listing.key] ?? held[listing.key]),
+        ]),
       ),
-    [listings, saved, doc.orders],
+    [listings, saved, doc.orders, held],
   )
   const unsaved = useMemo(
     () =>

@@ -3,12 +3,15 @@
 // reorders a listing's photos; the other sees both without a reload and sees who else is here;
 // Save writes the agreed order. Then, without JavaScript, the forms attach, move and delete.
 // The brand, its listings and its photos are made for this spec through the API.
+import AxeBuilder from '@axe-core/playwright'
+import axe from 'axe-core'
 import type { Browser, Locator, Page } from '@playwright/test'
 import { DEMO_PASSWORD, expect, signIn, test } from './fixtures'
 import { createListings, uploadPhotos, type UploadedPhoto } from './support/media'
 import { createBrand, createMember, type NewBrand, type NewMember } from './support/users'
 
 const EDITOR_PASSWORD = 'Linen-Harbour-Spool-64'
+const EXPERIMENTAL = Object.fromEntries(axe.getRules(['experimental']).map((rule) => [rule.ruleId, { enabled: true }]))
 
 let brand: NewBrand
 let editor: NewMember
@@ -174,4 +177,39 @@ test('a read member sees the arrangement but cannot change it', async ({ page })
   await expect(page.getByText('You can look at the arrangement')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Attach' })).toHaveCount(0)
   await expect(page.getByTestId('edit-order')).toBeVisible()
+})
+
+test('the page, its edit-order view and Delete Image have no axe violations', async ({ page }) => {
+  await signIn(page, 'admin@demo.test')
+  await page.setViewportSize({ width: 1440, height: 1000 })
+  const check = async (what: string) => {
+    await page.waitForLoadState('networkidle')
+    const { violations } = await new AxeBuilder({ page }).options({ rules: EXPERIMENTAL }).analyze()
+    expect
+      .soft(
+        violations.map((v) => ({ rule: v.id, nodes: v.nodes.map((node) => node.target.join(' ')) })),
+        what,
+      )
+      .toEqual([])
+  }
+  await createListings(page.request, brand.key, [
+    { id: 'MM-4', name: 'Pleated Skirt', number: 'MM-400', sku: 'MM-400-NVY-S', colour: 'Navy', hex: '#1f2a44' },
+  ])
+  await uploadPhotos(page.request, brand.key, [
+    { name: 'MM-400_MM-400-NVY-S_front.jpg', colour: '#1f2a44' },
+    { name: `axe-${Date.now().toString(36)}.jpg`, colour: '#c8b8a6' },
+  ])
+  await page.goto(managePath())
+  await expect(page.getByTestId('slide').first()).toBeVisible()
+  await expect(page.getByTestId('pool-item').first()).toBeVisible()
+  await check('manage page')
+  await page.goto(`${managePath()}?order=1`)
+  await check('edit order')
+  await page
+    .getByTestId('slide')
+    .first()
+    .getByRole('link', { name: /^Delete Image / })
+    .click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await check('Delete Image')
 })

@@ -121,13 +121,14 @@ export function ManageBoard(props: BoardProps) {
   )
 }
 
-function Thumb({ photo }: { photo: ManagePhoto }) {
+/** `named`: the image names the photo; inside a drag handle the handle's label does. */
+function Thumb({ photo, named = true }: { photo: ManagePhoto; named?: boolean }) {
   return (
     <div className="aspect-product w-full overflow-hidden bg-canvas">
       {photo.thumbnail ? (
         <img
           src={photo.thumbnail}
-          alt={photo.name}
+          alt={named ? photo.name : ''}
           draggable={false}
           loading="lazy"
           className="h-full w-full object-cover"
@@ -292,12 +293,18 @@ function Slide(
     >
       <div
         ref={setActivatorNodeRef}
-        {...(canArrange ? { ...attributes, ...listeners } : {})}
-        aria-label={canArrange ? `${photo.name}: drag to move` : photo.name}
-        aria-roledescription={canArrange ? 'draggable photo' : undefined}
+        {...(canArrange
+          ? {
+              ...attributes,
+              ...listeners,
+              // The position shown on the slide is part of its name (it is visible text).
+              'aria-label': `${editOrder ? `${index + 1} ` : ''}${photo.name}: drag to move`,
+              'aria-roledescription': 'draggable photo',
+            }
+          : {})}
         className={`relative overflow-hidden rounded-md ring-1 ring-black/5 focus:outline-none focus-visible:ring-2 focus-visible:ring-ink ${canArrange ? 'cursor-grab touch-none active:cursor-grabbing' : ''}`}
       >
-        <Thumb photo={photo} />
+        <Thumb photo={photo} named={!canArrange} />
         {editOrder ? (
           <span
             data-testid="slide-position"
@@ -424,12 +431,17 @@ function PoolItem(props: BoardProps & { photo: ManagePhoto }) {
     <li data-testid="pool-item" data-media={photo.key} className={isDragging ? 'opacity-40' : ''}>
       <div
         ref={setNodeRef}
-        {...(canArrange ? { ...attributes, ...listeners } : {})}
-        aria-label={canArrange ? `${photo.name}: drag onto a listing` : photo.name}
-        aria-roledescription={canArrange ? 'draggable photo' : undefined}
+        {...(canArrange
+          ? {
+              ...attributes,
+              ...listeners,
+              'aria-label': `${photo.name}: drag onto a listing`,
+              'aria-roledescription': 'draggable photo',
+            }
+          : {})}
         className={`overflow-hidden rounded-md ring-1 ring-black/5 focus:outline-none focus-visible:ring-2 focus-visible:ring-ink ${canArrange ? 'cursor-grab touch-none active:cursor-grabbing' : ''}`}
       >
-        <Thumb photo={photo} />
+        <Thumb photo={photo} named={!canArrange} />
       </div>
       <p className="mt-1 truncate text-xs" title={photo.name}>
         {photo.name}

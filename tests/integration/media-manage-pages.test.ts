@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asc, eq } from 'drizzle-orm'
 import { media } from '#db/schema'
 import { createListing } from '#tests/support/catalogue-factories'
-import { createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'
+import { positionsFor } from '#app/lib/media-order'
+import { saveMediaPositions } from '#app/services/media.server'
+import { actorOf, createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'
 import { createMedia } from '#tests/support/media-factories'
 import { pageBrowser } from '#tests/support/page-browser'
 import { loadServerBuild, startTestPortal, type TestPortal } from '#tests/support/portal'
@@ -249,5 +251,25 @@ describe('the forms without JavaScript', () => {
     })
     expect([302, 403]).toContain(response.status)
     expect(await rowOf(photos[0]!.key)).toMatchObject({ listingKey: photos[0]!.listingKey })
+  })
+})
+
+describe('two saves at once', () => {
+  it('end in one of the two orders, whole, never a mix', async () => {
+    const { listing, photos } = await arrangement('Twin Save')
+    const [a, b, c] = photos.map((photo) => photo.key) as [string, string, string]
+    const editor = await createMember(portal.deps, [{ brand: brand.key, type: 'editor' }], { name: 'Editor' })
+    const [first, second] = await Promise.all([actorOf(portal.deps, owner), actorOf(portal.deps, editor)])
+    const names = new Map(photos.map((photo) => [photo.key, photo.name]))
+    const one = [c, a, b]
+    const other = [b, c, a]
+    for (let round = 0; round < 5; round++) {
+      await Promise.all([
+        saveMediaPositions(portal.deps, first, positionsFor(one)),
+        saveMediaPositions(portal.deps, second, positionsFor(other)),
+      ])
+      const saved = await orderOf(listing.key)
+      expect([one.map((key) => names.get(key)), other.map((key) => names.get(key))]).toContainEqual(saved)
+    }
   })
 })

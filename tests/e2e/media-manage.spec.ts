@@ -167,6 +167,29 @@ test('without JavaScript the forms attach, move and delete a photo', async ({ br
   await page.context().close()
 })
 
+test('the keyboard drags too: a pool photo picked up with space, moved with the arrows, dropped on a listing', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@demo.test')
+  await page.setViewportSize({ width: 1440, height: 1000 })
+  await createListings(page.request, brand.key, [
+    { id: 'MM-5', name: 'Knit Polo', number: 'MM-500', sku: 'MM-500-CRM-M', colour: 'Cream', hex: '#efe6d2' },
+  ])
+  const [photo] = (await uploadPhotos(page.request, brand.key, [
+    { name: `keys-${Date.now().toString(36)}.jpg`, colour: '#efe6d2' },
+  ])) as [UploadedPhoto]
+  await page.goto(`${managePath()}?search=Knit`)
+  await live(page)
+  const handle = page.getByRole('button', { name: `${photo.name}: drag onto a listing` })
+  await handle.focus()
+  await page.keyboard.press('Space')
+  await page.keyboard.press('ArrowLeft')
+  await expect(page.getByRole('status').filter({ hasText: 'moved over droppable area listing:' })).toHaveCount(1)
+  await page.keyboard.press('Space')
+  await expect(page.getByTestId('toast').filter({ hasText: 'Image is now associated with Knit Polo' })).toBeVisible()
+  await expect.poll(() => slideOrder(page, 'Knit Polo')).toEqual([photo.key])
+})
+
 test('a read member sees the arrangement but cannot change it', async ({ page }) => {
   await signIn(page, 'viewer@demo.test')
   const demo = await page.request.get('/api/brand/query/user/')

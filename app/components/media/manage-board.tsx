@@ -4,6 +4,7 @@
 // the order being edited lives in the shared Yjs document until Save. Without JavaScript, every
 // photo carries small forms posted to the page's action (attach, detach, move, delete).
 import {
+  closestCorners,
   DndContext,
   DragOverlay,
   KeyboardSensor,
@@ -17,6 +18,7 @@ import {
   type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
+  type KeyboardCoordinateGetter,
 } from '@dnd-kit/core'
 import {
   horizontalListSortingStrategy,
@@ -60,11 +62,41 @@ const collisions: CollisionDetection = (args) => {
   return [...hits].sort((a, b) => Number(String(b.id).startsWith('slide:')) - Number(String(a.id).startsWith('slide:')))
 }
 
+/**
+ * The keyboard moves a photo from drop zone to drop zone. Slides use @dnd-kit's sortable
+ * coordinates; a photo picked up in the pool (not a drop zone itself) goes to the nearest listing
+ * or slide in the arrow's direction, skipping the pool it starts in.
+ */
+const keyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
+  const { active, collisionRect, droppableRects, droppableContainers, over } = args.context
+  if (!active || !String(active.id).startsWith('pool:')) return sortableKeyboardCoordinates(event, args)
+  if (!ARROW_KEYS.includes(event.code) || !collisionRect) return undefined
+  event.preventDefault()
+  const ahead = droppableContainers.getEnabled().filter((entry) => {
+    const rect = droppableRects.get(entry.id)
+    if (!rect || entry.disabled || entry.id === dragId.poolZone || entry.id === over?.id) return false
+    if (event.code === 'ArrowLeft') return rect.left < collisionRect.left
+    if (event.code === 'ArrowRight') return rect.left > collisionRect.left
+    if (event.code === 'ArrowUp') return rect.top < collisionRect.top
+    return rect.top > collisionRect.top
+  })
+  const [closest] = closestCorners({
+    active,
+    collisionRect,
+    droppableRects,
+    droppableContainers: ahead,
+    pointerCoordinates: null,
+  })
+  const rect = closest ? droppableRects.get(closest.id) : undefined
+  return rect ? { x: rect.left, y: rect.top } : undefined
+}
+const ARROW_KEYS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']
+
 export function ManageBoard(props: BoardProps) {
   const { listings, pool, onDragEnd } = props
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
   )
   const [active, setActive] = useState<ManagePhoto | null>(null)
   const photoByKey = new Map<string, ManagePhoto>()

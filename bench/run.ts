@@ -11,7 +11,10 @@
 //    peak memory (bench/imports.ts), on portals of their own.
 //  - the file pipeline: thumbnails per second, a batch of 200 photos uploaded and scanned, and
 //    memory during a 2 GB upload (bench/files.ts), on a portal of its own.
-// BENCH_ONLY=chat, BENCH_ONLY=catalogue, BENCH_ONLY=imports, BENCH_ONLY=files or BENCH_ONLY=pages runs that part alone.
+//  - the media management page: its data request with 5,000 media items in a brand
+//    (bench/media-manage.ts), on a portal of its own.
+// BENCH_ONLY=chat, BENCH_ONLY=catalogue, BENCH_ONLY=imports, BENCH_ONLY=files, BENCH_ONLY=media-manage or
+// BENCH_ONLY=pages runs that part alone.
 import fs from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
@@ -20,6 +23,7 @@ import { chatBench, printChatFigures, type ChatFigures } from './chat'
 import { catalogueBench, printCatalogueFigures } from './catalogue'
 import { filesBench, printFilesFigures } from './files'
 import { importsBench, printImportFigures } from './imports'
+import { mediaManageBench, printMediaManageFigures } from './media-manage'
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50)
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 15)
@@ -199,6 +203,11 @@ if (runs('files')) {
   const files = await filesBench(residentMB)
   results.files = files
   printFilesFigures(files)
+}
+if (runs('media-manage')) {
+  const mediaManage = await mediaManageBench()
+  results.mediaManage = mediaManage
+  printMediaManageFigures(mediaManage)
 }
 fs.mkdirSync('bench/results', { recursive: true })
 fs.writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2))

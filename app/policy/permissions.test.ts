@@ -73,6 +73,7 @@ const EXPECTED: [path: string, allowed: 'public' | 'signedIn' | GrantType[]][] =
   [`/brand/${BRAND}/products/upload/i1/rollback`, ['owner', 'editor']],
   [`/brand/${BRAND}/products/media/upload`, ['owner', 'editor', 'read']],
   [`/brand/${BRAND}/products/media/manage`, ['owner', 'editor', 'read']],
+  [`/brand/${BRAND}/products/media/manage/delete/m1`, ['owner', 'editor']],
   [`/brand/${BRAND}/products/media`, ['owner', 'editor', 'read']],
   [`/brand/${BRAND}/products/listing/abc`, ['owner', 'editor', 'read']],
   [`/brand/${BRAND}/products/p1`, ['owner', 'editor', 'read']],

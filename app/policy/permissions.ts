@@ -179,6 +179,11 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   })),
   { pattern: '/brand/:brand/products/media/upload', access: ANY },
   { pattern: '/brand/:brand/products/media/manage', access: ANY },
+  {
+    pattern: '/brand/:brand/products/media/manage/delete/:media',
+    access: brand('media.arrange'),
+    note: 'decided (docs/decisions/100): Delete Image is a dialog route over the manage page, for those who arrange',
+  },
   { pattern: '/brand/:brand/products/media', access: ANY, note: NOT_SHOWN },
   {
     pattern: '/brand/:brand/products/share',

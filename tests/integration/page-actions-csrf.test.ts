@@ -15,6 +15,7 @@ import { openDirectChat, sendMessage } from '#app/services/chat.server'
 import { commitImport, startImport } from '#app/services/imports.server'
 import { latestOobCode } from '#tests/support/emulator'
 import { createListing } from '#tests/support/catalogue-factories'
+import { createMedia } from '#tests/support/media-factories'
 import { snapshotData } from '#tests/support/db-snapshot'
 import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import {
@@ -239,6 +240,22 @@ const SAMPLES: Record<string, ActionSample> = {
     async post(w) {
       const listing = await createListing(portal.deps, w.brand.key)
       return { url: `/brand/${w.brand.key}/products/listing/${listing.key}/delete` }
+    },
+  },
+  '/brand/:brandKey/products/media/manage': {
+    async post(w) {
+      const listing = await createListing(portal.deps, w.brand.key)
+      const photo = await createMedia(portal.deps, w.brand.key)
+      return {
+        url: `/brand/${w.brand.key}/products/media/manage`,
+        fields: { intent: 'attach', media: photo.key, listing: listing.key },
+      }
+    },
+  },
+  '/brand/:brandKey/products/media/manage/delete/:mediaKey': {
+    async post(w) {
+      const photo = await createMedia(portal.deps, w.brand.key)
+      return { url: `/brand/${w.brand.key}/products/media/manage/delete/${photo.key}` }
     },
   },
   '/brand/:brandKey/products/share': {

@@ -6,7 +6,7 @@ import { Link, useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { Button, ButtonLink, buttonClass } from '#app/components/ui/button'
 import { RouteDialog } from '#app/components/ui/dialog'
-import { IMPORT_TEXTS, stepStates, type StepState, type UploadStepId } from '#app/lib/import-texts'
+import { IMPORT_TEXTS, stepStates, UPLOAD_STEPS, type StepState, type UploadStepId } from '#app/lib/import-texts'
 
 const STATE_CLASS: Record<StepState, string> = {
   completed: 'border-ink bg-ink text-white',
@@ -14,7 +14,9 @@ const STATE_CLASS: Record<StepState, string> = {
   'not started': 'border-line bg-white text-muted',
 }
 
-export function StepList({ current }: { current: UploadStepId }) {
+/** With `brandKey`, completed steps link back to their pages (the manage step's way to step 2). */
+export function StepList({ current, brandKey }: { current: UploadStepId; brandKey?: string }) {
+  const pathOf = (id: UploadStepId) => UPLOAD_STEPS.find((step) => step.id === id)!.path
   return (
     <nav aria-label="Upload steps" className="w-full shrink-0 lg:w-56">
       <ol className="flex gap-4 lg:flex-col" data-testid="upload-steps">
@@ -31,7 +33,16 @@ export function StepList({ current }: { current: UploadStepId }) {
               {step.state === 'completed' ? '✓' : step.number}
             </span>
             <span className="text-sm">
-              <span className={step.state === 'not started' ? 'text-muted' : 'font-medium'}>{step.label}</span>
+              {brandKey && step.state === 'completed' ? (
+                <Link
+                  to={`/brand/${brandKey}/${pathOf(step.id)}`}
+                  className="font-medium underline-offset-2 hover:underline"
+                >
+                  {step.label}
+                </Link>
+              ) : (
+                <span className={step.state === 'not started' ? 'text-muted' : 'font-medium'}>{step.label}</span>
+              )}
               <span className="block text-xs text-muted">
                 Step {step.number}: {step.state}
               </span>
@@ -51,6 +62,8 @@ export interface StepperActions {
   saveLabel?: string
   /** Where Next goes on the first two steps. */
   nextTo: string
+  /** Completed steps in the side list link to their pages. */
+  linkSteps?: boolean
 }
 
 export function StepperButtons({ brandKey, current, saveForm, saveLabel = 'Save', nextTo }: StepperActions) {
@@ -95,7 +108,7 @@ export function StepperButtons({ brandKey, current, saveForm, saveLabel = 'Save'
 export function StepperFrame({ actions, children }: { actions: StepperActions; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-8 lg:flex-row">
-      <StepList current={actions.current} />
+      <StepList current={actions.current} brandKey={actions.linkSteps ? actions.brandKey : undefined} />
       <div className="min-w-0 flex-1">
         {children}
         <div className="mt-8">

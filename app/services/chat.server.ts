@@ -1093,7 +1093,8 @@ async function notifyAbout(
   recipients.delete(actor.key)
   if (recipients.size === 0) return
   const looking = known?.looking ?? (await deps.events.accountsIn(chatRooms.viewing(conversation.key)))
-  const preview = truncate(message.text, PREVIEW_MAX)
+  // A file sent without text is told by its name.
+  const preview = truncate(message.text || message.attachment_name || '', PREVIEW_MAX)
   for (const accountKey of recipients) {
     if (looking.has(accountKey)) continue
     const isMention = mentioned.has(accountKey)

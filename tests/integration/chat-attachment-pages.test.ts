@@ -84,6 +84,9 @@ describe('the chat composer without JavaScript', () => {
     const before = (await messagesIn(conversation)).length
     const fileOnly = await browser.upload(path, asFile('front.png', await png()), { fields: { text: '  ' } })
     expect(fileOnly.status).toBe(302)
+    // The chat list tells a file sent without text by its name.
+    const list = await (await browser.get(`/brand/${brand.key}/chat`)).text()
+    expect(list).toMatch(/data-testid="chat-preview"[^>]*>(<!-- -->|[^<])*front\.png/)
     // The file input left empty: the browser sends an empty file part with no name.
     const plain = await browser.upload(
       path,

@@ -23,8 +23,8 @@ async function member(baseURL: string, brand: NewBrand, first: string, last: str
   })
 }
 
-async function signedIn(browser: Browser, baseURL: string, who: NewMember): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL })).newPage()
+async function signedIn(browser: Browser, baseURL: string, who: NewMember, javaScriptEnabled = true): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL, javaScriptEnabled })).newPage()
   await signIn(page, who.email, who.password)
   return page
 }
@@ -122,5 +122,38 @@ test('a file refused by the scan cannot be sent and is removed from the composer
   await page.getByRole('button', { name: 'Send' }).click()
   await expect(page.getByTestId('message')).toHaveCount(1)
   await expect(page.getByTestId('message').getByTestId('message-attachment')).toHaveCount(0)
+  await page.context().close()
+})
+
+test('without JavaScript the composer posts the file with the message', async ({ browser, baseURL }) => {
+  const brand = await createBrand(baseURL!)
+  const designer = await member(baseURL!, brand, 'Eve', 'Designer', 'designer')
+  await member(baseURL!, brand, 'Fay', 'Merch', 'vsm')
+
+  const page = await signedIn(browser, baseURL!, designer, false)
+  await page.goto(`/brand/${brand.key}/contacts`)
+  await page
+    .getByTestId('contact-card')
+    .filter({ hasText: 'Fay Merch' })
+    .getByRole('button', { name: 'Message' })
+    .click()
+  await expect(page.getByTestId('conversation-title')).toHaveText('Fay Merch')
+  await page
+    .getByLabel('Attach a file')
+    .setInputFiles({ name: 'hem.png', mimeType: 'image/png', buffer: await swatch() })
+  await page.getByLabel('Message', { exact: true }).fill('The hem, shorter')
+  await page.getByTestId('conversation').screenshot({ path: 'test-results/chat-composer-attachment-no-js.png' })
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByTestId('message')).toHaveCount(1)
+  await expect(page.getByTestId('message')).toContainText('The hem, shorter')
+  await expect(page.getByTestId('message').getByRole('img', { name: 'hem.png' })).toBeVisible()
+
+  // A refused file: the spec's text under the composer, nothing sent.
+  await page
+    .getByLabel('Attach a file')
+    .setInputFiles({ name: 'bad.png', mimeType: 'image/png', buffer: Buffer.concat([await swatch(), EICAR]) })
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByTestId('conversation').getByRole('alert')).toContainText(SCAN_MESSAGES.quarantined)
+  await expect(page.getByTestId('message')).toHaveCount(1)
   await page.context().close()
 })

@@ -90,6 +90,45 @@ test('an image attached in the composer reaches the other member once it is scan
   await other.context().close()
 })
 
+test('without the socket’s status events the 2000 ms re-check tells the scan state', async ({ browser, baseURL }) => {
+  const brand = await createBrand(baseURL!)
+  const designer = await member(baseURL!, brand, 'Gus', 'Designer', 'designer')
+  await member(baseURL!, brand, 'Hal', 'Merch', 'vsm')
+
+  // The socket works for chat, but never brings a file's status: only the re-check can tell it.
+  const context = await browser.newContext({ baseURL })
+  await context.routeWebSocket(/\/socket\.io\//, (ws) => {
+    const server = ws.connectToServer()
+    server.onMessage((message) => {
+      if (typeof message === 'string' && message.includes('"file:status"')) return
+      ws.send(message)
+    })
+  })
+  const page = await context.newPage()
+  const rechecks: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/api/file/model/')) rechecks.push(request.url())
+  })
+  await signIn(page, designer.email, designer.password)
+  await page.goto(`/brand/${brand.key}/contacts`)
+  await page
+    .getByTestId('contact-card')
+    .filter({ hasText: 'Hal Merch' })
+    .getByRole('button', { name: 'Message' })
+    .click()
+  await live(page)
+
+  await attach(page, 'cuff.png', await swatch())
+  const chip = page.getByTestId('composer-attachment')
+  await expect(page.getByTestId('toast').filter({ hasText: SCAN_MESSAGES.scanning })).toHaveCount(1)
+  await expect(chip).toHaveAttribute('data-status', 'available')
+  await expect(page.getByTestId('toast').filter({ hasText: SCAN_MESSAGES.available })).toHaveCount(1)
+  expect(rechecks.length).toBeGreaterThan(0)
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByTestId('message').getByRole('img', { name: 'cuff.png' })).toBeVisible()
+  await context.close()
+})
+
 test('a file refused by the scan cannot be sent and is removed from the composer', async ({ browser, baseURL }) => {
   const brand = await createBrand(baseURL!)
   const designer = await member(baseURL!, brand, 'Cy', 'Designer', 'designer')

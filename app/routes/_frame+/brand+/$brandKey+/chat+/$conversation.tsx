@@ -55,7 +55,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!isAppError(error) || error.status >= 500) throw error
     // The field's own message ("Cannot add html tags.") without its field name.
     const message = error.fields?.text?.[0] ?? error.message.replace(/^(text|attachment): /, '')
-    return json({ formError: message }, { status: error.status })
+    return json({ formError: message.charAt(0).toUpperCase() + message.slice(1) }, { status: error.status })
   }
   return redirect(`/brand/${params.brandKey}/chat/${params.conversation}`)
 }

@@ -30,6 +30,16 @@ describe('chat message text', () => {
     expect(z.parse(messageText, '  Lower the collar  ')).toBe('Lower the collar')
   })
 
+  it('may be empty beside a file, and is required without one', () => {
+    const send = (input: Record<string, unknown>) => z.safeParse(SendMessageSchema, { conversation: 'k', ...input })
+    expect(send({ text: '  ', attachment: 'f1' }).data).toMatchObject({ text: '', attachment: 'f1' })
+    expect(send({ attachment: 'f1' }).data).toMatchObject({ text: '', attachment: 'f1' })
+    expect(messageOf(send({ text: '  ' }))).toBe('Message is required.')
+    expect(send({ text: '  ' }).error?.issues[0]?.path).toEqual(['text'])
+    expect(messageOf(send({}))).toBe('Message is required.')
+    expect(messageOf(send({ text: 'see <i>this</i>', attachment: 'f1' }))).toBe('Cannot add html tags.')
+  })
+
   it('takes a client key of 8 to 64 URL-safe characters only', () => {
     const send = (client_key: string) => z.safeParse(SendMessageSchema, { text: 'hi', conversation: 'k', client_key })
     expect(send('abcdefgh').success).toBe(true)

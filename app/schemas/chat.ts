@@ -39,23 +39,38 @@ export const messageText = z.string({ error: MESSAGE_REQUIRED }).check(
   z.refine((text) => !containsHtml(text), { error: HTML_REFUSED }),
 )
 
+/** The text beside a file: the same rules, but it may be empty (the file is the message). */
+export const attachedText = z.string({ error: MESSAGE_REQUIRED }).check(
+  z.trim(),
+  z.maxLength(MESSAGE_MAX, { error: tooLongMessage('Message', MESSAGE_MAX), abort: true }),
+  z.refine((text) => !containsHtml(text), { error: HTML_REFUSED }),
+)
+
 const key = z
   .string({ error: REQUIRED })
   .check(z.trim(), z.minLength(1, { error: REQUIRED }), maxText('Key', LIMITS.key))
 
 /** Where a message goes: a conversation, or the comment thread of an object (made on first use). */
-export const SendMessageSchema = z.object({
-  text: messageText,
-  conversation: z.optional(key),
-  model: z.optional(z.enum(THREAD_MODELS, { error: `model: one of ${THREAD_MODELS.join(', ')}.` })),
-  model_id: z.optional(key),
-  /** A file the sender uploaded for chat (purpose chat-attachment), scanned clean. */
-  attachment: z.optional(key),
-  /** The browser's idempotency key of this message: resending it stores nothing new. */
-  client_key: z.optional(
-    z.string().check(z.minLength(8), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, - and _ only.')),
-  ),
-})
+export const SendMessageSchema = z
+  .object({
+    text: z._default(attachedText, ''),
+    conversation: z.optional(key),
+    model: z.optional(z.enum(THREAD_MODELS, { error: `model: one of ${THREAD_MODELS.join(', ')}.` })),
+    model_id: z.optional(key),
+    /** A file the sender uploaded for chat (purpose chat-attachment), scanned clean. */
+    attachment: z.optional(key),
+    /** The browser's idempotency key of this message: resending it stores nothing new. */
+    client_key: z.optional(
+      z.string().check(z.minLength(8), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, - and _ only.')),
+    ),
+  })
+  // A message says something, or carries a file, or both.
+  .check(
+    z.refine((message) => message.text.length > 0 || message.attachment !== undefined, {
+      error: MESSAGE_REQUIRED,
+      path: ['text'],
+    }),
+  )
 export type SendMessageInput = z.output<typeof SendMessageSchema>
 
 export const GroupChatSchema = z.object({

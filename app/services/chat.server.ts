@@ -467,14 +467,17 @@ async function summaries(
       null,
   )
   const latest = await deps.db.execute<SummaryRow>(
-    sql`select c.key as conversation_key, m.seq, m.text, m.sender_key, m.created,
+    // A file sent without text is told by its name.
+    sql`select c.key as conversation_key, m.seq, m.sender_key, m.created,
+          coalesce(nullif(m.text, ''), (select f.original_name from files f where f.message_key = m.key limit 1), '')
+            as text,
           case when c.read is null then 0 else (
             select count(*)::int from messages u
             where u.conversation_key = c.key and u.seq > c.read and u.sender_key is distinct from ${viewerKey}
           ) end as unread
         from unnest(${sql.param(keys)}::text[], ${sql.param(readMarks)}::bigint[]) as c(key, read)
         left join lateral (
-          select seq, text, sender_key, created from messages
+          select key, seq, text, sender_key, created from messages
           where conversation_key = c.key order by seq desc limit 1
         ) m on true`,
   )
@@ -1093,7 +1096,8 @@ async function notifyAbout(
   recipients.delete(actor.key)
   if (recipients.size === 0) return
   const looking = known?.looking ?? (await deps.events.accountsIn(chatRooms.viewing(conversation.key)))
-  const preview = truncate(message.text, PREVIEW_MAX)
+  // A file sent without text is told by its name.
+  const preview = truncate(message.text || message.attachment_name || '', PREVIEW_MAX)
   for (const accountKey of recipients) {
     if (looking.has(accountKey)) continue
     const isMention = mentioned.has(accountKey)

@@ -843,3 +843,21 @@ export function attachmentFields(deps: Pick<ServiceDeps, 'blobs'>, row: FileRow)
     assets: view.urls,
   }
 }
+
+/** How often `fileChecked` looks at the file again. */
+const CHECK_POLL_MS = 100
+
+/**
+ * Waits for one file's check to end (available or quarantined), at most `timeoutMs`, and answers
+ * its row as it then is: a page without JavaScript sends its message once the file is known clean.
+ * It reads the row, so it holds whichever process runs the check.
+ */
+export async function fileChecked(deps: ServiceDeps, key: string, timeoutMs: number): Promise<FileRow> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const [row] = await deps.db.select().from(files).where(eq(files.key, key))
+    if (!row) throw notFound('File')
+    if (row.status === 'available' || row.status === 'quarantined' || Date.now() >= deadline) return row
+    await new Promise((resolve) => setTimeout(resolve, CHECK_POLL_MS))
+  }
+}

@@ -99,7 +99,8 @@ function useLiveChatBar(brandKey: string, selfKey: string, openConversation: str
       const update = <T extends ChatContact | ConversationSummary>(item: T): T => ({
         ...item,
         lastMessage: {
-          text: truncate(message.text, PREVIEW_MAX),
+          // A file sent without text is told by its name.
+          text: truncate(message.text || message.attachment_name || '', PREVIEW_MAX),
           sender: truncate(message.sender, SENDER_NAME_MAX),
           senderKey: message.senderKey,
           timestamp: message.timestamp,

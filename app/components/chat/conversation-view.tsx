@@ -9,11 +9,15 @@ import * as z from 'zod/mini'
 import { useRealtime, useRealtimeEvent } from '#app/components/realtime-provider'
 import { Button, buttonClass } from '#app/components/ui/button'
 import { ErrorList } from '#app/components/ui/field'
+import { CloseIcon, PaperclipIcon } from '#app/components/ui/icons'
 import { Avatar, CsrfField, EmptyState } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
-import { formatWhen } from '#app/lib/format'
+import { SCAN_MESSAGES } from '#app/lib/file-purposes'
+import { formatFileSize, formatWhen } from '#app/lib/format'
 import { showToast } from '#app/lib/live-toasts'
+import { useHydrated } from '#app/lib/use-hydrated'
 import {
+  attachedText,
   MESSAGE_DELETE_FAILED,
   MESSAGE_DELETED,
   SEND_FAILED,
@@ -34,6 +38,7 @@ import {
 } from './chat-client'
 import { useChat } from './chat-provider'
 import { MessageAttachment } from './message-attachment'
+import { CHAT_ATTACHMENT_ACCEPT, useAttachment, type Attachment } from './use-attachment'
 
 /** The friendly empty state of a conversation (docs/decisions/059). */
 export const NO_MESSAGES = 'No messages yet. Say hello!'
@@ -43,6 +48,8 @@ export const DELETE_THREAD_QUESTION = 'Delete this conversation and all its mess
 const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect
 const TYPING_SHOWN_MS = 4000
 const TYPING_EVERY_MS = 2000
+/** Sending before the attached file is known clean. */
+export const ATTACHMENT_NOT_READY = 'The file is still being uploaded or scanned.'
 
 /** Where the forms and links of the view go when JavaScript is off (the chat pages). */
 export interface ConversationLinks {
@@ -54,11 +61,15 @@ export interface ConversationLinks {
   deleteMessage: (key: string) => string
   /** The confirmation page of deleting the whole conversation. */
   deleteThread: string
+  /** The send action also takes a file (a multipart form with a `file` field). */
+  sendFiles?: boolean
 }
 
 interface Pending {
   client_key: string
   text: string
+  /** The file the message carries. */
+  attachment: { key: string; name: string } | null
   /** Waiting for the server, or refused with the text shown under it. */
   failed: string | null
 }
@@ -114,6 +125,9 @@ export function ConversationView({
   const lastTyping = useRef(0)
   const typingTimer = useRef<ReturnType<typeof setTimeout>>()
   const targetKey = 'conversation' in target ? target.conversation : `${target.model}:${target.model_id}`
+  const hydrated = useHydrated()
+  const { attachment, start: attach, remove: removeAttachment, clear: clearAttachment } = useAttachment(chat.brandKey)
+  const filePicker = useRef<HTMLInputElement>(null)
 
   useEffect(() => setComposerError(formError ?? null), [formError])
 
@@ -175,6 +189,7 @@ export function ConversationView({
         ...target,
         text: entry.text,
         client_key: entry.client_key,
+        ...(entry.attachment ? { attachment: entry.attachment.key } : {}),
       })
       inFlight.current.delete(entry.client_key)
       if (!outbox.current.has(entry.client_key)) return
@@ -318,13 +333,25 @@ export function ConversationView({
     event.preventDefault()
     const form = event.currentTarget
     const field = form.elements.namedItem('text') as HTMLTextAreaElement
-    const parsed = z.safeParse(messageText, field.value)
+    // A refused file cannot go; one still on its way waits for its scan.
+    if (attachment && (attachment.status !== 'available' || !attachment.key)) {
+      setComposerError(attachment.error ?? ATTACHMENT_NOT_READY)
+      return
+    }
+    // With a file, the text may be empty.
+    const parsed = z.safeParse(attachment ? attachedText : messageText, field.value)
     if (!parsed.success) {
       setComposerError(parsed.error.issues[0]?.message ?? SEND_FAILED)
       return
     }
     setComposerError(null)
-    const entry: Pending = { client_key: newClientKey(), text: parsed.data, failed: null }
+    const entry: Pending = {
+      client_key: newClientKey(),
+      text: parsed.data,
+      attachment: attachment?.key ? { key: attachment.key, name: attachment.name } : null,
+      failed: null,
+    }
+    clearAttachment()
     outbox.current.set(entry.client_key, entry)
     setPending((list) => [...list, entry])
     stickToBottom.current = true
@@ -497,6 +524,12 @@ export function ConversationView({
                     <div className="min-w-0 flex-1">
                       <p className="text-xs text-muted">{entry.failed ? 'Not sent' : 'Sending…'}</p>
                       <p className="whitespace-pre-wrap break-words text-sm">{entry.text}</p>
+                      {entry.attachment ? (
+                        <p className="mt-1 flex items-center gap-1 text-xs text-muted">
+                          <PaperclipIcon width={14} height={14} />
+                          {entry.attachment.name}
+                        </p>
+                      ) : null}
                       {entry.failed ? (
                         <p className="text-xs text-red-700" role="alert">
                           {entry.failed}
@@ -517,13 +550,54 @@ export function ConversationView({
         <Form
           method="post"
           action={links?.send}
+          encType={links?.sendFiles ? 'multipart/form-data' : undefined}
           onSubmit={onSubmit}
           className="flex flex-col gap-1 border-t border-line px-4 py-3"
           noValidate
         >
+          {/* The token before the file: the page checks it before it reads the file. */}
           <CsrfField token={csrf} />
           <input type="hidden" name="intent" value="send" />
+          {attachment ? (
+            <ComposerAttachment
+              attachment={attachment}
+              onRemove={() => {
+                removeAttachment()
+                setComposerError(null)
+                filePicker.current?.focus()
+              }}
+            />
+          ) : null}
           <div className="flex items-end gap-2">
+            {hydrated && chat.brandKey ? (
+              <>
+                <input
+                  ref={filePicker}
+                  type="file"
+                  accept={CHAT_ATTACHMENT_ACCEPT}
+                  className="sr-only"
+                  tabIndex={-1}
+                  aria-hidden="true"
+                  data-testid="attach-input"
+                  onChange={(event) => {
+                    const file = event.currentTarget.files?.[0]
+                    event.currentTarget.value = ''
+                    if (!file) return
+                    setComposerError(null)
+                    attach(file)
+                  }}
+                />
+                <button
+                  type="button"
+                  onClick={() => filePicker.current?.click()}
+                  className="flex h-11 w-11 shrink-0 items-center justify-center rounded-md border border-line bg-white text-muted hover:bg-black/5 hover:text-ink focus-visible:outline focus-visible:outline-2 focus-visible:outline-ink"
+                  aria-label="Attach a file"
+                  title="Attach a file"
+                >
+                  <PaperclipIcon />
+                </button>
+              </>
+            ) : null}
             <label htmlFor={`composer-${targetKey}`} className="sr-only">
               Message
             </label>
@@ -547,6 +621,18 @@ export function ConversationView({
             />
             <Button type="submit">Send</Button>
           </div>
+          {!hydrated && links?.sendFiles ? (
+            <div className="flex items-center gap-2 text-xs text-muted">
+              <label htmlFor={`composer-${targetKey}-file`}>Attach a file</label>
+              <input
+                id={`composer-${targetKey}-file`}
+                type="file"
+                name="file"
+                accept={CHAT_ATTACHMENT_ACCEPT}
+                className="text-xs file:mr-2 file:rounded-md file:border file:border-line file:bg-white file:px-2 file:py-1 file:text-xs"
+              />
+            </div>
+          ) : null}
           <ErrorList id={`composer-${targetKey}-error`} errors={composerError ? [composerError] : null} />
         </Form>
       ) : (
@@ -578,6 +664,73 @@ function Confirm({
           {label}
         </button>
       </div>
+    </div>
+  )
+}
+
+/** The file waiting in the composer: its name, its progress in whole percent, its scan state. */
+function ComposerAttachment({ attachment, onRemove }: { attachment: Attachment; onRemove: () => void }) {
+  const { name, size, progress, status, error, preview } = attachment
+  const refused = status === 'quarantined' || status === 'failed'
+  const state =
+    status === 'uploading'
+      ? progress < 0
+        ? 'Starting…'
+        : `${progress}%`
+      : status === 'scanning'
+        ? 'Scanning…'
+        : status === 'available'
+          ? SCAN_MESSAGES.available
+          : error
+  return (
+    <div
+      className={`mb-1 flex items-center gap-3 rounded-md border px-2 py-2 ${refused ? 'border-red-200 bg-red-50' : 'border-line bg-canvas'}`}
+      data-testid="composer-attachment"
+      data-status={status}
+    >
+      {preview ? (
+        <img src={preview} alt="" className="h-12 w-9 shrink-0 rounded object-cover" />
+      ) : (
+        <span className="flex h-12 w-9 shrink-0 items-center justify-center rounded bg-black/5 text-muted">
+          <PaperclipIcon width={16} height={16} />
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="flex items-baseline gap-2 text-sm">
+          <span className="truncate font-medium" data-testid="composer-attachment-name">
+            {name}
+          </span>
+          <span className="shrink-0 text-xs text-muted">{formatFileSize(size)}</span>
+        </p>
+        {status === 'uploading' ? (
+          <div
+            className="mt-1 h-1 overflow-hidden rounded-full bg-black/10"
+            role="progressbar"
+            aria-label={`Uploading ${name}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.max(progress, 0)}
+          >
+            <div className="h-full bg-ink transition-[width]" style={{ width: `${Math.max(progress, 0)}%` }} />
+          </div>
+        ) : null}
+        <p
+          className={`mt-0.5 text-xs ${refused ? 'text-red-700' : 'text-muted'}`}
+          data-testid="composer-attachment-state"
+          aria-live="polite"
+        >
+          {state}
+        </p>
+      </div>
+      <button
+        type="button"
+        onClick={onRemove}
+        className="shrink-0 rounded p-1 text-muted hover:bg-black/5 hover:text-ink"
+        aria-label={`Remove ${name}`}
+        title="Remove"
+      >
+        <CloseIcon />
+      </button>
     </div>
   )
 }

@@ -100,3 +100,9 @@ export const ViewModeIcon = ({ mode, ...props }: SVGProps<SVGSVGElement> & { mod
     {mode === 'large' ? <rect x="5" y="3" width="14" height="18" rx="1.5" /> : null}
   </Icon>
 )
+
+export const PaperclipIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="m21.4 11.1-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5" />
+  </Icon>
+)

@@ -8,12 +8,17 @@ import { Avatar } from '#app/components/ui/misc'
 import { isAppError } from '#app/lib/errors'
 import { guard, requireCsrf, run } from '#app/lib/session.server'
 import { listMessages, markConversationRead, sendMessage } from '#app/services/chat.server'
+import { receiveChatForm } from '#app/services/chat-attachments.server'
+import { fileChecked } from '#app/services/files.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const handle: FrameHandle = {
   title: 'Chat',
   back: (_data, params) => `/brand/${params.brandKey ?? ''}/chat`,
 }
+
+/** How long the page waits for an attached file's check before answering. */
+const ATTACHMENT_CHECK_WAIT_MS = 20_000
 
 function beforeOf(request: Request): number | undefined {
   const raw = new URL(request.url).searchParams.get('before')
@@ -32,15 +37,25 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await guard(request, context)
-  const formData = await request.formData()
-  await requireCsrf(request, context, formData)
   try {
-    await sendMessage(context.deps, actor, { conversation: params.conversation, text: formData.get('text') ?? '' })
+    // With a file, the form is multipart: the file streams through the file pipeline and the
+    // message goes once its check has ended (a refused file is shown, nothing is sent).
+    const { fields, file } = await receiveChatForm(context.deps, actor, request, {
+      conversation: params.conversation!,
+      brand: params.brandKey!,
+      verify: (formData) => requireCsrf(request, context, formData),
+    })
+    const attachment = file ? (await fileChecked(context.deps, file.key, ATTACHMENT_CHECK_WAIT_MS)).key : undefined
+    await sendMessage(context.deps, actor, {
+      conversation: params.conversation,
+      text: fields.get('text') ?? '',
+      attachment,
+    })
   } catch (error) {
     if (!isAppError(error) || error.status >= 500) throw error
     // The field's own message ("Cannot add html tags.") without its field name.
-    const message = error.fields?.text?.[0] ?? error.message.replace(/^text: /, '')
-    return json({ formError: message }, { status: error.status })
+    const message = error.fields?.text?.[0] ?? error.message.replace(/^(text|attachment): /, '')
+    return json({ formError: message.charAt(0).toUpperCase() + message.slice(1) }, { status: error.status })
   }
   return redirect(`/brand/${params.brandKey}/chat/${params.conversation}`)
 }
@@ -67,6 +82,7 @@ export default function Conversation() {
           older: (seq) => `${base}?before=${seq}`,
           deleteMessage: (key) => `${base}/delete-message/${key}`,
           deleteThread: `${base}/delete`,
+          sendFiles: true,
         }}
         header={
           <div className="flex items-center gap-3">

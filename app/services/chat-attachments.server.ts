@@ -5,8 +5,6 @@
 // file is checked. The page waits for that check before it sends the message with the file.
 import fs from 'node:fs'
 import path from 'node:path'
-import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 import { AppError, isAppError, notFound, permissionError } from '#app/lib/errors'
 import type { Actor } from './accounts.server'
@@ -16,11 +14,11 @@ import {
   abandonUpload,
   authorizeUpload,
   beginUpload,
-  EMPTY_FILE_MESSAGE,
   FileTooLargeError,
   finishUpload,
   holdingDir,
   uploadName,
+  writeLimitedPart,
   type FileRow,
 } from './files.server'
 
@@ -101,18 +99,7 @@ export async function receiveChatForm(
       const row = await beginUpload(deps, actor, { ...authorized, name })
       const file = path.join(dir, row.key)
       received = { row, file }
-      let size = 0
-      const counted = Readable.from(
-        (async function* () {
-          for await (const chunk of part.data) {
-            size += chunk.byteLength
-            if (size > authorized.maxBytes) throw new FileTooLargeError(authorized.maxBytes)
-            yield chunk
-          }
-        })(),
-      )
-      await pipeline(counted, fs.createWriteStream(file))
-      if (size === 0) throw new AppError('ValidationError', EMPTY_FILE_MESSAGE)
+      await writeLimitedPart(part.data, file, authorized.maxBytes)
     } catch (error) {
       failure = error
       // Too large: not read on, the reply goes out at once. Otherwise the form is read to its end.

@@ -565,18 +565,7 @@ export async function receiveFormUpload(
       const row = await beginUpload(deps, actor, { ...authorized, name, media: target.media })
       const file = path.join(dir, row.key)
       received = { row, file }
-      let size = 0
-      const counted = Readable.from(
-        (async function* () {
-          for await (const chunk of part.data) {
-            size += chunk.byteLength
-            if (size > authorized.maxBytes) throw new FileTooLargeError(authorized.maxBytes)
-            yield chunk
-          }
-        })(),
-      )
-      await pipeline(counted, fs.createWriteStream(file))
-      if (size === 0) throw new AppError('ValidationError', EMPTY_FILE_MESSAGE)
+      await writeLimitedPart(part.data, file, authorized.maxBytes)
     } catch (error) {
       failure = error
     }
@@ -742,6 +731,25 @@ export async function receiveFormUploads(
     leftOut,
     fields,
   }
+}
+
+/**
+ * Streams one form part to `file`, counting as it arrives: past `maxBytes` it stops with 413
+ * (whatever Content-Length said), and an empty part is refused.
+ */
+export async function writeLimitedPart(data: AsyncIterable<Uint8Array>, file: string, maxBytes: number): Promise<void> {
+  let size = 0
+  const counted = Readable.from(
+    (async function* () {
+      for await (const chunk of data) {
+        size += chunk.byteLength
+        if (size > maxBytes) throw new FileTooLargeError(maxBytes)
+        yield chunk
+      }
+    })(),
+  )
+  await pipeline(counted, fs.createWriteStream(file))
+  if (size === 0) throw new AppError('ValidationError', EMPTY_FILE_MESSAGE)
 }
 
 /** AppErrors made by the Remix build's copy of errors.ts are AppErrors too. */

@@ -96,6 +96,19 @@ describe('the page', () => {
     expect(html).toContain('Later photos of Linen Shirt')
   })
 
+  it('asks the leave question before Next leaves the last step for the products list', async () => {
+    const browser = await pageBrowser(portal, owner)
+    const page = await (await browser.get(managePath())).text()
+    expect(page).toContain(`href="${managePath()}?leave"`)
+    expect(page).not.toContain('Any unsaved data will be lost')
+    const asking = await browser.get(`${managePath()}?leave`)
+    expect(asking.status).toBe(200)
+    const html = await asking.text()
+    expect(html).toContain('Any unsaved data will be lost, are you sure you want to leave this page?')
+    expect(html).toContain(`href="/brand/${brand.key}/products"`)
+    expect(html).toContain(`href="${managePath()}"`)
+  })
+
   it('gives a read member the page without forms, and an outsider 404', async () => {
     const reading = await (await pageBrowser(portal, reader)).get(managePath())
     expect(reading.status).toBe(200)

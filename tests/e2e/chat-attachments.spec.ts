@@ -2,37 +2,13 @@
 // progress and scan state (atelier.md §4 toasts); the message goes with it once it is clean and
 // the other member sees it arrive without a reload. A file refused by the scan cannot be sent and
 // is removed from the composer. Each test uses a brand of its own.
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { EICAR } from '#app/infra/file-scan.server'
 import { SCAN_MESSAGES } from '#app/lib/file-purposes'
 import { expect, signIn, test } from './fixtures'
-import { createBrand, createMember, type NewBrand, type NewMember } from './support/users'
-
-const PASSWORD = 'Linen-Harbour-Spool-64'
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`
-
-async function member(baseURL: string, brand: NewBrand, first: string, last: string, jobType: string) {
-  return createMember(baseURL, {
-    email: `${first.toLowerCase()}-${unique()}@spec.test`,
-    password: PASSWORD,
-    first,
-    last,
-    jobType,
-    brand: brand.key,
-  })
-}
-
-async function signedIn(browser: Browser, baseURL: string, who: NewMember, javaScriptEnabled = true): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL, javaScriptEnabled })).newPage()
-  await signIn(page, who.email, who.password)
-  return page
-}
-
-async function live(page: Page) {
-  await expect(page.locator('html[data-realtime="connected"]')).toHaveCount(1)
-  await expect(page.getByTestId('conversation').first()).toHaveAttribute('data-live', 'true')
-}
+import { live, member, signedIn } from './support/chat-people'
+import { createBrand } from './support/users'
 
 const swatch = () =>
   sharp({ create: { width: 600, height: 800, channels: 3, background: '#b45309' } })

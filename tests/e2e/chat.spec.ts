@@ -2,37 +2,10 @@
 // messages arrive without a reload (CHAT badge and chat bar included); a group chat of three made
 // through its dialog; deleting one's own message; and the chat page with JavaScript off. Each test
 // uses a brand of its own, so Demo Brand's conversations stay as they are.
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, signIn, test } from './fixtures'
-import { createBrand, createMember, type NewBrand, type NewMember } from './support/users'
-
-const PASSWORD = 'Linen-Harbour-Spool-64'
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`
-
-async function member(baseURL: string, brand: NewBrand, first: string, last: string, jobType: string) {
-  return createMember(baseURL, {
-    email: `${first.toLowerCase()}-${unique()}@spec.test`,
-    password: PASSWORD,
-    first,
-    last,
-    jobType,
-    brand: brand.key,
-  })
-}
-
-async function signedIn(browser: Browser, baseURL: string, who: NewMember, javaScriptEnabled = true): Promise<Page> {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled })
-  const page = await context.newPage()
-  await signIn(page, who.email, who.password)
-  return page
-}
-
-/** The page's socket is connected (the frame marks it) and a conversation on screen follows its room. */
-async function live(page: Page) {
-  await expect(page.locator('html[data-realtime="connected"]')).toHaveCount(1)
-  const conversations = page.getByTestId('conversation')
-  if ((await conversations.count()) > 0) await expect(conversations.first()).toHaveAttribute('data-live', 'true')
-}
+import { live, member, signedIn } from './support/chat-people'
+import { createBrand } from './support/users'
 
 async function send(page: Page, text: string, scope = page.getByTestId('conversation')) {
   await scope.getByLabel('Message', { exact: true }).fill(text)

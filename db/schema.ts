@@ -195,6 +195,17 @@ export const styles = pgTable(
     name: text('name').notNull(),
     number: text('number').notNull(),
     status: text('status').notNull().default('draft'),
+    /**
+     * Where each wizard step stands (atelier.md §4 Style progress): null (not started),
+     * 'inprogress', 'completed' or 'notapplicable'; app/lib/style-steps.ts reads them.
+     */
+    statusTechpack: text('status_techpack'),
+    statusPatterns: text('status_patterns'),
+    statusMaterials: text('status_materials'),
+    statusGraphics: text('status_graphics'),
+    statusReferences: text('status_references'),
+    statusFinal: text('status_final'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
     created: created(),
     modified: modified(),
   },

@@ -1,4 +1,5 @@
 // Environment, parsed once at startup. Every variable is listed in README's configuration table.
+import os from 'node:os'
 import { z } from 'zod'
 
 const flag = z
@@ -57,8 +58,13 @@ const EnvSchema = z.object({
     .default(50 * 1024 ** 2),
   /** Most pixels an uploaded image may have (width × height), checked before it is decoded. */
   UPLOAD_MAX_PIXELS: z.coerce.number().int().positive().default(60_000_000),
-  /** Images resized at once per process (thumbnails, web sizes); the rest wait their turn. */
-  IMAGE_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /**
+   * Images resized at once (thumbnails, web sizes) in the image process; the rest wait their
+   * turn. Default: one per core, at most 4 (docs/decisions/109).
+   */
+  IMAGE_WORKERS: z.coerce.number().int().min(1).max(16).default(Math.min(4, os.availableParallelism())),
+  /** Nice value of the image process (0–19; higher yields more to the portal's requests). */
+  IMAGE_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** ClamAV's clamd on a local socket, or on a host and port; unset: the built-in scanner alone. */
   CLAMD_SOCKET: z.string().optional(),
   CLAMD_HOST: z.string().optional(),

@@ -1,6 +1,8 @@
 // The file pipeline's part of `npm run bench` (BENCH_ONLY=files). Measures:
 //  - thumbnails per second: 12-megapixel JPEGs (3000 × 4000, a product photo's 3:4) to 300 × 400
-//    with the pipeline's own thumbnail code, one worker and two at once (IMAGE_WORKERS);
+//    through the pipeline's own image process (app/workers/image-sizes.mjs), one image at a time
+//    and as many at once as the default IMAGE_WORKERS (one per core); and the same for the
+//    thumbnail with the 1600 px web size, which the pipeline makes for every photo;
 //  - a batch of 200 product photos as the media upload step sends them: the names reserved by the
 //    batch preflight (a quarter named for Demo Brand listings), then uploaded over tus (4 at a
 //    time, as a browser does) to a portal of its own, from the preflight to the last "uploaded
@@ -13,11 +15,15 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { io as connectSocket } from 'socket.io-client'
-import { makeThumbnail } from '#app/services/files.server'
+import { ImageProcess } from '#app/services/image-process.server'
+import { createQueue } from '#app/lib/queue'
+import { THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH } from '#app/lib/thumbnail'
+import { WEB_SIZE } from '#app/services/files.server'
+import { parseEnv } from '#app/env.server'
 import { FILE_EVENTS, type FileStatusEvent } from '#realtime/protocol'
 import { DEMO_BRAND_KEY } from '#db/seed'
 import { onLocalPostgres } from './catalogue'
-import { spawnPortal, type SpawnedPortal } from '../scripts/spawn-portal'
+import { signInAs, spawnPortal, type SpawnedPortal } from '../scripts/spawn-portal'
 
 export const FILES_GOALS = { thumbnailsPerSecond: 30, peakRssMB: 300 }
 
@@ -26,9 +32,19 @@ const LARGE_MB = Number(process.env.FILES_BENCH_LARGE_MB ?? 2048)
 const THUMBNAILS = 60
 
 export interface FilesFigures {
-  thumbnailsPerSecond: { oneWorker: number; twoWorkers: number }
+  /** At the default IMAGE_WORKERS (`workers`), and one at a time. */
+  thumbnailsPerSecond: { oneWorker: number; workers: number; atDefault: number; withWebSize: number }
   photoBytes: number
-  batch: { photos: number; seconds: number; available: number; failed: number; onListings: number; matched: number }
+  batch: {
+    photos: number
+    seconds: number
+    available: number
+    failed: number
+    onListings: number
+    matched: number
+    /** The products list's time, p50 / p95 in ms, on the idle portal and during the batch. */
+    page: { idle: Percentiles; duringBatch: Percentiles }
+  }
   large: LargeUpload
   /** The same upload with the database on a Postgres server (skipped without one). */
   largeOnPostgres: LargeUpload | { skipped: string }
@@ -75,40 +91,39 @@ async function productPhoto(seed: number): Promise<Buffer> {
     .toBuffer()
 }
 
-async function thumbnailRate(file: string, workers: number): Promise<number> {
-  let next = 0
-  const start = performance.now()
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      while (next++ < THUMBNAILS) await makeThumbnail(file, 'image/jpeg', 60_000_000)
-    }),
-  )
-  return THUMBNAILS / ((performance.now() - start) / 1000)
+interface Percentiles {
+  p50: number
+  p95: number
+  samples: number
 }
 
-async function signIn(baseURL: string): Promise<string> {
-  const jar = new Map<string, string>()
-  const keep = (response: Response) => {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair] = header.split(';')
-      const [name, ...rest] = pair!.split('=')
-      jar.set(name!.trim(), rest.join('='))
-    }
+function percentiles(times: number[]): Percentiles {
+  const sorted = [...times].sort((a, b) => a - b)
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN
+  return { p50: at(0.5), p95: at(0.95), samples: sorted.length }
+}
+
+/** Images per second through the image process, `workers` at once as the pipeline's queue allows. */
+async function imageRate(file: string, workers: number, web: boolean): Promise<number> {
+  const env = parseEnv()
+  const process = new ImageProcess({ nice: env.IMAGE_NICE, idleMs: 60_000, jobTimeoutMs: 120_000 })
+  const queue = createQueue(workers)
+  const job = {
+    input: file,
+    type: 'image/jpeg',
+    maxPixels: env.UPLOAD_MAX_PIXELS,
+    thumbnail: { width: THUMBNAIL_WIDTH, height: THUMBNAIL_HEIGHT },
+    web: web ? WEB_SIZE : null,
   }
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
-  const page = await fetch(`${baseURL}/`)
-  keep(page)
-  const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1]
-  if (!csrf) throw new Error('no CSRF token on the login page')
-  const response = await fetch(`${baseURL}/?index`, {
-    method: 'POST',
-    body: new URLSearchParams({ csrf, email: 'editor@demo.test', password: 'Demo-passw0rd!', redirectTo: '' }),
-    headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
-    redirect: 'manual',
-  })
-  if (response.status !== 302) throw new Error(`sign-in answered ${response.status}`)
-  keep(response)
-  return cookie()
+  try {
+    await process.sizes(job) // starts the process
+    const count = web ? THUMBNAILS / 2 : THUMBNAILS
+    const start = performance.now()
+    await Promise.all(Array.from({ length: count }, () => queue.run(() => process.sizes(job))))
+    return count / ((performance.now() - start) / 1000)
+  } finally {
+    await process.stop()
+  }
 }
 
 const b64 = (text: string) => Buffer.from(text).toString('base64')
@@ -172,10 +187,12 @@ export async function filesBench(residentMB: (pid: number) => number | null): Pr
   const photos = await Promise.all([0, 1, 2, 3].map(productPhoto))
   const photoFile = path.join(dir, 'photo.jpg')
   fs.writeFileSync(photoFile, photos[0]!)
-  await makeThumbnail(photoFile, 'image/jpeg', 60_000_000) // warm up
+  const workers = parseEnv().IMAGE_WORKERS
   const thumbnailsPerSecond = {
-    oneWorker: await thumbnailRate(photoFile, 1),
-    twoWorkers: await thumbnailRate(photoFile, 2),
+    oneWorker: await imageRate(photoFile, 1, false),
+    workers,
+    atDefault: await imageRate(photoFile, workers, false),
+    withWebSize: await imageRate(photoFile, workers, true),
   }
 
   // The portal as `npm start` runs it: compiled, and (for the memory figure) started again on
@@ -186,7 +203,7 @@ export async function filesBench(residentMB: (pid: number) => number | null): Pr
   try {
     const first = await spawnPortal('files-bench', { compiled: true, dataDir })
     try {
-      const cookie = await signIn(first.baseURL)
+      const cookie = await signInAs(first.baseURL, 'editor@demo.test')
       const listened = await listen(first.baseURL, cookie)
       try {
         batch = await photoBatch(first.baseURL, cookie, photos, listened)
@@ -198,7 +215,7 @@ export async function filesBench(residentMB: (pid: number) => number | null): Pr
     }
     const again = await spawnPortal('files-bench-again', { compiled: true, dataDir })
     try {
-      const cookie = await signIn(again.baseURL)
+      const cookie = await signInAs(again.baseURL, 'editor@demo.test')
       const listened = await listen(again.baseURL, cookie)
       try {
         large = await largeUpload(again, cookie, residentMB, listened)
@@ -277,7 +294,26 @@ async function photoBatch(
       ? `${listing.style_number}_${listing.sku}_${run}${i}.jpg`
       : `SN${run}${i}_SKU${i}_front.jpg`
   })
+  const products = `${baseURL}/brand/${DEMO_BRAND_KEY}/products`
+  const timePage = async () => {
+    const started = performance.now()
+    const response = await fetch(products, { headers: { cookie } })
+    await response.arrayBuffer()
+    if (!response.ok) throw new Error(`the products list answered ${response.status}`)
+    return performance.now() - started
+  }
+  const idleTimes: number[] = []
+  for (let i = 0; i < 40; i++) idleTimes.push(await timePage())
   const start = performance.now()
+  let uploading = true
+  const duringTimes: number[] = []
+  // A person browsing while the batch runs: one page about every 100 ms.
+  const browsing = (async () => {
+    while (uploading) {
+      duringTimes.push(await timePage())
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  })()
   const reserved = (await apiCall(baseURL, cookie, 'POST', 'media/method/batch', {
     brand: DEMO_BRAND_KEY,
     names,
@@ -301,6 +337,8 @@ async function photoBatch(
     }),
   )
   await Promise.all(keys.map(settled))
+  uploading = false
+  await browsing
   const seconds = (Math.max(...keys.map((key) => finished.get(key)!.at)) - start) / 1000
   const available = keys.filter((key) => finished.get(key)!.status === 'available').length
   const media = (await apiCall(baseURL, cookie, 'GET', `media/query/brand?brand=${DEMO_BRAND_KEY}&limit=200`)) as {
@@ -311,7 +349,15 @@ async function photoBatch(
   const ours = new Set(names)
   const onListings = media.filter((item) => ours.has(item.name) && item.listing && item.status === 'available').length
   const matched = reserved.filter((item) => item.listing).length
-  return { photos: PHOTOS, seconds, available, failed: PHOTOS - available, onListings, matched }
+  return {
+    photos: PHOTOS,
+    seconds,
+    available,
+    failed: PHOTOS - available,
+    onListings,
+    matched,
+    page: { idle: percentiles(idleTimes.slice(10)), duringBatch: percentiles(duringTimes) },
+  }
 }
 
 /** A 2 GB file over tus, with the portal's memory sampled every 100 ms until it is checked. */
@@ -351,18 +397,20 @@ const goal = (value: number, target: number, atLeast: boolean) =>
 export function printFilesFigures(figures: FilesFigures) {
   const { thumbnailsPerSecond: rate, batch, large } = figures
   console.log(`\nFile pipeline (${os.cpus().length} cores)`)
-  console.log(`  thumbnails of 12-megapixel JPEGs to 300×400, per second:`)
+  console.log(`  thumbnails of 12-megapixel JPEGs to 300×400, per second, in the image process:`)
   console.log(
-    `    one worker (IMAGE_WORKERS=1, the default): ${goal(rate.oneWorker, FILES_GOALS.thumbnailsPerSecond, true)}`,
+    `    ${rate.workers} at once (IMAGE_WORKERS default, one per core): ${goal(rate.atDefault, FILES_GOALS.thumbnailsPerSecond, true)}`,
   )
-  console.log(
-    `    two workers (IMAGE_WORKERS=2):             ${goal(rate.twoWorkers, FILES_GOALS.thumbnailsPerSecond, true)}`,
-  )
+  console.log(`    one at a time:                   ${rate.oneWorker.toFixed(1)}`)
+  console.log(`    with the 1600 px web size too:   ${rate.withWebSize.toFixed(1)} photos per second`)
   console.log(
     `  ${batch.photos} product photos (${(figures.photoBytes / 1024 ** 2).toFixed(1)} MB each) uploaded over tus and scanned, end to end: ` +
       `${batch.seconds.toFixed(1)} s (${(batch.photos / batch.seconds).toFixed(1)}/s; ${batch.available} available, ${batch.failed} not)`,
   )
   console.log(`    ${batch.matched} named for a listing; ${batch.onListings} of them on their listing at the end`)
+  const ms = (p: Percentiles) => `p50 ${p.p50.toFixed(1)} ms, p95 ${p.p95.toFixed(1)} ms (${p.samples} requests)`
+  console.log(`    the products list while idle:        ${ms(batch.page.idle)}`)
+  console.log(`    the products list during the batch:  ${ms(batch.page.duringBatch)}`)
   printLarge('embedded database (PGlite)', large)
   if ('skipped' in figures.largeOnPostgres)
     console.log(`  on a Postgres server: skipped (${figures.largeOnPostgres.skipped})`)

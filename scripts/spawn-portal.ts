@@ -118,3 +118,32 @@ export async function spawnPortal(label: string, options: SpawnOptions = {}): Pr
     },
   }
 }
+
+/**
+ * Signs in through the login form as a demo account (password Demo-passw0rd!, no second step on
+ * the emulator) and answers the session's cookie header.
+ */
+export async function signInAs(baseURL: string, email: string): Promise<string> {
+  const jar = new Map<string, string>()
+  const keep = (response: Response) => {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(';')
+      const [name, ...rest] = pair!.split('=')
+      jar.set(name!.trim(), rest.join('='))
+    }
+  }
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+  const page = await fetch(`${baseURL}/`)
+  keep(page)
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1]
+  if (!csrf) throw new Error('no CSRF token on the login page')
+  const response = await fetch(`${baseURL}/?index`, {
+    method: 'POST',
+    body: new URLSearchParams({ csrf, email, password: 'Demo-passw0rd!', redirectTo: '' }),
+    headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
+    redirect: 'manual',
+  })
+  if (response.status !== 302) throw new Error(`sign-in answered ${response.status}`)
+  keep(response)
+  return cookie()
+}

@@ -37,6 +37,7 @@ import { FILE_EVENTS, rooms, type FileStatusEvent } from '#realtime/protocol'
 import type { Actor } from './accounts.server'
 import { hasAbility, requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
+import { ImageProcess, type Sizes } from './image-process.server'
 import { linkUpload, mediaFileSettled } from './media.server'
 import { hit, isLimited, type RateLimitRule } from './rate-limit.server'
 
@@ -83,6 +84,8 @@ export function maxBytesFor(deps: Pick<ServiceDeps, 'env'>, purpose: FilePurpose
 interface Work {
   scans: Queue
   images: Queue
+  /** Where images are resized: a process of its own at lower priority (docs/decisions/109). */
+  imageProcess: ImageProcess
   pending: Set<Promise<void>>
 }
 const WORK = Symbol.for('brand-portal.file-work')
@@ -91,6 +94,7 @@ function work(deps: Pick<ServiceDeps, 'env'>): Work {
   holder[WORK] ??= {
     scans: createQueue(SCAN_CONCURRENCY),
     images: createQueue(deps.env.IMAGE_WORKERS),
+    imageProcess: new ImageProcess({ nice: deps.env.IMAGE_NICE, idleMs: 60_000, jobTimeoutMs: 120_000 }),
     pending: new Set(),
   }
   return holder[WORK]
@@ -99,6 +103,28 @@ function work(deps: Pick<ServiceDeps, 'env'>): Work {
 /** The queue images are resized in (the bench measures it). */
 export function imageQueue(deps: Pick<ServiceDeps, 'env'>): Queue {
   return work(deps).images
+}
+
+/**
+ * The thumbnail and (with `web`) web size of an image on disk, made in the image process within
+ * the image queue's bound. The bench measures the pipeline through this.
+ */
+export function makeImageSizes(
+  deps: Pick<ServiceDeps, 'env'>,
+  input: string,
+  type: string,
+  options: { web: boolean },
+): Promise<Sizes> {
+  const { images, imageProcess } = work(deps)
+  return images.run(() =>
+    imageProcess.sizes({
+      input,
+      type,
+      maxPixels: deps.env.UPLOAD_MAX_PIXELS,
+      thumbnail: { width: THUMBNAIL_WIDTH, height: THUMBNAIL_HEIGHT },
+      web: options.web ? WEB_SIZE : null,
+    }),
+  )
 }
 
 /** Resolves once every file handed to the pipeline so far has its final status (tests, bench). */
@@ -467,7 +493,7 @@ async function storeClean(
   const purpose: FilePurpose = FILE_PURPOSES[row.purpose as FilePurposeName]
   let sizes: { thumbnailKey: string; webKey: string } | null = null
   if (purpose.images && IMAGE_TYPES_WITH_THUMBNAILS.includes(type)) {
-    sizes = await imageQueue(deps).run(() => makeSizes(deps, file, originalKey, type))
+    sizes = await makeSizes(deps, file, originalKey, type)
   }
   // Last, so a file is never half there: the original is written once its sizes are.
   await deps.blobs.put(originalKey, fs.createReadStream(file, { highWaterMark: 256 * 1024 }), {
@@ -483,33 +509,13 @@ export function webPath(originalKey: string): string {
   return `${originalKey.slice(0, dot)}_${WEB_SIZE}${originalKey.slice(dot)}`
 }
 
-/**
- * The thumbnail (3:4, cover) and web size of an image, in its own format. JPEGs are shrunk while
- * they are decoded (sharp's shrink-on-load), so a 12-megapixel photo is never decoded whole for
- * its thumbnail. Only the small outputs are held in memory.
- */
-export async function makeThumbnail(input: string | Buffer, type: string, maxPixels: number): Promise<Buffer> {
-  const format = type === 'image/gif' ? 'gif' : (extensionFor(type) as 'jpg' | 'png' | 'webp')
-  return sharp(input, { limitInputPixels: maxPixels, sequentialRead: true })
-    .rotate()
-    .resize(THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT, { fit: 'cover', fastShrinkOnLoad: true })
-    .toFormat(format === 'jpg' ? 'jpeg' : format, { quality: 82 })
-    .toBuffer()
-}
-
 async function makeSizes(
   deps: ServiceDeps,
   file: string,
   originalKey: string,
   type: string,
 ): Promise<{ thumbnailKey: string; webKey: string }> {
-  const format = type === 'image/gif' ? 'gif' : type === 'image/jpeg' ? 'jpeg' : (extensionFor(type) as 'png' | 'webp')
-  const thumbnail = await makeThumbnail(file, type, deps.env.UPLOAD_MAX_PIXELS)
-  const web = await sharp(file, { limitInputPixels: deps.env.UPLOAD_MAX_PIXELS, sequentialRead: true })
-    .rotate()
-    .resize(WEB_SIZE, WEB_SIZE, { fit: 'inside', withoutEnlargement: true })
-    .toFormat(format, { quality: 85 })
-    .toBuffer()
+  const { thumbnail, web } = await makeImageSizes(deps, file, type, { web: true })
   const thumbnailKey = thumbnailPath(originalKey)
   const webKey = webPath(originalKey)
   const put = (key: string, data: Buffer) =>
@@ -518,7 +524,7 @@ async function makeSizes(
       maxBytes: Number.MAX_SAFE_INTEGER,
     })
   await put(thumbnailKey, thumbnail)
-  await put(webKey, web)
+  await put(webKey, web!)
   return { thumbnailKey, webKey }
 }
 

@@ -1,12 +1,14 @@
 // The server as `npm start` and the Docker image run it: compiled into build/server.mjs, without
-// the TypeScript loader. It starts on a new data folder, serves the sign-in page and the API, and
-// starts again on the same data.
+// the TypeScript loader. It starts on a new data folder, serves the sign-in page and the API,
+// makes an uploaded photo's thumbnail in its image process, and starts again on the same data.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
-import { spawnPortal } from '../../scripts/spawn-portal'
+import { DEMO_BRAND_KEY } from '#db/seed'
+import { signInAs, spawnPortal } from '../../scripts/spawn-portal'
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-compiled-'))
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
@@ -24,9 +26,37 @@ describe('the compiled server', () => {
         expect(await page.text()).toContain('Sign in')
         const version = await fetch(`${portal.baseURL}/api/app/method/check_version`)
         expect(((await version.json()) as { data: { version: number } }).data.version).toBe(3)
+        if (start === 'first') await uploadPhoto(portal.baseURL)
       } finally {
         await portal.stop()
       }
     }
   }, 240_000)
 })
+
+interface FileReply {
+  data: { key: string; status: string; urls: { thumbnail: string | null } | null }
+}
+
+/** A photo sent as a chat attachment: available with its 300 × 400 thumbnail, made by the image process. */
+async function uploadPhoto(baseURL: string) {
+  const cookie = await signInAs(baseURL, 'editor@demo.test')
+  const photo = await sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#8a6f5a' } })
+    .jpeg()
+    .toBuffer()
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'look-01.jpg')
+  const sent = await fetch(`${baseURL}/api/file/method/upload?brand=${DEMO_BRAND_KEY}&purpose=chat-attachment`, {
+    method: 'POST',
+    body: form,
+    headers: { cookie, origin: baseURL },
+  })
+  expect(sent.status).toBe(200)
+  const { key } = ((await sent.json()) as FileReply).data
+  const file = async () =>
+    ((await (await fetch(`${baseURL}/api/file/model/${key}`, { headers: { cookie } })).json()) as FileReply).data
+  await expect.poll(async () => (await file()).status, { timeout: 30_000 }).toBe('available')
+  const thumbnail = await fetch(new URL((await file()).urls!.thumbnail!, baseURL), { headers: { cookie } })
+  const size = await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()
+  expect([size.width, size.height]).toEqual([300, 400])
+}

@@ -208,6 +208,14 @@ test('a selection of no accepted type is refused with the spec text and opens no
   await expect(page.getByRole('dialog', { name: 'Upload Detail' })).toHaveCount(0)
 })
 
+test("the stepper's Save goes on to the manage step once the photos are sent", async ({ page }) => {
+  await signIn(page, 'editor@demo.test')
+  await page.goto(uploadPage)
+  await expect(page.locator('html')).toHaveAttribute('data-realtime', 'connected')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page).toHaveURL(`/brand/${DEMO_BRAND_KEY}/products/media/manage`)
+})
+
 test('the page has no axe violations, with the Upload Detail modal open too', async ({ page }) => {
   await signIn(page, 'admin@demo.test')
   await page.goto(uploadPage)

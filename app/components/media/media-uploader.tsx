@@ -86,9 +86,12 @@ export function MediaUploader({
         encType="multipart/form-data"
         action={action}
         onSubmit={(event) => {
-          // With a script the photos go one by one (resumable); the form itself is not sent.
+          // With a script the photos go one by one (resumable) as soon as they are chosen; the
+          // form itself is not sent. The stepper's Save then only goes on to the manage step.
           event.preventDefault()
-          choose(input.current?.files ?? null)
+          const files = input.current?.files ?? null
+          if (files && files.length > 0) choose(files)
+          else navigate(manageTo)
         }}
       >
         {/* The token first: the action checks it before it reads any file. */}

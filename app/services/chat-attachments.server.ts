@@ -40,9 +40,9 @@ export interface ChatFormTarget {
 }
 
 /**
- * Reads the composer's form. A plain (urlencoded) form is read as it is. A multipart form is
- * authorized before its body is read: the actor must be able to post in the conversation, of
- * this brand, and to upload chat files for it. Its small fields come first and are verified when
+ * Reads the composer's form, for a conversation of the brand in the address (else NotFound). A
+ * plain (urlencoded) form is read as it is. A multipart form is authorized before its body is
+ * read: the actor must be able to post in the conversation and to upload chat files for it. Its small fields come first and are verified when
  * the file part begins; the file's bytes then stream into the pipeline.
  */
 export async function receiveChatForm(
@@ -51,14 +51,15 @@ export async function receiveChatForm(
   request: Request,
   target: ChatFormTarget,
 ): Promise<ChatForm> {
+  // Either way, only under the address of the conversation's own brand.
+  const { conversation, mayPost } = await watchConversation(deps, actor, target.conversation)
+  if (conversation.brandKey !== target.brand) throw notFound('Conversation')
   const type = request.headers.get('content-type') ?? ''
   if (!type.toLowerCase().startsWith('multipart/form-data')) {
     const fields = await request.formData()
     await target.verify(fields)
     return { fields, file: null }
   }
-  const { conversation, mayPost } = await watchConversation(deps, actor, target.conversation)
-  if (conversation.brandKey !== target.brand) throw notFound('Conversation')
   if (!mayPost) throw permissionError('Only editors and owners of the object write in its comments.')
   const authorized = authorizeUpload(deps, actor, { brand: conversation.brandKey, purpose: 'chat-attachment' })
   const declared = Number(request.headers.get('content-length') ?? '0')

@@ -110,5 +110,9 @@ describe('the chat pages without JavaScript', () => {
     const browser = await browserOf(both)
     expect((await browser.get(`/brand/${brand.key}/chat/${own}`)).status).toBe(200)
     expect((await browser.get(`/brand/${otherBrand.key}/chat/${own}`)).status).toBe(404)
+    // Nor does a message posted under the other brand's address reach it.
+    const refused = await browser.post(`/brand/${otherBrand.key}/chat/${own}`, { text: 'Wrong door' })
+    expect(refused.status).toBe(404)
+    expect(await messagesIn(own)).toHaveLength(0)
   })
 })

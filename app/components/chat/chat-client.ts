@@ -5,29 +5,9 @@ import type { ChatAck } from '#realtime/protocol'
 
 export type { ChatBar, ChatContact, ConversationSummary, MessagePage, MessageView } from '#app/services/chat.server'
 
-export class ApiError extends Error {
-  constructor(
-    readonly type: string,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-/** A call of the portal's JSON API with the session cookie; answers `data` or throws its `error`. */
-export async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`/api/${path}`, {
-    method,
-    credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const envelope = (await response.json().catch(() => ({}))) as { data?: T; error?: { type: string; message: string } }
-  if (!response.ok || envelope.data === undefined) {
-    throw new ApiError(envelope.error?.type ?? 'UnexpectedError', envelope.error?.message ?? response.statusText)
-  }
-  return envelope.data
-}
+// The JSON API call lives with the rest of the browser's shared code; chat re-exports it.
+export { ApiError, api } from '#app/lib/api-client'
+import { api } from '#app/lib/api-client'
 
 /** Where a conversation view reads and writes: a direct or group chat, or an object's comments. */
 export type ChatTarget = { conversation: string } | { model: string; model_id: string }

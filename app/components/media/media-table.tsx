@@ -22,7 +22,7 @@ import {
 import { CSS } from '@dnd-kit/utilities'
 import { Form } from '@remix-run/react'
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react'
-import { ApiError, api } from '#app/components/chat/chat-client'
+import { ApiError, api } from '#app/lib/api-client'
 import { CsrfField, EmptyState } from '#app/components/ui/misc'
 import { formatWhen } from '#app/lib/format'
 import { showToast } from '#app/lib/live-toasts'

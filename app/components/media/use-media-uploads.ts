@@ -6,7 +6,7 @@
 // does not bury the page.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useRealtimeEvent } from '#app/components/realtime-provider'
-import { ApiError, api } from '#app/components/chat/chat-client'
+import { ApiError, api } from '#app/lib/api-client'
 import { SCAN_MESSAGES } from '#app/lib/file-purposes'
 import { showToast } from '#app/lib/live-toasts'
 import { MEDIA_TEXTS } from '#app/lib/media-names'

@@ -5,7 +5,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData, useLocation, useNavigate } from '@remix-run/react'
 import { useState } from 'react'
-import { api } from '#app/components/chat/chat-client'
+import { api } from '#app/lib/api-client'
 import { Button, buttonClass } from '#app/components/ui/button'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { CsrfField } from '#app/components/ui/misc'

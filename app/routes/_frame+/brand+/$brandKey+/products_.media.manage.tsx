@@ -17,7 +17,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { DragEndEvent } from '@dnd-kit/core'
 import { StepperFrame } from '#app/components/import/upload-stepper'
-import { api } from '#app/components/chat/chat-client'
+import { api } from '#app/lib/api-client'
 import { ManageBoard } from '#app/components/media/manage-board'
 import { useMediaOrderDoc } from '#app/components/media/use-media-order'
 import { useRealtimeEvent } from '#app/components/realtime-provider'

@@ -107,6 +107,11 @@ describe('the page', () => {
     expect(html).toContain('Any unsaved data will be lost, are you sure you want to leave this page?')
     expect(html).toContain(`href="/brand/${brand.key}/products"`)
     expect(html).toContain(`href="${managePath()}"`)
+    // A searched, paged view keeps its query through the question and its Cancel.
+    const searched = await (await browser.get(`${managePath()}?search=linen&page=1`)).text()
+    expect(searched).toContain(`href="${managePath()}?search=linen&amp;page=1&amp;leave"`)
+    const cancel = await (await browser.get(`${managePath()}?search=linen&page=1&leave`)).text()
+    expect(cancel).toContain(`href="${managePath()}?search=linen&amp;page=1"`)
   })
 
   it('gives a read member the page without forms, and an outsider 404', async () => {

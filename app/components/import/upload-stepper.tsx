@@ -69,8 +69,13 @@ export interface StepperActions {
 export function StepperButtons({ brandKey, current, saveForm, saveLabel = 'Save', nextTo }: StepperActions) {
   const location = useLocation()
   const last = current === 'manage'
-  const leaving = last && new URLSearchParams(location.search).has('leave')
+  const query = new URLSearchParams(location.search)
+  const leaving = last && query.has('leave')
   const products = `/brand/${brandKey}/products`
+  // The question and its Cancel keep the page's own query (its search, filters and page).
+  query.delete('leave')
+  const stay = query.size > 0 ? `${location.pathname}?${query}` : location.pathname
+  const ask = `${stay}${query.size > 0 ? '&' : '?'}leave`
   return (
     <div className="flex items-center justify-end gap-2 border-t border-line pt-4" data-testid="stepper-buttons">
       {saveForm ? (
@@ -83,17 +88,17 @@ export function StepperButtons({ brandKey, current, saveForm, saveLabel = 'Save'
         </Button>
       )}
       {last ? (
-        <ButtonLink to="?leave" preventScrollReset>
+        <ButtonLink to={ask} preventScrollReset>
           Next
         </ButtonLink>
       ) : (
         <ButtonLink to={nextTo}>Next</ButtonLink>
       )}
       {leaving ? (
-        <RouteDialog title="Leave this page?" closeTo={location.pathname}>
+        <RouteDialog title="Leave this page?" closeTo={stay}>
           <p className="text-sm">{IMPORT_TEXTS.leaveConfirm}</p>
           <div className="mt-6 flex justify-end gap-2">
-            <Link to={location.pathname} className={buttonClass('secondary')} preventScrollReset>
+            <Link to={stay} className={buttonClass('secondary')} preventScrollReset>
               Cancel
             </Link>
             <ButtonLink to={products}>Leave</ButtonLink>

@@ -24,8 +24,10 @@ const SIGNATURES: { type: string; test: (head: Uint8Array) => boolean }[] = [
   },
   { type: 'application/postscript', test: (h) => ascii(h, 0, 4) === '%!PS' },
   { type: 'model/gltf-binary', test: (h) => ascii(h, 0, 4) === 'glTF' },
-  { type: 'application/x-fbx', test: (h) => ascii(h, 0, 18) === 'Kaydara FBX Binary' },
-  { type: 'image/vnd.dxf', test: (h) => ascii(h, 0, 18) === 'AutoCAD Binary DXF' },
+  // The binary forms of formats that are mostly text: named apart, so the stored type (told by
+  // the extension) is not held to a signature its text form lacks.
+  { type: 'application/x-fbx-binary', test: (h) => ascii(h, 0, 18) === 'Kaydara FBX Binary' },
+  { type: 'application/x-dxf-binary', test: (h) => ascii(h, 0, 18) === 'AutoCAD Binary DXF' },
   { type: 'application/gzip', test: (h) => h[0] === 0x1f && h[1] === 0x8b },
   // The ustar magic sits after the first header's name and modes; needs DETECT_BYTES, not SNIFF_BYTES.
   { type: 'application/x-tar', test: (h) => ascii(h, 257, 262) === 'ustar' },

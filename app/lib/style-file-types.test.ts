@@ -57,3 +57,11 @@ describe('families', () => {
     expect(unsupportedFileMessage('virus.exe')).toBe('virus.exe is not a supported file type')
   })
 })
+
+describe('binary forms of text formats', () => {
+  it('are stored under the format’s own type', () => {
+    expect(detectStyleFileType(bytes('AutoCAD Binary DXF\r\n\x1a\x00'), 'block.dxf')).toBe('image/vnd.dxf')
+    expect(detectStyleFileType(bytes('Kaydara FBX Binary  \x00'), 'coat.fbx')).toBe('application/x-fbx')
+    expect(detectStyleFileType(bytes('Kaydara FBX Binary  \x00'), 'coat.dxf')).toBeNull()
+  })
+})

@@ -35,7 +35,14 @@ export const FILE_PURPOSES = {
     images: true,
   },
   /** Files of a style in the atelier's wizard (atelier.md §9 File families; docs/decisions/111). */
-  'style-file': { ability: 'asset.manage', types: STYLE_FILE_TYPES, limit: 'file', images: true, byName: true, aspectRatios: true },
+  'style-file': {
+    ability: 'asset.manage',
+    types: STYLE_FILE_TYPES,
+    limit: 'file',
+    images: true,
+    byName: true,
+    aspectRatios: true,
+  },
 } as const satisfies Record<string, FilePurpose>
 
 export type FilePurposeName = keyof typeof FILE_PURPOSES

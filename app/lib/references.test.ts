@@ -28,7 +28,10 @@ describe('parsePath', () => {
     expect(parsePath(42)).toMatchObject({ ok: false })
     expect(parsePath([1])).toMatchObject({ ok: false })
     const deep = Array.from({ length: MAX_FOLDER_DEPTH + 1 }, (_, i) => `k${i}`).join(',')
-    expect(parsePath(deep)).toMatchObject({ ok: false, message: `path: folders nest at most ${MAX_FOLDER_DEPTH} deep.` })
+    expect(parsePath(deep)).toMatchObject({
+      ok: false,
+      message: `path: folders nest at most ${MAX_FOLDER_DEPTH} deep.`,
+    })
   })
 })
 
@@ -69,7 +72,10 @@ describe('referenceStep', () => {
   it('maps model, asset_type and tags to the wizard step it counts for', () => {
     expect(referenceStep({ model: 'Techpack', tags: [] })).toEqual({ step: 'techpack', kind: null })
     expect(referenceStep({ model: 'Graphics', tags: [] })).toEqual({ step: 'graphics', kind: 'graphic' })
-    expect(referenceStep({ model: 'Graphics', tags: [], assetType: 'print' })).toEqual({ step: 'graphics', kind: 'print' })
+    expect(referenceStep({ model: 'Graphics', tags: [], assetType: 'print' })).toEqual({
+      step: 'graphics',
+      kind: 'print',
+    })
     expect(referenceStep({ model: 'Style', tags: [], assetType: 'pattern' })).toEqual({ step: 'patterns', kind: null })
     expect(referenceStep({ model: 'Style', tags: [], assetType: '3d-cad-pattern' }).step).toBe('patterns')
     expect(referenceStep({ model: 'Style', tags: ['final'] })).toEqual({ step: 'final', kind: null })

@@ -68,7 +68,8 @@ export function rebasePath(
 
 export const MAX_POSITIONS = 500
 
-export type PositionsResult = { ok: true; positions: { key: string; position: number }[] } | { ok: false; message: string }
+export type PositionsResult =
+  { ok: true; positions: { key: string; position: number }[] } | { ok: false; message: string }
 
 /**
  * `update_positions` (atelier.md §7): "key:index" pairs joined by semicolons, e.g. "a:1;b:2".
@@ -120,11 +121,10 @@ export const PATTERN_ASSET_TYPES = ['pattern', '3d-cad-pattern'] as const
  * style's own file is a pattern when asset_type names one, a final file when tagged final, and an
  * additional reference otherwise.
  */
-export function referenceStep(input: {
-  model: ReferenceModel
-  tags: readonly string[]
-  assetType?: string | null
-}): { step: FileStep; kind: GraphicKind | null } {
+export function referenceStep(input: { model: ReferenceModel; tags: readonly string[]; assetType?: string | null }): {
+  step: FileStep
+  kind: GraphicKind | null
+} {
   if (input.model === 'Techpack') return { step: 'techpack', kind: null }
   if (input.model === 'Graphics') return { step: 'graphics', kind: input.assetType === 'print' ? 'print' : 'graphic' }
   if (input.assetType && (PATTERN_ASSET_TYPES as readonly string[]).includes(input.assetType)) {

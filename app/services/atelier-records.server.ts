@@ -70,7 +70,8 @@ export function nameField(value: unknown, field = 'name'): string | undefined {
   const name = textField(value, field, MAX_NAME)
   if (name === '') throw new AppError('ValidationError', `${field}: cannot be empty.`)
   // eslint-disable-next-line no-control-regex
-  if (name && /[\u0000-\u001f\u007f]/.test(name)) throw new AppError('ValidationError', `${field}: no control characters.`)
+  if (name && /[\u0000-\u001f\u007f]/.test(name))
+    throw new AppError('ValidationError', `${field}: no control characters.`)
   return name
 }
 
@@ -113,7 +114,10 @@ export async function createContainer(
   const name = nameField(input.name) ?? CONTAINER_NAMES[model]
   const notes = textField(input.notes, 'notes', MAX_NOTES) ?? ''
   const table = TABLES[model]
-  const [row] = await deps.db.insert(table).values({ key: newKey(), brandKey, styleKey: style, name, notes }).returning()
+  const [row] = await deps.db
+    .insert(table)
+    .values({ key: newKey(), brandKey, styleKey: style, name, notes })
+    .returning()
   return containerView(model, row!)
 }
 

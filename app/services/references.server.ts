@@ -31,7 +31,15 @@ import { STYLE_FILE_FORMATS, extensionOf, familyOfType } from '#app/lib/style-fi
 import type { Actor } from './accounts.server'
 import { requireAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
-import { MAX_NOTES, checkBrand, isContainerOf, keyField, nameField, styleContainer, textField } from './atelier-records.server'
+import {
+  MAX_NOTES,
+  checkBrand,
+  isContainerOf,
+  keyField,
+  nameField,
+  styleContainer,
+  textField,
+} from './atelier-records.server'
 import { markStyleStep } from './style-steps.server'
 
 type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]
@@ -81,7 +89,11 @@ export interface ReferenceView {
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
-export function toReferenceView(deps: Pick<ServiceDeps, 'blobs'>, row: ReferenceRow, file: FileRow | null): ReferenceView {
+export function toReferenceView(
+  deps: Pick<ServiceDeps, 'blobs'>,
+  row: ReferenceRow,
+  file: FileRow | null,
+): ReferenceView {
   const folder = row.type === 'folder'
   const progress = folder ? null : assetProgress(file?.status)
   const available = progress === 1 && file?.originalKey
@@ -129,7 +141,11 @@ const visible = sql`(${references.type} = 'folder' or ${files.status} = 'availab
 
 /** A reference and its file; NotFound for an unknown key or a quarantined file. */
 async function loadReference(db: Db, key: string): Promise<{ row: ReferenceRow; file: FileRow | null }> {
-  const [found] = await db.select().from(references).leftJoin(files, eq(files.key, references.fileKey)).where(eq(references.key, key))
+  const [found] = await db
+    .select()
+    .from(references)
+    .leftJoin(files, eq(files.key, references.fileKey))
+    .where(eq(references.key, key))
   if (!found) throw notFound('Reference')
   return { row: found.references, file: found.files }
 }
@@ -200,7 +216,12 @@ function queryFilters(query: ReferenceQuery): SQL[] {
 
 /** A text[] literal for comparisons (drizzle sends a JS array as a record otherwise). */
 function toPgArray(keys: readonly string[]): SQL {
-  return keys.length === 0 ? sql`'{}'::text[]` : sql`array[${sql.join(keys.map((key) => sql`${key}`), sql`, `)}]::text[]`
+  return keys.length === 0
+    ? sql`'{}'::text[]`
+    : sql`array[${sql.join(
+        keys.map((key) => sql`${key}`),
+        sql`, `,
+      )}]::text[]`
 }
 
 /**
@@ -308,7 +329,10 @@ async function requireParentFolder(db: Db, styleKey: string, path: readonly stri
   if (!parent) throw new AppError('ValidationError', `path: ${parentKey} is not a folder of this style.`)
   const expected = joinPath([...parent.path, parent.key])
   if (expected !== joinPath(path)) {
-    throw new AppError('ValidationError', `path: the folder ${parentKey} sits at "${expected}", not "${joinPath(path)}".`)
+    throw new AppError(
+      'ValidationError',
+      `path: the folder ${parentKey} sits at "${expected}", not "${joinPath(path)}".`,
+    )
   }
   return parent
 }
@@ -321,15 +345,20 @@ async function resolveModel(
 ): Promise<{ model: ReferenceModel; modelKey: string }> {
   const model = input.model === undefined ? 'Style' : input.model
   if (!isReferenceModel(model)) throw new AppError('ValidationError', 'model: Style, Techpack or Graphics.')
-  const given = input.model_id === undefined || input.model_id === null || input.model_id === '' ? undefined : input.model_id
+  const given =
+    input.model_id === undefined || input.model_id === null || input.model_id === '' ? undefined : input.model_id
   if (model === 'Style') {
-    if (given !== undefined && given !== style.key) throw new AppError('ValidationError', 'model_id: the style of the reference.')
+    if (given !== undefined && given !== style.key)
+      throw new AppError('ValidationError', 'model_id: the style of the reference.')
     return { model, modelKey: style.key }
   }
   if (given === undefined) return { model, modelKey: await styleContainer(db, model, style) }
   const key = keyField(given, 'model_id')
   if (!(await isContainerOf(db, model, key, style.key))) {
-    throw new AppError('ValidationError', `model_id: not a ${model === 'Techpack' ? 'tech pack' : 'graphics'} record of this style.`)
+    throw new AppError(
+      'ValidationError',
+      `model_id: not a ${model === 'Techpack' ? 'tech pack' : 'graphics'} record of this style.`,
+    )
   }
   return { model, modelKey: key }
 }
@@ -537,9 +566,14 @@ async function rewritePathnames(tx: Tx, folderKey: string): Promise<void> {
     .select()
     .from(references)
     .where(
-      and(eq(references.type, 'folder'), or(eq(references.key, folderKey), arrayContains(references.path, [folderKey]))),
+      and(
+        eq(references.type, 'folder'),
+        or(eq(references.key, folderKey), arrayContains(references.path, [folderKey])),
+      ),
     )
-  const ancestors = [...new Set(subtree.flatMap((row) => row.path))].filter((key) => !subtree.some((row) => row.key === key))
+  const ancestors = [...new Set(subtree.flatMap((row) => row.path))].filter(
+    (key) => !subtree.some((row) => row.key === key),
+  )
   const names = new Map(subtree.map((row) => [row.key, row.name]))
   if (ancestors.length > 0) {
     const above = await tx
@@ -555,11 +589,21 @@ async function rewritePathnames(tx: Tx, folderKey: string): Promise<void> {
 }
 
 /** Tag as final, or untag (Final Files lists the tagged ones). */
-export async function setFinalTag(deps: ServiceDeps, actor: Actor, key: unknown, final: boolean): Promise<ReferenceChange> {
+export async function setFinalTag(
+  deps: ServiceDeps,
+  actor: Actor,
+  key: unknown,
+  final: boolean,
+): Promise<ReferenceChange> {
   return updateReference(deps, actor, key, { tags: final ? [FINAL_TAG] : [] })
 }
 
-export async function renameReference(deps: ServiceDeps, actor: Actor, key: unknown, name: unknown): Promise<ReferenceChange> {
+export async function renameReference(
+  deps: ServiceDeps,
+  actor: Actor,
+  key: unknown,
+  name: unknown,
+): Promise<ReferenceChange> {
   if (name === undefined) throw new AppError('ValidationError', 'name: is required.')
   return updateReference(deps, actor, key, { name })
 }
@@ -573,7 +617,12 @@ export async function archiveReference(
   return updateReference(deps, actor, key, { archived })
 }
 
-export async function moveReference(deps: ServiceDeps, actor: Actor, key: unknown, path: unknown): Promise<ReferenceChange> {
+export async function moveReference(
+  deps: ServiceDeps,
+  actor: Actor,
+  key: unknown,
+  path: unknown,
+): Promise<ReferenceChange> {
   return updateReference(deps, actor, key, { path: path ?? '' })
 }
 
@@ -647,7 +696,8 @@ export async function updatePositions(
   // Every style's access is checked (one reference of each stands for its style) before anything
   // is said about the mix, so an outsider learns nothing.
   const oneOfEach = new Map(rows.map((row) => [`${row.brandKey}/${row.styleKey}`, row.key]))
-  for (const ref of oneOfEach.values()) await requireAbility(deps, actor, 'asset.manage', { model: 'Reference', key: ref })
+  for (const ref of oneOfEach.values())
+    await requireAbility(deps, actor, 'asset.manage', { model: 'Reference', key: ref })
   if (styles.size > 1 || brands.size > 1 || styleKey === null) {
     throw new AppError('ValidationError', 'positions: every reference must be of the same style.')
   }
@@ -670,13 +720,20 @@ export async function updatePositions(
  * POST /api/pragma/method/clone_ref/ (atelier.md §7): a copy of a file reference tagged final, at
  * the top of Final Files, pointing at the same clean file. Marks Final Files like an upload.
  */
-export async function cloneAsFinal(deps: ServiceDeps, actor: Actor, input: { reference?: unknown }): Promise<ReferenceView> {
+export async function cloneAsFinal(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: { reference?: unknown },
+): Promise<ReferenceView> {
   const key = referenceKey(input.reference)
   await requireAbility(deps, actor, 'asset.manage', { model: 'Reference', key })
   const { row, file } = await loadReference(deps.db, key)
   if (row.type === 'folder') throw new AppError('ValidationError', 'reference: only a file can be cloned as Final.')
   if (file?.status !== 'available') {
-    throw new AppError('ValidationError', 'reference: the file is not available yet: it is still being uploaded or scanned.')
+    throw new AppError(
+      'ValidationError',
+      'reference: the file is not available yet: it is still being uploaded or scanned.',
+    )
   }
   const styleKey = row.styleKey!
   const clone = await deps.db.transaction(async (tx) => {

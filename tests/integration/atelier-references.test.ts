@@ -36,7 +36,9 @@ const square = (size = 400, colour = '#7c2d12') =>
   sharp({ create: { width: size, height: size, channels: 3, background: colour } })
     .png()
     .toBuffer()
-const DXF = Buffer.from('  0\nSECTION\n  2\nENTITIES\n  0\nLINE\n  8\n0\n 10\n0.0\n 20\n0.0\n 11\n10.0\n 21\n10.0\n  0\nENDSEC\n  0\nEOF\n')
+const DXF = Buffer.from(
+  '  0\nSECTION\n  2\nENTITIES\n  0\nLINE\n  8\n0\n 10\n0.0\n 20\n0.0\n 11\n10.0\n 21\n10.0\n  0\nENDSEC\n  0\nEOF\n',
+)
 
 /** Sends a file through the plain upload call (purpose style-file) and waits for its check. */
 async function upload(bytes: Buffer, name: string, cookie = editor): Promise<FileView> {
@@ -127,7 +129,10 @@ describe('a file reference', () => {
 
     await portal.deps.db.update(files).set({ status: 'quarantined' }).where(eq(files.key, scanning))
     expect(await listKeys(`style=${style}`)).toEqual([])
-    expect(await get(`reference/model/${ref.key}`)).toMatchObject({ status: 404, body: { error: { type: 'NotFound' } } })
+    expect(await get(`reference/model/${ref.key}`)).toMatchObject({
+      status: 404,
+      body: { error: { type: 'NotFound' } },
+    })
   })
 
   it('refuses an upload the scan refused, and one that is another reference already', async () => {
@@ -181,7 +186,9 @@ describe('steps', () => {
     )
     expect(byModel.map((ref) => ref.key)).toEqual([techpack.key])
 
-    const graphicsBox = data<{ key: string }>(await post('graphics', { style, brand: DEMO_BRAND_KEY, name: 'Prints SS27' }))
+    const graphicsBox = data<{ key: string }>(
+      await post('graphics', { style, brand: DEMO_BRAND_KEY, name: 'Prints SS27' }),
+    )
     const print = await fileReference(style, { model: 'Graphics', model_id: graphicsBox.key, asset_type: 'print' })
     expect(print).toMatchObject({ step: 'graphics', kind: 'print', model_id: graphicsBox.key })
     expect(await listKeys(`style=${style}&step=graphics&kind=print`)).toEqual([print.key])
@@ -220,7 +227,9 @@ describe('folders', () => {
     const top = data<ReferenceView>(await post('reference/model', { style, type: 'folder' }))
     expect(top).toMatchObject({ type: 'folder', name: 'untitled folder', pathname: 'untitled folder', path: '' })
     expect(top.progress).toBeNull()
-    const sub = data<ReferenceView>(await post('reference/model', { style, type: 'folder', name: 'Sketches', path: top.key }))
+    const sub = data<ReferenceView>(
+      await post('reference/model', { style, type: 'folder', name: 'Sketches', path: top.key }),
+    )
     expect(sub).toMatchObject({ path: top.key, pathname: 'untitled folder/Sketches' })
     const inner = await fileReference(style, { path: `${top.key},${sub.key}` })
     const loose = await fileReference(style)
@@ -295,7 +304,10 @@ describe('positions, archive, clone and asset', () => {
     const elsewhere = await fileReference(otherStyle)
     const before = await snapshotData(portal.deps)
     const mixed = await post('reference/method/update_positions/', { positions: `${a.key}:9;${elsewhere.key}:1` })
-    expect(mixed).toMatchObject({ status: 400, body: { error: { message: 'positions: every reference must be of the same style.' } } })
+    expect(mixed).toMatchObject({
+      status: 400,
+      body: { error: { message: 'positions: every reference must be of the same style.' } },
+    })
     for (const positions of ['', `${a.key}:x`, `${a.key}:1;${a.key}:2`, 'nope;']) {
       const bad = await post('reference/method/update_positions/', { positions })
       expect(bad.status, positions).toBe(400)
@@ -356,7 +368,11 @@ describe('positions, archive, clone and asset', () => {
     const style = await createStyle(portal.deps, DEMO_BRAND_KEY)
     const ref = await fileReference(style, { model: 'Graphics' })
     expect(ref.kind).toBe('graphic')
-    const answer = await put(`asset/model/${ref.key}`, { progress: 0, download: 'https://elsewhere.test/x', asset_type: 'print' })
+    const answer = await put(`asset/model/${ref.key}`, {
+      progress: 0,
+      download: 'https://elsewhere.test/x',
+      asset_type: 'print',
+    })
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
     expect(answer.body.data).toMatchObject({ key: ref.key, KIND: 'Asset', progress: 1, asset_type: 'print' })
     expect((answer.body.data as { download: string }).download).not.toContain('elsewhere.test')
@@ -381,7 +397,13 @@ describe('patterns and containers', () => {
     })
     expect(made.status, JSON.stringify(made.body)).toBe(200)
     const pattern = data<{ key: string }>(made)
-    expect(pattern).toMatchObject({ KIND: 'Pattern', style, name: 'Bodice block', tags: ['final'], digitization: 'requested' })
+    expect(pattern).toMatchObject({
+      KIND: 'Pattern',
+      style,
+      name: 'Bodice block',
+      tags: ['final'],
+      digitization: 'requested',
+    })
     const updated = await put(`pattern/model/${pattern.key}`, { digitization: 'done', name: 'Bodice block v2' })
     expect(updated.body.data).toMatchObject({ name: 'Bodice block v2', digitization: 'done', notes: 'Size 38' })
     expect(data<unknown[]>(await get(`pattern/query/style?style=${style}`, viewer))).toHaveLength(1)
@@ -444,7 +466,8 @@ describe('refusals', () => {
     for (const [verb, path, body] of calls()) {
       const answer = await api(portal, verb, `/api/${path}`, { cookie: viewer, body })
       if (verb === 'GET') expect(answer.status, `${verb} ${path}`).toBe(200)
-      else expect(answer, `${verb} ${path}`).toMatchObject({ status: 403, body: { error: { type: 'PermissionError' } } })
+      else
+        expect(answer, `${verb} ${path}`).toMatchObject({ status: 403, body: { error: { type: 'PermissionError' } } })
     }
     expect(await snapshotData(portal.deps)).toEqual(before)
   })
@@ -482,5 +505,35 @@ describe('refusals', () => {
       expect(answer.body.error?.message.length).toBeGreaterThan(5)
     }
     expect(await snapshotData(portal.deps)).toEqual(before)
+  })
+})
+
+describe('the demo seed', () => {
+  it('gives the demo style files in every file step, a folder tree two deep, a final file and step statuses', async () => {
+    const { demoAtelierStyle } = await import('#db/seed-atelier-references')
+    const style = (await demoAtelierStyle(portal.deps.db))!
+    const all = data<ReferenceView[]>(await get(`reference/query/style?style=${style.key}`, viewer))
+    for (const step of ['techpack', 'patterns', 'graphics', 'references', 'final']) {
+      expect(
+        all.some((ref) => ref.step === step && ref.type !== 'folder' && ref.progress === 1),
+        step,
+      ).toBe(true)
+    }
+    const deepest = all.filter((ref) => ref.type === 'folder' && ref.path.split(',').filter(Boolean).length === 1)
+    expect(deepest.map((ref) => ref.pathname)).toEqual(['Inspiration/Runway'])
+    const finals = data<ReferenceView[]>(await get(`reference/query/style?style=${style.key}&tags=final`, viewer))
+    expect(finals).toHaveLength(1)
+    const response = await fetch(new URL(finals[0]!.download!, portal.url))
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/png')
+    const dxf = all.find((ref) => ref.type === 'pattern')!
+    expect(await (await fetch(new URL(dxf.download!, portal.url))).text()).toContain('SECTION')
+    expect(await styleRow(style.key)).toMatchObject({
+      statusTechpack: 'completed',
+      statusPatterns: 'completed',
+      statusGraphics: 'completed',
+      statusReferences: 'completed',
+      statusFinal: 'completed',
+    })
   })
 })

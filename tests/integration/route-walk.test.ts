@@ -274,12 +274,16 @@ const SAMPLES: Record<string, Sample> = {
   'POST reference/model': {
     probe: (t) => ({ path: 'reference/model', body: { brand: t.brand, style: t.style, type: 'folder', name: 'Walk' } }),
   },
-  'PUT reference/model/:key': { probe: (t) => ({ path: `reference/model/${t.reference}`, body: { name: 'Taken Over' } }) },
+  'PUT reference/model/:key': {
+    probe: (t) => ({ path: `reference/model/${t.reference}`, body: { name: 'Taken Over' } }),
+  },
   'DELETE reference/model/:key': { probe: (t) => ({ path: `reference/model/${t.folder}` }) },
   'POST reference/method/update_positions': {
     probe: (t) => ({ path: 'reference/method/update_positions', body: { positions: `${t.folder}:3` } }),
   },
-  'POST pragma/method/clone_ref': { probe: (t) => ({ path: 'pragma/method/clone_ref', body: { reference: t.reference } }) },
+  'POST pragma/method/clone_ref': {
+    probe: (t) => ({ path: 'pragma/method/clone_ref', body: { reference: t.reference } }),
+  },
   'PUT asset/model/:key': { probe: (t) => ({ path: `asset/model/${t.reference}`, body: { asset_type: 'print' } }) },
   'POST pattern/model': { probe: (t) => ({ path: 'pattern/model', body: { style: t.style, name: 'Walk block' } }) },
   'PUT pattern/model/:key': { probe: (t) => ({ path: `pattern/model/${t.pattern}`, body: { name: 'Taken Over' } }) },

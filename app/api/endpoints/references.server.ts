@@ -115,28 +115,24 @@ export const referenceEndpoints: Endpoint[] = [
     handle: (deps, call) => patternsOfStyle(deps, requireActor(call), call.query.style),
   },
   // The spec writes POST /api/techpack and /api/graphics; /model/ is the house form of a create.
-  ...(['techpack', 'techpack/model'] as const).map(
-    (path): Endpoint => ({
-      verb: 'POST',
-      path,
-      auth: true,
-      handle: (deps, call) => createContainer(deps, requireActor(call), 'Techpack', bodyOf(call)),
-    }),
-  ),
+  ...(['techpack', 'techpack/model'] as const).map((path): Endpoint => ({
+    verb: 'POST',
+    path,
+    auth: true,
+    handle: (deps, call) => createContainer(deps, requireActor(call), 'Techpack', bodyOf(call)),
+  })),
   {
     verb: 'GET',
     path: 'techpack/query/style',
     auth: true,
     handle: (deps, call) => containersOfStyle(deps, requireActor(call), 'Techpack', call.query.style),
   },
-  ...(['graphics', 'graphics/model'] as const).map(
-    (path): Endpoint => ({
-      verb: 'POST',
-      path,
-      auth: true,
-      handle: (deps, call) => createContainer(deps, requireActor(call), 'Graphics', bodyOf(call)),
-    }),
-  ),
+  ...(['graphics', 'graphics/model'] as const).map((path): Endpoint => ({
+    verb: 'POST',
+    path,
+    auth: true,
+    handle: (deps, call) => createContainer(deps, requireActor(call), 'Graphics', bodyOf(call)),
+  })),
   {
     verb: 'GET',
     path: 'graphics/query/style',

@@ -487,7 +487,7 @@ export const issuedIdTokens = pgTable(
  * A file or folder of a style's atelier (atelier.md §3 Reference): the wizard's tech pack, pattern,
  * graphics, additional-reference and final files, and the folders they sit in. A file row points at
  * its upload in `files`; it is listed once that file is available and never served if quarantined.
- * `path` holds the keys of its ancestor folders, root first (docs/decisions/110, 111).
+ * `path` holds the keys of its ancestor folders, root first (docs/decisions/110, 112).
  */
 export const references = pgTable(
   'references',

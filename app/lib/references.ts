@@ -152,7 +152,7 @@ export const ASPECT_RATIOS = ['1-1', '2-3', '1-2', '3-4', '16-9', '9-16', '16-7'
 /**
  * How far an image may be from a ratio and still count as it, relative to the ratio: 2 %, so a
  * 1080 × 1350 export (4:5) is refused as 3-4 is 0.75 against its 0.8, while a 1200 × 1799 crop of
- * a 2-3 still counts (docs/decisions/112).
+ * a 2-3 still counts (docs/decisions/111).
  */
 export const ASPECT_TOLERANCE = 0.02
 

@@ -41,6 +41,7 @@ import {
   textField,
 } from './atelier-records.server'
 import { markStyleStep } from './style-steps.server'
+import { receiveFormUploads, type PreparedPart } from './files.server'
 
 type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]
 type Db = ServiceDeps['db'] | Tx
@@ -822,6 +823,57 @@ export async function updateAsset(
     asset_type: row.assetType,
   }
 }
+
+/** Where a form's files go: the style and the fields of a reference create, without `file`. */
+export type StyleFilesTarget = Omit<ReferenceInput, 'type' | 'file'> & { style: string }
+
+/**
+ * The upload area without JavaScript: a multipart form with several `file` parts goes through
+ * the file pipeline (purpose 'style-file') and each accepted file becomes a reference at once,
+ * listed when its scan passes. Access and the target (style, model, folder path, tags) are
+ * checked before the body is read; a refused file is answered by name with its reason.
+ */
+export async function uploadStyleFiles(
+  deps: ServiceDeps,
+  actor: Actor,
+  request: Request,
+  target: StyleFilesTarget,
+  options: { maxFiles?: number; prepare?: (name: string, fields: FormData) => Promise<PreparedPart> } = {},
+): Promise<{ references: ReferenceView[]; refused: { name: string; error: string }[]; leftOut: number }> {
+  const styleKey = keyField(target.style, 'style')
+  const { brandKey } = await requireAbility(deps, actor, 'asset.manage', { model: 'Style', key: styleKey })
+  checkBrand(target.brand, brandKey)
+  const path = parsePath(target.path)
+  if (!path.ok) throw new AppError('ValidationError', path.message)
+  await requireParentFolder(deps.db, styleKey, path.path)
+  const received = await receiveFormUploads(
+    deps,
+    actor,
+    request,
+    { brand: brandKey, purpose: 'style-file' },
+    { maxFiles: options.maxFiles ?? MAX_FORM_FILES, prepare: options.prepare },
+  )
+  const made: ReferenceView[] = []
+  const refused: { name: string; error: string }[] = []
+  for (const outcome of received.files) {
+    if ('error' in outcome) {
+      refused.push(outcome)
+      continue
+    }
+    try {
+      made.push(
+        await createReference(deps, actor, { ...target, style: styleKey, path: path.path, file: outcome.file.key }),
+      )
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      refused.push({ name: outcome.name, error: error.message })
+    }
+  }
+  return { references: made, refused, leftOut: received.leftOut }
+}
+
+/** Files one plain form may carry: a designer's batch for one step. */
+export const MAX_FORM_FILES = 50
 
 /** Convenience for the pages: a folder at this path of the style (default name "untitled folder"). */
 export function createFolder(

@@ -537,3 +537,45 @@ describe('the demo seed', () => {
     })
   })
 })
+
+describe('uploadStyleFiles (the upload area without JavaScript)', () => {
+  const formRequest = async (parts: [Buffer, string][]) => {
+    const form = new FormData()
+    for (const [bytes, name] of parts) form.append('file', new Blob([new Uint8Array(bytes)]), name)
+    return new Request(`${portal.url}/any`, { method: 'POST', body: form })
+  }
+
+  it('makes a reference of each accepted file in the folder asked, and names each refused file', async () => {
+    const { uploadStyleFiles } = await import('#app/services/references.server')
+    const { actorOf } = await import('#tests/support/factories')
+    const { demoFirebaseUid } = await import('#db/seed')
+    const actor = await actorOf(portal.deps, { uid: demoFirebaseUid('editor'), email: 'editor@demo.test' })
+    const style = await createStyle(portal.deps, DEMO_BRAND_KEY)
+    const folder = data<ReferenceView>(await post('reference/model', { style, type: 'folder', name: 'Blocks' }))
+    const result = await uploadStyleFiles(
+      portal.deps,
+      actor,
+      await formRequest([
+        [DXF, 'block.dxf'],
+        [await square(), 'front.png'],
+        [Buffer.alloc(0), 'empty.png'],
+      ]),
+      { style, path: folder.key, asset_type: 'pattern' },
+    )
+    expect(result.refused).toEqual([
+      { name: 'empty.png', error: 'The file is empty: choose a file with something in it.' },
+    ])
+    expect(result.references.map((ref) => [ref.name, ref.step, ref.path])).toEqual([
+      ['block.dxf', 'patterns', folder.key],
+      ['front.png', 'patterns', folder.key],
+    ])
+    await pipelineSettled(portal.deps)
+    expect(await listKeys(`style=${style}&path=${folder.key}&step=patterns`)).toHaveLength(2)
+    expect((await styleRow(style)).statusPatterns).toBe('completed')
+
+    const viewerActor = await actorOf(portal.deps, { uid: demoFirebaseUid('viewer'), email: 'viewer@demo.test' })
+    await expect(
+      uploadStyleFiles(portal.deps, viewerActor, await formRequest([[DXF, 'x.dxf']]), { style }),
+    ).rejects.toMatchObject({ type: 'PermissionError' })
+  })
+})

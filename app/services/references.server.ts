@@ -338,6 +338,13 @@ async function requireParentFolder(db: Db, styleKey: string, path: readonly stri
   return parent
 }
 
+/** A folder holds references of its own step only, so a step's list shows all of a folder. */
+function requireSameStep(parent: ReferenceRow | null, step: string): void {
+  if (parent && parent.step !== step) {
+    throw new AppError('ValidationError', `path: the folder "${parent.name}" belongs to another step (${parent.step}).`)
+  }
+}
+
 /** Where the new reference hangs: the style itself, or the style's tech pack or graphics container. */
 async function resolveModel(
   db: Db,
@@ -392,6 +399,7 @@ export async function createReference(deps: ServiceDeps, actor: Actor, input: Re
     const { model, modelKey } = await resolveModel(tx, input, style)
     const { step, kind } = referenceStep({ model, tags: tags.tags, assetType })
     const parent = await requireParentFolder(tx, style.key, path.path)
+    requireSameStep(parent, step)
     let file: FileRow | null = null
     let name: string
     let type: string
@@ -539,7 +547,7 @@ async function moveWithin(tx: Tx, row: ReferenceRow, target: string[]): Promise<
     throw new AppError('ValidationError', 'path: a folder cannot go into itself or one of its folders.')
   }
   if (row.styleKey === null) throw new AppError('ValidationError', 'path: this reference belongs to no style.')
-  await requireParentFolder(tx, row.styleKey, target)
+  requireSameStep(await requireParentFolder(tx, row.styleKey, target), row.step)
   if (row.type === 'folder') {
     const [deepest] = await tx
       .select({ depth: sql<number>`max(cardinality(${references.path}))` })
@@ -845,7 +853,15 @@ export async function uploadStyleFiles(
   checkBrand(target.brand, brandKey)
   const path = parsePath(target.path)
   if (!path.ok) throw new AppError('ValidationError', path.message)
-  await requireParentFolder(deps.db, styleKey, path.path)
+  const parent = await requireParentFolder(deps.db, styleKey, path.path)
+  if (parent) {
+    const tags = parseTags(target.tags)
+    const model = target.model ?? 'Style'
+    if (!tags.ok) throw new AppError('ValidationError', tags.message)
+    if (!isReferenceModel(model)) throw new AppError('ValidationError', 'model: Style, Techpack or Graphics.')
+    const assetType = assetTypeField(target.asset_type) ?? null
+    requireSameStep(parent, referenceStep({ model, tags: tags.tags, assetType }).step)
+  }
   const received = await receiveFormUploads(
     deps,
     actor,

@@ -238,6 +238,14 @@ describe('folders', () => {
     expect(await listKeys(`style=${style}&path=${top.key}`)).toEqual([sub.key])
     expect(await listKeys(`style=${style}&path=${top.key},${sub.key}`)).toEqual([inner.key])
 
+    // A folder holds its own step's references only.
+    const pattern = await upload(DXF, 'block.dxf')
+    const elsewhere = await post('reference/model', { style, file: pattern.key, asset_type: 'pattern', path: top.key })
+    expect(elsewhere).toMatchObject({
+      status: 400,
+      body: { error: { message: 'path: the folder "untitled folder" belongs to another step (references).' } },
+    })
+
     // A path that skips a level is not a real chain of folders.
     const skipped = await post('reference/model', { style, type: 'folder', path: sub.key })
     expect(skipped.status).toBe(400)
@@ -551,7 +559,10 @@ describe('uploadStyleFiles (the upload area without JavaScript)', () => {
     const { demoFirebaseUid } = await import('#db/seed')
     const actor = await actorOf(portal.deps, { uid: demoFirebaseUid('editor'), email: 'editor@demo.test' })
     const style = await createStyle(portal.deps, DEMO_BRAND_KEY)
-    const folder = data<ReferenceView>(await post('reference/model', { style, type: 'folder', name: 'Blocks' }))
+    const folder = data<ReferenceView>(
+      await post('reference/model', { style, type: 'folder', name: 'Blocks', asset_type: 'pattern' }),
+    )
+    expect(folder.step).toBe('patterns')
     const result = await uploadStyleFiles(
       portal.deps,
       actor,
@@ -572,6 +583,13 @@ describe('uploadStyleFiles (the upload area without JavaScript)', () => {
     await pipelineSettled(portal.deps)
     expect(await listKeys(`style=${style}&path=${folder.key}&step=patterns`)).toHaveLength(2)
     expect((await styleRow(style)).statusPatterns).toBe('completed')
+
+    // A folder of another step is refused before any file is read.
+    const before = await portal.deps.db.select().from(files)
+    await expect(
+      uploadStyleFiles(portal.deps, actor, await formRequest([[DXF, 'x.dxf']]), { style, path: folder.key }),
+    ).rejects.toMatchObject({ type: 'ValidationError' })
+    expect(await portal.deps.db.select().from(files)).toHaveLength(before.length)
 
     const viewerActor = await actorOf(portal.deps, { uid: demoFirebaseUid('viewer'), email: 'viewer@demo.test' })
     await expect(

@@ -744,7 +744,8 @@ export async function cloneAsFinal(
       'reference: the file is not available yet: it is still being uploaded or scanned.',
     )
   }
-  const styleKey = row.styleKey!
+  const styleKey = row.styleKey
+  if (!styleKey) throw new AppError('ValidationError', 'reference: this reference belongs to no style.')
   const clone = await deps.db.transaction(async (tx) => {
     const [made] = await tx
       .insert(references)

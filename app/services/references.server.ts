@@ -16,7 +16,6 @@ import {
   MAX_FOLDER_DEPTH,
   REFERENCE_TEXTS,
   assetProgress,
-  isKey,
   isReferenceModel,
   joinPath,
   parsePath,
@@ -924,4 +923,3 @@ export async function folderTrail(
   })
 }
 
-export { isKey }

@@ -922,4 +922,3 @@ export async function folderTrail(
     return found
   })
 }
-

@@ -484,8 +484,10 @@ export const issuedIdTokens = pgTable(
 )
 
 /**
- * A reference image or pattern of the atelier (atelier.md §2). Only what activities need so far:
- * its brand and style; the atelier adds its files and positions (docs/decisions/041).
+ * A file or folder of a style's atelier (atelier.md §3 Reference): the wizard's tech pack, pattern,
+ * graphics, additional-reference and final files, and the folders they sit in. A file row points at
+ * its upload in `files`; it is listed once that file is available and never served if quarantined.
+ * `path` holds the keys of its ancestor folders, root first (docs/decisions/110, 112).
  */
 export const references = pgTable(
   'references',
@@ -496,10 +498,90 @@ export const references = pgTable(
       .references(() => brands.key, { onDelete: 'cascade' }),
     styleKey: text('style_key').references(() => styles.key, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** 'folder', or the file's family (app/lib/style-file-types.ts: image, pdf, pattern, …). */
+    type: text('type').notNull().default('file'),
+    /** What the reference hangs off: 'Style', or a 'Techpack' or 'Graphics' container. */
+    model: text('model').notNull().default('Style'),
+    modelKey: text('model_key'),
+    /** The wizard step it counts for (app/lib/references.ts referenceStep). */
+    step: text('step').notNull().default('references'),
+    /** Graphics only: 'graphic' or 'print' (the step's two tabs). */
+    kind: text('kind'),
+    notes: text('notes').notNull().default(''),
+    /** [] or ['final'] (atelier.md §3): Final Files lists the tagged ones; unfiled have none. */
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** Order among its siblings, ascending; 0 counts as not placed (after the placed ones). */
+    position: integer('position').notNull().default(0),
+    /** Keys of the ancestor folders, root first; empty at the top level. */
+    path: text('path')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** A folder's names from the top, joined by '/': the breadcrumb without a lookup. */
+    pathname: text('pathname'),
+    /** The upload carrying the file; null for folders. Clones as Final share it. */
+    fileKey: text('file_key').references(() => files.key, { onDelete: 'set null' }),
+    assetType: text('asset_type'),
+    archived: boolean('archived').notNull().default(false),
+    createdBy: text('created_by').references(() => accounts.key, { onDelete: 'set null' }),
     created: created(),
     modified: modified(),
   },
-  (t) => [index('references_brand_idx').on(t.brandKey), index('references_style_idx').on(t.styleKey)],
+  (t) => [
+    index('references_brand_idx').on(t.brandKey),
+    index('references_style_idx').on(t.styleKey, t.created),
+    index('references_model_idx').on(t.model, t.modelKey),
+    index('references_style_path_idx').on(t.styleKey, t.path),
+    index('references_path_gin_idx').using('gin', t.path),
+    index('references_file_idx')
+      .on(t.fileKey)
+      .where(sql`${t.fileKey} is not null`),
+  ],
+)
+
+/** A tech pack or graphics container of a style (atelier.md §3): its files are references. */
+const atelierContainer = (name: 'techpacks' | 'graphics') =>
+  pgTable(
+    name,
+    {
+      key: text('key').primaryKey(),
+      brandKey: text('brand_key')
+        .notNull()
+        .references(() => brands.key, { onDelete: 'cascade' }),
+      styleKey: text('style_key')
+        .notNull()
+        .references(() => styles.key, { onDelete: 'cascade' }),
+      name: text('name').notNull(),
+      notes: text('notes').notNull().default(''),
+      created: created(),
+      modified: modified(),
+    },
+    (t) => [index(`${name}_style_idx`).on(t.styleKey, t.created)],
+  )
+export const techpacks = atelierContainer('techpacks')
+export const graphics = atelierContainer('graphics')
+
+/** A pattern of a style (atelier.md §3 Pattern); its files are references of the patterns step. */
+export const patterns = pgTable(
+  'patterns',
+  {
+    key: text('key').primaryKey(),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    styleKey: text('style_key')
+      .notNull()
+      .references(() => styles.key, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    notes: text('notes').notNull().default(''),
+    assetType: text('asset_type'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** Where the pattern's digitization stands, in the team's words (free text, docs/decisions/113). */
+    digitization: text('digitization'),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [index('patterns_style_idx').on(t.styleKey, t.created)],
 )
 
 /** Who did what to which object, e.g. downloaded a reference (atelier.md §7 `activity`). */

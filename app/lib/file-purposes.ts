@@ -1,6 +1,7 @@
 // What an upload is for decides who may send it, which types its bytes may be and how large it may
 // be (docs/decisions/091). The upload names its purpose and brand before any byte is accepted.
 import type { Ability } from '#app/policy/abilities'
+import { STYLE_FILE_TYPES } from './style-file-types'
 
 export interface FilePurpose {
   /** The ability on the brand that lets an account upload for this purpose. */
@@ -11,6 +12,13 @@ export interface FilePurpose {
   limit: 'image' | 'file'
   /** Whether thumbnails and a web size are made once the file is clean. */
   images: boolean
+  /**
+   * Whether formats without a signature are told by the file's extension
+   * (app/lib/style-file-types.ts detectStyleFileType) rather than refused.
+   */
+  byName?: boolean
+  /** Whether images must have one of the aspect ratios of atelier.md §5 (app/lib/references.ts). */
+  aspectRatios?: boolean
 }
 
 /** The four image types product photos may be (catalogue.md §5, image/jpg being image/jpeg). */
@@ -25,6 +33,15 @@ export const FILE_PURPOSES = {
     types: [...PRODUCT_IMAGE_TYPES, 'image/gif', 'application/pdf', 'application/zip', 'video/mp4', 'video/quicktime'],
     limit: 'file',
     images: true,
+  },
+  /** Files of a style in the atelier's wizard (atelier.md §9 File families; docs/decisions/111). */
+  'style-file': {
+    ability: 'asset.manage',
+    types: STYLE_FILE_TYPES,
+    limit: 'file',
+    images: true,
+    byName: true,
+    aspectRatios: true,
   },
 } as const satisfies Record<string, FilePurpose>
 

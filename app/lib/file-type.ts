@@ -1,6 +1,6 @@
 // A file's type told by its first bytes (its "magic number"), not by its name or the type the
-// client declared. Only the types the portal accepts are known here; more join as uploads of
-// other kinds arrive (documents, patterns).
+// client declared. Only the types the portal accepts are known here; formats without a signature
+// (DXF, RUL, OBJ, …) are told by their extension in app/lib/style-file-types.ts.
 
 const SIGNATURES: { type: string; test: (head: Uint8Array) => boolean }[] = [
   { type: 'image/jpeg', test: (h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff },
@@ -15,6 +15,22 @@ const SIGNATURES: { type: string; test: (head: Uint8Array) => boolean }[] = [
   { type: 'application/zip', test: (h) => ascii(h, 0, 4) === 'PK\x03\x04' || ascii(h, 0, 4) === 'PK\x05\x06' },
   { type: 'video/quicktime', test: (h) => ascii(h, 4, 12) === 'ftypqt  ' },
   { type: 'video/mp4', test: (h) => ascii(h, 4, 8) === 'ftyp' && ascii(h, 8, 12) !== 'qt  ' },
+  // Formats of the atelier's style files (app/lib/style-file-types.ts).
+  { type: 'image/vnd.adobe.photoshop', test: (h) => ascii(h, 0, 4) === '8BPS' },
+  // Compound documents: .doc and .xls (the extension tells which).
+  {
+    type: 'application/x-ole-storage',
+    test: (h) => [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1].every((byte, i) => h[i] === byte),
+  },
+  { type: 'application/postscript', test: (h) => ascii(h, 0, 4) === '%!PS' },
+  { type: 'model/gltf-binary', test: (h) => ascii(h, 0, 4) === 'glTF' },
+  // The binary forms of formats that are mostly text: named apart, so the stored type (told by
+  // the extension) is not held to a signature its text form lacks.
+  { type: 'application/x-fbx-binary', test: (h) => ascii(h, 0, 18) === 'Kaydara FBX Binary' },
+  { type: 'application/x-dxf-binary', test: (h) => ascii(h, 0, 18) === 'AutoCAD Binary DXF' },
+  { type: 'application/gzip', test: (h) => h[0] === 0x1f && h[1] === 0x8b },
+  // The ustar magic sits after the first header's name and modes; needs DETECT_BYTES, not SNIFF_BYTES.
+  { type: 'application/x-tar', test: (h) => ascii(h, 257, 262) === 'ustar' },
 ]
 
 /** How many leading bytes sniffing needs. */
@@ -62,6 +78,29 @@ const EXTENSIONS: Record<string, string> = {
   'application/zip': 'zip',
   'video/mp4': 'mp4',
   'video/quicktime': 'mov',
+  'image/svg+xml': 'svg',
+  'image/vnd.adobe.photoshop': 'psd',
+  'application/illustrator': 'ai',
+  'application/msword': 'doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.ms-excel': 'xls',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'text/csv': 'csv',
+  'application/x-tar': 'tar',
+  'application/gzip': 'gz',
+  'image/vnd.dxf': 'dxf',
+  'application/x-rul': 'rul',
+  'application/x-fbx': 'fbx',
+  'model/obj': 'obj',
+  'model/gltf-binary': 'glb',
+  'model/gltf+json': 'gltf',
+  'application/x-substance-sbs': 'sbs',
+  'application/x-substance-sbsar': 'sbsar',
+  'application/x-clo-zpac': 'zpac',
+  'application/x-clo-zfab': 'zfab',
+  'application/x-xtex': 'xtex',
+  'application/x-u3m': 'u3m',
+  'application/x-clo-zprj': 'zprj',
 }
 
 /** The file extension stored blobs of a type get (`bin` for a type without one). */

@@ -21,6 +21,8 @@ import { AppError, notFound } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
 import { createQueue, type Queue } from '#app/lib/queue'
 import { DETECT_BYTES, detectType, extensionFor } from '#app/lib/file-type'
+import { detectStyleFileType } from '#app/lib/style-file-types'
+import { ASPECT_RATIO_MESSAGE, aspectRatioOf } from '#app/lib/references'
 import { thumbnailPath, THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH } from '#app/lib/thumbnail'
 import {
   FILE_PURPOSES,
@@ -397,7 +399,8 @@ async function precheck(
   file: string,
 ): Promise<{ result: FileScanResult | null; type: string | null; width?: number; height?: number }> {
   const purpose: FilePurpose = FILE_PURPOSES[row.purpose as FilePurposeName]
-  const type = detectType(await readHead(file))
+  const head = await readHead(file)
+  const type = purpose.byName ? detectStyleFileType(head, row.originalName) : detectType(head)
   if (!type || !purpose.types.includes(type)) {
     const what = type ? `a ${type} file` : 'of a type that is not accepted'
     return { type, result: refused('type', `The file is ${what}, whatever its name says.`) }
@@ -414,6 +417,9 @@ async function precheck(
   if (width * height > deps.env.UPLOAD_MAX_PIXELS) {
     const megapixels = Math.round(deps.env.UPLOAD_MAX_PIXELS / 1_000_000)
     return { type, width, height, result: refused('pixels', `More than ${megapixels} megapixels.`) }
+  }
+  if (purpose.aspectRatios && !aspectRatioOf(width, height)) {
+    return { type, width, height, result: refused('aspect', ASPECT_RATIO_MESSAGE) }
   }
   return { type, width, height, result: null }
 }

@@ -9,14 +9,17 @@ import {
   collections,
   conversations,
   files,
+  graphics,
   invites,
   lines,
   listings,
   media,
   messages,
+  patterns,
   references,
   styles,
   teams,
+  techpacks,
 } from '#db/schema'
 import type { ModelRef } from '#app/policy/abilities'
 import type { GrantModel } from '#app/policy/grants'
@@ -77,6 +80,20 @@ registerModel('Reference', {
   parent: { model: 'Style', column: references.styleKey },
   grantable: false,
 })
+/** The atelier's tech pack, graphics and pattern records of a style (atelier.md §3). */
+for (const [model, table] of [
+  ['Techpack', techpacks],
+  ['Graphics', graphics],
+  ['Pattern', patterns],
+] as const) {
+  registerModel(model, {
+    table,
+    key: table.key,
+    brand: table.brandKey,
+    parent: { model: 'Style', column: table.styleKey },
+    grantable: false,
+  })
+}
 registerModel('Listing', {
   table: listings,
   key: listings.key,

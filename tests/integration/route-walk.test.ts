@@ -32,6 +32,7 @@ import {
 import { createListing } from '#tests/support/catalogue-factories'
 import { createFile } from '#tests/support/file-factories'
 import { createMedia } from '#tests/support/media-factories'
+import { createFolder, createPattern } from '#tests/support/atelier-factories'
 
 /** Objects of one brand the callers below must not reach. */
 interface Targets {
@@ -50,6 +51,9 @@ interface Targets {
   reference: string
   /** A style, whose comment thread the callers must neither read nor write. */
   style: string
+  /** A pattern and a folder of the atelier on `style`. */
+  pattern: string
+  folder: string
   /** A direct chat between `account` and another member, and the message `account` sent in it. */
   conversation: string
   message: string
@@ -264,6 +268,33 @@ const SAMPLES: Record<string, Sample> = {
     probe: (t) => ({ path: 'media/method/positions', body: { keys: t.attachedMedia, positions: '7' } }),
   },
   'DELETE media/model/:key': { probe: (t) => ({ path: `media/model/${t.media}` }) },
+  'GET reference/query/style': { probe: (t) => ({ path: `reference/query/style?style=${t.style}` }) },
+  'GET reference/query/model': { probe: (t) => ({ path: `reference/query/model?model=Style&model_id=${t.style}` }) },
+  'GET reference/model/:key': { probe: (t) => ({ path: `reference/model/${t.reference}` }) },
+  'POST reference/model': {
+    probe: (t) => ({ path: 'reference/model', body: { brand: t.brand, style: t.style, type: 'folder', name: 'Walk' } }),
+  },
+  'PUT reference/model/:key': {
+    probe: (t) => ({ path: `reference/model/${t.reference}`, body: { name: 'Taken Over' } }),
+  },
+  'DELETE reference/model/:key': { probe: (t) => ({ path: `reference/model/${t.folder}` }) },
+  'POST reference/method/update_positions': {
+    probe: (t) => ({ path: 'reference/method/update_positions', body: { positions: `${t.folder}:3` } }),
+  },
+  'POST pragma/method/clone_ref': {
+    probe: (t) => ({ path: 'pragma/method/clone_ref', body: { reference: t.reference } }),
+  },
+  'PUT asset/model/:key': { probe: (t) => ({ path: `asset/model/${t.reference}`, body: { asset_type: 'print' } }) },
+  'POST pattern/model': { probe: (t) => ({ path: 'pattern/model', body: { style: t.style, name: 'Walk block' } }) },
+  'PUT pattern/model/:key': { probe: (t) => ({ path: `pattern/model/${t.pattern}`, body: { name: 'Taken Over' } }) },
+  'GET pattern/model/:key': { probe: (t) => ({ path: `pattern/model/${t.pattern}` }) },
+  'GET pattern/query/style': { probe: (t) => ({ path: `pattern/query/style?style=${t.style}` }) },
+  'POST techpack': { probe: (t) => ({ path: 'techpack', body: { brand: t.brand, style: t.style, name: 'Walk' } }) },
+  'POST techpack/model': { probe: (t) => ({ path: 'techpack/model', body: { style: t.style, name: 'Walk' } }) },
+  'GET techpack/query/style': { probe: (t) => ({ path: `techpack/query/style?style=${t.style}` }) },
+  'POST graphics': { probe: (t) => ({ path: 'graphics', body: { brand: t.brand, style: t.style, name: 'Walk' } }) },
+  'POST graphics/model': { probe: (t) => ({ path: 'graphics/model', body: { style: t.style, name: 'Walk' } }) },
+  'GET graphics/query/style': { probe: (t) => ({ path: `graphics/query/style?style=${t.style}` }) },
   'POST brand/method/remove_team_member': {
     probe: (t) => ({ path: 'brand/method/remove_team_member', body: { brand: t.brand, account: t.account } }),
   },
@@ -330,6 +361,7 @@ beforeAll(async () => {
   const [demoCollection] = await deps.db.select().from(collections).where(eq(collections.brandKey, DEMO_BRAND_KEY))
   const [demoLine] = await deps.db.select().from(lines).where(eq(lines.brandKey, DEMO_BRAND_KEY))
   const demoInvite = await createInvite(deps, DEMO_BRAND_KEY, { createdBy: demoAccountKey('admin') })
+  const demoStyle = await createStyle(deps, DEMO_BRAND_KEY)
   demo = {
     brand: DEMO_BRAND_KEY,
     line: demoLine!.key,
@@ -339,7 +371,9 @@ beforeAll(async () => {
     account: demoAccountKey('editor'),
     ...(await notificationOf(demoAccountKey('editor'), DEMO_BRAND_KEY)),
     reference: await createReference(deps, DEMO_BRAND_KEY),
-    style: await createStyle(deps, DEMO_BRAND_KEY),
+    style: demoStyle,
+    pattern: await createPattern(deps, DEMO_BRAND_KEY, demoStyle),
+    folder: await createFolder(deps, DEMO_BRAND_KEY, demoStyle),
     ...(await createDirectChat(deps, DEMO_BRAND_KEY, [demoAccountKey('editor'), demoAccountKey('admin')])),
     listing: demoKey('listing:0'),
     spreadsheet: await uploadedSpreadsheet(DEMO_BRAND_KEY, demoAccountKey('admin')),
@@ -372,6 +406,8 @@ beforeAll(async () => {
     ...(await notificationOf(member.key, brand.key)),
     reference: await createReference(deps, brand.key),
     style: madeStyle,
+    pattern: await createPattern(deps, brand.key, madeStyle),
+    folder: await createFolder(deps, brand.key, madeStyle),
     ...(await createDirectChat(deps, brand.key, [member.key, owner.key])),
     listing: (await createListing(deps, brand.key, { styleKey: madeStyle, lineKey: brand.lines[0]!.key })).key,
     spreadsheet: await uploadedSpreadsheet(brand.key, owner.key),

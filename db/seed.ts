@@ -9,6 +9,7 @@ import { addGrants } from '#app/services/grants.server'
 import { syncListingMedia } from '#app/services/media.server'
 import { UNMATCHED } from '#app/lib/media-names'
 import type { ServiceDeps } from '#app/services/context.server'
+import { seedAtelierMaterials } from './seed-atelier-materials'
 import {
   ensureImages,
   heroSvg,
@@ -196,6 +197,7 @@ export async function seedDemo(
   if (created) await insertDemoData(deps)
   // Every time, not only at creation: a data folder whose files were removed gets them back.
   await ensureImages(deps.blobs, demoImages())
+  await seedAtelierMaterials(deps)
   if (options.ensureUsers === false) return { created }
   for (const account of DEMO_ACCOUNTS) {
     await deps.identity.ensureUser({

@@ -70,13 +70,13 @@ export function MaterialCards({
             className="flex flex-col rounded-lg border border-line bg-white"
             data-testid={`card-${card.type}`}
           >
-            <div className="grid aspect-[4/3] grid-cols-3 gap-1 overflow-hidden rounded-t-lg bg-canvas p-1">
+            <div className="flex aspect-[4/3] gap-1 overflow-hidden rounded-t-lg bg-canvas p-1">
               {card.previews.length ? (
                 card.previews.map((src) => (
-                  <img key={src} src={src} alt="" className="h-full w-full rounded object-cover" />
+                  <img key={src} src={src} alt="" className="h-full min-w-0 flex-1 rounded object-cover" />
                 ))
               ) : (
-                <span className="col-span-3 flex items-center justify-center text-sm text-muted">
+                <span className="flex flex-1 items-center justify-center text-sm text-muted">
                   {emptyTypeText(card.type)}
                 </span>
               )}
@@ -468,5 +468,30 @@ export function MaterialForm({
         </ButtonLink>
       </div>
     </Form>
+  )
+}
+
+/** The step's page: the style, the heading and the cards. */
+export function MaterialsCardsPage({
+  base,
+  style,
+  cards,
+  mayChange,
+}: {
+  base: string
+  style: { name: string; number: string }
+  cards: Serialized<MaterialCard>[]
+  mayChange: boolean
+}) {
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <p className="text-sm text-muted">
+          {style.name} · {style.number}
+        </p>
+        <h2 className="text-lg font-semibold">Materials</h2>
+      </div>
+      <MaterialCards base={base} cards={cards} mayChange={mayChange} />
+    </div>
   )
 }

@@ -1,8 +1,10 @@
-// `/brand/{id}/style/{style}/materials/{type}/upload`: the Media Library over the cards. Choosing
+// `/brand/{id}/style/{style}/materials/{type}/upload`: the Media Library, a modal over the cards
+// (rendered here with them, so it is a page of its own without JavaScript). Choosing
 // one of the brand's clean images opens New {type} with it as the front; a new picture goes
 // through the file pipeline (a plain multipart form) and, once scanned clean, does the same.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
+import { MaterialsCardsPage } from '#app/components/atelier/materials'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { Button } from '#app/components/ui/button'
 import { CsrfField, EmptyState } from '#app/components/ui/misc'
@@ -12,7 +14,7 @@ import { materialPage } from '#app/lib/material-pages.server'
 import { materialTitle } from '#app/lib/materials'
 import { redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { NO_FILE_MESSAGE, fileChecked, receiveFormUploads } from '#app/services/files.server'
-import { materialLibrary } from '#app/services/materials.server'
+import { materialCards, materialLibrary } from '#app/services/materials.server'
 
 /** How long the form waits for the scan before going back to the library (the file shows there once clean). */
 const SCAN_WAIT_MS = 8000
@@ -20,7 +22,8 @@ const SCAN_WAIT_MS = 8000
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const page = await materialPage(request, context, params)
   const images = await run(() => materialLibrary(context.deps, page.actor, page.style.key))
-  return json({ base: page.base, type: page.type!, images })
+  const { cards, mayChange } = await run(() => materialCards(context.deps, page.actor, page.style.key))
+  return json({ base: page.base, type: page.type!, images, style: page.style, cards, mayChange })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -60,53 +63,56 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function MediaLibrary() {
-  const { base, type, images } = useLoaderData<typeof loader>()
+  const { base, type, images, style, cards, mayChange } = useLoaderData<typeof loader>()
   const csrf = useCsrfToken()
   const title = materialTitle(type)
   return (
-    <RouteDialog title="Media Library" closeTo={base} wide>
-      <p className="mb-4 text-sm text-muted">Choose a picture for the new {type}, or upload one.</p>
-      {images.length === 0 ? (
-        <EmptyState title="Library is currently empty" />
-      ) : (
-        <ul className="grid grid-cols-3 gap-3 sm:grid-cols-5" aria-label="Media Library images">
-          {images.map((image) => (
-            <li key={image.key}>
-              <Link
-                to={`${base}/${type}/add?front=${image.key}`}
-                className="block overflow-hidden rounded-md border border-line hover:border-ink focus:border-ink"
-              >
-                <img src={image.thumbnail} alt={image.name} className="aspect-[3/4] w-full object-cover" />
-                <span className="block truncate px-2 py-1 text-xs">{image.name}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        className="mt-6 flex flex-wrap items-end gap-3 border-t border-line pt-4"
-      >
-        <CsrfField token={csrf} />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="material-file" className="text-sm font-medium">
-            Upload a picture
-          </label>
-          <input
-            id="material-file"
-            type="file"
-            name="file"
-            accept="image/jpeg,image/png,image/webp"
-            required
-            className="text-sm"
-          />
-        </div>
-        <Button type="submit">Upload</Button>
-        <Link to={`${base}/${type}/add`} className="ml-auto text-sm underline">
-          New {title} without a picture
-        </Link>
-      </Form>
-    </RouteDialog>
+    <>
+      <MaterialsCardsPage base={base} style={style} cards={cards} mayChange={mayChange} />
+      <RouteDialog title="Media Library" closeTo={base} wide>
+        <p className="mb-4 text-sm text-muted">Choose a picture for the new {type}, or upload one.</p>
+        {images.length === 0 ? (
+          <EmptyState title="Library is currently empty" />
+        ) : (
+          <ul className="grid grid-cols-3 gap-3 sm:grid-cols-5" aria-label="Media Library images">
+            {images.map((image) => (
+              <li key={image.key}>
+                <Link
+                  to={`${base}/${type}/add?front=${image.key}`}
+                  className="block overflow-hidden rounded-md border border-line hover:border-ink focus:border-ink"
+                >
+                  <img src={image.thumbnail} alt={image.name} className="aspect-[3/4] w-full object-cover" />
+                  <span className="block truncate px-2 py-1 text-xs">{image.name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="mt-6 flex flex-wrap items-end gap-3 border-t border-line pt-4"
+        >
+          <CsrfField token={csrf} />
+          <div className="flex flex-col gap-1">
+            <label htmlFor="material-file" className="text-sm font-medium">
+              Upload a picture
+            </label>
+            <input
+              id="material-file"
+              type="file"
+              name="file"
+              accept="image/jpeg,image/png,image/webp"
+              required
+              className="text-sm"
+            />
+          </div>
+          <Button type="submit">Upload</Button>
+          <Link to={`${base}/${type}/add`} className="ml-auto text-sm underline">
+            New {title} without a picture
+          </Link>
+        </Form>
+      </RouteDialog>
+    </>
   )
 }

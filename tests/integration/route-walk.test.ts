@@ -32,6 +32,7 @@ import {
 import { createListing } from '#tests/support/catalogue-factories'
 import { createFile } from '#tests/support/file-factories'
 import { createMedia } from '#tests/support/media-factories'
+import { createMaterial, createMaterialImage } from '#tests/support/material-factories'
 
 /** Objects of one brand the callers below must not reach. */
 interface Targets {
@@ -62,6 +63,9 @@ interface Targets {
   /** A product photo in the brand's pool, and one on `listing`. */
   media: string
   attachedMedia: string
+  /** A material on `style`, and a clean material picture of the brand. */
+  material: string
+  materialImage: string
 }
 
 interface Probe {
@@ -264,6 +268,24 @@ const SAMPLES: Record<string, Sample> = {
     probe: (t) => ({ path: 'media/method/positions', body: { keys: t.attachedMedia, positions: '7' } }),
   },
   'DELETE media/model/:key': { probe: (t) => ({ path: `media/model/${t.media}` }) },
+  'GET material/query/style': { probe: (t) => ({ path: `material/query/style?style=${t.style}` }) },
+  'GET material/query/brand': { probe: (t) => ({ path: `material/query/brand?brand=${t.brand}` }) },
+  'POST material/model': {
+    probe: (t) => ({
+      path: 'material/model',
+      body: {
+        brand: t.brand,
+        styles: t.style,
+        type: 'fabric',
+        name: 'Walk twill',
+        colors: JSON.stringify([{ name: 'front', hexcode: '#0F4C81', pantone: '19-4052 TCX' }]),
+        assets: { front: t.materialImage },
+      },
+    }),
+  },
+  'PUT material/model/:key': {
+    probe: (t) => ({ path: `material/model/${t.material}`, body: { name: 'Taken Over', colors: '[]' } }),
+  },
   'POST brand/method/remove_team_member': {
     probe: (t) => ({ path: 'brand/method/remove_team_member', body: { brand: t.brand, account: t.account } }),
   },
@@ -346,7 +368,10 @@ beforeAll(async () => {
     file: await createFile(deps, DEMO_BRAND_KEY, demoAccountKey('editor')),
     media: (await createMedia(deps, DEMO_BRAND_KEY)).key,
     attachedMedia: (await createMedia(deps, DEMO_BRAND_KEY, { listingKey: demoKey('listing:0'), position: 9 })).key,
+    material: '',
+    materialImage: await createMaterialImage(deps, DEMO_BRAND_KEY),
   }
+  demo.material = await createMaterial(deps, DEMO_BRAND_KEY, [demo.style])
 
   // A brand of the factories, with an owner, a member on a line team, a reader, and an admin
   // (job type and role) whose only access is a read grant through a team.
@@ -378,6 +403,8 @@ beforeAll(async () => {
     file: await createFile(deps, brand.key, member.key),
     media: '',
     attachedMedia: '',
+    material: await createMaterial(deps, brand.key, [madeStyle]),
+    materialImage: await createMaterialImage(deps, brand.key),
   }
   made.media = (await createMedia(deps, brand.key)).key
   made.attachedMedia = (await createMedia(deps, brand.key, { listingKey: made.listing, position: 2 })).key

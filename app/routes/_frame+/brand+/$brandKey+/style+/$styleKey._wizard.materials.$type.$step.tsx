@@ -3,7 +3,7 @@
 // Saving returns to the type's list with a toast; a refusal shows the form again with its fields
 // and §8's message. (`upload`, the Media Library, is its own route over the cards.)
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { MaterialForm, MaterialList, type MaterialFormValues } from '#app/components/atelier/materials'
 import { ButtonLink } from '#app/components/ui/button'
 import { isAppError } from '#app/lib/errors'
@@ -11,7 +11,7 @@ import { materialPage } from '#app/lib/material-pages.server'
 import {
   MATERIAL_ERROR_MESSAGE,
   MATERIAL_SAVED_MESSAGE,
-  MATERIAL_SIDES,
+  type MATERIAL_SIDES,
   colorsFromForm,
   materialTitle,
 } from '#app/lib/materials'
@@ -28,7 +28,10 @@ import {
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Materials · Brand Portal' }]
-export const handle: FrameHandle = { title: 'Virtual Atelier' }
+export const handle: FrameHandle = {
+  title: 'Virtual Atelier',
+  back: (_data, params) => `/brand/${params.brandKey ?? ''}/style/${params.styleKey ?? ''}/materials`,
+}
 
 const STEPS = ['summary', 'add', 'edit'] as const
 type Step = (typeof STEPS)[number]
@@ -164,12 +167,7 @@ export default function MaterialStep() {
       <div className="flex flex-col gap-6">
         <div className="flex flex-wrap items-center gap-3">
           <div>
-            <p className="text-sm text-muted">
-              <a href={data.base} className="underline">
-                Materials
-              </a>{' '}
-              · {data.style.name} · {data.style.number}
-            </p>
+            <Crumb base={data.base} style={data.style} />
             <h2 className="text-lg font-semibold">{title}</h2>
           </div>
           {data.mayChange ? (
@@ -186,14 +184,28 @@ export default function MaterialStep() {
     )
   }
   return (
-    <MaterialForm
-      key={`${data.step}:${data.values?.name ?? ''}`}
-      heading={`${data.step === 'add' ? 'New' : 'Edit'} ${title}`}
-      values={refused?.values ?? data.values!}
-      images={data.images}
-      errors={refused?.errors ?? {}}
-      formError={refused?.formError ?? null}
-      cancelTo={`${data.base}/${data.type}/summary`}
-    />
+    <div className="flex flex-col gap-2">
+      <Crumb base={data.base} style={data.style} />
+      <MaterialForm
+        key={`${data.step}:${data.values?.name ?? ''}`}
+        heading={`${data.step === 'add' ? 'New' : 'Edit'} ${title}`}
+        values={refused?.values ?? data.values!}
+        images={data.images}
+        errors={refused?.errors ?? {}}
+        formError={refused?.formError ?? null}
+        cancelTo={`${data.base}/${data.type}/summary`}
+      />
+    </div>
+  )
+}
+
+function Crumb({ base, style }: { base: string; style: { name: string; number: string } }) {
+  return (
+    <p className="text-sm text-muted">
+      <Link to={base} className="underline">
+        Materials
+      </Link>{' '}
+      · {style.name} · {style.number}
+    </p>
   )
 }

@@ -918,3 +918,80 @@ export const media = pgTable(
       .where(sql`${t.fileKey} is not null`),
   ],
 )
+
+/** The four kinds of material of the atelier's Materials step (atelier.md §2, §3). */
+export type MaterialType = 'fabric' | 'trim' | 'hardware' | 'branding'
+
+/** One colour of a material, per side (atelier.md §3 Material colors). */
+export interface MaterialColor {
+  name: 'front' | 'back'
+  notes: string
+  code: string
+  /** #RRGGBB: the colour shown; always the source of truth (docs/decisions/120). */
+  hexcode: string
+  pantone: string
+}
+
+/**
+ * A material of a brand: fabric, trim, hardware or branding, used on some of its styles
+ * (material_styles), with its colours per side and a clean image per side from the file pipeline.
+ */
+export const materials = pgTable(
+  'materials',
+  {
+    key: text('key').primaryKey(),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    type: text('type').$type<MaterialType>().notNull(),
+    name: text('name').notNull(),
+    use: text('use').notNull().default(''),
+    colorway: text('colorway').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    colors: jsonb('colors').$type<MaterialColor[]>().notNull().default([]),
+    /** Assets front and back: uploaded files of the brand, clean images. */
+    frontFileKey: text('front_file_key').references(() => files.key, { onDelete: 'set null' }),
+    backFileKey: text('back_file_key').references(() => files.key, { onDelete: 'set null' }),
+    createdBy: text('created_by').references(() => accounts.key, { onDelete: 'set null' }),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [index('materials_brand_idx').on(t.brandKey, t.type, t.modified)],
+)
+
+/** Which styles a material is used on (atelier.md §3 Material styles); a style's list reads this. */
+export const materialStyles = pgTable(
+  'material_styles',
+  {
+    materialKey: text('material_key')
+      .notNull()
+      .references(() => materials.key, { onDelete: 'cascade' }),
+    styleKey: text('style_key')
+      .notNull()
+      .references(() => styles.key, { onDelete: 'cascade' }),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.materialKey, t.styleKey] }), index('material_styles_style_idx').on(t.styleKey)],
+)
+
+/**
+ * "No additional {title}? Click checkmark": a style whose team says it needs no more materials of
+ * a type has a row here (docs/decisions/121).
+ */
+export const styleMaterialChecks = pgTable(
+  'style_material_checks',
+  {
+    styleKey: text('style_key')
+      .notNull()
+      .references(() => styles.key, { onDelete: 'cascade' }),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    type: text('type').$type<MaterialType>().notNull(),
+    checkedBy: text('checked_by').references(() => accounts.key, { onDelete: 'set null' }),
+    created: created(),
+  },
+  (t) => [primaryKey({ columns: [t.styleKey, t.type] })],
+)

@@ -10,6 +10,7 @@ import { syncListingMedia } from '#app/services/media.server'
 import { UNMATCHED } from '#app/lib/media-names'
 import { seedAtelierReferences } from './seed-atelier-references'
 import type { ServiceDeps } from '#app/services/context.server'
+import { seedAtelierMaterials } from './seed-atelier-materials'
 import {
   ensureImages,
   heroSvg,
@@ -198,6 +199,7 @@ export async function seedDemo(
   // Every time, not only at creation: a data folder whose files were removed gets them back.
   await ensureImages(deps.blobs, demoImages())
   await seedAtelierReferences(deps)
+  await seedAtelierMaterials(deps)
   if (options.ensureUsers === false) return { created }
   for (const account of DEMO_ACCOUNTS) {
     await deps.identity.ensureUser({

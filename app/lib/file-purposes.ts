@@ -43,6 +43,8 @@ export const FILE_PURPOSES = {
     byName: true,
     aspectRatios: true,
   },
+  /** Pictures of a material's front and back (atelier.md §2 Materials step, Media Library). */
+  'material-image': { ability: 'asset.manage', types: PRODUCT_IMAGE_TYPES, limit: 'image', images: true },
 } as const satisfies Record<string, FilePurpose>
 
 export type FilePurposeName = keyof typeof FILE_PURPOSES

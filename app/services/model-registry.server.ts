@@ -13,6 +13,7 @@ import {
   invites,
   lines,
   listings,
+  materials,
   media,
   messages,
   patterns,
@@ -124,6 +125,8 @@ registerModel('Conversation', {
 registerModel('Message', { table: messages, key: messages.key, brand: messages.brandKey, grantable: false })
 /** An uploaded file (app/services/files.server.ts); who reads it also depends on its purpose. */
 registerModel('File', { table: files, key: files.key, brand: files.brandKey, grantable: false })
+/** A material hangs off its brand: it may be used on several styles, each checked on its own. */
+registerModel('Material', { table: materials, key: materials.key, brand: materials.brandKey, grantable: false })
 registerModel('Account', { table: accounts, key: accounts.key, brand: null, grantable: false })
 
 /** A record located: its brand and the chain of grantable objects from the brand down to it. */

@@ -14,7 +14,7 @@ import { requestPasswordReset } from '#app/services/passwords.server'
 import { openDirectChat, sendMessage } from '#app/services/chat.server'
 import { commitImport, startImport } from '#app/services/imports.server'
 import { latestOobCode } from '#tests/support/emulator'
-import { createListing } from '#tests/support/catalogue-factories'
+import { createListing, createStyleIn } from '#tests/support/catalogue-factories'
 import { createMedia } from '#tests/support/media-factories'
 import { snapshotData } from '#tests/support/db-snapshot'
 import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
@@ -114,6 +114,24 @@ const SAMPLES: Record<string, ActionSample> = {
   '/brand/:brandKey/products/delete/:listingKey': {
     post: async (w) => ({
       url: `/brand/${w.brand.key}/products/delete/${(await createListing(portal.deps, w.brand.key)).key}`,
+    }),
+  },
+  '/brand/:brandKey/style/:styleKey/materials?index': {
+    post: async (w) => ({
+      url: `/brand/${w.brand.key}/style/${await createStyleIn(portal.deps, w.brand.key, null)}/materials?index`,
+      fields: { type: 'trim', checked: 'true' },
+    }),
+  },
+  '/brand/:brandKey/style/:styleKey/materials/:type/upload': {
+    post: async (w) => ({
+      url: `/brand/${w.brand.key}/style/${await createStyleIn(portal.deps, w.brand.key, null)}/materials/fabric/upload`,
+      photo: 'walk-swatch.png',
+    }),
+  },
+  '/brand/:brandKey/style/:styleKey/materials/:type/:step': {
+    post: async (w) => ({
+      url: `/brand/${w.brand.key}/style/${await createStyleIn(portal.deps, w.brand.key, null)}/materials/fabric/add`,
+      fields: { name: 'Walk twill', 'front.hexcode': '#0F4C81', 'front.pantone': '19-4052 TCX' },
     }),
   },
   '/brand/:brandKey/atelier/delete/:listingKey': {

@@ -33,6 +33,7 @@ import { createListing } from '#tests/support/catalogue-factories'
 import { createFile } from '#tests/support/file-factories'
 import { createMedia } from '#tests/support/media-factories'
 import { createFolder, createPattern } from '#tests/support/atelier-factories'
+import { createMaterial, createMaterialImage } from '#tests/support/material-factories'
 
 /** Objects of one brand the callers below must not reach. */
 interface Targets {
@@ -66,6 +67,9 @@ interface Targets {
   /** A product photo in the brand's pool, and one on `listing`. */
   media: string
   attachedMedia: string
+  /** A material on `style`, and a clean material picture of the brand. */
+  material: string
+  materialImage: string
 }
 
 interface Probe {
@@ -295,6 +299,24 @@ const SAMPLES: Record<string, Sample> = {
   'POST graphics': { probe: (t) => ({ path: 'graphics', body: { brand: t.brand, style: t.style, name: 'Walk' } }) },
   'POST graphics/model': { probe: (t) => ({ path: 'graphics/model', body: { style: t.style, name: 'Walk' } }) },
   'GET graphics/query/style': { probe: (t) => ({ path: `graphics/query/style?style=${t.style}` }) },
+  'GET material/query/style': { probe: (t) => ({ path: `material/query/style?style=${t.style}` }) },
+  'GET material/query/brand': { probe: (t) => ({ path: `material/query/brand?brand=${t.brand}` }) },
+  'POST material/model': {
+    probe: (t) => ({
+      path: 'material/model',
+      body: {
+        brand: t.brand,
+        styles: t.style,
+        type: 'fabric',
+        name: 'Walk twill',
+        colors: JSON.stringify([{ name: 'front', hexcode: '#0F4C81', pantone: '19-4052 TCX' }]),
+        assets: { front: t.materialImage },
+      },
+    }),
+  },
+  'PUT material/model/:key': {
+    probe: (t) => ({ path: `material/model/${t.material}`, body: { name: 'Taken Over', colors: '[]' } }),
+  },
   'POST brand/method/remove_team_member': {
     probe: (t) => ({ path: 'brand/method/remove_team_member', body: { brand: t.brand, account: t.account } }),
   },
@@ -380,7 +402,10 @@ beforeAll(async () => {
     file: await createFile(deps, DEMO_BRAND_KEY, demoAccountKey('editor')),
     media: (await createMedia(deps, DEMO_BRAND_KEY)).key,
     attachedMedia: (await createMedia(deps, DEMO_BRAND_KEY, { listingKey: demoKey('listing:0'), position: 9 })).key,
+    material: '',
+    materialImage: await createMaterialImage(deps, DEMO_BRAND_KEY),
   }
+  demo.material = await createMaterial(deps, DEMO_BRAND_KEY, [demo.style])
 
   // A brand of the factories, with an owner, a member on a line team, a reader, and an admin
   // (job type and role) whose only access is a read grant through a team.
@@ -414,6 +439,8 @@ beforeAll(async () => {
     file: await createFile(deps, brand.key, member.key),
     media: '',
     attachedMedia: '',
+    material: await createMaterial(deps, brand.key, [madeStyle]),
+    materialImage: await createMaterialImage(deps, brand.key),
   }
   made.media = (await createMedia(deps, brand.key)).key
   made.attachedMedia = (await createMedia(deps, brand.key, { listingKey: made.listing, position: 2 })).key

@@ -9,8 +9,12 @@ import {
   invites,
   lines,
   listings,
+  materialStyles,
+  materials,
   media,
   notifications,
+  styleMaterialChecks,
+  styles,
   teamMembers,
   teams,
 } from '#db/schema'
@@ -30,6 +34,10 @@ export async function snapshotData({ db }: Pick<ServiceDeps, 'db'>) {
     notifications: sorted(await db.select().from(notifications)),
     files: sorted(await db.select().from(files)),
     media: sorted(await db.select().from(media)),
+    styles: sorted(await db.select().from(styles)),
+    materials: sorted(await db.select().from(materials)),
+    materialStyles: sorted(await db.select().from(materialStyles)),
+    styleMaterialChecks: sorted(await db.select().from(styleMaterialChecks)),
     accounts: sorted(
       (await db.select().from(accounts)).map(({ lastLoginAt: _seen, modified: _modified, ...row }) => row),
     ),

@@ -12,6 +12,7 @@ import { importEndpoints } from './imports.server'
 import { inviteEndpoints } from './invites.server'
 import { listingEndpoints } from './listings.server'
 import { listingDetailEndpoints } from './listing-detail.server'
+import { materialEndpoints } from './materials.server'
 import { mediaEndpoints } from './media.server'
 import { passwordEndpoints } from './passwords.server'
 import { referenceEndpoints } from './references.server'
@@ -30,6 +31,7 @@ export const endpoints: Endpoint[] = [
   ...inviteEndpoints,
   ...listingEndpoints,
   ...listingDetailEndpoints,
+  ...materialEndpoints,
   ...mediaEndpoints,
   ...passwordEndpoints,
   ...referenceEndpoints,

@@ -1,0 +1,497 @@
+// The Materials step of the atelier (atelier.md §2): cards per type, a type's list, the material
+// form with colours per side, and swatches. Plain links and forms, so all of it works without
+// JavaScript; with it, swatches follow what is typed.
+import { Form, Link } from '@remix-run/react'
+import { useState } from 'react'
+import { Button, ButtonLink } from '#app/components/ui/button'
+import { ErrorList } from '#app/components/ui/field'
+import { CsrfField, EmptyState } from '#app/components/ui/misc'
+import { useCsrfToken } from '#app/lib/csrf'
+import {
+  MATERIAL_LIMITS,
+  MATERIAL_SIDES,
+  emptyTypeText,
+  materialTitle,
+  noAdditionalLabel,
+  type MaterialColorValue,
+  type MaterialTypeKey,
+} from '#app/lib/materials'
+import { NO_SWATCH_KNOWN, PANTONE_MAX_LENGTH, normalizeHex, pantoneSwatch, swatchOf } from '#app/lib/pantone'
+import type { LibraryImage, MaterialCard, MaterialView } from '#app/services/materials.server'
+
+type Serialized<T> = T extends (infer U)[]
+  ? Serialized<U>[]
+  : T extends object
+    ? { [K in keyof T]: Serialized<T[K]> }
+    : T
+
+/** A colour chip; a dashed empty chip says no colour is known. */
+export function Swatch({ hex, label, size = 'md' }: { hex: string | null; label: string; size?: 'sm' | 'md' }) {
+  const box = size === 'sm' ? 'h-5 w-5' : 'h-9 w-9'
+  if (!hex) {
+    return (
+      <span
+        role="img"
+        aria-label={`${label}: ${NO_SWATCH_KNOWN}`}
+        title={NO_SWATCH_KNOWN}
+        className={`${box} inline-block shrink-0 rounded-md border border-dashed border-line bg-[repeating-linear-gradient(45deg,#f4f4f5,#f4f4f5_4px,#fff_4px,#fff_8px)]`}
+      />
+    )
+  }
+  return (
+    <span
+      role="img"
+      aria-label={`${label}: ${hex}`}
+      title={hex}
+      data-swatch={hex}
+      style={{ backgroundColor: hex }}
+      className={`${box} inline-block shrink-0 rounded-md border border-black/10 shadow-inner`}
+    />
+  )
+}
+
+export function MaterialCards({
+  base,
+  cards,
+  mayChange,
+}: {
+  base: string
+  cards: Serialized<MaterialCard>[]
+  mayChange: boolean
+}) {
+  const csrf = useCsrfToken()
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Material types">
+      {cards.map((card) => {
+        const title = materialTitle(card.type)
+        return (
+          <li
+            key={card.type}
+            className="flex flex-col rounded-lg border border-line bg-white"
+            data-testid={`card-${card.type}`}
+          >
+            <div className="flex aspect-[4/3] gap-1 overflow-hidden rounded-t-lg bg-canvas p-1">
+              {card.previews.length ? (
+                card.previews.map((src) => (
+                  <img key={src} src={src} alt="" className="h-full min-w-0 flex-1 rounded object-cover" />
+                ))
+              ) : (
+                <span className="flex flex-1 items-center justify-center text-sm text-muted">
+                  {emptyTypeText(card.type)}
+                </span>
+              )}
+            </div>
+            <div className="flex flex-1 flex-col gap-3 p-4">
+              <div className="flex items-baseline justify-between gap-2">
+                <h3 className="text-base font-semibold">{title}</h3>
+                <span className="text-sm text-muted">{card.count}</span>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <ButtonLink variant="secondary" to={`${base}/${card.type}/summary`}>
+                  View
+                </ButtonLink>
+                {mayChange ? (
+                  <ButtonLink to={`${base}/${card.type}/upload`} preventScrollReset>
+                    Add {title}
+                  </ButtonLink>
+                ) : null}
+              </div>
+              {mayChange ? (
+                <Form method="post" action={`${base}?index`} className="mt-auto" preventScrollReset>
+                  <CsrfField token={csrf} />
+                  <input type="hidden" name="type" value={card.type} />
+                  <input type="hidden" name="checked" value={card.checked ? 'false' : 'true'} />
+                  <button
+                    type="submit"
+                    role="switch"
+                    aria-checked={card.checked}
+                    className="flex w-full items-center gap-2 rounded-md px-1 py-1 text-left text-sm hover:bg-black/5"
+                  >
+                    <span
+                      aria-hidden="true"
+                      className={`flex h-5 w-5 shrink-0 items-center justify-center rounded border ${
+                        card.checked ? 'border-ink bg-ink text-white' : 'border-line bg-white'
+                      }`}
+                    >
+                      {card.checked ? '✓' : ''}
+                    </span>
+                    {noAdditionalLabel(card.type)}
+                  </button>
+                </Form>
+              ) : card.checked ? (
+                <p className="mt-auto text-sm text-muted">✓ {noAdditionalLabel(card.type)}</p>
+              ) : null}
+            </div>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+function ColorChips({ colors }: { colors: Serialized<MaterialColorValue>[] }) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      {colors.map((color) => (
+        <div key={color.name} className="flex items-center gap-2 text-xs">
+          <Swatch hex={swatchOf(color)} label={`${color.name} colour`} size="sm" />
+          <span>
+            <span className="font-medium capitalize">{color.name}</span>
+            {color.code ? ` · ${color.code}` : ''}
+            {color.hexcode ? ` · ${color.hexcode}` : ''}
+            {color.pantone ? ` · ${color.pantone}` : ''}
+          </span>
+        </div>
+      ))}
+    </div>
+  )
+}
+
+export function MaterialList({
+  base,
+  type,
+  materials,
+  mayChange,
+}: {
+  base: string
+  type: MaterialTypeKey
+  materials: Serialized<MaterialView>[]
+  mayChange: boolean
+}) {
+  if (materials.length === 0) {
+    return (
+      <EmptyState title={emptyTypeText(type)}>
+        {mayChange ? `Add a ${type} with its colours and pictures.` : null}
+      </EmptyState>
+    )
+  }
+  return (
+    <ul className="flex flex-col gap-3" aria-label={`${materialTitle(type)} list`}>
+      {materials.map((material) => {
+        const picture = material.assets.front ?? material.assets.back
+        return (
+          <li key={material.key} className="flex gap-4 rounded-lg border border-line bg-white p-3">
+            <div className="aspect-[3/4] w-24 shrink-0 overflow-hidden rounded-md bg-canvas">
+              {picture ? (
+                <img
+                  src={picture.urls.thumbnail ?? picture.urls.original}
+                  alt={picture.name}
+                  className="h-full w-full object-cover"
+                />
+              ) : null}
+            </div>
+            <div className="flex min-w-0 flex-1 flex-col gap-1">
+              <div className="flex items-start justify-between gap-2">
+                <h3 className="truncate font-semibold">{material.name}</h3>
+                {mayChange ? (
+                  <Link to={`${base}/${type}/edit?key=${material.key}`} className="text-sm underline">
+                    Edit<span className="sr-only"> {material.name}</span>
+                  </Link>
+                ) : null}
+              </div>
+              <p className="text-sm text-muted">{[material.use, material.colorway].filter(Boolean).join(' · ')}</p>
+              {material.notes ? <p className="line-clamp-2 text-sm">{material.notes}</p> : null}
+              <ColorChips colors={material.colors} />
+            </div>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+/** What the form shows: the material being edited, or what was sent when it was refused. */
+export interface MaterialFormValues {
+  name: string
+  use: string
+  colorway: string
+  notes: string
+  front: string
+  back: string
+  colors: Record<(typeof MATERIAL_SIDES)[number], { code: string; hexcode: string; pantone: string; notes: string }>
+}
+
+function TextInput({
+  id,
+  name,
+  label,
+  defaultValue,
+  max,
+  errors,
+  required,
+}: {
+  id: string
+  name: string
+  label: string
+  defaultValue: string
+  max: number
+  errors?: string[]
+  required?: boolean
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        maxLength={max}
+        required={required}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? `${id}-error` : undefined}
+        className={`rounded-md border bg-white px-3 py-2 text-sm outline-none focus:border-ink ${
+          errors?.length ? 'border-red-600' : 'border-line'
+        }`}
+      />
+      <ErrorList id={`${id}-error`} errors={errors} />
+    </div>
+  )
+}
+
+/** Hex code and Pantone of one side, each with its swatch; the swatches follow the typing. */
+function SideColour({
+  side,
+  value,
+  errors,
+}: {
+  side: (typeof MATERIAL_SIDES)[number]
+  value: MaterialFormValues['colors']['front']
+  errors: Record<string, string[]>
+}) {
+  const [hex, setHex] = useState(value.hexcode)
+  const [pantone, setPantone] = useState(value.pantone)
+  const title = side === 'front' ? 'Front' : 'Back'
+  const field = (name: string) => errors[`${side}.${name}`]
+  const pantoneHex = pantoneSwatch(pantone)
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-lg border border-line p-4">
+      <legend className="px-1 text-sm font-semibold">{title} colour</legend>
+      <div className="flex items-center gap-3">
+        <Swatch hex={normalizeHex(hex) ?? pantoneHex} label={`${title} colour`} />
+        <div className="flex-1">
+          <TextInput
+            id={`${side}-code`}
+            name={`${side}.code`}
+            label="Colour name"
+            defaultValue={value.code}
+            max={MATERIAL_LIMITS.colorCode}
+            errors={field('code')}
+          />
+        </div>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${side}-hexcode`} className="text-sm font-medium">
+            Hex code
+          </label>
+          <div className="flex items-center gap-2">
+            <Swatch hex={normalizeHex(hex)} label={`${title} hex code`} size="sm" />
+            <input
+              id={`${side}-hexcode`}
+              name={`${side}.hexcode`}
+              value={hex}
+              onChange={(event) => setHex(event.target.value)}
+              placeholder="#0F4C81"
+              maxLength={7}
+              aria-invalid={field('hexcode')?.length ? true : undefined}
+              aria-describedby={field('hexcode')?.length ? `${side}-hexcode-error` : undefined}
+              className={`w-full rounded-md border bg-white px-3 py-2 font-mono text-sm outline-none focus:border-ink ${
+                field('hexcode')?.length ? 'border-red-600' : 'border-line'
+              }`}
+            />
+          </div>
+          <ErrorList id={`${side}-hexcode-error`} errors={field('hexcode')} />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${side}-pantone`} className="text-sm font-medium">
+            Pantone
+          </label>
+          <div className="flex items-center gap-2">
+            <Swatch hex={pantoneHex} label={`${title} Pantone`} size="sm" />
+            <input
+              id={`${side}-pantone`}
+              name={`${side}.pantone`}
+              value={pantone}
+              onChange={(event) => setPantone(event.target.value)}
+              placeholder="19-4052 TCX"
+              maxLength={PANTONE_MAX_LENGTH}
+              aria-invalid={field('pantone')?.length ? true : undefined}
+              aria-describedby={`${side}-pantone-hint`}
+              className={`w-full rounded-md border bg-white px-3 py-2 text-sm outline-none focus:border-ink ${
+                field('pantone')?.length ? 'border-red-600' : 'border-line'
+              }`}
+            />
+          </div>
+          <p id={`${side}-pantone-hint`} className="text-xs text-muted">
+            {pantone.trim() && !pantoneHex ? NO_SWATCH_KNOWN : 'An empty hex code takes a known Pantone colour.'}
+          </p>
+          <ErrorList id={`${side}-pantone-error`} errors={field('pantone')} />
+        </div>
+      </div>
+      <TextInput
+        id={`${side}-notes`}
+        name={`${side}.notes`}
+        label="Colour notes"
+        defaultValue={value.notes}
+        max={MATERIAL_LIMITS.colorNotes}
+        errors={field('notes')}
+      />
+    </fieldset>
+  )
+}
+
+/** Radio tiles of the Media Library's images for one side, "No picture" first. */
+function SidePicture({
+  side,
+  images,
+  chosen,
+  errors,
+}: {
+  side: (typeof MATERIAL_SIDES)[number]
+  images: Serialized<LibraryImage>[]
+  chosen: string
+  errors?: string[]
+}) {
+  const title = side === 'front' ? 'Front' : 'Back'
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="text-sm font-semibold">{title} picture</legend>
+      <div className="flex max-h-48 flex-wrap gap-2 overflow-y-auto">
+        <label className="flex h-20 w-16 cursor-pointer items-center justify-center rounded-md border border-dashed border-line text-center text-xs text-muted has-[:checked]:border-ink has-[:checked]:ring-2 has-[:checked]:ring-ink">
+          <input type="radio" name={side} value="" defaultChecked={!chosen} className="sr-only" />
+          No picture
+        </label>
+        {images.map((image) => (
+          <label
+            key={image.key}
+            className="h-20 w-16 cursor-pointer overflow-hidden rounded-md border border-line has-[:checked]:border-ink has-[:checked]:ring-2 has-[:checked]:ring-ink"
+          >
+            <input
+              type="radio"
+              name={side}
+              value={image.key}
+              defaultChecked={chosen === image.key}
+              className="sr-only"
+            />
+            <img src={image.thumbnail} alt={`${title}: ${image.name}`} className="h-full w-full object-cover" />
+          </label>
+        ))}
+      </div>
+      <ErrorList errors={errors} />
+    </fieldset>
+  )
+}
+
+export function MaterialForm({
+  heading,
+  values,
+  images,
+  errors,
+  formError,
+  cancelTo,
+}: {
+  heading: string
+  values: MaterialFormValues
+  images: Serialized<LibraryImage>[]
+  errors: Record<string, string[]>
+  formError: string | null
+  cancelTo: string
+}) {
+  const csrf = useCsrfToken()
+  return (
+    <Form method="post" className="flex max-w-3xl flex-col gap-6" aria-labelledby="material-form-title">
+      <h2 id="material-form-title" className="text-lg font-semibold">
+        {heading}
+      </h2>
+      {formError ? (
+        <p role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">
+          {formError}
+        </p>
+      ) : null}
+      <CsrfField token={csrf} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput
+          id="name"
+          name="name"
+          label="Name"
+          defaultValue={values.name}
+          max={MATERIAL_LIMITS.name}
+          errors={errors.name}
+          required
+        />
+        <TextInput
+          id="use"
+          name="use"
+          label="Use"
+          defaultValue={values.use}
+          max={MATERIAL_LIMITS.use}
+          errors={errors.use}
+        />
+        <TextInput
+          id="colorway"
+          name="colorway"
+          label="Colorway"
+          defaultValue={values.colorway}
+          max={MATERIAL_LIMITS.colorway}
+          errors={errors.colorway}
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="notes" className="text-sm font-medium">
+          Notes
+        </label>
+        <textarea
+          id="notes"
+          name="notes"
+          rows={3}
+          defaultValue={values.notes}
+          maxLength={MATERIAL_LIMITS.notes}
+          className="rounded-md border border-line bg-white px-3 py-2 text-sm outline-none focus:border-ink"
+        />
+        <ErrorList errors={errors.notes} />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        {MATERIAL_SIDES.map((side) => (
+          <div key={side} className="flex flex-col gap-4">
+            <SidePicture side={side} images={images} chosen={values[side]} errors={errors[side]} />
+            <SideColour side={side} value={values.colors[side]} errors={errors} />
+          </div>
+        ))}
+      </div>
+      <ErrorList errors={errors.colors} />
+      <div className="flex gap-3">
+        <Button type="submit">Save</Button>
+        <ButtonLink variant="secondary" to={cancelTo}>
+          Cancel
+        </ButtonLink>
+      </div>
+    </Form>
+  )
+}
+
+/** The step's page: the style, the heading and the cards. */
+export function MaterialsCardsPage({
+  base,
+  style,
+  cards,
+  mayChange,
+}: {
+  base: string
+  style: { name: string; number: string }
+  cards: Serialized<MaterialCard>[]
+  mayChange: boolean
+}) {
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <p className="text-sm text-muted">
+          {style.name} · {style.number}
+        </p>
+        <h2 className="text-lg font-semibold">Materials</h2>
+      </div>
+      <MaterialCards base={base} cards={cards} mayChange={mayChange} />
+    </div>
+  )
+}

@@ -1,0 +1,211 @@
+// `/brand/{id}/style/{style}/materials/{type}/{step}` (atelier.md §2): `summary` lists the style's
+// materials of the type, newest modified first; `add` is New {type} and `edit?key=` Edit {type}.
+// Saving returns to the type's list with a toast; a refusal shows the form again with its fields
+// and §8's message. (`upload`, the Media Library, is its own route over the cards.)
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { MaterialForm, MaterialList, type MaterialFormValues } from '#app/components/atelier/materials'
+import { ButtonLink } from '#app/components/ui/button'
+import { isAppError } from '#app/lib/errors'
+import { materialPage } from '#app/lib/material-pages.server'
+import {
+  MATERIAL_ERROR_MESSAGE,
+  MATERIAL_SAVED_MESSAGE,
+  type MATERIAL_SIDES,
+  colorsFromForm,
+  materialTitle,
+} from '#app/lib/materials'
+import { redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { hasAbility } from '#app/services/access.server'
+import {
+  createMaterial,
+  getMaterial,
+  materialLibrary,
+  materialsOfStyle,
+  updateMaterial,
+  type MaterialView,
+} from '#app/services/materials.server'
+import type { FrameHandle } from '#app/routes/_frame+/_layout'
+
+export const meta: MetaFunction = () => [{ title: 'Materials · Brand Portal' }]
+export const handle: FrameHandle = {
+  title: 'Virtual Atelier',
+  back: (_data, params) => `/brand/${params.brandKey ?? ''}/style/${params.styleKey ?? ''}/materials`,
+}
+
+const STEPS = ['summary', 'add', 'edit'] as const
+type Step = (typeof STEPS)[number]
+
+function stepOf(value: string | undefined): Step {
+  if (!STEPS.includes(value as Step))
+    throw json({ error: { type: 'NotFound', message: 'Page not found.' } }, { status: 404 })
+  return value as Step
+}
+
+function valuesOf(material: MaterialView | null, front = ''): MaterialFormValues {
+  const color = (side: (typeof MATERIAL_SIDES)[number]) => {
+    const found = material?.colors.find((candidate) => candidate.name === side)
+    return {
+      code: found?.code ?? '',
+      hexcode: found?.hexcode ?? '',
+      pantone: found?.pantone ?? '',
+      notes: found?.notes ?? '',
+    }
+  }
+  return {
+    name: material?.name ?? '',
+    use: material?.use ?? '',
+    colorway: material?.colorway ?? '',
+    notes: material?.notes ?? '',
+    front: material?.assets.front?.key ?? front,
+    back: material?.assets.back?.key ?? '',
+    colors: { front: color('front'), back: color('back') },
+  }
+}
+
+/** The material being edited: one of this style's, of this type; anything else is not found. */
+async function editedMaterial(
+  context: LoaderFunctionArgs['context'],
+  page: Awaited<ReturnType<typeof materialPage>>,
+  key: string | null,
+) {
+  const material = await run(() => getMaterial(context.deps, page.actor, key ?? ''))
+  if (!material.styles.includes(page.style.key) || material.type !== page.type) {
+    throw json({ error: { type: 'NotFound', message: 'Material not found.' } }, { status: 404 })
+  }
+  return material
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const page = await materialPage(request, context, params)
+  const step = stepOf(params.step)
+  const type = page.type!
+  const url = new URL(request.url)
+  if (step === 'summary') {
+    const materials = await run(() => materialsOfStyle(context.deps, page.actor, page.style.key, { type }))
+    const mayChange = await hasAbility(context.deps, page.actor, 'asset.manage', {
+      model: 'Style',
+      key: page.style.key,
+    })
+    return json({ step, base: page.base, type, style: page.style, materials, mayChange, images: [], values: null })
+  }
+  const images = await run(() => materialLibrary(context.deps, page.actor, page.style.key))
+  const material = step === 'edit' ? await editedMaterial(context, page, url.searchParams.get('key')) : null
+  const values = valuesOf(material, url.searchParams.get('front') ?? '')
+  return json({ step, base: page.base, type, style: page.style, materials: [], mayChange: true, images, values })
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const page = await materialPage(request, context, params)
+  const step = stepOf(params.step)
+  const form = await request.formData()
+  await requireCsrf(request, context, form)
+  const text = (name: string) => String(form.get(name) ?? '')
+  const input = {
+    brand: page.brandKey,
+    type: page.type!,
+    name: text('name'),
+    use: text('use'),
+    colorway: text('colorway'),
+    notes: text('notes'),
+    colors: colorsFromForm(form),
+    assets: { front: text('front') || null, back: text('back') || null },
+  }
+  try {
+    if (step === 'add') {
+      await createMaterial(context.deps, page.actor, { ...input, styles: [page.style.key] })
+    } else if (step === 'edit') {
+      const material = await editedMaterial(context, page, new URL(request.url).searchParams.get('key'))
+      await updateMaterial(context.deps, page.actor, material.key, input)
+    } else {
+      throw json({ error: { type: 'NotFound', message: 'Page not found.' } }, { status: 404 })
+    }
+  } catch (error) {
+    if (isAppError(error) && error.type === 'NotFound') {
+      throw json({ error: { type: error.type, message: error.message } }, { status: 404 })
+    }
+    if (!isAppError(error) || error.status >= 500) throw error
+    const sent: MaterialFormValues = {
+      name: input.name,
+      use: input.use,
+      colorway: input.colorway,
+      notes: input.notes,
+      front: text('front'),
+      back: text('back'),
+      colors: {
+        front: {
+          code: text('front.code'),
+          hexcode: text('front.hexcode'),
+          pantone: text('front.pantone'),
+          notes: text('front.notes'),
+        },
+        back: {
+          code: text('back.code'),
+          hexcode: text('back.hexcode'),
+          pantone: text('back.pantone'),
+          notes: text('back.notes'),
+        },
+      },
+    }
+    return json(
+      { values: sent, errors: error.fields ?? {}, formError: MATERIAL_ERROR_MESSAGE },
+      { status: error.status },
+    )
+  }
+  return redirectWithToast(request, context, `${page.base}/${page.type}/summary`, {
+    kind: 'success',
+    message: MATERIAL_SAVED_MESSAGE,
+  })
+}
+
+export default function MaterialStep() {
+  const data = useLoaderData<typeof loader>()
+  const refused = useActionData<typeof action>()
+  const title = materialTitle(data.type)
+  if (data.step === 'summary') {
+    return (
+      <div className="flex flex-col gap-6">
+        <div className="flex flex-wrap items-center gap-3">
+          <div>
+            <Crumb base={data.base} style={data.style} />
+            <h2 className="text-lg font-semibold">{title}</h2>
+          </div>
+          {data.mayChange ? (
+            <div className="ml-auto flex gap-2">
+              <ButtonLink variant="secondary" to={`${data.base}/${data.type}/upload`}>
+                Add {title}
+              </ButtonLink>
+              <ButtonLink to={`${data.base}/${data.type}/add`}>New {title}</ButtonLink>
+            </div>
+          ) : null}
+        </div>
+        <MaterialList base={data.base} type={data.type} materials={data.materials} mayChange={data.mayChange} />
+      </div>
+    )
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <Crumb base={data.base} style={data.style} />
+      <MaterialForm
+        key={`${data.step}:${data.values?.name ?? ''}`}
+        heading={`${data.step === 'add' ? 'New' : 'Edit'} ${title}`}
+        values={refused?.values ?? data.values!}
+        images={data.images}
+        errors={refused?.errors ?? {}}
+        formError={refused?.formError ?? null}
+        cancelTo={`${data.base}/${data.type}/summary`}
+      />
+    </div>
+  )
+}
+
+function Crumb({ base, style }: { base: string; style: { name: string; number: string } }) {
+  return (
+    <p className="text-sm text-muted">
+      <Link to={base} className="underline">
+        Materials
+      </Link>{' '}
+      · {style.name} · {style.number}
+    </p>
+  )
+}

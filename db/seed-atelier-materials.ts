@@ -2,26 +2,16 @@
 // with colours per side and pictures, so a new user sees a filled Materials step. The pictures are
 // drawn at seed time like the other demo photos (docs/decisions/075) and sit in the file table as
 // clean material images.
-import { asc, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { demoKey } from '#app/lib/ids'
 import type { MaterialColorValue, MaterialTypeKey } from '#app/lib/materials'
 import { thumbnailPath } from '#app/lib/thumbnail'
 import type { ServiceDeps } from '#app/services/context.server'
 import { markStyleStep } from '#app/services/style-steps.server'
 import { detailPhotoSvg, ensureImages, type DemoImage } from './demo-images'
-import { files, materialStyles, materials, styles } from './schema'
+import { files, materialStyles, materials } from './schema'
 import { DEMO_BRAND_KEY, demoAccountKey } from './seed'
-
-/** The style every atelier part of the demo fills: Demo Brand's first style by name. */
-export async function demoAtelierStyle(db: ServiceDeps['db']): Promise<string | null> {
-  const [row] = await db
-    .select({ key: styles.key })
-    .from(styles)
-    .where(eq(styles.brandKey, DEMO_BRAND_KEY))
-    .orderBy(asc(styles.name))
-    .limit(1)
-  return row?.key ?? null
-}
+import { demoAtelierStyle } from './seed-atelier-references'
 
 const picture = (body: string, background: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800" viewBox="0 0 600 800"><rect width="600" height="800" fill="${background}"/>${body}</svg>`
@@ -125,7 +115,7 @@ export async function seedAtelierMaterials(deps: ServiceDeps): Promise<void> {
     })),
   )
   await ensureImages(deps.blobs, images)
-  const styleKey = await demoAtelierStyle(deps.db)
+  const styleKey = (await demoAtelierStyle(deps.db))?.key ?? null
   if (!styleKey) return
   const [seeded] = await deps.db
     .select({ n: sql<number>`count(*)::int` })

@@ -14,6 +14,7 @@ import { listingEndpoints } from './listings.server'
 import { listingDetailEndpoints } from './listing-detail.server'
 import { mediaEndpoints } from './media.server'
 import { passwordEndpoints } from './passwords.server'
+import { styleEndpoints } from './styles.server'
 import { teamEndpoints } from './teams.server'
 
 export const endpoints: Endpoint[] = [
@@ -31,5 +32,6 @@ export const endpoints: Endpoint[] = [
   ...listingDetailEndpoints,
   ...mediaEndpoints,
   ...passwordEndpoints,
+  ...styleEndpoints,
   ...teamEndpoints,
 ]

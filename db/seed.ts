@@ -9,6 +9,7 @@ import { addGrants } from '#app/services/grants.server'
 import { syncListingMedia } from '#app/services/media.server'
 import { UNMATCHED } from '#app/lib/media-names'
 import type { ServiceDeps } from '#app/services/context.server'
+import { seedAtelierStyle } from './seed-atelier-style'
 import {
   ensureImages,
   heroSvg,
@@ -194,6 +195,7 @@ export async function seedDemo(
   const existing = await deps.db.execute(sql`select 1 from brands where key = ${DEMO_BRAND_KEY}`)
   const created = existing.rows.length === 0
   if (created) await insertDemoData(deps)
+  if (created) await seedAtelierStyle(deps.db, DEMO_BRAND_KEY)
   // Every time, not only at creation: a data folder whose files were removed gets them back.
   await ensureImages(deps.blobs, demoImages())
   if (options.ensureUsers === false) return { created }

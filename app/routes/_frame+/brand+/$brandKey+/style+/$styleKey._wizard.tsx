@@ -1,6 +1,8 @@
 // The wizard of a style (atelier.md §2 Wizard), a pathless layout around each step: the header
 // Product Asset with the style's name and number linking back to the style page, the six steps on
 // the left with their state (the current one highlighted), and the step itself in the <Outlet/>.
+// The route convention nests the style summary (`$styleKey._index.tsx`) here too: at the style's
+// own address this layout adds nothing and reads nothing (docs/decisions/119).
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useParams } from '@remix-run/react'
 import { StepStateMark, StepsDone } from '#app/components/atelier/style-progress'
@@ -10,7 +12,7 @@ import { getWizardStyle } from '#app/services/styles.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Product Asset · ${data?.style.name ?? 'Style'} · Virtual Atelier · Brand Portal` },
+  { title: `Product Asset · ${data && !data.summary ? data.style.name : 'Style'} · Virtual Atelier · Brand Portal` },
 ]
 
 export const handle: FrameHandle = {
@@ -20,13 +22,17 @@ export const handle: FrameHandle = {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
+  const rest = new URL(request.url).pathname.split('/').filter(Boolean).slice(4)
+  if (rest.length === 0) return json({ summary: true as const })
   const wizard = await run(() => getWizardStyle(context.deps, actor, params.brandKey!, params.styleKey!))
-  return json({ brandKey: params.brandKey!, ...wizard })
+  return json({ summary: false as const, brandKey: params.brandKey!, ...wizard })
 }
 
 export default function StyleWizard() {
-  const { brandKey, style, progress } = useLoaderData<typeof loader>()
+  const data = useLoaderData<typeof loader>()
   const params = useParams()
+  if (data.summary) return <Outlet />
+  const { brandKey, style, progress } = data
   // The materials step has its own routes (`materials/…`): its first segment names the step too.
   const current = params.step ?? 'materials'
   const stylePath = `/brand/${brandKey}/style/${style.key}`

@@ -14,7 +14,7 @@ import { requestPasswordReset } from '#app/services/passwords.server'
 import { openDirectChat, sendMessage } from '#app/services/chat.server'
 import { commitImport, startImport } from '#app/services/imports.server'
 import { latestOobCode } from '#tests/support/emulator'
-import { createListing } from '#tests/support/catalogue-factories'
+import { createListing, createStyleIn } from '#tests/support/catalogue-factories'
 import { createMedia } from '#tests/support/media-factories'
 import { snapshotData } from '#tests/support/db-snapshot'
 import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
@@ -131,6 +131,18 @@ const SAMPLES: Record<string, ActionSample> = {
     post: async (w) => ({
       url: `/brand/${w.brand.key}/atelier/remove`,
       fields: { keys: (await createListing(portal.deps, w.brand.key)).key },
+    }),
+  },
+  '/brand/:brandKey/style/:styleKey?index': {
+    post: async (w) => ({
+      url: `/brand/${w.brand.key}/style/${await createStyleIn(portal.deps, w.brand.key, w.brand.collections[0]!)}?index`,
+      fields: { intent: 'send', text: 'Looks right' },
+    }),
+  },
+  '/brand/:brandKey/style/:styleKey/:step': {
+    post: async (w) => ({
+      url: `/brand/${w.brand.key}/style/${await createStyleIn(portal.deps, w.brand.key, w.brand.collections[0]!)}/patterns`,
+      fields: { notapplicable: 'on' },
     }),
   },
   '/?index': {

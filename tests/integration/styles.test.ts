@@ -28,9 +28,10 @@ beforeAll(async () => {
   editor = await createMember(deps, [{ brand: brand.key, type: 'editor' }], { name: 'Editor' })
   const reader = await createMember(deps, [{ brand: brand.key, type: 'read' }], { name: 'Reader' })
   const outsider = await createMember(deps, [{ brand: elsewhere.key, type: 'owner' }], { name: 'Outsider' })
-  ;[cookies.owner, cookies.editor, cookies.reader, cookies.outsider] = await Promise.all(
-    [owner, editor, reader, outsider].map((account) => sessionCookieFor(portal, account.email)),
-  )
+  cookies.owner = await sessionCookieFor(portal, owner.email)
+  cookies.editor = await sessionCookieFor(portal, editor.email)
+  cookies.reader = await sessionCookieFor(portal, reader.email)
+  cookies.outsider = await sessionCookieFor(portal, outsider.email)
 })
 afterAll(() => portal?.destroy())
 

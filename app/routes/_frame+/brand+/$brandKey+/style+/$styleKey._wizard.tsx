@@ -4,7 +4,7 @@
 // The route convention nests the style summary (`$styleKey._index.tsx`) here too: at the style's
 // own address this layout adds nothing and reads nothing (docs/decisions/119).
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, Outlet, useLoaderData, useParams } from '@remix-run/react'
+import { Link, Outlet, useLoaderData, useParams, type ShouldRevalidateFunction } from '@remix-run/react'
 import { StepStateMark, StepsDone } from '#app/components/atelier/style-progress'
 import { guard, run } from '#app/lib/session.server'
 import { STEP_STATE_LABELS } from '#app/lib/style-steps'
@@ -20,13 +20,19 @@ export const handle: FrameHandle = {
   back: (_data, params) => `/brand/${params.brandKey ?? ''}/style/${params.styleKey ?? ''}`,
 }
 
+/** At the style's own address (the summary) rather than under one of its steps. */
+const atSummary = (url: URL) => url.pathname.split('/').filter(Boolean).length <= 4
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
-  const rest = new URL(request.url).pathname.split('/').filter(Boolean).slice(4)
-  if (rest.length === 0) return json({ summary: true as const })
+  if (atSummary(new URL(request.url))) return json({ summary: true as const })
   const wizard = await run(() => getWizardStyle(context.deps, actor, params.brandKey!, params.styleKey!))
   return json({ summary: false as const, brandKey: params.brandKey!, ...wizard })
 }
+
+/** Between the summary and a step the layout's data changes kind, so it is read again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  atSummary(currentUrl) !== atSummary(nextUrl) || defaultShouldRevalidate
 
 export default function StyleWizard() {
   const data = useLoaderData<typeof loader>()

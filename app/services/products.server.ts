@@ -49,7 +49,6 @@ function toStyleView(row: Awaited<ReturnType<typeof loadStyle>>) {
 }
 export type StyleView = ReturnType<typeof toStyleView>
 
-
 export interface ProductLook {
   /** The look number when the listing has one. */
   look: number | null

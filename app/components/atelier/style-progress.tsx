@@ -3,7 +3,15 @@
 import { ProgressBar } from '#app/components/ui/progress-bar'
 import { STEP_STATE_LABELS, type StepState } from '#app/lib/style-steps'
 
-export function StepsDone({ complete, total, className = '' }: { complete: number; total: number; className?: string }) {
+export function StepsDone({
+  complete,
+  total,
+  className = '',
+}: {
+  complete: number
+  total: number
+  className?: string
+}) {
   return (
     <span className={`flex min-w-28 flex-col gap-1 ${className}`} data-testid="style-progress">
       <span className="text-xs text-muted">{`${complete} of ${total} steps`}</span>

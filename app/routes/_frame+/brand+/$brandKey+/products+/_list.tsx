@@ -34,7 +34,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   )
   // In the atelier each row shows its style's progress: one query for the page's styles.
   const progress = atelier
-    ? await run(() => progressOfStyles(context.deps, actor, brandKey, listed.data.map((row) => row.style)))
+    ? await run(() =>
+        progressOfStyles(
+          context.deps,
+          actor,
+          brandKey,
+          listed.data.map((row) => row.style),
+        ),
+      )
     : undefined
   return json({
     brandKey,

@@ -93,9 +93,7 @@ export default function StyleSummary() {
           <ProgressLinks data={data} />
         </div>
       )}
-      {summary.style.tags.length > 0 ? (
-        <p className="sr-only">{`Tags: ${summary.style.tags.join(', ')}`}</p>
-      ) : null}
+      {summary.style.tags.length > 0 ? <p className="sr-only">{`Tags: ${summary.style.tags.join(', ')}`}</p> : null}
     </div>
   )
 }
@@ -243,7 +241,9 @@ function ListingSlides({ data }: { data: Data }) {
                   )}
                   <span className="flex items-baseline justify-between gap-2 text-sm">
                     <span className="truncate">{listing.colour ?? listing.name}</span>
-                    {listing.look ? <span className="shrink-0 text-xs text-muted">{`Look ${listing.look}`}</span> : null}
+                    {listing.look ? (
+                      <span className="shrink-0 text-xs text-muted">{`Look ${listing.look}`}</span>
+                    ) : null}
                   </span>
                 </Link>
               </Slide>

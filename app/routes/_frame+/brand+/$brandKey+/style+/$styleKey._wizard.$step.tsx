@@ -41,9 +41,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (value !== 'on' && value !== 'off') {
     return json({ error: { type: 'ValidationError', message: 'notapplicable: on or off.' } }, { status: 400 })
   }
-  await run(() =>
-    setStepNotApplicable(context.deps, actor, params.brandKey!, params.styleKey!, step, value === 'on'),
-  )
+  await run(() => setStepNotApplicable(context.deps, actor, params.brandKey!, params.styleKey!, step, value === 'on'))
   const url = new URL(request.url)
   return redirectWithToast(request, context, `${url.pathname}${url.search}`, { kind: 'success', message: SAVED })
 }

@@ -24,7 +24,7 @@ const STATE_TONES: Record<StepState, string> = {
   completed: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   inprogress: 'bg-amber-50 text-amber-800 ring-amber-200',
   notstarted: 'bg-white text-muted ring-line',
-  notapplicable: 'bg-zinc-100 text-zinc-500 ring-zinc-200',
+  notapplicable: 'bg-zinc-100 text-zinc-700 ring-zinc-200',
 }
 
 /** The state of one step as a small pill: Completed, In progress, Not started, Not applicable. */

@@ -14,7 +14,7 @@ import { isAppError } from '#app/lib/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { STEP_STATE_LABELS, stepLabel } from '#app/lib/style-steps'
 import { listThreadMessages, sendMessage } from '#app/services/chat.server'
-import { getStyleSummary } from '#app/services/styles.server'
+import { getStyleSummary, getWizardStyle } from '#app/services/styles.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -46,7 +46,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireCsrf(request, context, formData)
   const page = `/brand/${params.brandKey}/style/${params.styleKey}`
   // The style must be this brand's and visible to the actor before anything is written.
-  await run(() => getStyleSummary(context.deps, actor, params.brandKey!, params.styleKey!))
+  await run(() => getWizardStyle(context.deps, actor, params.brandKey!, params.styleKey!))
   try {
     await sendMessage(context.deps, actor, {
       model: 'Style',
@@ -68,7 +68,7 @@ type Data = ReturnType<typeof useLoaderData<typeof loader>>
 
 export default function StyleSummary() {
   const data = useLoaderData<typeof loader>()
-  const { summary, designer } = data
+  const { designer } = data
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8" data-layout={designer ? 'designer' : 'standard'}>
       <StyleHeading data={data} />
@@ -93,7 +93,6 @@ export default function StyleSummary() {
           <ProgressLinks data={data} />
         </div>
       )}
-      {summary.style.tags.length > 0 ? <p className="sr-only">{`Tags: ${summary.style.tags.join(', ')}`}</p> : null}
     </div>
   )
 }

@@ -89,7 +89,7 @@ export default function WizardStep() {
           ))}
         </nav>
       ) : null}
-      <div className={notApplicable ? 'opacity-50' : undefined}>
+      <div>
         {notApplicable ? (
           <p className="mb-3 text-sm text-muted" data-testid="not-applicable-note">
             This step is marked Not applicable.

@@ -33,7 +33,7 @@ async function resetSteps(page: Page, baseURL: string) {
       status_final: false,
     },
   })
-  expect(answer.status()).toBe(200)
+  expect(answer.status(), await answer.text()).toBe(200)
 }
 
 const progressLink = (page: Page, step: string) => page.locator(`[data-testid="progress-link"][data-step="${step}"]`)
@@ -87,7 +87,7 @@ for (const javaScriptEnabled of [true, false]) {
       const toggle = page.getByRole('switch', { name: 'Not applicable' })
       await expect(toggle).toHaveAttribute('aria-checked', 'false')
       await toggle.click()
-      await expect(page.getByTestId('toast').filter({ hasText: 'Change saved successfully' })).toBeVisible()
+      await expect(page.getByTestId('toast').filter({ hasText: 'Change saved successfully' }).first()).toBeVisible()
       await expect(page.getByRole('switch', { name: 'Not applicable' })).toHaveAttribute('aria-checked', 'true')
       await expect(page.getByTestId('not-applicable-note')).toBeVisible()
       if (!javaScriptEnabled) await page.screenshot({ path: test.info().outputPath('wizard-step.png'), fullPage: true })

@@ -11,6 +11,7 @@ import { UNMATCHED } from '#app/lib/media-names'
 import { seedAtelierReferences } from './seed-atelier-references'
 import type { ServiceDeps } from '#app/services/context.server'
 import { seedAtelierMaterials } from './seed-atelier-materials'
+import { seedAtelierStyle } from './seed-atelier-style'
 import {
   ensureImages,
   heroSvg,
@@ -196,6 +197,7 @@ export async function seedDemo(
   const existing = await deps.db.execute(sql`select 1 from brands where key = ${DEMO_BRAND_KEY}`)
   const created = existing.rows.length === 0
   if (created) await insertDemoData(deps)
+  if (created) await seedAtelierStyle(deps.db, DEMO_BRAND_KEY)
   // Every time, not only at creation: a data folder whose files were removed gets them back.
   await ensureImages(deps.blobs, demoImages())
   await seedAtelierReferences(deps)

@@ -49,11 +49,6 @@ function toStyleView(row: Awaited<ReturnType<typeof loadStyle>>) {
 }
 export type StyleView = ReturnType<typeof toStyleView>
 
-/** GET /api/style/model/{id}. */
-export async function getStyle(deps: ServiceDeps, actor: Actor, key: string): Promise<StyleView> {
-  return toStyleView(await loadStyle(deps, actor, key))
-}
-
 export interface ProductLook {
   /** The look number when the listing has one. */
   look: number | null

@@ -11,6 +11,8 @@ import { expect, signIn, test } from './fixtures'
 const EXPERIMENTAL = Object.fromEntries(axe.getRules(['experimental']).map((rule) => [rule.ruleId, { enabled: true }]))
 const BRAND = demoKey('brand:demo')
 const EDITOR = demoKey('account:editor')
+/** The demo style the atelier seeds steps into (summary and wizard). */
+const STYLE = demoKey('style:linen-shirt')
 /** The newest demo listing (the first row of the products list). */
 const LISTING = demoKey('listing:0')
 
@@ -60,6 +62,9 @@ const SIGNED_IN: [email: string, paths: string[]][] = [
       `/brand/${BRAND}/assets`,
       `/brand/${BRAND}/marketing`,
       `/brand/${BRAND}/atelier`,
+      `/brand/${BRAND}/style/${STYLE}`,
+      `/brand/${BRAND}/style/${STYLE}/graphics?tab=print`,
+      `/brand/${BRAND}/style/${STYLE}/references/preview/list`,
       `/brand/${BRAND}/products`,
       `/brand/${BRAND}/products?view=card`,
       `/brand/${BRAND}/products?view=large`,
@@ -80,6 +85,7 @@ const SIGNED_IN: [email: string, paths: string[]][] = [
       `/brand/${BRAND}/edit`,
       `/brand/${BRAND}/customization`,
       `/brand/${BRAND}/notifications`,
+      `/brand/${BRAND}/style/${STYLE}`,
     ],
   ],
   [
@@ -92,6 +98,7 @@ const SIGNED_IN: [email: string, paths: string[]][] = [
       `/brand/${BRAND}/chat`,
       `/brand/${BRAND}/products`,
       `/brand/${BRAND}/products/team`,
+      `/brand/${BRAND}/style/${STYLE}/patterns`,
     ],
   ],
 ]

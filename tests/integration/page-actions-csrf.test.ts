@@ -151,6 +151,18 @@ const SAMPLES: Record<string, ActionSample> = {
       fields: { keys: (await createListing(portal.deps, w.brand.key)).key },
     }),
   },
+  '/brand/:brandKey/style/:styleKey?index': {
+    post: async (w) => ({
+      url: `/brand/${w.brand.key}/style/${await createStyleIn(portal.deps, w.brand.key, w.brand.collections[0]!)}?index`,
+      fields: { intent: 'send', text: 'Looks right' },
+    }),
+  },
+  '/brand/:brandKey/style/:styleKey/:step': {
+    post: async (w) => ({
+      url: `/brand/${w.brand.key}/style/${await createStyleIn(portal.deps, w.brand.key, w.brand.collections[0]!)}/patterns`,
+      fields: { notapplicable: 'on' },
+    }),
+  },
   '/?index': {
     post: (w) => ({ url: '/?index', anonymous: true, fields: { email: w.owner.email, password: FACTORY_PASSWORD } }),
   },

@@ -239,6 +239,9 @@ const SAMPLES: Record<string, Sample> = {
   },
   'DELETE listing/model/:key': { probe: (t) => ({ path: `listing/model/${t.listing}`, body: { brand: t.brand } }) },
   'GET style/model/:key': { probe: (t) => ({ path: `style/model/${t.style}` }) },
+  'PUT style/model/:key': {
+    probe: (t) => ({ path: `style/model/${t.style}`, body: { status_patterns: 'notapplicable', tags: ['walk'] } }),
+  },
   'GET product/model/:key': { probe: (t) => ({ path: `product/model/${t.style}` }) },
   'POST listing/method/batch': {
     probe: (t) => ({

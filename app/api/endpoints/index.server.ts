@@ -16,6 +16,7 @@ import { materialEndpoints } from './materials.server'
 import { mediaEndpoints } from './media.server'
 import { passwordEndpoints } from './passwords.server'
 import { referenceEndpoints } from './references.server'
+import { styleEndpoints } from './styles.server'
 import { teamEndpoints } from './teams.server'
 
 export const endpoints: Endpoint[] = [
@@ -35,5 +36,6 @@ export const endpoints: Endpoint[] = [
   ...mediaEndpoints,
   ...passwordEndpoints,
   ...referenceEndpoints,
+  ...styleEndpoints,
   ...teamEndpoints,
 ]

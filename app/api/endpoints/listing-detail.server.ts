@@ -1,7 +1,7 @@
-// One listing, one style and one product (catalogue.md §7): GET/PUT/DELETE /api/listing/model/,
-// GET /api/style/model/, GET /api/product/model/. The services check every permission.
+// One listing and one product (catalogue.md §7): GET/PUT/DELETE /api/listing/model/ and
+// GET /api/product/model/ (the style calls are in styles.server.ts). The services check every permission.
 import { deleteListing, getListing, updateListing } from '#app/services/listing-edit.server'
-import { getProduct, getStyle } from '#app/services/products.server'
+import { getProduct } from '#app/services/products.server'
 import { requireActor, stringField, type Endpoint } from '../endpoint'
 
 export const listingDetailEndpoints: Endpoint[] = [
@@ -29,12 +29,6 @@ export const listingDetailEndpoints: Endpoint[] = [
         call.key!,
         stringField(call.body, 'brand') ?? stringField(call.query, 'brand'),
       ),
-  },
-  {
-    verb: 'GET',
-    path: 'style/model/:key',
-    auth: true,
-    handle: (deps, call) => getStyle(deps, requireActor(call), call.key!),
   },
   {
     verb: 'GET',

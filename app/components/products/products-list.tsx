@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react'
 import { buttonClass } from '#app/components/ui/button'
 import { HangerIcon, InfoIcon, ViewModeIcon } from '#app/components/ui/icons'
 import { Badge, EmptyState, Menu, type BadgeTone } from '#app/components/ui/misc'
+import { StepsDone } from '#app/components/atelier/style-progress'
 import {
   FILTER_LISTS,
   PER_PAGE_OPTIONS,
@@ -81,6 +82,8 @@ export interface ProductsListProps {
   canEdit: boolean
   showTeamInfo: boolean
   selectAll: boolean
+  /** In the atelier: each listed style's progress, by style key (atelier.md §4). */
+  progress?: Record<string, { complete: number; total: number }>
 }
 
 const FILTER_LABELS: Record<FilterList, string> = {
@@ -433,6 +436,11 @@ function ListingTable(props: ProductsListProps & { suffix: string }) {
             <th scope="col" className={th}>
               Style No
             </th>
+            {atelier ? (
+              <th scope="col" className={`${th} normal-case`}>
+                Progress
+              </th>
+            ) : null}
             <th scope="col" className={th}>
               Categories
             </th>
@@ -471,6 +479,11 @@ function ListingTable(props: ProductsListProps & { suffix: string }) {
                 </Link>
               </td>
               <td className="px-3 py-2 text-muted">{row.style_number}</td>
+              {atelier ? (
+                <td className="px-3 py-2">
+                  <RowProgress row={row} progress={props.progress} />
+                </td>
+              ) : null}
               <td className="px-3 py-2">{row.category_names.join(', ')}</td>
               <td className="px-3 py-2">{row.line_name}</td>
               <td className="px-3 py-2">{sizing(row)}</td>
@@ -530,6 +543,7 @@ function ListingGrid(props: ProductsListProps & { suffix: string }) {
             </div>
             <StatusBadges row={row} />
           </div>
+          {atelier ? <RowProgress row={row} progress={props.progress} /> : null}
           {large ? (
             <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
               <dt className="text-muted">Line</dt>
@@ -548,6 +562,13 @@ function ListingGrid(props: ProductsListProps & { suffix: string }) {
       ))}
     </ul>
   )
+}
+
+/** The style's steps done, for a row that has a style (a listing without one has no progress). */
+function RowProgress({ row, progress }: { row: ListingRow; progress: ProductsListProps['progress'] }) {
+  const counted = row.style ? progress?.[row.style] : undefined
+  if (!counted) return <span className="text-xs text-muted">No style</span>
+  return <StepsDone complete={counted.complete} total={counted.total} />
 }
 
 function Colour({ row }: { row: ListingRow }) {

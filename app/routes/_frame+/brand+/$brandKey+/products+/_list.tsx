@@ -9,6 +9,7 @@ import { guard, run } from '#app/lib/session.server'
 import { parsePageQuery, parseViewMode } from '#app/policy/listing-filter'
 import { brandGrantTypes } from '#app/policy/permissions'
 import { listFilterChoices, listListings, mayEditListings } from '#app/services/listings.server'
+import { progressOfStyles } from '#app/services/styles.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = ({ location }) => [
@@ -31,9 +32,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const choices = await run(() =>
     listFilterChoices(context.deps, actor, brandKey, { selectedStyles: filter.styles, styleSearch }),
   )
+  // In the atelier each row shows its style's progress: one query for the page's styles.
+  const progress = atelier
+    ? await run(() =>
+        progressOfStyles(
+          context.deps,
+          actor,
+          brandKey,
+          listed.data.map((row) => row.style),
+        ),
+      )
+    : undefined
   return json({
     brandKey,
     atelier,
+    progress,
     base: `/brand/${brandKey}/${atelier ? 'atelier' : 'products'}`,
     filter,
     page,

@@ -1,0 +1,19 @@
+// Styles of the virtual atelier (atelier.md §7): GET and PUT /api/style/model/{id}, the Style of
+// §3 with its step statuses and tags. The service checks every permission.
+import { getStyle, updateStyle } from '#app/services/styles.server'
+import { requireActor, stringField, type Endpoint } from '../endpoint'
+
+export const styleEndpoints: Endpoint[] = [
+  {
+    verb: 'GET',
+    path: 'style/model/:key',
+    auth: true,
+    handle: (deps, call) => getStyle(deps, requireActor(call), call.key!, stringField(call.query, 'brand')),
+  },
+  {
+    verb: 'PUT',
+    path: 'style/model/:key',
+    auth: true,
+    handle: (deps, call) => updateStyle(deps, requireActor(call), call.key!, call.body),
+  },
+]

@@ -1,0 +1,36 @@
+// `/brand/{id}/style/{style}/{step}/{view_type}/{view_step}`: the extended wizard form (atelier.md
+// §2), rendered into its step's upload slot: the upload state, the preview (View Uploads) or a
+// folder opened in the step. An unknown view type is not found (docs/decisions/119).
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { StepUploadsSlot } from '#app/components/atelier/step-uploads-slot'
+import { guard, run } from '#app/lib/session.server'
+import { isStyleStep, isWizardViewType, stepTab } from '#app/lib/style-steps'
+import { getWizardStyle } from '#app/services/styles.server'
+
+const notFound = () => json({ error: { type: 'NotFound', message: 'Page not found.' } }, { status: 404 })
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const step = params.step
+  const viewType = params.viewType
+  if (!isStyleStep(step) || !isWizardViewType(viewType) || !params.viewStep || params.viewStep.length > 200) {
+    throw notFound()
+  }
+  const wizard = await run(() => getWizardStyle(context.deps, actor, params.brandKey!, params.styleKey!))
+  const state = wizard.progress.steps.find((candidate) => candidate.key === step)!.state
+  return json({
+    brandKey: params.brandKey!,
+    styleKey: wizard.style.key,
+    canEdit: wizard.canEdit,
+    step,
+    tab: stepTab(step, new URL(request.url).searchParams.get('tab')),
+    view: { type: viewType, step: params.viewStep },
+    notApplicable: state === 'notapplicable',
+  })
+}
+
+export default function WizardStepView() {
+  const data = useLoaderData<typeof loader>()
+  return <StepUploadsSlot {...data} />
+}

@@ -1,0 +1,29 @@
+// Demo data of the virtual atelier's styles (atelier.md §4 Style progress). The demo style (Linen
+// Shirt) gets its files and materials from the other atelier seeds, which mark their steps; here
+// it gets its tags. Wrap Dress stands part way through its wizard, so the atelier list and its
+// summary show every state of a step.
+import { and, eq } from 'drizzle-orm'
+import { demoKey } from '#app/lib/ids'
+import type { Database } from './client'
+import { styles } from './schema'
+import { demoAtelierStyle } from './seed-atelier-references'
+
+export async function seedAtelierStyle(db: Database, brandKey: string): Promise<void> {
+  const demo = await demoAtelierStyle(db)
+  if (demo) {
+    await db
+      .update(styles)
+      .set({ tags: ['SS26', 'hero'] })
+      .where(and(eq(styles.key, demo.key), eq(styles.brandKey, brandKey)))
+  }
+  // Tech pack done, patterns and materials under way, references not applicable, the rest open.
+  await db
+    .update(styles)
+    .set({
+      statusTechpack: 'completed',
+      statusPatterns: 'inprogress',
+      statusMaterials: 'inprogress',
+      statusReferences: 'notapplicable',
+    })
+    .where(and(eq(styles.key, demoKey('style:wrap-dress')), eq(styles.brandKey, brandKey)))
+}

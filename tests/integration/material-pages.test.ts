@@ -90,6 +90,28 @@ describe('the cards', () => {
     expect(await checks()).toHaveLength(0)
   })
 
+  it('sit in the step shell: help text, Continue, and a Not applicable switch for editors only', async () => {
+    const style = await newStyle()
+    const browser = await pageBrowser(portal, editor)
+    const html = await (await browser.get(base(style))).text()
+    expect(html).toContain('data-testid="wizard-step" data-step="materials"')
+    expect(html).toContain(`href="/brand/${brand.key}/style/${style}/graphics"`)
+    expect(html).toMatch(/name="notapplicable" value="on" role="switch" aria-checked="false"/)
+    const { location, html: after } = await landing(
+      browser,
+      await browser.post(`${base(style)}?index`, { notapplicable: 'on' }),
+    )
+    expect(location).toBe(base(style))
+    expect(after).toContain('Change saved successfully')
+    expect((await styleRow(style)).statusMaterials).toBe('notapplicable')
+    await landing(browser, await browser.post(`${base(style)}?index`, { notapplicable: 'off' }))
+    expect((await styleRow(style)).statusMaterials).toBeNull()
+    const reader_ = await pageBrowser(portal, reader)
+    expect(await (await reader_.get(base(style))).text()).not.toContain('name="notapplicable"')
+    expect((await reader_.post(`${base(style)}?index`, { notapplicable: 'on' })).status).toBe(403)
+    expect((await styleRow(style)).statusMaterials).toBeNull()
+  })
+
   it('answer 404 to an outsider, and for a style of another brand under this brand', async () => {
     const style = await newStyle()
     expect((await (await pageBrowser(portal, outsider)).get(base(style))).status).toBe(404)

@@ -474,23 +474,16 @@ export function MaterialForm({
 /** The step's page: the style, the heading and the cards. */
 export function MaterialsCardsPage({
   base,
-  style,
   cards,
   mayChange,
 }: {
   base: string
-  style: { name: string; number: string }
   cards: Serialized<MaterialCard>[]
   mayChange: boolean
 }) {
+  // The step shell above names the step; the style is named in the wizard's header.
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <p className="text-sm text-muted">
-          {style.name} · {style.number}
-        </p>
-        <h2 className="text-lg font-semibold">Materials</h2>
-      </div>
       <MaterialCards base={base} cards={cards} mayChange={mayChange} />
     </div>
   )

@@ -4,18 +4,12 @@
 // editors only), the upload area's slot, and Continue to the next step or, after the last, to the
 // style page. The extended form `…/{view_type}/{view_step}` renders into the slot.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useLoaderData, useOutlet } from '@remix-run/react'
-import { StepStateBadge } from '#app/components/atelier/style-progress'
+import { useLoaderData, useOutlet } from '@remix-run/react'
 import { StepUploadsSlot } from '#app/components/atelier/step-uploads-slot'
-import { ButtonLink } from '#app/components/ui/button'
-import { CsrfField } from '#app/components/ui/misc'
-import { useCsrfToken } from '#app/lib/csrf'
-import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { STEP_HELP, STEP_TABS, isStyleStep, nextStep, stepLabel, stepTab, type StyleStep } from '#app/lib/style-steps'
-import { getWizardStyle, setStepNotApplicable } from '#app/services/styles.server'
-
-/** §8: the success toast of a saved change. */
-const SAVED = 'Change saved successfully'
+import { WizardStep } from '#app/components/atelier/wizard-step'
+import { guard, requireCsrf } from '#app/lib/session.server'
+import { isStyleStep, type StyleStep } from '#app/lib/style-steps'
+import { notApplicableAction, wizardStepData } from '#app/lib/wizard-step.server'
 
 function stepOf(value: string | undefined): StyleStep {
   if (!isStyleStep(value)) throw json({ error: { type: 'NotFound', message: 'Page not found.' } }, { status: 404 })
@@ -24,122 +18,32 @@ function stepOf(value: string | undefined): StyleStep {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
-  const step = stepOf(params.step)
-  const wizard = await run(() => getWizardStyle(context.deps, actor, params.brandKey!, params.styleKey!))
-  const tab = stepTab(step, new URL(request.url).searchParams.get('tab'))
-  const state = wizard.progress.steps.find((candidate) => candidate.key === step)!.state
-  return json({ brandKey: params.brandKey!, style: wizard.style, canEdit: wizard.canEdit, step, tab, state })
+  return json(await wizardStepData(context, actor, params, stepOf(params.step), new URL(request.url)))
 }
 
-/** The Not applicable switch: `notapplicable=on` marks the step, `off` clears the mark. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await guard(request, context)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
-  const step = stepOf(params.step)
-  const value = formData.get('notapplicable')
-  if (value !== 'on' && value !== 'off') {
-    return json({ error: { type: 'ValidationError', message: 'notapplicable: on or off.' } }, { status: 400 })
-  }
-  await run(() => setStepNotApplicable(context.deps, actor, params.brandKey!, params.styleKey!, step, value === 'on'))
-  const url = new URL(request.url)
-  return redirectWithToast(request, context, `${url.pathname}${url.search}`, { kind: 'success', message: SAVED })
+  return notApplicableAction(request, context, actor, params, stepOf(params.step), formData)
 }
 
-export default function WizardStep() {
+export default function WizardStepPage() {
   const { brandKey, style, canEdit, step, tab, state } = useLoaderData<typeof loader>()
   const outlet = useOutlet()
-  const stylePath = `/brand/${brandKey}/style/${style.key}`
-  const next = nextStep(step)
-  const help = STEP_HELP[step]
-  const notApplicable = state === 'notapplicable'
   return (
-    <section aria-labelledby="step-heading" className="flex flex-col gap-6" data-testid="wizard-step" data-step={step}>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="flex max-w-xl flex-col gap-2">
-          <div className="flex items-center gap-3">
-            <h2 id="step-heading" className="text-xl font-medium">
-              {stepLabel(step)}
-            </h2>
-            <StepStateBadge state={state} />
-          </div>
-          <p className="text-sm text-muted" data-testid="step-help">
-            {help.text}
-          </p>
-          <p className="text-xs text-muted">
-            <span className="font-medium text-ink">Supported types: </span>
-            <span className="font-mono">{help.types}</span>
-          </p>
-        </div>
-        {canEdit ? <NotApplicableSwitch on={notApplicable} /> : null}
-      </div>
-      {STEP_TABS[step] ? (
-        <nav aria-label={`${stepLabel(step)} tabs`} className="flex gap-6 border-b border-line text-sm">
-          {STEP_TABS[step]!.map((item) => (
-            <Link
-              key={item.key}
-              to={`${stylePath}/${step}?tab=${item.key}`}
-              aria-current={item.key === tab ? 'page' : undefined}
-              className={`-mb-px border-b-2 pb-2 ${
-                item.key === tab ? 'border-ink font-medium text-ink' : 'border-transparent text-muted hover:text-ink'
-              }`}
-            >
-              {item.label}
-            </Link>
-          ))}
-        </nav>
-      ) : null}
-      <div>
-        {notApplicable ? (
-          <p className="mb-3 text-sm text-muted" data-testid="not-applicable-note">
-            This step is marked Not applicable.
-          </p>
-        ) : null}
-        {outlet ?? (
-          <StepUploadsSlot
-            brandKey={brandKey}
-            styleKey={style.key}
-            step={step}
-            tab={tab}
-            view={null}
-            canEdit={canEdit}
-            notApplicable={notApplicable}
-          />
-        )}
-      </div>
-      <div className="flex justify-end border-t border-line pt-5">
-        <ButtonLink to={next ? `${stylePath}/${next}` : stylePath} data-testid="continue">
-          Continue
-        </ButtonLink>
-      </div>
-    </section>
-  )
-}
-
-/** A switch that is a submit button: it posts the opposite of its state, with or without JavaScript. */
-function NotApplicableSwitch({ on }: { on: boolean }) {
-  const csrf = useCsrfToken()
-  return (
-    <Form method="post" preventScrollReset>
-      <CsrfField token={csrf} />
-      <button
-        type="submit"
-        name="notapplicable"
-        value={on ? 'off' : 'on'}
-        role="switch"
-        aria-checked={on}
-        className="flex items-center gap-3 rounded-full py-1 pl-1 pr-3 text-sm hover:bg-black/5 focus-visible:outline focus-visible:outline-2 focus-visible:outline-ink"
-      >
-        <span
-          aria-hidden="true"
-          className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors ${on ? 'bg-ink' : 'bg-black/15'}`}
-        >
-          <span
-            className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${on ? 'left-[1.375rem]' : 'left-0.5'}`}
-          />
-        </span>
-        Not applicable
-      </button>
-    </Form>
+    <WizardStep brandKey={brandKey} style={style} canEdit={canEdit} step={step} tab={tab} state={state}>
+      {outlet ?? (
+        <StepUploadsSlot
+          brandKey={brandKey}
+          styleKey={style.key}
+          step={step}
+          tab={tab}
+          view={null}
+          canEdit={canEdit}
+          notApplicable={state === 'notapplicable'}
+        />
+      )}
+    </WizardStep>
   )
 }

@@ -5,6 +5,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { MaterialsCardsPage } from '#app/components/atelier/materials'
+import { WizardStep } from '#app/components/atelier/wizard-step'
+import { wizardStepData } from '#app/lib/wizard-step.server'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { Button } from '#app/components/ui/button'
 import { CsrfField, EmptyState } from '#app/components/ui/misc'
@@ -23,7 +25,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const page = await materialPage(request, context, params)
   const images = await run(() => materialLibrary(context.deps, page.actor, page.style.key))
   const { cards, mayChange } = await run(() => materialCards(context.deps, page.actor, page.style.key))
-  return json({ base: page.base, type: page.type!, images, style: page.style, cards, mayChange })
+  const shell = await wizardStepData(context, page.actor, params, 'materials', new URL(request.url))
+  return json({ base: page.base, type: page.type!, images, style: page.style, cards, mayChange, shell })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -63,12 +66,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function MediaLibrary() {
-  const { base, type, images, style, cards, mayChange } = useLoaderData<typeof loader>()
+  const { base, type, images, cards, mayChange, shell } = useLoaderData<typeof loader>()
   const csrf = useCsrfToken()
   const title = materialTitle(type)
   return (
     <>
-      <MaterialsCardsPage base={base} style={style} cards={cards} mayChange={mayChange} />
+      <WizardStep {...shell}>
+        <MaterialsCardsPage base={base} cards={cards} mayChange={mayChange} />
+      </WizardStep>
       <RouteDialog title="Media Library" closeTo={base} wide>
         <p className="mb-4 text-sm text-muted">Choose a picture for the new {type}, or upload one.</p>
         {images.length === 0 ? (

@@ -1,12 +1,15 @@
-// `/brand/{id}/style/{style}/materials`: the Materials step's cards, one per type, with View, Add
-// {type} and the "No additional {title}? Click checkmark" toggle, whose form posts here. The Media
-// Library opens over the cards at `{type}/upload`.
+// `/brand/{id}/style/{style}/materials`: the Materials step in the wizard's step shell (help text,
+// Not applicable switch, Continue) with its cards, one per type, with View, Add {type} and the
+// "No additional {title}? Click checkmark" toggle; both forms post here. The Media Library opens
+// over the cards at `{type}/upload`.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { MaterialsCardsPage } from '#app/components/atelier/materials'
+import { WizardStep } from '#app/components/atelier/wizard-step'
 import { materialPage } from '#app/lib/material-pages.server'
 import { MATERIAL_SAVED_MESSAGE } from '#app/lib/materials'
 import { redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { wizardStepData, notApplicableAction } from '#app/lib/wizard-step.server'
 import { materialCards, setMaterialTypeChecked } from '#app/services/materials.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
@@ -19,13 +22,15 @@ export const handle: FrameHandle = {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const page = await materialPage(request, context, params)
   const { cards, mayChange } = await run(() => materialCards(context.deps, page.actor, page.style.key))
-  return json({ base: page.base, style: page.style, cards, mayChange })
+  const shell = await wizardStepData(context, page.actor, params, 'materials', new URL(request.url))
+  return json({ base: page.base, style: page.style, cards, mayChange, shell })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const page = await materialPage(request, context, params)
   const form = await request.formData()
   await requireCsrf(request, context, form)
+  if (form.has('notapplicable')) return notApplicableAction(request, context, page.actor, params, 'materials', form)
   await run(() =>
     setMaterialTypeChecked(context.deps, page.actor, page.style.key, form.get('type'), form.get('checked') === 'true'),
   )
@@ -33,6 +38,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function MaterialsStep() {
-  const data = useLoaderData<typeof loader>()
-  return <MaterialsCardsPage {...data} />
+  const { shell, ...data } = useLoaderData<typeof loader>()
+  return (
+    <WizardStep {...shell}>
+      <MaterialsCardsPage {...data} />
+    </WizardStep>
+  )
 }

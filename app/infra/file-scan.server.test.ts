@@ -63,6 +63,26 @@ describe('builtInScan', () => {
   })
 })
 
+describe('builtInScan of formats built on ZIP', () => {
+  const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+
+  it('refuses a document that is an archive bomb, and finds EICAR inside one', async () => {
+    const bomb = makeZip([{ name: 'word/document.xml', data: Buffer.alloc(4 * 1024 * 1024) }])
+    expect(await builtInScan(fileOf(bomb), docx, small)).toMatchObject({ verdict: 'refused', check: 'archive' })
+    const infected = makeZip([{ name: 'word/media/x.bin', data: EICAR }])
+    expect(await builtInScan(fileOf(infected), docx)).toMatchObject({ verdict: 'infected' })
+  })
+
+  it('lets a document hold an archive of its format (an embedded workbook)', async () => {
+    const workbook = makeZip([{ name: 'xl/workbook.xml', data: notes }])
+    const document = makeZip([
+      { name: 'word/document.xml', data: notes },
+      { name: 'word/embeddings/Microsoft_Excel_Worksheet.xlsx', data: workbook },
+    ])
+    expect((await builtInScan(fileOf(document), docx)).verdict).toBe('clean')
+  })
+})
+
 describe('inspectZip', () => {
   it('refuses an archive that unpacks to far more than its size', async () => {
     const bomb = makeZip([{ name: 'zeros.bin', data: Buffer.alloc(4 * 1024 * 1024) }])

@@ -138,7 +138,11 @@ async function entryBytes(handle: fs.promises.FileHandle, entry: ZipEntry): Prom
 }
 
 /** Checks a ZIP archive: null when it is fine, else why it is refused. */
-export async function inspectZip(file: string, limits: ArchiveLimits = ARCHIVE_LIMITS): Promise<FileScanResult | null> {
+export async function inspectZip(
+  file: string,
+  limits: ArchiveLimits = ARCHIVE_LIMITS,
+  options: { allowNested?: boolean } = {},
+): Promise<FileScanResult | null> {
   const refuse = (detail: string): FileScanResult => ({ verdict: 'refused', check: 'archive', detail })
   const handle = await fs.promises.open(file, 'r')
   try {
@@ -152,7 +156,9 @@ export async function inspectZip(file: string, limits: ArchiveLimits = ARCHIVE_L
       return refuse(`The archive unpacks to more than ${limits.maxRatio} times its size (an archive bomb).`)
     }
     for (const entry of entries) {
-      if (NESTED_ARCHIVE.test(entry.name)) return refuse(`The archive holds another archive (${entry.name}).`)
+      if (!options.allowNested && NESTED_ARCHIVE.test(entry.name)) {
+        return refuse(`The archive holds another archive (${entry.name}).`)
+      }
       if (entry.uncompressed > limits.inspectEntryBytes || entry.name.endsWith('/')) continue
       let bytes: Buffer | null
       try {
@@ -163,7 +169,7 @@ export async function inspectZip(file: string, limits: ArchiveLimits = ARCHIVE_L
       if (!bytes) continue
       if (bytes.includes(EICAR)) return { verdict: 'infected', check: 'signature', detail: 'EICAR test signature' }
       const inner = detectType(bytes.subarray(0, 512))
-      if (inner === 'application/zip' || (bytes[0] === 0x1f && bytes[1] === 0x8b)) {
+      if (!options.allowNested && (inner === 'application/zip' || (bytes[0] === 0x1f && bytes[1] === 0x8b))) {
         return refuse(`The archive holds another archive (${entry.name}).`)
       }
     }
@@ -179,7 +185,21 @@ export async function builtInScan(file: string, type: string, limits?: ArchiveLi
     return { verdict: 'infected', check: 'signature', detail: 'EICAR test signature' }
   }
   if (type === 'application/zip') return (await inspectZip(file, limits)) ?? CLEAN
+  // Formats built on ZIP (docx, xlsx, u3m, zprj…) get the same bomb and signature checks; an
+  // archive inside them is part of the format (a chart's workbook in a document), so it may stay.
+  if (await startsAsZip(file)) return (await inspectZip(file, limits, { allowNested: true })) ?? CLEAN
   return CLEAN
+}
+
+async function startsAsZip(file: string): Promise<boolean> {
+  const handle = await fs.promises.open(file, 'r')
+  try {
+    const head = Buffer.alloc(4)
+    const { bytesRead } = await handle.read(head, 0, 4, 0)
+    return bytesRead === 4 && head.readUInt32LE(0) === 0x04034b50
+  } finally {
+    await handle.close()
+  }
 }
 
 export type ClamdTarget = { socket: string } | { host: string; port: number }

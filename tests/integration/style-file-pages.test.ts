@@ -263,7 +263,7 @@ describe('who may', () => {
     expect(textOf(page)).toContain('Download')
     expect(textOf(page)).not.toContain('Rename')
     expect(page).not.toContain('data-testid="upload-form"')
-    for (const fields of [
+    for (const fields of <Record<string, string>[]>[
       { intent: 'rename', reference: kept!.key, name: 'Taken' },
       { intent: 'archive', reference: kept!.key },
       { intent: 'delete', reference: kept!.key },

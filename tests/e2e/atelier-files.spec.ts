@@ -76,7 +76,10 @@ for (const javaScriptEnabled of [true, false]) {
           const name = `${step}-${run}.pdf`
           if (!(await page.getByTestId('upload-form').count())) await page.getByTestId('add-more-files').click()
           await upload(page, pdf(name))
-          await expect(toast(page, 'The file is being scanned for security compliance.')).toBeVisible()
+          // §4's toast once (the same text again may merge with the one still on screen).
+          if (step === 'techpack') {
+            await expect(toast(page, 'The file is being scanned for security compliance.')).toBeVisible()
+          }
           await untilListed(page, rowOf(page, name), javaScriptEnabled)
         }
         await page.getByTestId('continue').click()

@@ -5,7 +5,7 @@
 // the row actions. Everything is a link or a form, so it works without JavaScript; the dialogs
 // (Rename, Delete, Move) and the lightbox are `?` addresses of the step. With JavaScript the
 // upload posts without leaving the page and the scan's `file:status` events toast and refresh.
-import { Form, Link, useRevalidator } from '@remix-run/react'
+import { Form, Link, useLocation, useRevalidator } from '@remix-run/react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useRealtimeEvent } from '#app/components/realtime-provider'
 import { Button, ButtonLink, buttonClass } from '#app/components/ui/button'
@@ -45,8 +45,16 @@ const RECHECK_MS = 2000
 export function StepUploadsSlot(props: StepUploadsSlotProps) {
   const { files, canEdit } = props
   const href = useHrefs(props)
+  const slot = useRef<HTMLDivElement>(null)
+  const location = useLocation()
+  // A menu (<details>) stays open across a page change made by script: close it once a form or
+  // link of the area has taken the page elsewhere, as a page load would.
+  useEffect(() => {
+    slot.current?.querySelectorAll('details[open]').forEach((menu) => menu.removeAttribute('open'))
+  }, [location.key])
   return (
     <div
+      ref={slot}
       data-testid="step-uploads-slot"
       data-step={props.step}
       data-tab={props.tab ?? undefined}

@@ -362,12 +362,12 @@ export function FamilyIcon({ type, size = 40 }: { type: string; size?: number })
   )
 }
 
-function Thumb({ item, className }: { item: FileItem; className: string }) {
+function Thumb({ item, className, iconSize = 40 }: { item: FileItem; className: string; iconSize?: number }) {
   return item.image && item.thumbnail ? (
     <img src={item.thumbnail} alt="" className={`${className} object-cover`} loading="lazy" />
   ) : (
     <span className={`${className} flex items-center justify-center bg-paper`}>
-      <FamilyIcon type={item.type} />
+      <FamilyIcon type={item.type} size={iconSize} />
     </span>
   )
 }
@@ -453,7 +453,7 @@ function SlideView({ items, canEdit, href }: { items: FileItem[]; canEdit: boole
         >
           {item.folder ? (
             <Link to={href.folder(item.key)} className="block">
-              <Thumb item={item} className="aspect-[3/4] w-full" />
+              <Thumb item={item} className="aspect-[3/4] w-full" iconSize={88} />
             </Link>
           ) : item.image && item.original ? (
             <Link
@@ -462,10 +462,10 @@ function SlideView({ items, canEdit, href }: { items: FileItem[]; canEdit: boole
               preventScrollReset
               aria-label={`Open ${item.name}`}
             >
-              <Thumb item={item} className="aspect-[3/4] w-full" />
+              <Thumb item={item} className="aspect-[3/4] w-full" iconSize={88} />
             </Link>
           ) : (
-            <Thumb item={item} className="aspect-[3/4] w-full" />
+            <Thumb item={item} className="aspect-[3/4] w-full" iconSize={88} />
           )}
           <div className="flex flex-col gap-1 p-3 text-sm">
             <ItemName item={item} href={href} />

@@ -16,6 +16,7 @@ import {
   archiveReference,
   cloneAsFinal,
   createFolder,
+  createReference,
   deleteReference,
   folderTrail,
   getReference,
@@ -309,6 +310,19 @@ export async function filesFormAction(
       )
       return done(REFERENCE_TEXTS.saved)
     }
+    case 'attach': {
+      // With JavaScript the file went through tus first; this makes it a reference of the step.
+      const current = await folder()
+      const made = await run(() =>
+        createReference(deps, actor, {
+          ...createTarget(address.step as FileStepName, address.tab),
+          style: address.styleKey,
+          file: field(form, 'file'),
+          path: current ? [...current.path, current.key].join(',') : '',
+        }),
+      )
+      return json({ reference: made.key, file: made.file })
+    }
     case 'rename': {
       const changed = await run(() => renameReference(deps, actor, reference, field(form, 'name') ?? ''))
       return done(changed.message)
@@ -370,7 +384,7 @@ export async function filesFormAction(
       return redirect(view.download)
     }
     default:
-      return badRequest('intent: folder, rename, archive, delete, clone, move, up, down or download.')
+      return badRequest('intent: attach, folder, rename, archive, delete, clone, move, up, down or download.')
   }
 }
 

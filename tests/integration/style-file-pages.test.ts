@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm'
 import { activities, files, references, styles } from '#db/schema'
 import { pipelineSettled } from '#app/services/files.server'
 import { createStyleIn } from '#tests/support/catalogue-factories'
+import { createFile } from '#tests/support/file-factories'
 import { createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'
 import { pageBrowser } from '#tests/support/page-browser'
 import { loadServerBuild, startTestPortal, type TestPortal } from '#tests/support/portal'
@@ -249,6 +250,31 @@ describe('folders and row actions', () => {
       await browser.post(stepUrl(style, 'references', '?view=list'), { intent: 'up', reference: one.key }),
     )
     expect(await order()).toEqual(['one', 'two'])
+  })
+})
+
+describe('the upload with JavaScript', () => {
+  it('makes an upload of the pipeline a reference of the step and its folder (intent attach)', async () => {
+    const style = await newStyle()
+    const browser = await pageBrowser(portal, editor)
+    await landing(browser, await browser.post(stepUrl(style, 'final'), { intent: 'folder', name: 'Approved' }))
+    const [folder] = await refsOf(style)
+    const file = await createFile(portal.deps, brand.key, editor.key, {
+      purpose: 'style-file',
+      status: 'available',
+      name: 'Approved.pdf',
+    })
+    const refused = await (
+      await pageBrowser(portal, reader)
+    ).post(stepUrl(style, 'final', `?folder=${folder!.key}`), { intent: 'attach', file })
+    expect(refused.status).toBe(403)
+    const answer = await browser.post(stepUrl(style, 'final', `?folder=${folder!.key}`), { intent: 'attach', file })
+    expect(answer.status).toBe(200)
+    const made = (await refsOf(style)).find((ref) => ref.fileKey === file)!
+    expect(made).toMatchObject({ step: 'final', tags: ['final'], path: [folder!.key] })
+    expect(textOf(await (await browser.get(stepUrl(style, 'final', `?folder=${folder!.key}`))).text())).toContain(
+      'Approved.pdf',
+    )
   })
 })
 

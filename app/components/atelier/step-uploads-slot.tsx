@@ -5,13 +5,14 @@
 // the row actions. Everything is a link or a form, so it works without JavaScript; the dialogs
 // (Rename, Delete, Move) and the lightbox are `?` addresses of the step. With JavaScript the
 // upload posts without leaving the page and the scan's `file:status` events toast and refresh.
-import { Form, Link, useLocation, useRevalidator } from '@remix-run/react'
+import { Form, Link, useLocation, useNavigate, useRevalidator } from '@remix-run/react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useRealtimeEvent } from '#app/components/realtime-provider'
 import { Button, ButtonLink, buttonClass } from '#app/components/ui/button'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { BackIcon, CloseIcon } from '#app/components/ui/icons'
 import { CsrfField, EmptyState, Menu } from '#app/components/ui/misc'
+import { ProgressBar } from '#app/components/ui/progress-bar'
 import { useCsrfToken } from '#app/lib/csrf'
 import { SCAN_MESSAGES } from '#app/lib/file-purposes'
 import { formatFileSize, formatWhen } from '#app/lib/format'
@@ -20,7 +21,9 @@ import { DEFAULT_FOLDER_NAME, REFERENCE_TEXTS } from '#app/lib/references'
 import { STYLE_FILE_EXTENSIONS } from '#app/lib/style-file-types'
 import { UPLOAD_EMPTY_TEXT, stepLabel, type StyleStep, type WizardViewType } from '#app/lib/style-steps'
 import type { FileItem, StepFilesData } from '#app/lib/step-files.server'
+import { useHydrated } from '#app/lib/use-hydrated'
 import { FILE_EVENTS, type FileStatusEvent } from '#realtime/protocol'
+import { useStepUploads } from './use-step-uploads'
 
 export interface StepUploadsSlotProps {
   brandKey: string
@@ -214,8 +217,20 @@ function Toolbar({ files, canEdit, step, href }: StepUploadsSlotProps & { href: 
   )
 }
 
-function UploadArea({ canEdit, files, href }: StepUploadsSlotProps & { href: Hrefs }) {
+function UploadArea({ canEdit, files, brandKey, href }: StepUploadsSlotProps & { href: Hrefs }) {
   const csrf = useCsrfToken()
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const revalidator = useRevalidator()
+  const input = useRef<HTMLInputElement>(null)
+  const listTo = href.view('list')
+  const { uploads, select, busy } = useStepUploads({
+    brandKey,
+    action: href.action,
+    csrf,
+    // The new reference shows among the files being scanned, then in the list once available.
+    onAttached: (last) => (last ? navigate(listTo, { preventScrollReset: true }) : revalidator.revalidate()),
+  })
   if (!canEdit) {
     return (
       <EmptyState title={files.items.length > 0 ? 'Files of this step' : 'No files yet'}>
@@ -230,6 +245,18 @@ function UploadArea({ canEdit, files, href }: StepUploadsSlotProps & { href: Hre
       encType="multipart/form-data"
       className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-line bg-white p-10 text-center"
       data-testid="upload-form"
+      onSubmit={(event) => {
+        if (!hydrated) return
+        // With JavaScript the files go through the resumable pipeline instead, with their progress.
+        event.preventDefault()
+        select(Array.from(input.current?.files ?? []))
+        if (input.current) input.current.value = ''
+      }}
+      onDragOver={(event) => event.preventDefault()}
+      onDrop={(event) => {
+        event.preventDefault()
+        select(Array.from(event.dataTransfer.files))
+      }}
     >
       <CsrfField token={csrf} />
       <p className="font-medium">Drop files here or choose them</p>
@@ -237,8 +264,30 @@ function UploadArea({ canEdit, files, href }: StepUploadsSlotProps & { href: Hre
       <label className="sr-only" htmlFor="step-files">
         Files
       </label>
-      <input id="step-files" name="file" type="file" multiple accept={ACCEPT} className="text-sm" />
-      <Button type="submit">Upload</Button>
+      <input ref={input} id="step-files" name="file" type="file" multiple accept={ACCEPT} className="text-sm" />
+      <Button type="submit" disabled={busy}>
+        Upload
+      </Button>
+      {uploads.length > 0 ? (
+        <ul
+          className="flex w-full max-w-md flex-col gap-2 text-left text-sm"
+          aria-label="Uploads"
+          data-testid="uploads"
+        >
+          {uploads.map((item) => (
+            <li key={item.id} className="flex flex-col gap-1">
+              <span className="flex justify-between gap-3">
+                <span className="truncate">{item.name}</span>
+                <span className="text-muted">
+                  {item.state === 'failed' ? 'Failed' : item.progress < 0 ? 'Waiting' : `${item.progress}%`}
+                </span>
+              </span>
+              <ProgressBar value={Math.max(0, item.progress)} max={100} label={`Upload of ${item.name}`} />
+              {item.failure ? <span className="text-xs text-red-700">{item.failure}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </Form>
   )
 }

@@ -249,13 +249,14 @@ function UploadArea({ canEdit, files, brandKey, href }: StepUploadsSlotProps & {
         if (!hydrated) return
         // With JavaScript the files go through the resumable pipeline instead, with their progress.
         event.preventDefault()
-        select(Array.from(input.current?.files ?? []))
-        if (input.current) input.current.value = ''
+        void select(Array.from(input.current?.files ?? [])).then(() => {
+          if (input.current) input.current.value = ''
+        })
       }}
       onDragOver={(event) => event.preventDefault()}
       onDrop={(event) => {
         event.preventDefault()
-        select(Array.from(event.dataTransfer.files))
+        void select(Array.from(event.dataTransfer.files))
       }}
     >
       <CsrfField token={csrf} />

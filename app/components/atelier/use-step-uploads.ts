@@ -5,6 +5,7 @@
 // toasts and the list's refresh come from the slot's watcher of `file:status`.
 import { useCallback, useRef, useState } from 'react'
 import { SCAN_MESSAGES } from '#app/lib/file-purposes'
+import { ASPECT_RATIO_MESSAGE, aspectRatioOf } from '#app/lib/references'
 import { showToast } from '#app/lib/live-toasts'
 import { STYLE_FILE_FORMATS, extensionOf, unsupportedFileMessage } from '#app/lib/style-file-types'
 
@@ -102,14 +103,23 @@ export function useStepUploads({
   }, [attach, patch])
 
   const select = useCallback(
-    (chosen: File[]) => {
+    async (chosen: File[]) => {
       const fresh: StepUpload[] = []
       for (const file of chosen) {
         // §4: an empty file does not start an upload; §5: a type the atelier does not take is refused.
         if (file.size === 0) continue
-        if (!STYLE_FILE_FORMATS[extensionOf(file.name)]) {
+        const format = STYLE_FILE_FORMATS[extensionOf(file.name)]
+        if (!format) {
           showToast({ kind: 'error', message: unsupportedFileMessage(file.name), persistent: true })
           continue
+        }
+        // §5's aspect ratios, told before sending (the server checks them again after the upload).
+        if (format.family === 'image' || format.family === 'gif') {
+          const size = await imageSize(file)
+          if (size && !aspectRatioOf(size.width, size.height)) {
+            showToast({ kind: 'error', message: `${file.name}: ${ASPECT_RATIO_MESSAGE}`, persistent: true })
+            continue
+          }
         }
         const id = nextId.current++
         fresh.push({ id, name: file.name, progress: -1, state: 'waiting', failure: null })
@@ -124,4 +134,16 @@ export function useStepUploads({
 
   const busy = uploads.some((item) => item.state === 'waiting' || item.state === 'uploading')
   return { uploads, select, busy }
+}
+
+/** An image's pixels as the browser reads them; null when it cannot (the server will say). */
+async function imageSize(file: File): Promise<{ width: number; height: number } | null> {
+  try {
+    const bitmap = await createImageBitmap(file)
+    const size = { width: bitmap.width, height: bitmap.height }
+    bitmap.close()
+    return size
+  } catch {
+    return null
+  }
 }

@@ -264,7 +264,7 @@ export async function uploadFormAction(request: Request, context: AppLoadContext
   )
   if (!checked) {
     // A form without any file: its token is still checked before it is answered.
-    throw json({ error: { type: 'ValidationError', message: 'Choose at least one file.' } }, { status: 400 })
+    return badRequest('Choose at least one file.')
   }
   const toasts: Toast[] = []
   if (result.references.length > 0) toasts.push({ kind: 'info', message: SCAN_MESSAGES.scanning })
@@ -281,6 +281,22 @@ export async function uploadFormAction(request: Request, context: AppLoadContext
 
 /** The area's small forms, told apart by `intent`. */
 export async function filesFormAction(
+  request: Request,
+  context: AppLoadContext,
+  actor: Actor,
+  address: StepAddress,
+  form: FormData,
+) {
+  try {
+    return await filesForm(request, context, actor, address, form)
+  } catch (error) {
+    // Bad input is answered (the page shows its message), not thrown as a failure of the page.
+    if (error instanceof Response && (error.status === 400 || error.status === 409)) return error
+    throw error
+  }
+}
+
+async function filesForm(
   request: Request,
   context: AppLoadContext,
   actor: Actor,

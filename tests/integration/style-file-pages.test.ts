@@ -278,6 +278,30 @@ describe('the upload with JavaScript', () => {
   })
 })
 
+describe('bad input', () => {
+  it('is answered with 4xx and changes nothing', async () => {
+    const style = await newStyle()
+    const { browser } = await uploadInto(style, 'references', [{ name: 'kept.pdf', content: pdf }])
+    const [kept] = await refsOf(style)
+    expect((await browser.get(stepUrl(style, 'references', '?folder=nope'))).status).toBe(404)
+    expect((await browser.get(stepUrl(style, 'references', `?folder=${kept!.key}`))).status).toBe(404)
+    const other = await newStyle()
+    const foreign = await portal.deps.db.select().from(references).where(eq(references.styleKey, other))
+    expect(foreign).toHaveLength(0)
+    for (const fields of <Record<string, string>[]>[
+      { intent: 'rename', reference: kept!.key, name: '' },
+      { intent: 'sideways', reference: kept!.key },
+      { intent: 'move', reference: kept!.key, path: 'not a path!' },
+      { intent: 'attach', file: '' },
+    ]) {
+      expect((await browser.post(stepUrl(style, 'references'), fields)).status, fields.intent).toBe(400)
+    }
+    const empty = await browser.post(stepUrl(style, 'references'), { intent: 'rename', reference: kept!.key, name: '' })
+    expect(textOf(await empty.text())).toContain('name: cannot be empty.')
+    expect((await refsOf(style))[0]).toMatchObject({ name: 'kept.pdf', path: [] })
+  })
+})
+
 describe('who may', () => {
   it('a read member sees and downloads but every change is 403; an outsider gets 404', async () => {
     const style = await newStyle()

@@ -5,7 +5,7 @@
 // style page. The extended form `…/{view_type}/{view_step}` renders into the slot. The slot's files
 // (list, folders, dialogs) come from this loader and its forms post to this action (decision 125).
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData, useOutlet } from '@remix-run/react'
+import { useActionData, useLoaderData, useOutlet } from '@remix-run/react'
 import { StepUploadsSlot } from '#app/components/atelier/step-uploads-slot'
 import { WizardStep } from '#app/components/atelier/wizard-step'
 import { guard, requireCsrf } from '#app/lib/session.server'
@@ -45,8 +45,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function WizardStepPage() {
   const { brandKey, style, canEdit, step, tab, state, files } = useLoaderData<typeof loader>()
   const outlet = useOutlet()
+  const answer = useActionData<{ error?: { message: string } }>()
   return (
     <WizardStep brandKey={brandKey} style={style} canEdit={canEdit} step={step} tab={tab} state={state}>
+      {answer?.error ? (
+        <p role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800">
+          {answer.error.message}
+        </p>
+      ) : null}
       {outlet ?? (
         <StepUploadsSlot
           brandKey={brandKey}

@@ -442,7 +442,7 @@ function ItemName({ item, href }: { item: FileItem; href: Hrefs }) {
 
 function ListView({ items, canEdit, href }: { items: FileItem[]; canEdit: boolean; href: Hrefs }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-line bg-white">
+    <div className="rounded-lg border border-line bg-white">
       <table className="w-full text-sm" data-testid="files-list">
         <thead className="border-b border-line text-left text-xs uppercase tracking-wide text-muted">
           <tr>
@@ -497,13 +497,13 @@ function SlideView({ items, canEdit, href }: { items: FileItem[]; canEdit: boole
       {items.map((item, index) => (
         <li
           key={item.key}
-          className="flex flex-col overflow-hidden rounded-lg border border-line bg-white"
+          className="flex flex-col rounded-lg border border-line bg-white"
           data-testid="file-slide"
           data-key={item.key}
         >
           {item.folder ? (
             <Link to={href.folder(item.key)} className="block">
-              <Thumb item={item} className="aspect-[3/4] w-full" iconSize={88} />
+              <Thumb item={item} className="aspect-[3/4] w-full rounded-t-lg" iconSize={88} />
             </Link>
           ) : item.image && item.original ? (
             <Link
@@ -512,10 +512,10 @@ function SlideView({ items, canEdit, href }: { items: FileItem[]; canEdit: boole
               preventScrollReset
               aria-label={`Open ${item.name}`}
             >
-              <Thumb item={item} className="aspect-[3/4] w-full" iconSize={88} />
+              <Thumb item={item} className="aspect-[3/4] w-full rounded-t-lg" iconSize={88} />
             </Link>
           ) : (
-            <Thumb item={item} className="aspect-[3/4] w-full" iconSize={88} />
+            <Thumb item={item} className="aspect-[3/4] w-full rounded-t-lg" iconSize={88} />
           )}
           <div className="flex flex-col gap-1 p-3 text-sm">
             <ItemName item={item} href={href} />

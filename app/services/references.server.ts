@@ -922,3 +922,47 @@ export async function folderTrail(
     return found
   })
 }
+
+/** A file of a step that is not listed yet: being uploaded or scanned, or refused by its checks. */
+export interface UnsettledReference {
+  key: string
+  name: string
+  file: string
+  status: 'scanning' | 'refused'
+  /** Why the checks refused it (the aspect ratio of §5, the type, the scan), for a refused one. */
+  reason: string | null
+  created: number
+}
+
+/**
+ * The step's files that the list leaves out (it shows only available ones): those still being
+ * scanned, so the page can say so and re-check, and those the checks refused, with the reason, so
+ * a page without JavaScript learns why its upload never appeared. Only for those who may upload.
+ */
+export async function unsettledReferences(
+  deps: ServiceDeps,
+  actor: Actor,
+  styleValue: unknown,
+  query: ReferenceQuery = {},
+): Promise<UnsettledReference[]> {
+  const style = keyField(styleValue, 'style')
+  await requireAbility(deps, actor, 'asset.manage', { model: 'Style', key: style })
+  const rows = await deps.db
+    .select()
+    .from(references)
+    .innerJoin(files, eq(files.key, references.fileKey))
+    .where(and(eq(references.styleKey, style), ne(files.status, 'available'), ...queryFilters(query)))
+    .orderBy(desc(references.created), desc(references.key))
+  return rows.map(({ references: row, files: file }) => {
+    const refused = assetProgress(file.status) === -1
+    const result = file.scanResult as { detail?: unknown } | null
+    return {
+      key: row.key,
+      name: row.name,
+      file: file.key,
+      status: refused ? 'refused' : 'scanning',
+      reason: refused ? (typeof result?.detail === 'string' ? result.detail : SCAN_MESSAGES.quarantined) : null,
+      created: seconds(row.created),
+    }
+  })
+}

@@ -16,6 +16,8 @@ import { commitImport, startImport } from '#app/services/imports.server'
 import { latestOobCode } from '#tests/support/emulator'
 import { createListing, createStyleIn } from '#tests/support/catalogue-factories'
 import { createMedia } from '#tests/support/media-factories'
+import { createFileReference } from '#tests/support/atelier-factories'
+import { createFile } from '#tests/support/file-factories'
 import { snapshotData } from '#tests/support/db-snapshot'
 import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import {
@@ -530,6 +532,57 @@ describe('page actions without the CSRF token', () => {
           ).toBeLessThan(400)
         })
       }
+    })
+  }
+})
+
+// The wizard file step's forms all post to the step's one action, told apart by `intent` (and the
+// multipart upload): each is refused without its token and accepted with it.
+const STEP_FILE_SAMPLES: Record<string, (w: World) => Promise<ActionPost>> = {
+  upload: async (w) => ({ url: await stepOf(w), photo: 'mood.png' }),
+  folder: async (w) => ({ url: await stepOf(w), fields: { intent: 'folder', name: 'Sketches' } }),
+  attach: async (w) => ({
+    url: await stepOf(w),
+    fields: {
+      intent: 'attach',
+      file: await createFile(portal.deps, w.brand.key, w.owner.key, {
+        purpose: 'style-file',
+        status: 'available',
+        name: 'Sent.pdf',
+      }),
+    },
+  }),
+  ...Object.fromEntries(
+    (['rename', 'archive', 'delete', 'clone', 'move', 'down', 'download'] as const).map((intent) => [
+      intent,
+      async (w: World) => {
+        const url = await stepOf(w)
+        const style = url.split('/')[4]!
+        const reference = await createFileReference(portal.deps, w.brand.key, style, w.owner.key)
+        // A second file so the first can move down.
+        await createFileReference(portal.deps, w.brand.key, style, w.owner.key, 'Other.pdf')
+        const extra = intent === 'rename' ? { name: 'Renamed' } : intent === 'move' ? { path: '' } : {}
+        return { url, fields: { intent, reference, ...extra } }
+      },
+    ]),
+  ),
+}
+
+async function stepOf(w: World) {
+  return `/brand/${w.brand.key}/style/${await createStyleIn(portal.deps, w.brand.key, w.brand.collections[0]!)}/references`
+}
+
+describe('the file step forms without the CSRF token', () => {
+  for (const [intent, sample] of Object.entries(STEP_FILE_SAMPLES)) {
+    it(`${intent}: refused with 403 and changes nothing; accepted with its token`, async () => {
+      const world = await makeWorld()
+      const post = await sample(world)
+      const browser = await browserFor(world, false)
+      const before = await snapshotData(portal.deps)
+      expect((await send(post, browser.cookie(), null)).status).toBe(403)
+      expect(await snapshotData(portal.deps)).toEqual(before)
+      const accepted = await send(post, browser.cookie(), browser.token)
+      expect(accepted.status, (await accepted.text()).slice(0, 300)).toBeLessThan(400)
     })
   }
 })

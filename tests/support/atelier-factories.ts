@@ -1,5 +1,5 @@
 // Records of the atelier for tests that need them to exist (walks, refusals), without uploading.
-import { patterns, references } from '#db/schema'
+import { files, patterns, references } from '#db/schema'
 import { newKey } from '#app/lib/ids'
 import type { ServiceDeps } from '#app/services/context.server'
 
@@ -16,5 +16,44 @@ export async function createFolder(deps: Pick<ServiceDeps, 'db'>, brandKey: stri
   await deps.db
     .insert(references)
     .values({ key, brandKey, styleKey, name, type: 'folder', model: 'Style', modelKey: styleKey, pathname: name })
+  return key
+}
+
+/**
+ * A file reference of a style's Additional References step whose upload is available (a stored
+ * original key, no bytes behind it); answers the reference's key.
+ */
+export async function createFileReference(
+  deps: Pick<ServiceDeps, 'db'>,
+  brandKey: string,
+  styleKey: string,
+  uploadedBy: string,
+  name = 'Reference.pdf',
+) {
+  const fileKey = newKey()
+  await deps.db.insert(files).values({
+    key: fileKey,
+    brandKey,
+    purpose: 'style-file',
+    originalName: name,
+    status: 'available',
+    contentType: 'application/pdf',
+    size: 1024,
+    originalKey: `style-files/${brandKey}/${fileKey}`,
+    uploadedBy,
+  })
+  const key = newKey()
+  await deps.db.insert(references).values({
+    key,
+    brandKey,
+    styleKey,
+    name,
+    type: 'pdf',
+    model: 'Style',
+    modelKey: styleKey,
+    step: 'references',
+    fileKey,
+    createdBy: uploadedBy,
+  })
   return key
 }

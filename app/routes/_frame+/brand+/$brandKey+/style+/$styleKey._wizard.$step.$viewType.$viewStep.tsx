@@ -5,6 +5,7 @@ import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { StepUploadsSlot } from '#app/components/atelier/step-uploads-slot'
 import { guard, run } from '#app/lib/session.server'
+import { stepFilesData } from '#app/lib/step-files.server'
 import { isStyleStep, isWizardViewType, stepTab } from '#app/lib/style-steps'
 import { getWizardStyle } from '#app/services/styles.server'
 
@@ -19,14 +20,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   const wizard = await run(() => getWizardStyle(context.deps, actor, params.brandKey!, params.styleKey!))
   const state = wizard.progress.steps.find((candidate) => candidate.key === step)!.state
+  const url = new URL(request.url)
+  const tab = stepTab(step, url.searchParams.get('tab'))
+  const view = { type: viewType, step: params.viewStep }
+  const address = { brandKey: params.brandKey!, styleKey: wizard.style.key, step, tab }
   return json({
     brandKey: params.brandKey!,
     styleKey: wizard.style.key,
     canEdit: wizard.canEdit,
     step,
-    tab: stepTab(step, new URL(request.url).searchParams.get('tab')),
-    view: { type: viewType, step: params.viewStep },
+    tab,
+    view,
     notApplicable: state === 'notapplicable',
+    files: await stepFilesData(context, actor, address, url, view, wizard.canEdit),
   })
 }
 

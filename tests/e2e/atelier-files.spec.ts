@@ -35,6 +35,9 @@ const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ h
 /** Waits until the row shows: with JavaScript the scan's event refreshes the page, without it we reload. */
 async function untilListed(page: Page, row: Locator, javaScript: boolean) {
   if (javaScript) return expect(row).toBeVisible({ timeout: 15_000 })
+  // The form's post answers with the list view; reloading before that redirect has landed would
+  // reload the upload view the form was sent from, which never lists the file.
+  await expect(page).toHaveURL(/view=list/)
   await expect(async () => {
     await page.reload()
     await expect(row).toBeVisible({ timeout: 1000 })

@@ -17,7 +17,6 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core'
 import {
-  arrayMove,
   rectSortingStrategy,
   SortableContext,
   sortableKeyboardCoordinates,
@@ -29,6 +28,7 @@ import { useRevalidator } from '@remix-run/react'
 import { createContext, useContext, useEffect, useState, type CSSProperties, type ReactNode } from 'react'
 import { ApiError, api } from '#app/lib/api-client'
 import { showToast } from '#app/lib/live-toasts'
+import { dropOrder, positionsOf } from '#app/lib/step-file-order'
 import { REFERENCE_TEXTS } from '#app/lib/references'
 import type { FileItem } from '#app/lib/step-files.server'
 import { useHydrated } from '#app/lib/use-hydrated'
@@ -36,25 +36,6 @@ import { useHydrated } from '#app/lib/use-hydrated'
 /** The kind being dragged: the other kind's places do not take it (folders stay first). */
 const DraggingKind = createContext<'folder' | 'file' | null>(null)
 const kindOf = (item: FileItem) => (item.folder ? 'folder' : 'file')
-
-/** The whole list's order as `update_positions` takes it: "key:index" pairs, 1..n, joined by ";". */
-export const positionsOf = (items: readonly { key: string }[]) =>
-  items.map((item, index) => `${item.key}:${index + 1}`).join(';')
-
-/**
- * The list after dropping `activeKey` on `overKey`, or null when nothing changes or the two are
- * not of the same kind (a folder is not dropped among files, nor a file among folders).
- */
-export function dropOrder<T extends { key: string; folder: boolean }>(
-  items: readonly T[],
-  activeKey: string,
-  overKey: string,
-): T[] | null {
-  const from = items.findIndex((item) => item.key === activeKey)
-  const to = items.findIndex((item) => item.key === overKey)
-  if (from === -1 || to === -1 || from === to || items[from]!.folder !== items[to]!.folder) return null
-  return arrayMove([...items], from, to)
-}
 
 /**
  * Holds the order shown while it is dragged and saved, and draws `children` with it. Without

@@ -232,4 +232,19 @@ test('a designer drags a file with the keyboard to reorder; the order holds afte
   const position = (name: string) => stored.find((item) => item.name === name)!.position
   expect(position(second)).toBeGreaterThan(0)
   expect(position(second)).toBeLessThan(position(first))
+
+  // A save the server refuses: its message is toasted and the order goes back.
+  await page.route('**/api/reference/method/update_positions**', (route) =>
+    route.fulfill({ status: 400, json: { error: { type: 'ValidationError', message: `Refused ${run}` } } }),
+  )
+  await page.getByRole('button', { name: `Reorder ${second}` }).focus()
+  await page.keyboard.press('Space')
+  const overAgain = page.getByText(`${second} is over place 2 of 2.`)
+  await expect(async () => {
+    if (!(await overAgain.count())) await page.keyboard.press('ArrowDown')
+    await expect(overAgain).toBeAttached({ timeout: 2000 })
+  }).toPass({ timeout: 10_000 })
+  await page.keyboard.press('Space')
+  await expect(toast(page, `Refused ${run}`)).toBeVisible()
+  await expect.poll(shown).toEqual([second, first])
 })

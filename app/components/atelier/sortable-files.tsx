@@ -25,7 +25,7 @@ import {
 } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { useRevalidator } from '@remix-run/react'
-import { createContext, useContext, useEffect, useState, type CSSProperties, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
 import { ApiError, api } from '#app/lib/api-client'
 import { showToast } from '#app/lib/live-toasts'
 import { dropOrder, positionsOf } from '#app/lib/step-file-order'
@@ -58,10 +58,18 @@ export function SortableFiles({
   const revalidator = useRevalidator()
   const [items, setItems] = useState(loaded)
   const [dragging, setDragging] = useState<'folder' | 'file' | null>(null)
-  // A refresh of the page (a scan settling) does not pull the rows from under a drag.
+  // The order as the page last read it. A drag and its save hold the order shown: a refresh (a scan
+  // settling) does not pull the rows from under them, and the saved order shows until it is read.
+  const latest = useRef(loaded)
+  const held = useRef(false)
   useEffect(() => {
-    if (!dragging) setItems(loaded)
-  }, [loaded, dragging])
+    latest.current = loaded
+    if (!held.current) setItems(loaded)
+  }, [loaded])
+  const release = (show: FileItem[] = latest.current) => {
+    held.current = false
+    setItems(show)
+  }
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -86,21 +94,22 @@ export function SortableFiles({
 
   const onDragStart = ({ active }: DragStartEvent) => {
     const item = items.find((one) => one.key === active.id)
+    held.current = true
     setDragging(item ? kindOf(item) : null)
   }
   const onDragEnd = async ({ active, over }: DragEndEvent) => {
     setDragging(null)
     const next = over ? dropOrder(items, String(active.id), String(over.id)) : null
-    if (!next) return
-    const before = items
+    if (!next) return release()
     setItems(next)
     try {
       await api('POST', 'reference/method/update_positions', { style: styleKey, positions: positionsOf(next) })
       showToast({ kind: 'success', message: REFERENCE_TEXTS.saved })
+      release(next)
       revalidator.revalidate()
     } catch (error) {
       // The order goes back to what was saved before, with the server's message (atelier.md §8).
-      setItems(before)
+      release()
       showToast({ kind: 'error', message: error instanceof ApiError ? error.message : 'The order could not be saved.' })
     }
   }
@@ -113,7 +122,10 @@ export function SortableFiles({
       // Rows are measured again as the page scrolls under a keyboard drag, so arrows land next door.
       measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
       onDragStart={onDragStart}
-      onDragCancel={() => setDragging(null)}
+      onDragCancel={() => {
+        setDragging(null)
+        release()
+      }}
       onDragEnd={onDragEnd}
       accessibility={{
         announcements,

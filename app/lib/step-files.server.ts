@@ -9,6 +9,7 @@ import { SCAN_MESSAGES } from '#app/lib/file-purposes'
 import { REFERENCE_TEXTS, archiveFailureMessage, isKey, parsePath } from '#app/lib/references'
 import { redirectWithToast, requireCsrf, run, type Toast } from '#app/lib/session.server'
 import { STYLE_FILE_FORMATS, extensionOf, unsupportedFileMessage } from '#app/lib/style-file-types'
+import { positionsOf } from '#app/lib/step-file-order'
 import type { StyleStep, WizardViewType } from '#app/lib/style-steps'
 import type { Actor } from '#app/services/accounts.server'
 import { recordActivity } from '#app/services/activities.server'
@@ -381,7 +382,7 @@ async function filesForm(
       await run(() =>
         updatePositions(deps, actor, {
           style: address.styleKey,
-          positions: order.map((key, index) => `${key}:${index + 1}`).join(';'),
+          positions: positionsOf(order.map((key) => ({ key }))),
         }),
       )
       return done(REFERENCE_TEXTS.saved)

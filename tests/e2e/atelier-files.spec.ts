@@ -177,3 +177,77 @@ test('a read member downloads but sees no change actions', async ({ page }) => {
   await expect(page.getByTestId('upload-form')).toHaveCount(0)
   await expect(page.getByRole('link', { name: 'Rename' })).toHaveCount(0)
 })
+
+test('a designer drags a file with the keyboard to reorder; the order holds after a reload and in the database', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const run = `drag-${Date.now().toString(36)}`
+  const one = `one-${run}.pdf`
+  const two = `two-${run}.pdf`
+  await signIn(page, 'editor@demo.test')
+  // A folder of its own, so the list holds this walk's two files only.
+  await page.goto(`${stylePath}/references?view=list`)
+  await page.getByLabel('Add', { exact: true }).click()
+  await page.getByLabel('Folder name').fill(`Order ${run}`)
+  await page.getByRole('button', { name: 'Create folder' }).click()
+  await expect(toast(page, 'Change saved successfully')).toBeVisible()
+  await page
+    .getByRole('link', { name: `Order ${run}` })
+    .first()
+    .click()
+  await expect(page.getByText('This folder is empty')).toBeVisible()
+  await page.getByTestId('add-more-files').click()
+  await expect(page).toHaveURL(/view=upload/)
+  await upload(page, [pdf(one), pdf(two)])
+  await untilListed(page, rowOf(page, one), true)
+  await untilListed(page, rowOf(page, two), true)
+
+  const rows = page.getByTestId('file-row')
+  const shown = async () =>
+    (await rows.allTextContents()).map((text) => [one, two].find((name) => text.includes(name)) ?? text)
+  await expect.poll(shown).toHaveLength(2)
+  const [first, second] = (await shown()) as [string, string]
+
+  // The folder's toast has gone, so the one below is the drop's.
+  await expect(page.getByTestId('toast').filter({ hasText: 'Change saved successfully' })).toHaveCount(0, {
+    timeout: 15_000,
+  })
+  // Space picks the first file up, the arrow moves it over the second, Space drops it.
+  await page.getByRole('button', { name: `Reorder ${first}` }).focus()
+  await page.keyboard.press('Space')
+  await expect(rows.filter({ hasText: first })).toHaveClass(/shadow-lg/)
+  const over = page.getByText(`${first} is over place 2 of 2.`)
+  await expect(async () => {
+    if (!(await over.count())) await page.keyboard.press('ArrowDown')
+    await expect(over).toBeAttached({ timeout: 2000 })
+  }).toPass({ timeout: 10_000 })
+  await page.keyboard.press('Space')
+  await expect(toast(page, 'Change saved successfully')).toBeVisible()
+  await expect.poll(shown).toEqual([second, first])
+
+  await page.reload()
+  await expect.poll(shown).toEqual([second, first])
+
+  const answer = await page.request.get(`/api/reference/query/style?style=${STYLE}`)
+  expect(answer.status(), await answer.text()).toBe(200)
+  const stored = ((await answer.json()) as { data: { name: string; position: number }[] }).data
+  const position = (name: string) => stored.find((item) => item.name === name)!.position
+  expect(position(second)).toBeGreaterThan(0)
+  expect(position(second)).toBeLessThan(position(first))
+
+  // A save the server refuses: its message is toasted and the order goes back.
+  await page.route('**/api/reference/method/update_positions**', (route) =>
+    route.fulfill({ status: 400, json: { error: { type: 'ValidationError', message: `Refused ${run}` } } }),
+  )
+  await page.getByRole('button', { name: `Reorder ${second}` }).focus()
+  await page.keyboard.press('Space')
+  const overAgain = page.getByText(`${second} is over place 2 of 2.`)
+  await expect(async () => {
+    if (!(await overAgain.count())) await page.keyboard.press('ArrowDown')
+    await expect(overAgain).toBeAttached({ timeout: 2000 })
+  }).toPass({ timeout: 10_000 })
+  await page.keyboard.press('Space')
+  await expect(toast(page, `Refused ${run}`)).toBeVisible()
+  await expect.poll(shown).toEqual([second, first])
+})

@@ -23,6 +23,7 @@ import { UPLOAD_EMPTY_TEXT, stepLabel, type StyleStep, type WizardViewType } fro
 import type { FileItem, StepFilesData } from '#app/lib/step-files.server'
 import { useHydrated } from '#app/lib/use-hydrated'
 import { FILE_EVENTS, type FileStatusEvent } from '#realtime/protocol'
+import { SortableFiles, useSortableFile } from './sortable-files'
 import { useStepUploads } from './use-step-uploads'
 
 export interface StepUploadsSlotProps {
@@ -72,9 +73,9 @@ export function StepUploadsSlot(props: StepUploadsSlotProps) {
       ) : files.items.length === 0 ? (
         <EmptyState title={files.folder ? 'This folder is empty' : 'No files yet'}>{UPLOAD_EMPTY_TEXT}</EmptyState>
       ) : files.view === 'slide' ? (
-        <SlideView items={files.items} canEdit={canEdit} href={href} />
+        <SlideView items={files.items} canEdit={canEdit} href={href} styleKey={props.styleKey} />
       ) : (
-        <ListView items={files.items} canEdit={canEdit} href={href} />
+        <ListView items={files.items} canEdit={canEdit} href={href} styleKey={props.styleKey} />
       )}
       {files.dialog?.kind === 'rename' ? <RenameDialog item={files.dialog.item} href={href} /> : null}
       {files.dialog?.kind === 'delete' ? <DeleteDialog item={files.dialog.item} href={href} /> : null}
@@ -440,99 +441,177 @@ function ItemName({ item, href }: { item: FileItem; href: Hrefs }) {
   return <span className="font-medium">{item.name}</span>
 }
 
-function ListView({ items, canEdit, href }: { items: FileItem[]; canEdit: boolean; href: Hrefs }) {
+function ListView({ items: loaded, canEdit, href, styleKey }: ViewProps) {
   return (
-    <div className="rounded-lg border border-line bg-white">
-      <table className="w-full text-sm" data-testid="files-list">
-        <thead className="border-b border-line text-left text-xs uppercase tracking-wide text-muted">
-          <tr>
-            <th className="w-16 px-3 py-2">
-              <span className="sr-only">Preview</span>
-            </th>
-            <th className="px-3 py-2">Name</th>
-            <th className="px-3 py-2">Size</th>
-            <th className="px-3 py-2">Created</th>
-            <th className="px-3 py-2 text-right">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item, index) => (
-            <tr
-              key={item.key}
-              className="border-b border-line last:border-0"
-              data-testid="file-row"
-              data-key={item.key}
-            >
-              <td className="px-3 py-2">
-                <Thumb item={item} className="h-12 w-9 rounded" />
-              </td>
-              <td className="px-3 py-2">
-                <ItemName item={item} href={href} />
-                {item.final ? <span className="ml-2 text-xs text-muted">Final</span> : null}
-              </td>
-              <td className="whitespace-nowrap px-3 py-2 text-muted">
-                {item.size === null ? '—' : formatFileSize(item.size)}
-              </td>
-              <td className="whitespace-nowrap px-3 py-2 text-muted">{formatWhen(item.created, 'UTC')}</td>
-              <td className="px-3 py-2">
-                <RowActions
-                  item={item}
-                  canEdit={canEdit}
-                  href={href}
-                  first={index === 0 || items[index - 1]!.folder !== item.folder}
-                  last={index === items.length - 1 || items[index + 1]!.folder !== item.folder}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <SortableFiles items={loaded} styleKey={styleKey} enabled={canEdit} layout="list">
+      {(items, sortable) => (
+        <div className="rounded-lg border border-line bg-white">
+          <table className="w-full text-sm" data-testid="files-list">
+            <thead className="border-b border-line text-left text-xs uppercase tracking-wide text-muted">
+              <tr>
+                {sortable ? (
+                  <th className="w-10 px-3 py-2">
+                    <span className="sr-only">Order</span>
+                  </th>
+                ) : null}
+                <th className="w-16 px-3 py-2">
+                  <span className="sr-only">Preview</span>
+                </th>
+                <th className="px-3 py-2">Name</th>
+                <th className="px-3 py-2">Size</th>
+                <th className="px-3 py-2">Created</th>
+                <th className="px-3 py-2 text-right">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item, index) => {
+                const cells = (
+                  <>
+                    <td className="px-3 py-2">
+                      <Thumb item={item} className="h-12 w-9 rounded" />
+                    </td>
+                    <td className="px-3 py-2">
+                      <ItemName item={item} href={href} />
+                      {item.final ? <span className="ml-2 text-xs text-muted">Final</span> : null}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2 text-muted">
+                      {item.size === null ? '—' : formatFileSize(item.size)}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2 text-muted">{formatWhen(item.created, 'UTC')}</td>
+                    <td className="px-3 py-2">
+                      <RowActions item={item} canEdit={canEdit} href={href} {...ends(items, index)} />
+                    </td>
+                  </>
+                )
+                return sortable ? (
+                  <SortableRow key={item.key} item={item}>
+                    {cells}
+                  </SortableRow>
+                ) : (
+                  <tr
+                    key={item.key}
+                    className="border-b border-line last:border-0"
+                    data-testid="file-row"
+                    data-key={item.key}
+                  >
+                    {cells}
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </SortableFiles>
   )
 }
 
-function SlideView({ items, canEdit, href }: { items: FileItem[]; canEdit: boolean; href: Hrefs }) {
+interface ViewProps {
+  items: FileItem[]
+  canEdit: boolean
+  href: Hrefs
+  styleKey: string
+}
+
+/** Whether a row is first or last of its own kind (folders and files move among their own). */
+const ends = (items: FileItem[], index: number) => ({
+  first: index === 0 || items[index - 1]!.folder !== items[index]!.folder,
+  last: index === items.length - 1 || items[index + 1]!.folder !== items[index]!.folder,
+})
+
+function SortableRow({ item, children }: { item: FileItem; children: ReactNode }) {
+  const { setNodeRef, style, isDragging, handle } = useSortableFile(item)
   return (
-    <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" data-testid="files-slides">
-      {items.map((item, index) => (
-        <li
-          key={item.key}
-          className="flex flex-col rounded-lg border border-line bg-white"
-          data-testid="file-slide"
-          data-key={item.key}
-        >
-          {item.folder ? (
-            <Link to={href.folder(item.key)} className="block">
-              <Thumb item={item} className="aspect-[3/4] w-full rounded-t-lg" iconSize={88} />
-            </Link>
-          ) : item.image && item.original ? (
-            <Link
-              to={href.here({ open: item.key })}
-              className="block"
-              preventScrollReset
-              aria-label={`Open ${item.name}`}
-            >
-              <Thumb item={item} className="aspect-[3/4] w-full rounded-t-lg" iconSize={88} />
-            </Link>
-          ) : (
-            <Thumb item={item} className="aspect-[3/4] w-full rounded-t-lg" iconSize={88} />
+    <tr
+      ref={setNodeRef}
+      style={style}
+      className={`border-b border-line last:border-0 ${isDragging ? 'bg-paper shadow-lg' : ''}`}
+      data-testid="file-row"
+      data-key={item.key}
+    >
+      <td className="px-3 py-2 align-middle">{handle}</td>
+      {children}
+    </tr>
+  )
+}
+
+function SlideView({ items: loaded, canEdit, href, styleKey }: ViewProps) {
+  return (
+    <SortableFiles items={loaded} styleKey={styleKey} enabled={canEdit} layout="grid">
+      {(items, sortable) => (
+        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" data-testid="files-slides">
+          {items.map((item, index) =>
+            sortable ? (
+              <SortableSlide key={item.key} item={item}>
+                <SlideBody item={item} canEdit={canEdit} href={href} {...ends(items, index)} />
+              </SortableSlide>
+            ) : (
+              <li
+                key={item.key}
+                className="flex flex-col rounded-lg border border-line bg-white"
+                data-testid="file-slide"
+                data-key={item.key}
+              >
+                <SlideBody item={item} canEdit={canEdit} href={href} {...ends(items, index)} />
+              </li>
+            ),
           )}
-          <div className="flex flex-col gap-1 p-3 text-sm">
-            <ItemName item={item} href={href} />
-            <span className="text-xs text-muted">
-              {item.size === null ? 'Folder' : formatFileSize(item.size)} · {formatWhen(item.created, 'UTC')}
-            </span>
-            <RowActions
-              item={item}
-              canEdit={canEdit}
-              href={href}
-              first={index === 0 || items[index - 1]!.folder !== item.folder}
-              last={index === items.length - 1 || items[index + 1]!.folder !== item.folder}
-            />
-          </div>
-        </li>
-      ))}
-    </ul>
+        </ul>
+      )}
+    </SortableFiles>
+  )
+}
+
+function SortableSlide({ item, children }: { item: FileItem; children: ReactNode }) {
+  const { setNodeRef, style, isDragging, handle } = useSortableFile(item)
+  return (
+    <li
+      ref={setNodeRef}
+      style={style}
+      className={`flex flex-col rounded-lg border border-line bg-white ${isDragging ? 'shadow-lg' : ''}`}
+      data-testid="file-slide"
+      data-key={item.key}
+    >
+      <span className="absolute left-2 top-2 z-[1]">{handle}</span>
+      {children}
+    </li>
+  )
+}
+
+function SlideBody({
+  item,
+  canEdit,
+  href,
+  first,
+  last,
+}: {
+  item: FileItem
+  canEdit: boolean
+  href: Hrefs
+  first: boolean
+  last: boolean
+}) {
+  return (
+    <>
+      {item.folder ? (
+        <Link to={href.folder(item.key)} className="block">
+          <Thumb item={item} className="aspect-[3/4] w-full rounded-t-lg" iconSize={88} />
+        </Link>
+      ) : item.image && item.original ? (
+        <Link to={href.here({ open: item.key })} className="block" preventScrollReset aria-label={`Open ${item.name}`}>
+          <Thumb item={item} className="aspect-[3/4] w-full rounded-t-lg" iconSize={88} />
+        </Link>
+      ) : (
+        <Thumb item={item} className="aspect-[3/4] w-full rounded-t-lg" iconSize={88} />
+      )}
+      <div className="flex flex-col gap-1 p-3 text-sm">
+        <ItemName item={item} href={href} />
+        <span className="text-xs text-muted">
+          {item.size === null ? 'Folder' : formatFileSize(item.size)} · {formatWhen(item.created, 'UTC')}
+        </span>
+        <RowActions item={item} canEdit={canEdit} href={href} first={first} last={last} />
+      </div>
+    </>
   )
 }
 

@@ -251,3 +251,59 @@ test('a designer drags a file with the keyboard to reorder; the order holds afte
   await expect(toast(page, `Refused ${run}`)).toBeVisible()
   await expect.poll(shown).toEqual([second, first])
 })
+
+test('an outsider gets 404 on every atelier address, file and form of another brand', async ({ page, baseURL }) => {
+  // What a member sees: a reference of Linen Shirt, the seed's full style, with its file's address.
+  const linenPath = `/brand/${BRAND}/style/${demoKey('style:linen-shirt')}`
+  await signIn(page, 'viewer@demo.test')
+  const listed = await page.request.get(`/api/reference/query/style?style=${demoKey('style:linen-shirt')}`)
+  expect(listed.status()).toBe(200)
+  const reference = ((await listed.json()) as { data: { key: string; download: string | null }[] }).data.find(
+    (item) => item.download,
+  )!
+  expect(reference.download).toBeTruthy()
+
+  await page.context().clearCookies()
+  await signIn(page, 'outsider@demo.test')
+  const pages = [
+    `/brand/${BRAND}/atelier`,
+    stylePath,
+    ...['techpack', 'patterns', 'materials', 'graphics', 'references', 'final'].map((step) => `${stylePath}/${step}`),
+    `${stylePath}/references?view=slide`,
+    `${linenPath}/references?rename=${reference.key}`,
+    `${linenPath}/references?delete=${reference.key}`,
+    `${linenPath}/references?move=${reference.key}`,
+    `${stylePath}/final/preview/list`,
+    `${stylePath}/materials/fabric/summary`,
+    `${stylePath}/materials/fabric/add`,
+    `${stylePath}/materials/fabric/upload`,
+  ]
+  for (const path of pages) {
+    const answer = await page.goto(path)
+    expect(answer?.status(), path).toBe(404)
+  }
+  for (const path of [`/api/reference/model/${reference.key}`, `/api/style/model/${STYLE}`]) {
+    const answer = await page.request.get(path)
+    expect(answer.status(), path).toBe(404)
+  }
+  // File addresses are signed and expire (decision 024): the outsider gets none from the calls
+  // above, and the file's address without its signature, or with another's, is refused.
+  const [unsigned, query] = reference.download!.split('?')
+  const forged = `${unsigned}?${query!.replace(/signature=[^&]+/, 'signature=' + 'A'.repeat(43))}`
+  for (const path of [unsigned!, forged]) {
+    const answer = await page.request.get(path)
+    expect(answer.status(), path).toBeGreaterThanOrEqual(400)
+    expect(answer.status(), path).toBeLessThan(500)
+  }
+  // A form posted to the step with the outsider's own valid token changes nothing.
+  await page.goto('/settings/profile')
+  const csrf = await page.locator('input[name="csrf"]').first().inputValue()
+  const form = await page.request.post(`${linenPath}/references?view=list`, {
+    headers: { origin: baseURL! },
+    form: { csrf, intent: 'delete', reference: reference.key },
+  })
+  expect(form.status()).toBe(404)
+  await page.context().clearCookies()
+  await signIn(page, 'viewer@demo.test')
+  expect((await page.request.get(`/api/reference/model/${reference.key}`)).status()).toBe(200)
+})

@@ -4,6 +4,8 @@
 // summary show every state of a step.
 import { and, eq } from 'drizzle-orm'
 import { demoKey } from '#app/lib/ids'
+import type { StepStatus, StyleStep } from '#app/lib/style-steps'
+import { markStyleStep } from '#app/services/style-steps.server'
 import type { Database } from './client'
 import { styles } from './schema'
 import { demoAtelierStyle } from './seed-atelier-references'
@@ -17,13 +19,17 @@ export async function seedAtelierStyle(db: Database, brandKey: string): Promise<
       .where(and(eq(styles.key, demo.key), eq(styles.brandKey, brandKey)))
   }
   // Tech pack done, patterns and materials under way, references not applicable, the rest open.
-  await db
-    .update(styles)
-    .set({
-      statusTechpack: 'completed',
-      statusPatterns: 'inprogress',
-      statusMaterials: 'inprogress',
-      statusReferences: 'notapplicable',
-    })
-    .where(and(eq(styles.key, demoKey('style:wrap-dress')), eq(styles.brandKey, brandKey)))
+  const wrapDress = demoKey('style:wrap-dress')
+  const [owned] = await db
+    .select({ key: styles.key })
+    .from(styles)
+    .where(and(eq(styles.key, wrapDress), eq(styles.brandKey, brandKey)))
+  if (!owned) return
+  const statuses: [StyleStep, StepStatus][] = [
+    ['techpack', 'completed'],
+    ['patterns', 'inprogress'],
+    ['materials', 'inprogress'],
+    ['references', 'notapplicable'],
+  ]
+  for (const [step, status] of statuses) await markStyleStep(db, wrapDress, step, status)
 }

@@ -282,53 +282,32 @@ function SideColour({
         </div>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${side}-hexcode`} className="text-sm font-medium">
-            Hex code
-          </label>
-          <div className="flex items-center gap-2">
-            <Swatch hex={normalizeHex(hex)} label={`${title} hex code`} size="sm" />
-            <input
-              id={`${side}-hexcode`}
-              name={`${side}.hexcode`}
-              value={hex}
-              onChange={(event) => setHex(event.target.value)}
-              placeholder="#0F4C81"
-              maxLength={7}
-              aria-invalid={field('hexcode')?.length ? true : undefined}
-              aria-describedby={field('hexcode')?.length ? `${side}-hexcode-error` : undefined}
-              className={`w-full rounded-md border bg-white px-3 py-2 font-mono text-sm outline-none focus:border-ink ${
-                field('hexcode')?.length ? 'border-red-600' : 'border-line'
-              }`}
-            />
-          </div>
-          <ErrorList id={`${side}-hexcode-error`} errors={field('hexcode')} />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${side}-pantone`} className="text-sm font-medium">
-            Pantone
-          </label>
-          <div className="flex items-center gap-2">
-            <Swatch hex={pantoneHex} label={`${title} Pantone`} size="sm" />
-            <input
-              id={`${side}-pantone`}
-              name={`${side}.pantone`}
-              value={pantone}
-              onChange={(event) => setPantone(event.target.value)}
-              placeholder="19-4052 TCX"
-              maxLength={PANTONE_MAX_LENGTH}
-              aria-invalid={field('pantone')?.length ? true : undefined}
-              aria-describedby={`${side}-pantone-hint`}
-              className={`w-full rounded-md border bg-white px-3 py-2 text-sm outline-none focus:border-ink ${
-                field('pantone')?.length ? 'border-red-600' : 'border-line'
-              }`}
-            />
-          </div>
-          <p id={`${side}-pantone-hint`} className="text-xs text-muted">
-            {pantone.trim() && !pantoneHex ? NO_SWATCH_KNOWN : 'An empty hex code takes a known Pantone colour.'}
-          </p>
-          <ErrorList id={`${side}-pantone-error`} errors={field('pantone')} />
-        </div>
+        <SwatchField
+          id={`${side}-hexcode`}
+          name={`${side}.hexcode`}
+          label="Hex code"
+          value={hex}
+          onChange={setHex}
+          swatch={normalizeHex(hex)}
+          swatchLabel={`${title} hex code`}
+          placeholder="#0F4C81"
+          maxLength={7}
+          monospace
+          errors={field('hexcode')}
+        />
+        <SwatchField
+          id={`${side}-pantone`}
+          name={`${side}.pantone`}
+          label="Pantone"
+          value={pantone}
+          onChange={setPantone}
+          swatch={pantoneHex}
+          swatchLabel={`${title} Pantone`}
+          placeholder="19-4052 TCX"
+          maxLength={PANTONE_MAX_LENGTH}
+          hint={pantone.trim() && !pantoneHex ? NO_SWATCH_KNOWN : 'An empty hex code takes a known Pantone colour.'}
+          errors={field('pantone')}
+        />
       </div>
       <TextInput
         id={`${side}-notes`}
@@ -339,6 +318,67 @@ function SideColour({
         errors={field('notes')}
       />
     </fieldset>
+  )
+}
+
+/** A colour input with its swatch beside it; the swatch follows the typing. */
+function SwatchField({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  swatch,
+  swatchLabel,
+  placeholder,
+  maxLength,
+  monospace = false,
+  hint,
+  errors,
+}: {
+  id: string
+  name: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  swatch: string | null
+  swatchLabel: string
+  placeholder: string
+  maxLength: number
+  monospace?: boolean
+  hint?: string
+  errors?: string[]
+}) {
+  const invalid = Boolean(errors?.length)
+  const describedBy = [hint ? `${id}-hint` : null, invalid ? `${id}-error` : null].filter(Boolean).join(' ')
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <div className="flex items-center gap-2">
+        <Swatch hex={swatch} label={swatchLabel} size="sm" />
+        <input
+          id={id}
+          name={name}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder={placeholder}
+          maxLength={maxLength}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy || undefined}
+          className={`w-full rounded-md border bg-white px-3 py-2 text-sm outline-none focus:border-ink ${
+            monospace ? 'font-mono' : ''
+          } ${invalid ? 'border-red-600' : 'border-line'}`}
+        />
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={`${id}-error`} errors={errors} />
+    </div>
   )
 }
 

@@ -705,92 +705,101 @@ function RowActions({
   )
 }
 
-function RenameDialog({ item, href }: { item: FileItem; href: Hrefs }) {
+/** A dialog of one reference: its form posts `intent` with the reference, or Cancel goes back. */
+function ReferenceDialog({
+  item,
+  href,
+  title,
+  intent,
+  submit,
+  cancel = 'Cancel',
+  danger = false,
+  children,
+}: {
+  item: FileItem
+  href: Hrefs
+  title: string
+  intent: string
+  submit: string
+  cancel?: string
+  danger?: boolean
+  children: ReactNode
+}) {
   const csrf = useCsrfToken()
   const close = href.here({})
   return (
-    <RouteDialog title={`Rename ${item.name}`} closeTo={close}>
+    <RouteDialog title={title} closeTo={close}>
       <Form method="post" action={href.action} className="flex flex-col gap-4">
         <CsrfField token={csrf} />
         <input type="hidden" name="reference" value={item.key} />
-        <label htmlFor="new-name" className="text-xs font-semibold uppercase tracking-wide text-muted">
-          NEW NAME
-        </label>
-        <input
-          id="new-name"
-          name="name"
-          required
-          maxLength={200}
-          defaultValue={item.name}
-          className="rounded-md border border-line px-3 py-2"
-        />
+        {children}
         <div className="flex justify-end gap-2">
           <Link to={close} className={buttonClass('secondary')} preventScrollReset>
-            CANCEL
+            {cancel}
           </Link>
-          <Button type="submit" name="intent" value="rename">
-            RENAME
+          <Button type="submit" name="intent" value={intent} variant={danger ? 'danger' : undefined}>
+            {submit}
           </Button>
         </div>
       </Form>
     </RouteDialog>
+  )
+}
+
+const dialogLabelClass = 'text-xs font-semibold uppercase tracking-wide text-muted'
+
+/** §2's Rename modal: NEW NAME, CANCEL and RENAME. */
+function RenameDialog({ item, href }: { item: FileItem; href: Hrefs }) {
+  return (
+    <ReferenceDialog
+      item={item}
+      href={href}
+      title={`Rename ${item.name}`}
+      intent="rename"
+      submit="RENAME"
+      cancel="CANCEL"
+    >
+      <label htmlFor="new-name" className={dialogLabelClass}>
+        NEW NAME
+      </label>
+      <input
+        id="new-name"
+        name="name"
+        required
+        maxLength={200}
+        defaultValue={item.name}
+        className="rounded-md border border-line px-3 py-2"
+      />
+    </ReferenceDialog>
   )
 }
 
 function DeleteDialog({ item, href }: { item: FileItem; href: Hrefs }) {
-  const csrf = useCsrfToken()
-  const close = href.here({})
   return (
-    <RouteDialog title={`Delete ${item.name}`} closeTo={close}>
-      <Form method="post" action={href.action} className="flex flex-col gap-4">
-        <CsrfField token={csrf} />
-        <input type="hidden" name="reference" value={item.key} />
-        <p className="text-sm">{REFERENCE_TEXTS.confirmDelete}</p>
-        {item.folder ? <p className="text-sm text-muted">Everything in the folder goes with it.</p> : null}
-        <div className="flex justify-end gap-2">
-          <Link to={close} className={buttonClass('secondary')} preventScrollReset>
-            Cancel
-          </Link>
-          <Button type="submit" name="intent" value="delete" variant="danger">
-            Delete
-          </Button>
-        </div>
-      </Form>
-    </RouteDialog>
+    <ReferenceDialog item={item} href={href} title={`Delete ${item.name}`} intent="delete" submit="Delete" danger>
+      <p className="text-sm">{REFERENCE_TEXTS.confirmDelete}</p>
+      {item.folder ? <p className="text-sm text-muted">Everything in the folder goes with it.</p> : null}
+    </ReferenceDialog>
   )
 }
 
 function MoveDialog({ item, targets, href }: { item: FileItem; targets: StepFilesData['moveTargets']; href: Hrefs }) {
-  const csrf = useCsrfToken()
-  const close = href.here({})
   // A folder cannot go into itself or below itself.
   const allowed = targets.filter((target) => !target.path.split(',').includes(item.key))
   return (
-    <RouteDialog title={`Move ${item.name}`} closeTo={close}>
-      <Form method="post" action={href.action} className="flex flex-col gap-4">
-        <CsrfField token={csrf} />
-        <input type="hidden" name="reference" value={item.key} />
-        <label htmlFor="move-path" className="text-xs font-semibold uppercase tracking-wide text-muted">
-          Move to
-        </label>
-        <select id="move-path" name="path" className="rounded-md border border-line px-3 py-2">
-          <option value="">Top of the step</option>
-          {allowed.map((target) => (
-            <option key={target.key} value={target.path}>
-              {target.label}
-            </option>
-          ))}
-        </select>
-        <div className="flex justify-end gap-2">
-          <Link to={close} className={buttonClass('secondary')} preventScrollReset>
-            Cancel
-          </Link>
-          <Button type="submit" name="intent" value="move">
-            Move
-          </Button>
-        </div>
-      </Form>
-    </RouteDialog>
+    <ReferenceDialog item={item} href={href} title={`Move ${item.name}`} intent="move" submit="Move">
+      <label htmlFor="move-path" className={dialogLabelClass}>
+        Move to
+      </label>
+      <select id="move-path" name="path" className="rounded-md border border-line px-3 py-2">
+        <option value="">Top of the step</option>
+        {allowed.map((target) => (
+          <option key={target.key} value={target.path}>
+            {target.label}
+          </option>
+        ))}
+      </select>
+    </ReferenceDialog>
   )
 }
 

@@ -437,7 +437,7 @@ export async function materialCards(
   return { cards, mayChange }
 }
 
-/** Ticks or clears "No additional {title}? Click checkmark" for one type of a style. */
+/** Ticks or clears "No additional {title}? Click checkmark" for one type of a style; a tick marks the step. */
 export async function setMaterialTypeChecked(
   deps: ServiceDeps,
   actor: Actor,
@@ -448,10 +448,14 @@ export async function setMaterialTypeChecked(
   const access = await requireAbility(deps, actor, 'asset.manage', { model: 'Style', key: styleKey })
   if (!isMaterialType(type)) throw typeError()
   if (checked) {
-    await deps.db
-      .insert(styleMaterialChecks)
-      .values({ styleKey, brandKey: access.brandKey, type, checkedBy: actor.key })
-      .onConflictDoNothing()
+    // Saying a type needs nothing more is work on the step, as saving a material is (§4).
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .insert(styleMaterialChecks)
+        .values({ styleKey, brandKey: access.brandKey, type, checkedBy: actor.key })
+        .onConflictDoNothing()
+      await markMaterialsStep(tx, [styleKey])
+    })
   } else {
     await deps.db
       .delete(styleMaterialChecks)

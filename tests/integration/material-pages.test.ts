@@ -67,6 +67,7 @@ describe('the cards', () => {
 
   it('tick and clear "No additional {title}?" with a form, refused to a reader', async () => {
     const style = await newStyle()
+    expect((await styleRow(style)).statusMaterials).toBeNull()
     const browser = await pageBrowser(portal, editor)
     const checks = () =>
       portal.deps.db
@@ -81,8 +82,11 @@ describe('the cards', () => {
     expect(html).toContain('Change saved successfully')
     expect(html).toMatch(/aria-checked="true"[^>]*>[\s\S]*?No additional Trim\? Click checkmark/)
     expect(await checks()).toHaveLength(1)
+    // Saying a type needs nothing more is work on the step, as saving a material is.
+    expect((await styleRow(style)).statusMaterials).toBe('inprogress')
     await landing(browser, await browser.post(`${base(style)}?index`, { type: 'trim', checked: 'false' }))
     expect(await checks()).toHaveLength(0)
+    expect((await styleRow(style)).statusMaterials).toBe('inprogress')
     const refused = await (
       await pageBrowser(portal, reader)
     ).post(`${base(style)}?index`, { type: 'trim', checked: 'true' })

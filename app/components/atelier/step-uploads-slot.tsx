@@ -519,6 +519,15 @@ const ends = (items: FileItem[], index: number) => ({
   last: index === items.length - 1 || items[index + 1]!.folder !== items[index]!.folder,
 })
 
+/** One file or folder with what its actions need: may the viewer change it, and its place. */
+interface ItemProps {
+  item: FileItem
+  canEdit: boolean
+  href: Hrefs
+  first: boolean
+  last: boolean
+}
+
 function SortableRow({ item, children }: { item: FileItem; children: ReactNode }) {
   const { setNodeRef, style, isDragging, handle } = useSortableFile(item)
   return (
@@ -578,31 +587,20 @@ function SortableSlide({ item, children }: { item: FileItem; children: ReactNode
   )
 }
 
-function SlideBody({
-  item,
-  canEdit,
-  href,
-  first,
-  last,
-}: {
-  item: FileItem
-  canEdit: boolean
-  href: Hrefs
-  first: boolean
-  last: boolean
-}) {
+function SlideBody({ item, canEdit, href, first, last }: ItemProps) {
+  const thumb = <Thumb item={item} className="aspect-[3/4] w-full rounded-t-lg" iconSize={88} />
   return (
     <>
       {item.folder ? (
         <Link to={href.folder(item.key)} className="block">
-          <Thumb item={item} className="aspect-[3/4] w-full rounded-t-lg" iconSize={88} />
+          {thumb}
         </Link>
       ) : item.image && item.original ? (
         <Link to={href.here({ open: item.key })} className="block" preventScrollReset aria-label={`Open ${item.name}`}>
-          <Thumb item={item} className="aspect-[3/4] w-full rounded-t-lg" iconSize={88} />
+          {thumb}
         </Link>
       ) : (
-        <Thumb item={item} className="aspect-[3/4] w-full rounded-t-lg" iconSize={88} />
+        thumb
       )}
       <div className="flex flex-col gap-1 p-3 text-sm">
         <ItemName item={item} href={href} />
@@ -630,19 +628,7 @@ function ActionButton({ intent, item, children }: { intent: string; item: FileIt
 }
 
 /** Download for everyone who sees the file; the rest for owners and editors (decision 114). */
-function RowActions({
-  item,
-  canEdit,
-  href,
-  first,
-  last,
-}: {
-  item: FileItem
-  canEdit: boolean
-  href: Hrefs
-  first: boolean
-  last: boolean
-}) {
+function RowActions({ item, canEdit, href, first, last }: ItemProps) {
   const csrf = useCsrfToken()
   const download = !item.folder && item.original
   if (!canEdit) {

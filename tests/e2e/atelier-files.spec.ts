@@ -160,6 +160,8 @@ for (const javaScriptEnabled of [true, false]) {
         return
       }
       // Without JavaScript the pipeline's check refuses it after the upload; the step says why.
+      // The post answers with the list view: reloading before then would cancel the upload.
+      await expect(page).toHaveURL(/view=list/)
       await expect(async () => {
         await page.reload()
         await expect(page.getByTestId('unsettled').filter({ hasText: message })).toBeVisible({ timeout: 1000 })

@@ -268,8 +268,24 @@ export const listings = pgTable(
     uniqueIndex('listings_brand_unique_id_idx').on(t.brandKey, t.listingUniqueId),
     index('listings_brand_modified_idx').on(t.brandKey, t.modified),
     index('listings_brand_order_idx').on(t.brandKey, t.modified.desc(), t.key.desc()),
-    index('listings_brand_line_idx').on(t.brandKey, t.lineKey),
-    index('listings_brand_collection_idx').on(t.brandKey, t.collectionKey),
+    // Ordered per line and per collection, carrying the other filter columns, so a filtered page
+    // is a merge of index-only walks that stop at the page (docs/decisions/131).
+    index('listings_brand_line_order_idx').on(
+      t.brandKey,
+      t.lineKey,
+      t.modified.desc(),
+      t.key.desc(),
+      t.collectionKey,
+      t.categories,
+    ),
+    index('listings_brand_collection_order_idx').on(
+      t.brandKey,
+      t.collectionKey,
+      t.modified.desc(),
+      t.key.desc(),
+      t.lineKey,
+      t.categories,
+    ),
     index('listings_brand_style_idx').on(t.brandKey, t.styleKey),
     index('listings_categories_idx').using('gin', t.categories),
     index('listings_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
@@ -286,6 +302,26 @@ export const listingCounts = pgTable('listing_counts', {
     .references(() => brands.key, { onDelete: 'cascade' }),
   total: integer('total').notNull().default(0),
 })
+
+/**
+ * How many listings each brand holds per line, collection and set of categories, kept by
+ * statement-level triggers on `listings` (migration 0015): a filtered products list adds up a few
+ * of these rows for its total instead of counting thousands of listings (docs/decisions/131).
+ * Listings without a line or collection count under ''.
+ */
+export const listingFacets = pgTable(
+  'listing_facets',
+  {
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    lineKey: text('line_key').notNull(),
+    collectionKey: text('collection_key').notNull(),
+    categories: jsonb('categories').$type<string[]>().notNull(),
+    total: integer('total').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brandKey, t.lineKey, t.collectionKey, t.categories] })],
+)
 
 export const notifications = pgTable(
   'notifications',

@@ -11,6 +11,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import * as schema from './schema'
+import { preparedStatements } from './pglite-statements'
 
 export type Database = NodePgDatabase<typeof schema>
 
@@ -71,6 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true })
   const client = new PGlite({ dataDir: options.pgliteDir, ...PGLITE_OPTIONS })
   await client.waitReady
+  preparedStatements(client)
   const db = drizzlePglite(client, { schema })
   return {
     // The two drivers share Drizzle's pg-core query API; one type keeps services driver-agnostic.

@@ -209,7 +209,9 @@ export const styles = pgTable(
     created: created(),
     modified: modified(),
   },
-  (t) => [index('styles_brand_idx').on(t.brandKey)],
+  // By name within the brand: the products list's Styles dropdown offers the first by name
+  // without sorting every style of the brand (docs/decisions/131).
+  (t) => [index('styles_brand_name_idx').on(t.brandKey, t.name, t.key)],
 )
 
 export interface ListingSize {
@@ -266,7 +268,6 @@ export const listings = pgTable(
   },
   (t) => [
     uniqueIndex('listings_brand_unique_id_idx').on(t.brandKey, t.listingUniqueId),
-    index('listings_brand_modified_idx').on(t.brandKey, t.modified),
     index('listings_brand_order_idx').on(t.brandKey, t.modified.desc(), t.key.desc()),
     // Ordered per line and per collection, carrying the other filter columns, so a filtered page
     // is a merge of index-only walks that stop at the page (docs/decisions/131).

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto'
 import compression from 'compression'
 import express from 'express'
 import { createRequestHandler } from '@remix-run/express'
+import { rememberRouteMatches } from './route-matching.server'
 import type { ServerBuild } from '@remix-run/node'
 import { openDatabase, type DatabaseHandle } from '#db/client'
 import { startDatabaseUpkeep } from './database-upkeep.server'
@@ -201,6 +202,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   app.use('/api', createApiRouter(deps))
   app.use('/blobs', serveBlobs(deps))
   if (options.remixBuild) {
+    rememberRouteMatches()
     app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
     app.use(express.static('public', { maxAge: '1h' }))
     app.all(

@@ -1,6 +1,6 @@
-// Server rendering of every page (streamed; crawlers get the complete document at once), and the
-// hook that reports errors thrown by loaders, actions and rendering.
-import { PassThrough } from 'node:stream'
+// Server rendering of every page (rendered whole and sent as one body), and the hook that reports
+// errors thrown by loaders, actions and rendering.
+import { Writable } from 'node:stream'
 import type {
   ActionFunctionArgs,
   AppLoadContext,
@@ -8,9 +8,7 @@ import type {
   HandleDataRequestFunction,
   LoaderFunctionArgs,
 } from '@remix-run/node'
-import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { reportError } from '#app/infra/error-reporting.server'
 import { NonceContext } from '#app/lib/nonce'
@@ -26,16 +24,24 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.cspNonce
   doNotStore(responseHeaders)
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
+    // No page suspends (no deferred data), so the whole page is ready with its shell: it is sent
+    // as one body rather than React's many small chunks, each of which would cross a web stream
+    // and the compressor on its own (docs/decisions/131).
     const respond = () => {
-      shellRendered = true
-      const body = new PassThrough()
-      responseHeaders.set('Content-Type', 'text/html')
-      resolve(
-        new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-      )
+      const chunks: Buffer[] = []
+      const body = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          chunks.push(chunk)
+          done()
+        },
+        final(done) {
+          responseHeaders.set('Content-Type', 'text/html')
+          resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
+          done()
+        },
+      })
       pipe(body)
     }
     const { pipe, abort } = renderToPipeableStream(
@@ -45,15 +51,13 @@ export default function handleRequest(
       {
         nonce,
         onShellReady() {
-          if (!waitForAll) respond()
+          shellRendered = true
         },
-        onAllReady() {
-          if (waitForAll) respond()
-        },
+        onAllReady: respond,
         onShellError: reject,
         onError(error) {
           responseStatusCode = 500
-          // Errors after the shell was sent are reported here; earlier ones reject above.
+          // Errors after the shell was rendered are reported here; earlier ones reject above.
           if (shellRendered) reportError(error, { msg: 'render failure', path: new URL(request.url).pathname })
         },
       },

@@ -28,6 +28,10 @@ interface PGliteInternals {
 
 const RUN = { syncToFs: false } as const
 
+/** "cached plan must not change result type", and an unknown prepared statement. */
+const PLAN_CHANGED = '0A000'
+const NO_SUCH_STATEMENT = '26000'
+
 /**
  * Makes `client.query` use named prepared statements for statements run outside a transaction
  * (transactions keep PGlite's own path). Answers are parsed exactly as `query` parses them.
@@ -71,7 +75,7 @@ export function preparedStatements(client: PGlite): void {
     } catch (error) {
       // A schema change can invalidate a kept statement: it is prepared afresh next time.
       const code = (error as { code?: string }).code
-      if (prepared && (code === '0A000' || code === '26000')) statements.delete(text)
+      if (prepared && (code === PLAN_CHANGED || code === NO_SUCH_STATEMENT)) statements.delete(text)
       throw error
     } finally {
       messages.push(...(await client.execProtocolStream(protocol.serialize.sync(), RUN)))
@@ -82,6 +86,16 @@ export function preparedStatements(client: PGlite): void {
 
   client.query = (<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
     if (options?.blob || text.length > MAX_TEXT_LENGTH) return unprepared<T>(text, params, options)
-    return internals._runExclusiveTransaction(() => internals._runExclusiveQuery(() => run<T>(text, params, options)))
+    return internals._runExclusiveTransaction(() =>
+      internals._runExclusiveQuery(async () => {
+        try {
+          return await run<T>(text, params, options)
+        } catch (error) {
+          // Planned before a table it reads changed shape: nothing ran; prepared again, it runs.
+          if ((error as { code?: string }).code !== PLAN_CHANGED) throw error
+          return await run<T>(text, params, options)
+        }
+      }),
+    )
   }) as PGlite['query']
 }

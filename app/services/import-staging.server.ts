@@ -4,10 +4,11 @@
 // a Postgres server: row-by-row inserts are several times slower (docs/decisions/082).
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { sql, type SQL } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { from as copyFrom } from 'pg-copy-streams'
 import type pg from 'pg'
 import type { Database } from '#db/client'
+import { rowsOf } from '#db/rows'
 import type { ServiceDeps } from './context.server'
 
 /** One staged row as COPY writes it. */
@@ -79,11 +80,6 @@ export async function copyStagedRows(deps: Pick<ServiceDeps, 'db'>, csv: string)
 }
 
 type Executor = Pick<Database, 'execute'>
-
-export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] }
-  return result.rows
-}
 
 /**
  * A listing as the flat columns an import row sets (app/lib/import/validate.ts ListingTarget), so

@@ -2,6 +2,7 @@
 // for quick view, the filter bar's choices (lines, collections, categories, styles) and bulk
 // delete. Search runs here, on an indexed column, not in the browser (docs/decisions/067).
 import { and, asc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { rowsOf } from '#db/rows'
 import { categories, collections, lines, listingCounts, listingFacets, listings, styles } from '#db/schema'
 import { AppError, notFound, permissionError } from '#app/lib/errors'
 import { allows, brandGrant } from '#app/policy/abilities'
@@ -9,7 +10,6 @@ import { MAX_SEARCH_LENGTH, parseKeys, type ListingFilter } from '#app/policy/li
 import type { Actor } from './accounts.server'
 import { requireAbility, requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
-import { rowsOf } from './import-staging.server'
 import { firstThumbnail } from './listing-media.server'
 import { toListingView as toListingEntity, type ListingView as ListingEntity } from './listing-edit.server'
 

@@ -80,6 +80,14 @@ describe('named prepared statements on PGlite', () => {
     expect((await prepared.query('select name from things where id = $1', [1])).rows).toEqual([{ name: 'uno' }])
   })
 
+  it('plan a statement that matches text patterns on each run, with the same answers', async () => {
+    const text = 'select id from things where name like $1 order by id'
+    for (let run = 0; run < 7; run++) {
+      expect(await prepared.query(text, ['tw%'])).toEqual(await plain.query(text, ['tw%']))
+    }
+    expect(await kept(text)).toBe(0)
+  })
+
   it('keep at most 500 statements, closing the oldest', async () => {
     for (let i = 0; i < 520; i++) await prepared.query(`select $1::int + ${i} as n`, [1])
     const result = await prepared.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')

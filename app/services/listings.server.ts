@@ -205,12 +205,13 @@ export async function listListings(
 const MAX_MERGED_WALKS = 32
 
 /**
- * Whether the filter is answered from the kept facet counts and merged walks: chosen lines or
- * collections, maybe categories, and nothing the counts do not carry (styles, search words).
+ * Whether the filter is answered from the kept facet counts and merged walks: chosen lines,
+ * collections or categories, and nothing the counts do not carry (styles, search words).
  */
 function mergesWalks(filter: ListingFilter): boolean {
   const walks = filter.collections.length > 0 ? filter.collections.length : filter.lines.length
-  return walks > 0 && walks <= MAX_MERGED_WALKS && filter.styles.length === 0 && !filter.search
+  const narrowed = walks > 0 || filter.categories.length > 0
+  return narrowed && walks <= MAX_MERGED_WALKS && filter.styles.length === 0 && !filter.search
 }
 
 /** How many listings match lines, collections and categories, from the counts the triggers keep. */
@@ -231,8 +232,9 @@ async function facetTotal(deps: ServiceDeps, brandKey: string, filter: ListingFi
 /**
  * The page's keys as a merge of ordered walks, one per chosen collection (or line), each an
  * index-only scan of listings_brand_collection_order_idx (or _line_) that stops once the page is
- * reached. Past the middle the walks run from the oldest end, so the last page costs what the
- * first does; the total tells where that end is.
+ * reached; with categories alone, one walk of the brand's listings in order. Past the middle the
+ * walks run from the oldest end, so the last page costs what the first does; the total tells
+ * where that end is.
  */
 async function mergedPageKeys(
   deps: ServiceDeps,
@@ -243,7 +245,9 @@ async function mergedPageKeys(
   if (filter.cursor >= total) return []
   const byCollection = filter.collections.length > 0
   const walkColumn = byCollection ? sql.raw('collection_key') : sql.raw('line_key')
-  const walks = byCollection ? filter.collections : filter.lines
+  const chosen = byCollection ? filter.collections : filter.lines
+  // No line or collection chosen: a single walk of the whole brand.
+  const walks: SQL[] = chosen.length > 0 ? chosen.map((walk) => sql` and ${walkColumn} = ${walk}`) : [sql``]
   const narrowing: SQL[] = []
   if (byCollection && filter.lines.length > 0)
     narrowing.push(sql` and line_key = any(${sql.param(filter.lines)}::text[])`)
@@ -255,7 +259,7 @@ async function mergedPageKeys(
   const order = sql`modified ${direction}, key ${direction}`
   const arms = walks.map(
     (walk) =>
-      sql`(select key, modified from listings where brand_key = ${brandKey} and ${walkColumn} = ${walk}${sql.join(narrowing)} order by ${order} limit ${skip + take})`,
+      sql`(select key, modified from listings where brand_key = ${brandKey}${walk}${sql.join(narrowing)} order by ${order} limit ${skip + take})`,
   )
   const rows = await rowsOf<{ key: string }>(
     deps.db,

@@ -146,6 +146,14 @@ describe('a filtered page', () => {
     const [lineA, lineB] = structure.lines
     const inLines = structure.collections.filter((c) => c.lineKey === lineA!.key || c.lineKey === lineB!.key)
     const categoryKeys = Object.values(structure.categories)
+    const styleKeys = (
+      await portal.deps.db
+        .selectDistinct({ key: listings.styleKey })
+        .from(listings)
+        .where(and(eq(listings.brandKey, brand.key), sql`${listings.styleKey} is not null`))
+        .orderBy(listings.styleKey)
+        .limit(4)
+    ).map((row) => row.key!)
     const filters = [
       `collections=${inLines[2]!.key}`,
       `lines=${lineA!.key}`,
@@ -154,8 +162,10 @@ describe('a filtered page', () => {
         .map((c) => c.key)
         .join(',')}&categories=${categoryKeys.slice(0, 2).join(',')}`,
       `lines=${lineB!.key}&categories=${categoryKeys[3]},extra`,
-      // Answered without the kept counts: categories alone, and styles.
+      // Categories alone: one walk of the whole brand.
       `categories=${categoryKeys[1]}`,
+      // Styles are not in the kept counts: answered by one scan and a sort.
+      `styles=${styleKeys.join(',')}&categories=${categoryKeys.join(',')}`,
     ]
     for (const filter of filters) {
       const query = new URLSearchParams(filter)

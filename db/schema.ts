@@ -1032,3 +1032,57 @@ export const styleMaterialChecks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.styleKey, t.type] })],
 )
+
+/** A brand's asset library (atelier.md §3 Bucket, §4 Brand storage): one per brand, made on request. */
+export const buckets = pgTable('buckets', {
+  key: text('key').primaryKey(),
+  brandKey: text('brand_key')
+    .notNull()
+    .unique('buckets_brand_idx')
+    .references(() => brands.key, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  createdBy: text('created_by').references(() => accounts.key, { onDelete: 'set null' }),
+  created: created(),
+})
+
+export type AssetEntryKind = 'folder' | 'file'
+
+/**
+ * A folder or a file of an asset library. Folders point at their parent (`parent_key`, '' at the
+ * top), so renaming or moving a folder changes one row however much lies below it; a path is
+ * resolved segment by segment (docs/decisions/132). A file entry points at an uploaded file.
+ */
+export const assetEntries = pgTable(
+  'asset_entries',
+  {
+    key: text('key').primaryKey(),
+    bucketKey: text('bucket_key')
+      .notNull()
+      .references(() => buckets.key, { onDelete: 'cascade' }),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    parentKey: text('parent_key').notNull().default(''),
+    kind: text('kind').$type<AssetEntryKind>().notNull(),
+    name: text('name').notNull(),
+    /** Names are unique in a folder and sorted without regard to letter case. */
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name)`),
+    fileKey: text('file_key').references(() => files.key, { onDelete: 'set null' }),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    contentType: text('content_type'),
+    createdBy: text('created_by').references(() => accounts.key, { onDelete: 'set null' }),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [
+    uniqueIndex('asset_entries_name_unique_idx').on(t.bucketKey, t.parentKey, t.nameKey),
+    // One ordered index per sort of a folder's page (folders first), walked from either end.
+    index('asset_entries_by_name_idx').on(t.bucketKey, t.parentKey, t.kind.desc(), t.nameKey, t.key),
+    index('asset_entries_by_modified_idx').on(t.bucketKey, t.parentKey, t.kind.desc(), t.modified, t.key),
+    index('asset_entries_by_size_idx').on(t.bucketKey, t.parentKey, t.kind.desc(), t.size, t.key),
+    index('asset_entries_search_idx').using('gin', t.nameKey.op('gin_trgm_ops')),
+    index('asset_entries_file_idx').on(t.fileKey),
+  ],
+)

@@ -7,6 +7,8 @@ export type ErrorType =
   | 'PermissionError'
   | 'ValidationError'
   | 'NotFound'
+  /** The brand has no asset library yet (atelier.md §4 Brand storage): the page offers to create it. */
+  | 'BucketNotFound'
   | 'Conflict'
   | 'RateLimited'
   | 'UnexpectedError'
@@ -17,6 +19,7 @@ const STATUS: Record<ErrorType, number> = {
   PermissionError: 403,
   ValidationError: 400,
   NotFound: 404,
+  BucketNotFound: 404,
   Conflict: 409,
   RateLimited: 429,
   UnexpectedError: 500,

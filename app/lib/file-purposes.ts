@@ -19,6 +19,8 @@ export interface FilePurpose {
   byName?: boolean
   /** Whether images must have one of the aspect ratios of atelier.md §5 (app/lib/references.ts). */
   aspectRatios?: boolean
+  /** Where in the brand's part of the blob store its files go; `files` unless named. */
+  folder?: string
 }
 
 /** The four image types product photos may be (catalogue.md §5, image/jpg being image/jpeg). */
@@ -42,6 +44,16 @@ export const FILE_PURPOSES = {
     images: true,
     byName: true,
     aspectRatios: true,
+  },
+  /** Files of the brand's asset library (atelier.md §2 Asset library): the atelier's file families. */
+  'asset-library': {
+    ability: 'asset.manage',
+    types: STYLE_FILE_TYPES,
+    limit: 'file',
+    images: true,
+    byName: true,
+    // atelier.md §9: the default upload path of the library.
+    folder: 'assets/bucket',
   },
   /** Pictures of a material's front and back (atelier.md §2 Materials step, Media Library). */
   'material-image': { ability: 'asset.manage', types: PRODUCT_IMAGE_TYPES, limit: 'image', images: true },

@@ -495,8 +495,8 @@ async function storeClean(
   file: string,
   type: string,
 ): Promise<Pick<FileRow, 'originalKey' | 'thumbnailKey' | 'webKey'>> {
-  const originalKey = `brands/${row.brandKey}/files/${row.key}.${extensionFor(type)}`
   const purpose: FilePurpose = FILE_PURPOSES[row.purpose as FilePurposeName]
+  const originalKey = `brands/${row.brandKey}/${purpose.folder ?? 'files'}/${row.key}.${extensionFor(type)}`
   let sizes: { thumbnailKey: string; webKey: string } | null = null
   if (purpose.images && IMAGE_TYPES_WITH_THUMBNAILS.includes(type)) {
     sizes = await makeSizes(deps, file, originalKey, type)

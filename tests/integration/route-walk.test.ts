@@ -34,6 +34,7 @@ import { createFile } from '#tests/support/file-factories'
 import { createMedia } from '#tests/support/media-factories'
 import { createFolder, createPattern } from '#tests/support/atelier-factories'
 import { createMaterial, createMaterialImage } from '#tests/support/material-factories'
+import { createBucketWithFile } from '#tests/support/asset-factories'
 
 /** Objects of one brand the callers below must not reach. */
 interface Targets {
@@ -70,6 +71,10 @@ interface Targets {
   /** A material on `style`, and a clean material picture of the brand. */
   material: string
   materialImage: string
+  /** The brand's asset library, holding the default folders and `Branding/logo.png`. */
+  bucket: string
+  /** A clean library upload of `account`, not yet in a folder. */
+  libraryUpload: string
 }
 
 interface Probe {
@@ -320,6 +325,30 @@ const SAMPLES: Record<string, Sample> = {
   'PUT material/model/:key': {
     probe: (t) => ({ path: `material/model/${t.material}`, body: { name: 'Taken Over', colors: '[]' } }),
   },
+  'GET bucket/query/brand': { probe: (t) => ({ path: `bucket/query/brand?brand=${t.brand}` }) },
+  'POST bucket/model': { probe: (t) => ({ path: 'bucket/model', body: { brand: t.brand, name: 'Walk' } }) },
+  'GET bucket/method/get_folder': { probe: (t) => ({ path: `bucket/method/get_folder?bucket=${t.bucket}&prefix=` }) },
+  'POST bucket/method/create_folder': {
+    probe: (t) => ({ path: 'bucket/method/create_folder', body: { bucket: t.bucket, prefix: '', name: 'Walk' } }),
+  },
+  'POST bucket/method/add_files': {
+    probe: (t) => ({
+      path: 'bucket/method/add_files',
+      body: { bucket: t.bucket, prefix: '', files: [t.libraryUpload] },
+    }),
+  },
+  'POST bucket/method/remove_folder': {
+    probe: (t) => ({ path: 'bucket/method/remove_folder', body: { bucket: t.bucket, path: 'Blocks/' } }),
+  },
+  'POST bucket/method/remove_file': {
+    probe: (t) => ({ path: 'bucket/method/remove_file', body: { bucket: t.bucket, path: 'Branding/logo.png' } }),
+  },
+  'POST bucket/method/update_file': {
+    probe: (t) => ({
+      path: 'bucket/method/update_file',
+      body: { bucket: t.bucket, path: 'Blocks/', new_path: 'Taken/' },
+    }),
+  },
   'POST brand/method/remove_team_member': {
     probe: (t) => ({ path: 'brand/method/remove_team_member', body: { brand: t.brand, account: t.account } }),
   },
@@ -407,6 +436,11 @@ beforeAll(async () => {
     attachedMedia: (await createMedia(deps, DEMO_BRAND_KEY, { listingKey: demoKey('listing:0'), position: 9 })).key,
     material: '',
     materialImage: await createMaterialImage(deps, DEMO_BRAND_KEY),
+    bucket: await createBucketWithFile(deps, DEMO_BRAND_KEY, demoAccountKey('admin')),
+    libraryUpload: await createFile(deps, DEMO_BRAND_KEY, demoAccountKey('editor'), {
+      purpose: 'asset-library',
+      status: 'available',
+    }),
   }
   demo.material = await createMaterial(deps, DEMO_BRAND_KEY, [demo.style])
 
@@ -444,6 +478,8 @@ beforeAll(async () => {
     attachedMedia: '',
     material: await createMaterial(deps, brand.key, [madeStyle]),
     materialImage: await createMaterialImage(deps, brand.key),
+    bucket: await createBucketWithFile(deps, brand.key, owner.key),
+    libraryUpload: await createFile(deps, brand.key, member.key, { purpose: 'asset-library', status: 'available' }),
   }
   made.media = (await createMedia(deps, brand.key)).key
   made.attachedMedia = (await createMedia(deps, brand.key, { listingKey: made.listing, position: 2 })).key

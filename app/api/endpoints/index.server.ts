@@ -2,6 +2,7 @@
 import type { Endpoint } from '../endpoint'
 import { accountEndpoints } from './accounts.server'
 import { activityEndpoints } from './activities.server'
+import { assetLibraryEndpoints } from './asset-library.server'
 import { brandingEndpoints } from './branding.server'
 import { catalogueEndpoints } from './catalogue.server'
 import { chatEndpoints } from './chat.server'
@@ -24,6 +25,7 @@ export const endpoints: Endpoint[] = [
   ...fileEndpoints,
   ...accountEndpoints,
   ...activityEndpoints,
+  ...assetLibraryEndpoints,
   ...brandingEndpoints,
   ...catalogueEndpoints,
   ...chatEndpoints,

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest'
+import {
+  checkName,
+  folderHref,
+  isWithin,
+  joinPath,
+  MAX_DEPTH,
+  MAX_NAME_LENGTH,
+  numberedName,
+  parsePath,
+  segmentsOfSplat,
+} from './asset-paths'
+
+const segments = (value: unknown) => {
+  const result = parsePath(value)
+  return result.ok ? result.segments : result.message
+}
+
+describe('parsePath', () => {
+  it('reads the top, folders with and without a trailing slash, and names with spaces, unicode and emoji', () => {
+    expect(segments('')).toEqual([])
+    expect(segments(undefined)).toEqual([])
+    expect(segments('Tech Packs/')).toEqual(['Tech Packs'])
+    expect(segments('Tech Packs/SS27 Drop 1/front.pdf')).toEqual(['Tech Packs', 'SS27 Drop 1', 'front.pdf'])
+    expect(segments('Imprimés/Été 🌸/')).toEqual(['Imprimés', 'Été 🌸'])
+  })
+
+  it('stores names in one Unicode form, so a decomposed é reads as the composed one', () => {
+    expect(segments('Ete\u0301/')).toEqual(['Et\u00e9'])
+  })
+
+  it('refuses what could point outside the library: .., ., absolute paths, backslashes, empty segments', () => {
+    for (const bad of ['../x', 'a/../b', 'a/..', './a', 'a/./b', '/etc/passwd', '/', 'a\\b', '..\\x', 'a//b', '//']) {
+      expect(parsePath(bad).ok, bad).toBe(false)
+    }
+  })
+
+  it('refuses control characters, over-long names, too deep paths and values that are not text', () => {
+    expect(parsePath('a\u0000b').ok).toBe(false)
+    expect(parsePath('line\nbreak').ok).toBe(false)
+    expect(parsePath('x'.repeat(MAX_NAME_LENGTH + 1)).ok).toBe(false)
+    expect(parsePath('x'.repeat(MAX_NAME_LENGTH)).ok).toBe(true)
+    expect(parsePath(Array.from({ length: MAX_DEPTH + 1 }, () => 'a').join('/')).ok).toBe(false)
+    expect(parsePath(Array.from({ length: MAX_DEPTH }, () => 'a').join('/')).ok).toBe(true)
+    expect(parsePath(['a']).ok).toBe(false)
+    expect(parsePath({ toString: () => 'a' }).ok).toBe(false)
+  })
+
+  it('keeps a segment as written: surrounding spaces are refused, not trimmed into another name', () => {
+    expect(parsePath(' Blocks/').ok).toBe(false)
+    expect(parsePath('Blocks /x').ok).toBe(false)
+  })
+})
+
+describe('checkName', () => {
+  it('trims, and refuses empty names, . and .., slashes and control characters', () => {
+    expect(checkName('  Prints  ')).toEqual({ ok: true, name: 'Prints' })
+    for (const bad of ['', '   ', '.', '..', 'a/b', 'a\\b', 'tab\there', 42, null]) {
+      expect(checkName(bad).ok, String(bad)).toBe(false)
+    }
+  })
+
+  it('counts emoji as one character each against the length limit', () => {
+    expect(checkName('🧵'.repeat(MAX_NAME_LENGTH)).ok).toBe(true)
+    expect(checkName('🧵'.repeat(MAX_NAME_LENGTH + 1)).ok).toBe(false)
+  })
+})
+
+describe('page addresses', () => {
+  it('encode each segment on its own and read them back, % ? # and emoji included', () => {
+    const names = ['Tech Packs', '50% off?', '#1 ✂️', 'Été 🌸']
+    const href = folderHref('b1', names)
+    expect(href).toBe(
+      '/brand/b1/assets_library/Tech%20Packs/50%25%20off%3F/%231%20%E2%9C%82%EF%B8%8F/%C3%89t%C3%A9%20%F0%9F%8C%B8',
+    )
+    const splat = href.slice('/brand/b1/assets_library/'.length)
+    expect(segmentsOfSplat(splat)).toEqual({ ok: true, segments: names })
+    expect(folderHref('b1', [])).toBe('/brand/b1/assets_library')
+  })
+
+  it('refuses an encoded slash or backslash inside a segment, malformed escapes and encoded ..', () => {
+    expect(segmentsOfSplat('a%2Fb').ok).toBe(false)
+    expect(segmentsOfSplat('a%5Cb').ok).toBe(false)
+    expect(segmentsOfSplat('%E0%A4%A').ok).toBe(false)
+    expect(segmentsOfSplat('%2E%2E/x').ok).toBe(false)
+    expect(segmentsOfSplat('Blocks/')).toEqual({ ok: true, segments: ['Blocks'] })
+  })
+})
+
+describe('joinPath and isWithin', () => {
+  it('writes folder paths with a trailing slash and file paths without', () => {
+    expect(joinPath([])).toBe('')
+    expect(joinPath(['a', 'b'])).toBe('a/b/')
+    expect(joinPath(['a', 'f.pdf'], false)).toBe('a/f.pdf')
+  })
+
+  it('tells a folder and what lies below it, ignoring letter case', () => {
+    expect(isWithin(['A', 'b', 'c'], ['a', 'B'])).toBe(true)
+    expect(isWithin(['a'], ['a'])).toBe(true)
+    expect(isWithin(['ab'], ['a'])).toBe(false)
+    expect(isWithin(['a'], ['a', 'b'])).toBe(false)
+  })
+})
+
+describe('numberedName', () => {
+  it('numbers a taken name, before a file extension and after a folder name', () => {
+    expect(numberedName('front.pdf', 1, true)).toBe('front.pdf')
+    expect(numberedName('front.pdf', 2, true)).toBe('front (2).pdf')
+    expect(numberedName('.hidden', 2, true)).toBe('.hidden (2)')
+    expect(numberedName('untitled folder', 3, false)).toBe('untitled folder (3)')
+    expect(numberedName('v1.2 final', 2, false)).toBe('v1.2 final (2)')
+  })
+})

@@ -26,7 +26,7 @@ export async function demoAtelierStyle(db: ServiceDeps['db']): Promise<{ key: st
   return style ?? null
 }
 
-interface SeedFile {
+export interface SeedFile {
   id: string
   name: string
   type: string
@@ -112,7 +112,7 @@ function bodiceDxf(): Buffer {
   return Buffer.from(body)
 }
 
-const FILES: SeedFile[] = [
+export const FILES: SeedFile[] = [
   {
     id: 'techpack-pdf',
     name: 'Tech pack SS27.pdf',
@@ -168,18 +168,19 @@ const fileKey = (id: string) => demoKey(`atelier-file:${id}`)
 const refKey = (id: string) => demoKey(`atelier-ref:${id}`)
 const originalKeyOf = (file: SeedFile) => `brands/${DEMO_BRAND}/files/${fileKey(file.id)}.${file.ext}`
 
-async function blobExists(deps: ServiceDeps, key: string): Promise<boolean> {
+export async function blobExists(deps: ServiceDeps, key: string): Promise<boolean> {
   const blob = await deps.blobs.get(key)
   blob?.stream.destroy()
   return blob !== null
 }
 
-async function ensureBlobs(
+/** Writes a seed file's original (and an image's thumbnail and web size) where they are missing. */
+export async function ensureBlobs(
   deps: ServiceDeps,
   file: SeedFile,
+  originalKey = originalKeyOf(file),
 ): Promise<{ size: number; width?: number; height?: number }> {
   const data = await file.bytes()
-  const originalKey = originalKeyOf(file)
   const put = async (key: string, bytes: Buffer, contentType: string) => {
     if (await blobExists(deps, key)) return
     await deps.blobs.put(key, Readable.from([bytes]), { contentType, maxBytes: bytes.length })

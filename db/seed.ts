@@ -11,6 +11,7 @@ import { UNMATCHED } from '#app/lib/media-names'
 import { seedAtelierReferences } from './seed-atelier-references'
 import type { ServiceDeps } from '#app/services/context.server'
 import { seedAtelierMaterials } from './seed-atelier-materials'
+import { seedAssetLibrary } from './seed-asset-library'
 import { seedAtelierStyle } from './seed-atelier-style'
 import {
   ensureImages,
@@ -202,6 +203,7 @@ export async function seedDemo(
   await ensureImages(deps.blobs, demoImages())
   await seedAtelierReferences(deps)
   await seedAtelierMaterials(deps)
+  await seedAssetLibrary(deps)
   if (options.ensureUsers === false) return { created }
   for (const account of DEMO_ACCOUNTS) {
     await deps.identity.ensureUser({

@@ -35,6 +35,9 @@ import {
 } from './security-headers.server'
 import { flushErrorReports, initErrorReporting, logEvent, reportError } from './error-reporting.server'
 
+/** The longest a request may take, body included: a 2 GB import on the embedded database. */
+const REQUEST_TIMEOUT_MS = 60 * 60 * 1000
+
 export interface PortalOptions {
   env?: Env
   /** The Remix server build; omitted in API-only integration tests. */
@@ -238,7 +241,9 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
     res.status(500).json({ error: { type: 'UnexpectedError', message: 'There is a system error, try again later.' } })
   })
 
-  const httpServer = createServer(app)
+  // Node cuts every request at 5 minutes by default; a spreadsheet of a gigabyte streams for
+  // longer than that. Headers still must arrive within Node's headersTimeout (60 s).
+  const httpServer = createServer({ requestTimeout: REQUEST_TIMEOUT_MS }, app)
   const realtimeOptions = { redisUrl: env.REDIS_URL, appUrl: () => env.APP_URL }
   const socket = await attachSocketServer(httpServer, () => deps, realtimeOptions)
   started.push(() => socket.close())

@@ -747,3 +747,90 @@ export async function updateFile(
     throw error
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The page's extras: one entry by key (its dialogs), the folder tree, folders to move into
+
+/** One entry of the bucket by key, with its whole path (the page's rename, move, delete, preview). */
+export async function getEntry(
+  deps: ServiceDeps,
+  actor: Actor,
+  bucketValue: unknown,
+  entryValue: unknown,
+): Promise<AssetEntryView> {
+  const bucket = await requireBucket(deps, actor, 'brand.view', bucketValue)
+  const key = text(entryValue, 'item')
+  const [row] = await withFiles(deps.db, [key])
+  if (!row || row.bucketKey !== bucket.key) throw notFound('Asset')
+  const paths = await folderPaths(deps.db, bucket.key, [row.parentKey])
+  return entryView(deps, row, paths.get(row.parentKey) ?? [])
+}
+
+export interface TreeFolder {
+  name: string
+  segments: string[]
+  /** The folders inside, when this folder is on the open path (or at the top); null otherwise. */
+  children: TreeFolder[] | null
+}
+
+/** The most folders one level of the tree shows. */
+const TREE_LEVEL_LIMIT = 200
+
+/**
+ * The folder tree beside the page: the top folders, and the folders inside each folder along
+ * the open path, as a file manager's sidebar shows them.
+ */
+export async function folderTree(
+  deps: ServiceDeps,
+  actor: Actor,
+  bucketValue: unknown,
+  open: readonly string[],
+): Promise<TreeFolder[]> {
+  const bucket = await requireBucket(deps, actor, 'brand.view', bucketValue)
+  const chain = (await resolve(deps.db, bucket.key, open)) ?? []
+  const parents = ['', ...chain.filter((entry) => entry.kind === 'folder').map((entry) => entry.key)]
+  const rows = await rowsOf<{ parent_key: string; name: string }>(
+    deps.db,
+    sql`select parent_key, name from (
+        select parent_key, name, name_key,
+          row_number() over (partition by parent_key order by name_key) as n
+        from asset_entries
+        where bucket_key = ${bucket.key} and kind = 'folder' and parent_key = any(${sql.param(parents)}::text[])
+      ) levels where n <= ${TREE_LEVEL_LIMIT} order by parent_key, name_key`,
+  )
+  const level = (depth: number): TreeFolder[] => {
+    const parent = parents[depth]
+    if (parent === undefined) return []
+    const above = chain.slice(0, depth).map((entry) => entry.name)
+    return rows
+      .filter((row) => row.parent_key === parent)
+      .map((row) => {
+        const segments = [...above, row.name]
+        const isOpen = chain[depth]?.name === row.name
+        return { name: row.name, segments, children: isOpen ? level(depth + 1) : null }
+      })
+  }
+  return level(0)
+}
+
+/** Every folder of the library by path (the Move form's choices), at most `limit`. */
+export async function libraryFolders(
+  deps: ServiceDeps,
+  actor: Actor,
+  bucketValue: unknown,
+  limit = 500,
+): Promise<string[][]> {
+  const bucket = await requireBucket(deps, actor, 'brand.view', bucketValue)
+  const rows = await rowsOf<{ key: string }>(
+    deps.db,
+    sql`select key from asset_entries where bucket_key = ${bucket.key} and kind = 'folder' limit ${limit}`,
+  )
+  const paths = await folderPaths(
+    deps.db,
+    bucket.key,
+    rows.map((row) => row.key),
+  )
+  return [...paths.values()]
+    .filter((segments) => segments.length > 0)
+    .sort((a, b) => a.join('/').localeCompare(b.join('/')))
+}

@@ -470,8 +470,8 @@ export interface LibraryImage {
 }
 
 /**
- * The Media Library of a style's Materials step: the brand's clean images (material pictures and
- * product photos), newest first, for those who may add materials to the style.
+ * The Media Library of a style's Materials step: the brand's clean images (material pictures,
+ * product photos and pictures of the asset library), newest first, for those who may add materials to the style.
  */
 export async function materialLibrary(deps: ServiceDeps, actor: Actor, styleKey: string): Promise<LibraryImage[]> {
   const access = await requireAbility(deps, actor, 'asset.manage', { model: 'Style', key: styleKey })
@@ -481,7 +481,7 @@ export async function materialLibrary(deps: ServiceDeps, actor: Actor, styleKey:
     .where(
       and(
         eq(files.brandKey, access.brandKey),
-        inArray(files.purpose, ['material-image', 'listing-media']),
+        inArray(files.purpose, ['material-image', 'listing-media', 'asset-library']),
         eq(files.status, 'available'),
         inArray(files.contentType, [...PRODUCT_IMAGE_TYPES]),
       ),

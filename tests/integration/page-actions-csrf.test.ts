@@ -6,10 +6,10 @@
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { ServerBuild } from '@remix-run/node'
 import { inject } from 'vitest'
-import { accounts, brands } from '#db/schema'
+import { accounts, assetEntries, brands } from '#db/schema'
 import { requestPasswordReset } from '#app/services/passwords.server'
 import { openDirectChat, sendMessage } from '#app/services/chat.server'
 import { commitImport, startImport } from '#app/services/imports.server'
@@ -19,6 +19,7 @@ import { createListing, createStyleIn } from '#tests/support/catalogue-factories
 import { createMedia } from '#tests/support/media-factories'
 import { createFileReference } from '#tests/support/atelier-factories'
 import { createFile } from '#tests/support/file-factories'
+import { createBucketWithFile } from '#tests/support/asset-factories'
 import { snapshotData } from '#tests/support/db-snapshot'
 import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import {
@@ -85,6 +86,12 @@ async function upload(w: World, csv = IMPORT_CSV, commit = false) {
 const IMPORT_CSV = 'Listing Unique Id,Style Name,Style Number\nWALK-1,Walk Tee,W-1\nWALK-2,,W-2\n'
 
 const SAMPLES: Record<string, ActionSample> = {
+  '/brand/:brandKey/assets_library/*': {
+    post: async (w) => {
+      await createBucketWithFile(portal.deps, w.brand.key, w.owner.key)
+      return { url: `/brand/${w.brand.key}/assets_library/Blocks`, fields: { intent: 'folder', name: 'Walk' } }
+    },
+  },
   '/brand/:brandKey/products/upload?index': {
     post: (w) => ({ url: `/brand/${w.brand.key}/products/upload?index`, csv: IMPORT_CSV }),
   },
@@ -591,6 +598,46 @@ describe('the file step forms without the CSRF token', () => {
       expect(await snapshotData(portal.deps)).toEqual(before)
       const accepted = await send(post, browser.cookie(), browser.token)
       expect(accepted.status, (await accepted.text()).slice(0, 300)).toBeLessThan(400)
+    })
+  }
+})
+
+// The asset library's forms all post to its one action, told apart by `intent` (and the
+// multipart upload): each is refused without its token and accepted with it.
+const LIBRARY_SAMPLES: Record<string, (w: World) => Promise<ActionPost>> = {
+  'create-bucket': async (w) => ({ url: `/brand/${w.brand.key}/assets_library`, fields: { intent: 'create-bucket' } }),
+  upload: async (w) => {
+    await createBucketWithFile(portal.deps, w.brand.key, w.owner.key)
+    return { url: `/brand/${w.brand.key}/assets_library/Prints`, photo: 'print.png' }
+  },
+  ...Object.fromEntries(
+    (['rename', 'move', 'delete'] as const).map((intent) => [
+      intent,
+      async (w: World) => {
+        const bucket = await createBucketWithFile(portal.deps, w.brand.key, w.owner.key)
+        const [logo] = await portal.deps.db
+          .select()
+          .from(assetEntries)
+          .where(and(eq(assetEntries.bucketKey, bucket), eq(assetEntries.name, 'logo.png')))
+        const extra = intent === 'rename' ? { name: 'mark.png' } : intent === 'move' ? { folder: 'Prints/' } : {}
+        return { url: `/brand/${w.brand.key}/assets_library/Branding`, fields: { intent, item: logo!.key, ...extra } }
+      },
+    ]),
+  ),
+}
+
+describe('the asset library forms without the CSRF token', () => {
+  for (const [intent, sample] of Object.entries(LIBRARY_SAMPLES)) {
+    it(`${intent}: refused with 403 and changes nothing; accepted with its token`, async () => {
+      const world = await makeWorld()
+      const post = await sample(world)
+      const browser = await browserFor(world, false)
+      const before = await settledSnapshot()
+      expect((await send(post, browser.cookie(), null)).status).toBe(403)
+      expect(await snapshotData(portal.deps)).toEqual(before)
+      const accepted = await send(post, browser.cookie(), browser.token)
+      expect(accepted.status, (await accepted.text()).slice(0, 300)).toBeLessThan(400)
+      expect(accepted.headers.get('location')).not.toContain('dialog=')
     })
   }
 })

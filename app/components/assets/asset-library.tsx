@@ -169,7 +169,7 @@ export function AssetLibraryPage(props: LibraryPageProps) {
         ) : (
           <EntryTiles {...props} here={here} />
         )}
-        {folder.pages > 1 || folder.total > PAGE_SIZES[0]! ? <Pages here={here} query={query} folder={folder} /> : null}
+        {folder.total > 0 ? <Pages here={here} query={query} folder={folder} /> : null}
         {mayChange && uploading ? (
           <p className="text-sm text-muted" role="status">
             Uploading…

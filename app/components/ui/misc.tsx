@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react'
+import { useLocation } from '@remix-run/react'
+import { useEffect, useRef, type ReactNode } from 'react'
 
 export type BadgeTone = 'neutral' | 'info' | 'success' | 'warning' | 'muted' | 'danger'
 
@@ -61,8 +62,15 @@ export function Menu({
   /** Accessible name of the toggle when its label is only an icon or avatar. */
   name?: string
 }) {
+  // A menu item leads somewhere, often to the same page with new data: the menu then closes, as
+  // it does without JavaScript, where the whole page is new.
+  const details = useRef<HTMLDetailsElement>(null)
+  const location = useLocation()
+  useEffect(() => {
+    if (details.current) details.current.open = false
+  }, [location.key])
   return (
-    <details className="relative">
+    <details ref={details} className="relative">
       <summary
         aria-label={name}
         className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1 hover:bg-black/5 [&::-webkit-details-marker]:hidden"

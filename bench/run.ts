@@ -13,8 +13,10 @@
 //    memory during a 2 GB upload (bench/files.ts), on a portal of its own.
 //  - the media management page: its data request with 5,000 media items in a brand
 //    (bench/media-manage.ts), on a portal of its own.
-// BENCH_ONLY=chat, BENCH_ONLY=catalogue, BENCH_ONLY=imports, BENCH_ONLY=files, BENCH_ONLY=media-manage or
-// BENCH_ONLY=pages runs that part alone.
+//  - the asset library: a folder of 50,000 files at its first and last page, and renaming a
+//    folder with 10,000 files below it (bench/assets.ts), on a portal of its own.
+// BENCH_ONLY=chat, BENCH_ONLY=catalogue, BENCH_ONLY=imports, BENCH_ONLY=files, BENCH_ONLY=media-manage,
+// BENCH_ONLY=assets or BENCH_ONLY=pages runs that part alone.
 import fs from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
@@ -24,6 +26,7 @@ import { catalogueBench, printCatalogueFigures } from './catalogue'
 import { filesBench, printFilesFigures } from './files'
 import { importsBench, printImportFigures } from './imports'
 import { mediaManageBench, printMediaManageFigures } from './media-manage'
+import { assetsBench, printAssetFigures } from './assets'
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50)
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 15)
@@ -208,6 +211,11 @@ if (runs('media-manage')) {
   const mediaManage = await mediaManageBench()
   results.mediaManage = mediaManage
   printMediaManageFigures(mediaManage)
+}
+if (runs('assets')) {
+  const assets = await assetsBench()
+  results.assets = assets
+  printAssetFigures(assets)
 }
 fs.mkdirSync('bench/results', { recursive: true })
 fs.writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2))

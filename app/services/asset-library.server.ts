@@ -3,8 +3,18 @@
 // browse and download; owners and editors (`asset.manage`) create, upload, rename, move and
 // delete. Paths name folders by their names (app/lib/asset-paths.ts) and are only ever resolved
 // in this bucket's own rows, so no path can reach another brand's files (docs/decisions/132).
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import { assetEntries, buckets, files, materials, media, references, type AssetEntryKind } from '#db/schema'
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import {
+  assetEntries,
+  buckets,
+  files,
+  materials,
+  materialStyles,
+  media,
+  references,
+  styles,
+  type AssetEntryKind,
+} from '#db/schema'
 import { rowsOf } from '#db/rows'
 import { AppError, notFound } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
@@ -833,4 +843,52 @@ export async function libraryFolders(
   return [...paths.values()]
     .filter((segments) => segments.length > 0)
     .sort((a, b) => a.join('/').localeCompare(b.join('/')))
+}
+
+/** A style a library file is used on, for the file's preview. */
+export interface StyleUse {
+  key: string
+  name: string
+}
+
+/**
+ * The styles that use a library file: as a file of the style's wizard (a reference) or as a
+ * picture of a material on the style. Only the brand's own styles, at most 50, by name.
+ */
+export async function stylesUsingEntry(
+  deps: ServiceDeps,
+  actor: Actor,
+  bucketValue: unknown,
+  entryValue: unknown,
+): Promise<StyleUse[]> {
+  const bucket = await requireBucket(deps, actor, 'brand.view', bucketValue)
+  const [entry] = await deps.db
+    .select()
+    .from(assetEntries)
+    .where(and(eq(assetEntries.bucketKey, bucket.key), eq(assetEntries.key, text(entryValue, 'item'))))
+  if (!entry) throw notFound('Asset')
+  const fileKey = entry.fileKey
+  if (!fileKey) return []
+  const viaReferences = await deps.db
+    .select({ style: references.styleKey })
+    .from(references)
+    .where(and(eq(references.brandKey, bucket.brandKey), eq(references.fileKey, fileKey)))
+  const viaMaterials = await deps.db
+    .select({ style: materialStyles.styleKey })
+    .from(materialStyles)
+    .innerJoin(materials, eq(materials.key, materialStyles.materialKey))
+    .where(
+      and(
+        eq(materials.brandKey, bucket.brandKey),
+        or(eq(materials.frontFileKey, fileKey), eq(materials.backFileKey, fileKey)),
+      ),
+    )
+  const keys = [...new Set([...viaReferences, ...viaMaterials].map((row) => row.style).filter((k): k is string => !!k))]
+  if (keys.length === 0) return []
+  return deps.db
+    .select({ key: styles.key, name: styles.name })
+    .from(styles)
+    .where(and(eq(styles.brandKey, bucket.brandKey), inArray(styles.key, keys)))
+    .orderBy(styles.name)
+    .limit(50)
 }

@@ -5,13 +5,22 @@
 // the library refused with a clear message and nothing changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
-import { eq } from 'drizzle-orm'
-import { assetEntries, buckets, files } from '#db/schema'
+import { and, eq } from 'drizzle-orm'
+import { assetEntries, buckets, files, materials } from '#db/schema'
 import { DEFAULT_FOLDERS } from '#app/lib/asset-paths'
-import { ASSET_TEXTS } from '#app/services/asset-library.server'
+import { ASSET_TEXTS, stylesUsingEntry } from '#app/services/asset-library.server'
 import { pipelineSettled } from '#app/services/files.server'
 import { api, sessionCookieFor, startTestPortal, type ApiAnswer, type TestPortal } from '#tests/support/portal'
-import { createAccount, createBrand, createMember, type BrandFixture } from '#tests/support/factories'
+import {
+  actorOf,
+  createAccount,
+  createBrand,
+  createMember,
+  type AccountFixture,
+  type BrandFixture,
+} from '#tests/support/factories'
+import { createStyleIn } from '#tests/support/catalogue-factories'
+import { createMaterial } from '#tests/support/material-factories'
 import { createFile } from '#tests/support/file-factories'
 import { snapshotData } from '#tests/support/db-snapshot'
 
@@ -19,6 +28,8 @@ let portal: TestPortal
 let brand: BrandFixture
 let otherBrand: BrandFixture
 let editorKey: string
+let editorAccount: AccountFixture
+let outsiderAccount: AccountFixture
 const cookies = {} as Record<'editor' | 'reader' | 'outsider' | 'otherEditor', string>
 
 beforeAll(async () => {
@@ -28,8 +39,10 @@ beforeAll(async () => {
   otherBrand = await createBrand(deps)
   const editor = await createMember(deps, [{ brand: brand.key, type: 'editor' }])
   editorKey = editor.key
+  editorAccount = editor
   const reader = await createMember(deps, [{ brand: brand.key, type: 'read' }], { name: 'Reader' })
   const outsider = await createAccount(deps, { name: 'Outsider' })
+  outsiderAccount = outsider
   const otherEditor = await createMember(deps, [{ brand: otherBrand.key, type: 'editor' }])
   ;[cookies.editor, cookies.reader, cookies.outsider, cookies.otherEditor] = await Promise.all([
     sessionCookieFor(portal, editor.email, editor.password),
@@ -229,6 +242,22 @@ describe('folders and files', () => {
     }
   })
 
+  it('names the styles a library picture is used on, through a material, to members only', async () => {
+    const [entry] = await portal.deps.db.select().from(assetEntries).where(eq(assetEntries.name, 'Look 1 (2).png'))
+    const style = await createStyleIn(portal.deps, brand.key, brand.collections[0]!, 'Field Jacket')
+    const material = await createMaterial(portal.deps, brand.key, [style])
+    const editor = await actorOf(portal.deps, editorAccount)
+    expect(await stylesUsingEntry(portal.deps, editor, bucket, entry!.key)).toEqual([])
+    await portal.deps.db.update(materials).set({ frontFileKey: entry!.fileKey }).where(eq(materials.key, material))
+    expect(await stylesUsingEntry(portal.deps, editor, bucket, entry!.key)).toEqual([
+      { key: style, name: 'Field Jacket' },
+    ])
+    const outsider = await actorOf(portal.deps, outsiderAccount)
+    await expect(stylesUsingEntry(portal.deps, outsider, bucket, entry!.key)).rejects.toMatchObject({
+      type: 'NotFound',
+    })
+  })
+
   it('renames and moves files and folders, carrying what lies below, and refuses a move into itself', async () => {
     const renamed = await post(cookies.editor, 'bucket/method/update_file', {
       bucket,
@@ -343,9 +372,12 @@ describe('folders and files', () => {
     const removed = await post(cookies.editor, 'bucket/method/remove_file', { bucket, path: 'graphics/look ONE.png' })
     expect(removed.body.data).toMatchObject({ message: ASSET_TEXTS.deleted })
     expect(await portal.deps.db.select().from(files).where(eq(files.key, entry!.fileKey!))).toEqual([])
+    const [used] = await portal.deps.db.select().from(assetEntries).where(eq(assetEntries.name, 'Look 1 (2).png'))
     const gone = await post(cookies.editor, 'bucket/method/remove_folder', { bucket, path: 'Prints/' })
     expect(gone.body.data).toMatchObject({ deleted: 5, message: ASSET_TEXTS.folderDeleted })
     expect((await folder(bucket, '')).data.map((e) => e.name)).not.toContain('Prints')
+    // The picture a material uses stays; only its place in the library went.
+    expect(await portal.deps.db.select().from(files).where(eq(files.key, used!.fileKey!))).toHaveLength(1)
     expect((await portal.deps.db.select().from(assetEntries).where(eq(assetEntries.bucketKey, bucket))).length).toBe(
       DEFAULT_FOLDERS.length - 1,
     )
@@ -356,7 +388,12 @@ describe('folders and files', () => {
 describe('pages and sorts', () => {
   it('pages a folder folders first, by name, date or size, either way, and the last page is whole', async () => {
     const [row] = await portal.deps.db.select().from(buckets).where(eq(buckets.key, bucket))
-    const parent = (await portal.deps.db.select().from(assetEntries).where(eq(assetEntries.name, 'Blocks')))[0]!.key
+    const parent = (
+      await portal.deps.db
+        .select()
+        .from(assetEntries)
+        .where(and(eq(assetEntries.bucketKey, bucket), eq(assetEntries.name, 'Blocks')))
+    )[0]!.key
     const values = Array.from({ length: 30 }, (_, i) => ({
       key: `pagefile${String(i).padStart(2, '0')}`,
       bucketKey: bucket,
@@ -368,16 +405,14 @@ describe('pages and sorts', () => {
       modified: new Date(Date.UTC(2026, 0, 1 + ((i * 7) % 30))),
     }))
     await portal.deps.db.insert(assetEntries).values(values)
-    await portal.deps.db
-      .insert(assetEntries)
-      .values({
-        key: 'pagefolder',
-        bucketKey: bucket,
-        brandKey: row!.brandKey,
-        parentKey: parent,
-        kind: 'folder',
-        name: 'Zips',
-      })
+    await portal.deps.db.insert(assetEntries).values({
+      key: 'pagefolder',
+      bucketKey: bucket,
+      brandKey: row!.brandKey,
+      parentKey: parent,
+      kind: 'folder',
+      name: 'Zips',
+    })
     const names = async (extra: Record<string, string | number>) =>
       (await folder(bucket, 'Blocks/', extra)).data.map((e) => e.name)
     const all = [...values].sort((a, b) => a.name.localeCompare(b.name)).map((v) => v.name)

@@ -10,7 +10,7 @@ import { CsrfField, EmptyState, Menu } from '#app/components/ui/misc'
 import { folderHref, joinPath, MAX_NAME_LENGTH } from '#app/lib/asset-paths'
 import { useCsrfToken } from '#app/lib/csrf'
 import { formatFileSize, formatWhen } from '#app/lib/format'
-import type { AssetEntryView, AssetSort, FolderPage, TreeFolder } from '#app/services/asset-library.server'
+import type { AssetEntryView, AssetSort, FolderPage, StyleUse, TreeFolder } from '#app/services/asset-library.server'
 
 export type LibraryView = 'tiles' | 'table'
 export type LibraryDialog = 'folder' | 'upload' | 'rename' | 'move' | 'delete' | 'preview'
@@ -23,7 +23,7 @@ export interface LibraryPageProps {
   mayChange: boolean
   /** The page's query as it is, so links keep what they do not change. */
   query: string
-  dialog: { kind: LibraryDialog; item: AssetEntryView | null; folders: string[][] } | null
+  dialog: { kind: LibraryDialog; item: AssetEntryView | null; folders: string[][]; usedBy: StyleUse[] } | null
 }
 
 const SORT_LABELS: Record<AssetSort, string> = { name: 'Name', date: 'Date', size: 'Size' }
@@ -538,7 +538,7 @@ function FormDialog({
   )
 }
 
-function Dialogs({ dialog, folder, query, here, csrf }: LibraryPageProps & { here: string; csrf: string }) {
+function Dialogs({ dialog, folder, query, here, csrf, brandKey }: LibraryPageProps & { here: string; csrf: string }) {
   if (!dialog) return null
   const closeTo = withQuery(here, query, { dialog: null, item: null })
   const entry = dialog.item
@@ -626,11 +626,21 @@ function Dialogs({ dialog, folder, query, here, csrf }: LibraryPageProps & { her
         </ConfirmDialog>
       ) : null
     case 'preview':
-      return entry ? <Preview entry={entry} closeTo={closeTo} /> : null
+      return entry ? <Preview entry={entry} closeTo={closeTo} usedBy={dialog.usedBy} brandKey={brandKey} /> : null
   }
 }
 
-function Preview({ entry, closeTo }: { entry: AssetEntryView; closeTo: string }) {
+function Preview({
+  entry,
+  closeTo,
+  usedBy,
+  brandKey,
+}: {
+  entry: AssetEntryView
+  closeTo: string
+  usedBy: StyleUse[]
+  brandKey: string
+}) {
   const kind = previewKind(entry)
   return (
     <RouteDialog title={entry.name} closeTo={closeTo} wide>
@@ -655,6 +665,19 @@ function Preview({ entry, closeTo }: { entry: AssetEntryView; closeTo: string })
         ) : (
           <EmptyState title="This file can't be previewed.">{entry.message ?? null}</EmptyState>
         )}
+        {usedBy.length > 0 ? (
+          <p className="text-sm">
+            <span className="text-muted">Used on </span>
+            {usedBy.map((style, i) => (
+              <span key={style.key}>
+                {i > 0 ? ', ' : ''}
+                <Link to={`/brand/${brandKey}/style/${style.key}`} className="underline">
+                  {style.name}
+                </Link>
+              </span>
+            ))}
+          </p>
+        ) : null}
         <div className="flex items-center justify-between text-sm text-muted">
           <span>
             {typeLabel(entry)} · {formatFileSize(entry.size)} · {formatWhen(new Date(entry.modified * 1000), 'UTC')}

@@ -21,6 +21,7 @@ import {
   libraryFolders,
   removeFile,
   removeFolder,
+  stylesUsingEntry,
   updateFile,
 } from '#app/services/asset-library.server'
 import { NO_FILE_MESSAGE, receiveFormUploads } from '#app/services/files.server'
@@ -71,7 +72,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const needsItem = kind !== 'folder' && kind !== 'upload'
     const item = needsItem ? await run(() => getEntry(deps, actor, bucket.key, q.get('item'))) : null
     const folders = kind === 'move' ? await run(() => libraryFolders(deps, actor, bucket.key)) : []
-    dialog = { kind, item, folders }
+    const usedBy = kind === 'preview' ? await run(() => stylesUsingEntry(deps, actor, bucket.key, q.get('item'))) : []
+    dialog = { kind, item, folders, usedBy }
   }
   return json({
     brandKey,

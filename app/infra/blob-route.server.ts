@@ -1,10 +1,19 @@
 // GET /blobs/{key}?expires=&signature= — serves a blob to whoever holds a URL a service signed
-// after checking permissions. Images show inline; anything else downloads.
+// after checking permissions. Images and videos show inline (the asset library's preview plays
+// them); anything else downloads.
 import express, { type Router } from 'express'
 import type { ServiceDeps } from '#app/services/context.server'
 import { isQuarantined } from './blob-store.server'
 
-const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif'])
+const INLINE_TYPES = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'video/mp4',
+  'video/quicktime',
+  'video/webm',
+])
 
 function decodePath(value: string): string | null {
   try {

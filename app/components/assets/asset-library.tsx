@@ -59,11 +59,14 @@ function typeLabel(entry: AssetEntryView): string {
   return dot > 0 ? entry.name.slice(dot + 1).toUpperCase() : (entry.content_type ?? 'File')
 }
 
-function previewKind(entry: AssetEntryView): 'image' | 'pdf' | 'video' | null {
+/**
+ * What the preview can show in the page. PDFs are not among them yet: the page's security policy
+ * lets no plugin or frame run, so a PDF downloads (docs/decisions/132).
+ */
+function previewKind(entry: AssetEntryView): 'image' | 'video' | null {
   const type = entry.content_type ?? ''
   if (!entry.urls) return null
   if (type.startsWith('image/') && type !== 'image/svg+xml') return 'image'
-  if (type === 'application/pdf') return 'pdf'
   if (type === 'video/mp4' || type === 'video/quicktime' || type === 'video/webm') return 'video'
   return null
 }
@@ -651,15 +654,6 @@ function Preview({
             alt={entry.name}
             className="max-h-[70vh] w-full rounded bg-canvas object-contain"
           />
-        ) : kind === 'pdf' ? (
-          <object
-            data={entry.urls!.original}
-            type="application/pdf"
-            className="h-[70vh] w-full rounded border border-line"
-            aria-label={entry.name}
-          >
-            <p className="text-sm">This file can&apos;t be previewed.</p>
-          </object>
         ) : kind === 'video' ? (
           <video src={entry.urls!.original} controls className="max-h-[70vh] w-full rounded bg-black" />
         ) : (

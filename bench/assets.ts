@@ -6,16 +6,11 @@
 // (`GET /api/bucket/method/get_folder`, 12 per page, sorted by name and by size), and renaming
 // the folder with everything below it (`POST /api/bucket/method/update_file`, back and forth).
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { openDatabase } from '#db/client'
-import { DEMO_BRAND_KEY, demoAccountKey, demoFirebaseUid, seedDemo } from '#db/seed'
-import { createLocalBlobStore } from '#app/infra/blob-store.server'
+import { DEMO_BRAND_KEY } from '#db/seed'
 import { demoKey } from '#app/lib/ids'
-import type { ServiceDeps } from '#app/services/context.server'
-import { startSession } from '#app/services/sessions.server'
 import { spawnPortal } from '../scripts/spawn-portal'
+import { demoWorkspace } from './workspace'
 
 export const ASSET_GOALS = { folderP95Ms: 30, renameMs: 1000 }
 
@@ -67,52 +62,33 @@ export async function assetsBench(): Promise<AssetFigures> {
   const fileCount = count('ASSET_BENCH_FILES', 50_000)
   const below = count('ASSET_BENCH_BELOW', 10_000)
   const samples = count('ASSET_BENCH_SAMPLES', 100)
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-assets-bench-'))
+  const workspace = await demoWorkspace('assets-bench', async (_deps, database) => {
+    const entry = (key: string, parent: string, kind: string, name: string, size: string) =>
+      sql`select ${sql.raw(key)}, ${BUCKET}, ${DEMO_BRAND_KEY}, ${sql.raw(parent)}, ${kind}, ${sql.raw(name)}, ${sql.raw(size)},
+        now() - (i || ' seconds')::interval, now() - (i || ' seconds')::interval`
+    const columns = sql`insert into asset_entries (key, bucket_key, brand_key, parent_key, kind, name, size, created, modified)`
+    // The big folder: files named as a studio's scans would be, of varied sizes.
+    await database.db.execute(
+      sql`${columns} select 'big-folder', ${BUCKET}, ${DEMO_BRAND_KEY}, '', 'folder', 'Archive scans', 0, now(), now()`,
+    )
+    await database.db.execute(
+      sql`${columns} ${entry("'big-' || i", "'big-folder'", 'file', "'Scan ' || lpad(i::text, 6, '0') || '.jpg'", '(i * 7919) % 5000000')}
+        from generate_series(1, ${fileCount}) as i`,
+    )
+    // The folder to rename: 100 season folders below it, the files spread over them.
+    await database.db.execute(
+      sql`${columns} select 'season-root', ${BUCKET}, ${DEMO_BRAND_KEY}, '', 'folder', 'Seasons', 0, now(), now()`,
+    )
+    await database.db.execute(
+      sql`${columns} ${entry("'season-' || i", "'season-root'", 'folder', "'Season ' || i", '0')} from generate_series(1, 100) as i`,
+    )
+    await database.db.execute(
+      sql`${columns} ${entry("'below-' || i", "'season-' || (i % 100 + 1)", 'file', "'Sketch ' || i || '.png'", '(i * 104729) % 900000')}
+        from generate_series(1, ${below}) as i`,
+    )
+  })
+  const { dataDir, cookie, seedSeconds } = workspace
   try {
-    const started = performance.now()
-    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pg') })
-    let cookie: string
-    try {
-      await database.migrate()
-      const deps = {
-        db: database.db,
-        blobs: createLocalBlobStore({ dir: path.join(dataDir, 'blobs'), secret: 'bench' }),
-      } as ServiceDeps
-      await seedDemo(deps, { ensureUsers: false })
-      const entry = (key: string, parent: string, kind: string, name: string, size: string) =>
-        sql`select ${sql.raw(key)}, ${BUCKET}, ${DEMO_BRAND_KEY}, ${sql.raw(parent)}, ${kind}, ${sql.raw(name)}, ${sql.raw(size)},
-          now() - (i || ' seconds')::interval, now() - (i || ' seconds')::interval`
-      const columns = sql`insert into asset_entries (key, bucket_key, brand_key, parent_key, kind, name, size, created, modified)`
-      // The big folder: files named as a studio's scans would be, of varied sizes.
-      await database.db.execute(
-        sql`${columns} select 'big-folder', ${BUCKET}, ${DEMO_BRAND_KEY}, '', 'folder', 'Archive scans', 0, now(), now()`,
-      )
-      await database.db.execute(
-        sql`${columns} ${entry("'big-' || i", "'big-folder'", 'file', "'Scan ' || lpad(i::text, 6, '0') || '.jpg'", '(i * 7919) % 5000000')}
-          from generate_series(1, ${fileCount}) as i`,
-      )
-      // The folder to rename: 100 season folders below it, the files spread over them.
-      await database.db.execute(
-        sql`${columns} select 'season-root', ${BUCKET}, ${DEMO_BRAND_KEY}, '', 'folder', 'Seasons', 0, now(), now()`,
-      )
-      await database.db.execute(
-        sql`${columns} ${entry("'season-' || i", "'season-root'", 'folder', "'Season ' || i", '0')} from generate_series(1, 100) as i`,
-      )
-      await database.db.execute(
-        sql`${columns} ${entry("'below-' || i", "'season-' || (i % 100 + 1)", 'file', "'Sketch ' || i || '.png'", '(i * 104729) % 900000')}
-          from generate_series(1, ${below}) as i`,
-      )
-      await (database.vacuum ? database.vacuum() : database.db.execute(sql`vacuum (analyze)`))
-      const session = await startSession(deps, {
-        accountKey: demoAccountKey('admin'),
-        firebaseUid: demoFirebaseUid('admin'),
-        remember: true,
-      })
-      cookie = `__session=${session.id}`
-    } finally {
-      await database.close()
-    }
-    const seedSeconds = (performance.now() - started) / 1000
     console.log(
       `\nAsset library: a folder of ${fileCount.toLocaleString('en')} files and one with ${below.toLocaleString('en')} below it, seeded in ${seedSeconds.toFixed(1)} s`,
     )

@@ -7,18 +7,13 @@
 // it moves between pages or revalidates after a change), one request at a time: the first page,
 // a deep page, a search, and the pool shown ten "Show more" deep.
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { openDatabase } from '#db/client'
-import { DEMO_BRAND_KEY, demoAccountKey, demoFirebaseUid, seedDemo } from '#db/seed'
+import { DEMO_BRAND_KEY } from '#db/seed'
 import { seedListings } from '#db/seed-listings'
 import { listings } from '#db/schema'
-import { createLocalBlobStore } from '#app/infra/blob-store.server'
-import type { ServiceDeps } from '#app/services/context.server'
 import { syncListingMedia } from '#app/services/media.server'
-import { startSession } from '#app/services/sessions.server'
 import { spawnPortal } from '../scripts/spawn-portal'
+import { demoWorkspace } from './workspace'
 
 export const MEDIA_MANAGE_GOALS = { dataP95Ms: 50 }
 
@@ -69,48 +64,28 @@ export async function mediaManageBench(): Promise<MediaManageFigures> {
   const attached = count('MEDIA_BENCH_ATTACHED', 2500)
   const pooled = count('MEDIA_BENCH_POOL', 2500)
   const samples = Math.max(1, count('MEDIA_BENCH_SAMPLES', 100))
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-media-bench-'))
-  try {
-    const started = performance.now()
-    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pg') })
-    let cookie: string
-    try {
-      await database.migrate()
-      const deps = {
-        db: database.db,
-        blobs: createLocalBlobStore({ dir: path.join(dataDir, 'blobs'), secret: 'bench' }),
-      } as ServiceDeps
-      await seedDemo(deps, { ensureUsers: false })
-      await seedListings(database.db, DEMO_BRAND_KEY, listingCount)
-      // The photos: attached ones spread over the brand's listings (positions 1, 2, 3 … each), the
-      // rest in the pool, created a second apart so "newest first" has an order to follow.
-      await database.db.execute(sql`
-        with targets as (
-          select key, row_number() over (order by key) - 1 as n, count(*) over () as total
-          from listings where brand_key = ${DEMO_BRAND_KEY}
-        )
-        insert into media (key, brand_key, name, path, listing_key, shot, position, created, modified)
-        select 'benchm' || i, ${DEMO_BRAND_KEY}, 'bench-' || i || '.jpg', 'brands/bench/files/' || i || '.jpg',
-          case when i < ${attached} then t.key end, 'view-' || i,
-          case when i < ${attached} then (i / t.total)::int + 1 else 0 end,
-          now() - (i || ' seconds')::interval, now() - (i || ' seconds')::interval
-        from generate_series(0, ${attached + pooled - 1}) as i
-        join targets t on t.n = i % t.total`)
-      const keys = (await database.db.select({ key: listings.key }).from(listings)).map((row) => row.key)
-      for (let i = 0; i < keys.length; i += 500) {
-        await database.db.transaction((tx) => syncListingMedia(tx, keys.slice(i, i + 500)))
-      }
-      await (database.vacuum ? database.vacuum() : database.db.execute(sql`vacuum (analyze)`))
-      const session = await startSession(deps, {
-        accountKey: demoAccountKey('admin'),
-        firebaseUid: demoFirebaseUid('admin'),
-        remember: true,
-      })
-      cookie = `__session=${session.id}`
-    } finally {
-      await database.close()
+  const { dataDir, cookie, seedSeconds } = await demoWorkspace('media-bench', async (_deps, database) => {
+    await seedListings(database.db, DEMO_BRAND_KEY, listingCount)
+    // The photos: attached ones spread over the brand's listings (positions 1, 2, 3 … each), the
+    // rest in the pool, created a second apart so "newest first" has an order to follow.
+    await database.db.execute(sql`
+      with targets as (
+        select key, row_number() over (order by key) - 1 as n, count(*) over () as total
+        from listings where brand_key = ${DEMO_BRAND_KEY}
+      )
+      insert into media (key, brand_key, name, path, listing_key, shot, position, created, modified)
+      select 'benchm' || i, ${DEMO_BRAND_KEY}, 'bench-' || i || '.jpg', 'brands/bench/files/' || i || '.jpg',
+        case when i < ${attached} then t.key end, 'view-' || i,
+        case when i < ${attached} then (i / t.total)::int + 1 else 0 end,
+        now() - (i || ' seconds')::interval, now() - (i || ' seconds')::interval
+      from generate_series(0, ${attached + pooled - 1}) as i
+      join targets t on t.n = i % t.total`)
+    const keys = (await database.db.select({ key: listings.key }).from(listings)).map((row) => row.key)
+    for (let i = 0; i < keys.length; i += 500) {
+      await database.db.transaction((tx) => syncListingMedia(tx, keys.slice(i, i + 500)))
     }
-    const seedSeconds = (performance.now() - started) / 1000
+  })
+  try {
     console.log(
       `\nMedia management: Demo Brand with ${listingCount} listings, ${attached} photos on them and ${pooled} in the pool, seeded in ${seedSeconds.toFixed(1)} s`,
     )

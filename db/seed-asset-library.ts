@@ -6,10 +6,8 @@ import { eq } from 'drizzle-orm'
 import { assetEntries, buckets, files } from '#db/schema'
 import { DEFAULT_FOLDERS } from '#app/lib/asset-paths'
 import { demoKey } from '#app/lib/ids'
-import { thumbnailPath } from '#app/lib/thumbnail'
-import { webPath } from '#app/services/files.server'
 import type { ServiceDeps } from '#app/services/context.server'
-import { blobExists, ensureBlobs, FILES, type SeedFile } from './seed-atelier-references'
+import { blobExists, ensureBlobs, FILES, seedFileRow, type SeedFile } from './seed-atelier-references'
 
 const DEMO_BRAND = demoKey('brand:demo')
 const UPLOADER = demoKey('account:editor')
@@ -57,29 +55,13 @@ export async function seedAssetLibrary(deps: ServiceDeps): Promise<void> {
         createdBy: UPLOADER,
       })),
     )
-    await tx.insert(files).values(
-      shelved.map(({ file }) => {
-        const sizes = made.get(file.id)!
-        const originalKey = originalKeyOf(file)
-        return {
-          key: fileKey(file.id),
-          brandKey: DEMO_BRAND,
-          purpose: 'asset-library',
-          originalName: file.name,
-          size: sizes.size,
-          contentType: file.type,
-          status: 'available' as const,
-          scanResult: { verdict: 'clean' as const, check: 'seed', detail: 'Made by the demo seed.' },
-          originalKey,
-          thumbnailKey: file.image ? thumbnailPath(originalKey) : null,
-          webKey: file.image ? webPath(originalKey) : null,
-          width: sizes.width ?? null,
-          height: sizes.height ?? null,
-          uploadedBy: UPLOADER,
-          scannedAt: new Date(),
-        }
-      }),
-    )
+    await tx
+      .insert(files)
+      .values(
+        shelved.map(({ file }) =>
+          seedFileRow(file, fileKey(file.id), originalKeyOf(file), 'asset-library', made.get(file.id)!),
+        ),
+      )
     await tx.insert(assetEntries).values(
       shelved.map(({ file, folder }) => ({
         key: demoKey(`library-entry:${file.id}`),

@@ -194,6 +194,33 @@ export async function ensureBlobs(
   return { size: data.length, width, height }
 }
 
+/** The file record of a seed file, clean as if scanned, uploaded by the demo designer. */
+export function seedFileRow(
+  file: SeedFile,
+  key: string,
+  originalKey: string,
+  purpose: string,
+  sizes: { size: number; width?: number; height?: number },
+): typeof files.$inferInsert {
+  return {
+    key,
+    brandKey: DEMO_BRAND,
+    purpose,
+    originalName: file.name,
+    size: sizes.size,
+    contentType: file.type,
+    status: 'available',
+    scanResult: { verdict: 'clean', check: 'seed', detail: 'Made by the demo seed.' },
+    originalKey,
+    thumbnailKey: file.image ? thumbnailPath(originalKey) : null,
+    webKey: file.image ? webPath(originalKey) : null,
+    width: sizes.width ?? null,
+    height: sizes.height ?? null,
+    uploadedBy: UPLOADER,
+    scannedAt: new Date(),
+  }
+}
+
 export async function seedAtelierReferences(deps: ServiceDeps): Promise<void> {
   const style = await demoAtelierStyle(deps.db)
   if (!style) return
@@ -215,29 +242,11 @@ export async function seedAtelierReferences(deps: ServiceDeps): Promise<void> {
   const inspiration = refKey('folder-inspiration')
   const runway = refKey('folder-runway')
   await deps.db.transaction(async (tx) => {
-    await tx.insert(files).values(
-      FILES.map((file) => {
-        const sizes = made.get(file.id)!
-        const originalKey = originalKeyOf(file)
-        return {
-          key: fileKey(file.id),
-          brandKey: DEMO_BRAND,
-          purpose: 'style-file',
-          originalName: file.name,
-          size: sizes.size,
-          contentType: file.type,
-          status: 'available' as const,
-          scanResult: { verdict: 'clean' as const, check: 'seed', detail: 'Made by the demo seed.' },
-          originalKey,
-          thumbnailKey: file.image ? thumbnailPath(originalKey) : null,
-          webKey: file.image ? webPath(originalKey) : null,
-          width: sizes.width ?? null,
-          height: sizes.height ?? null,
-          uploadedBy: UPLOADER,
-          scannedAt: new Date(),
-        }
-      }),
-    )
+    await tx
+      .insert(files)
+      .values(
+        FILES.map((file) => seedFileRow(file, fileKey(file.id), originalKeyOf(file), 'style-file', made.get(file.id)!)),
+      )
     await tx.insert(techpacks).values({ key: techpack, brandKey: DEMO_BRAND, styleKey: style.key, name: 'Tech Pack' })
     await tx
       .insert(graphics)

@@ -1086,3 +1086,21 @@ export const assetEntries = pgTable(
     index('asset_entries_file_idx').on(t.fileKey),
   ],
 )
+
+/**
+ * How many folders and files each folder of an asset library holds, kept by statement triggers
+ * on asset_entries (migration 0018): a folder's page needs its total, and counting 50,000
+ * entries on every page costs more than the page itself (docs/decisions/132).
+ */
+export const assetFolderCounts = pgTable(
+  'asset_folder_counts',
+  {
+    bucketKey: text('bucket_key')
+      .notNull()
+      .references(() => buckets.key, { onDelete: 'cascade' }),
+    parentKey: text('parent_key').notNull(),
+    kind: text('kind').$type<AssetEntryKind>().notNull(),
+    total: integer('total').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucketKey, t.parentKey, t.kind] })],
+)

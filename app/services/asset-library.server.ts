@@ -384,8 +384,9 @@ export async function getFolder(
   const folder = await requireFolder(deps.db, bucket.key, segments, 'prefix')
   const counts = await rowsOf<{ kind: AssetEntryKind; n: number }>(
     deps.db,
-    sql`select kind, count(*)::int as n from asset_entries
-      where bucket_key = ${bucket.key} and parent_key = ${folder.key} group by kind`,
+    // Kept by triggers (migration 0018): counting a large folder costs more than its page.
+    sql`select kind, total as n from asset_folder_counts
+      where bucket_key = ${bucket.key} and parent_key = ${folder.key}`,
   )
   const folders = counts.find((row) => row.kind === 'folder')?.n ?? 0
   const filesCount = counts.find((row) => row.kind === 'file')?.n ?? 0

@@ -62,12 +62,14 @@ test.describe('without JavaScript', () => {
     )
   })
 
-  test('screens not built yet say so instead of failing', async ({ page }) => {
+  test('the header leads to the asset library with its folders', async ({ page }) => {
     await signIn(page, 'admin@demo.test')
     const key = await brandKeyByName(page, 'Demo Brand')
     await page.getByRole('navigation', { name: 'Header' }).getByRole('link', { name: 'Asset Library' }).click()
     await expect(page).toHaveURL(new RegExp(`/brand/${key}/assets_library$`))
-    await expect(page.getByText('Asset Library is coming soon')).toBeVisible()
+    await expect(
+      page.getByRole('list', { name: 'Assets' }).getByRole('link', { name: 'Tech Packs', exact: true }),
+    ).toBeVisible()
   })
 })
 

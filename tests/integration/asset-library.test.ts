@@ -5,8 +5,8 @@
 // the library refused with a clear message and nothing changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
-import { and, eq } from 'drizzle-orm'
-import { assetEntries, buckets, files, materials } from '#db/schema'
+import { and, eq, sql } from 'drizzle-orm'
+import { assetEntries, assetFolderCounts, buckets, files, materials } from '#db/schema'
 import { DEFAULT_FOLDERS } from '#app/lib/asset-paths'
 import { ASSET_TEXTS, stylesUsingEntry } from '#app/services/asset-library.server'
 import { pipelineSettled } from '#app/services/files.server'
@@ -436,5 +436,49 @@ describe('pages and sorts', () => {
     const byCursor = await folder(bucket, 'Blocks/', { per_page: 8, cursor: 24 })
     expect(byCursor.data.map((e) => e.name)).toEqual(all.slice(23))
     expect(byCursor).toMatchObject({ total: 31, more: false, cursor: null })
+  })
+})
+
+describe('folder counts', () => {
+  // A folder's total comes from asset_folder_counts, kept by triggers (migration 0018); after the
+  // uploads, renames, moves, bulk inserts and deletes above, it must still equal a fresh count.
+  const kept = async () =>
+    (
+      await portal.deps.db
+        .select()
+        .from(assetFolderCounts)
+        .orderBy(assetFolderCounts.bucketKey, assetFolderCounts.parentKey, assetFolderCounts.kind)
+    ).map(({ bucketKey, parentKey, kind, total }) => ({ bucketKey, parentKey, kind, total }))
+  const counted = async () =>
+    (
+      await portal.deps.db
+        .select({
+          bucketKey: assetEntries.bucketKey,
+          parentKey: assetEntries.parentKey,
+          kind: assetEntries.kind,
+          total: sql<number>`count(*)::int`,
+        })
+        .from(assetEntries)
+        .groupBy(assetEntries.bucketKey, assetEntries.parentKey, assetEntries.kind)
+        .orderBy(assetEntries.bucketKey, assetEntries.parentKey, assetEntries.kind)
+    ).map((row) => ({ ...row }))
+
+  it('match the entries after every kind of change', async () => {
+    expect((await kept()).length).toBeGreaterThan(3)
+    expect(await kept()).toEqual(await counted())
+    // A folder with 31 entries moves under another, then goes with everything below it.
+    const moved = await post(cookies.editor, 'bucket/method/update_file', {
+      bucket,
+      path: 'Blocks/',
+      new_path: 'Branding/Old Blocks/',
+    })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    expect(await kept()).toEqual(await counted())
+    expect((await folder(bucket, 'Branding/Old Blocks/')).total).toBe(31)
+    expect((await folder(bucket, 'Branding/')).total).toBe(1)
+    const gone = await post(cookies.editor, 'bucket/method/remove_folder', { bucket, path: 'Branding/' })
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200)
+    expect(await kept()).toEqual(await counted())
+    expect((await kept()).some((row) => row.bucketKey === bucket && row.parentKey !== '' && row.total <= 0)).toBe(false)
   })
 })

@@ -26,6 +26,8 @@ import { createLocalBlobStore } from './blob-store.server'
 import { createMailer } from './mailer.server'
 import { serveBlobs } from './blob-route.server'
 import { TUS_PATH, serveTus } from './tus-route.server'
+import { servePdfViewer } from './pdf-viewer-route.server'
+import { PDF_VIEWER_PATH } from '#app/lib/pdf-viewer'
 import { resumeInterruptedChecks } from '#app/services/files.server'
 import {
   PERMISSIONS_POLICY,
@@ -204,6 +206,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   app.use(TUS_PATH, tus.router)
   app.use('/api', createApiRouter(deps))
   app.use('/blobs', serveBlobs(deps))
+  app.use(PDF_VIEWER_PATH, servePdfViewer())
   if (options.remixBuild) {
     rememberRouteMatches()
     app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))

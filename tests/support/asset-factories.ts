@@ -1,5 +1,6 @@
 // An asset library for tests that need one to exist (walks, refusals): the brand's bucket with
 // the default folders and one clean file, `Branding/logo.png`, written straight to the database.
+// A brand that has its bucket already (Demo Brand is seeded with one) keeps it and gains the file.
 import { and, eq } from 'drizzle-orm'
 import { assetEntries, buckets } from '#db/schema'
 import { DEFAULT_FOLDERS } from '#app/lib/asset-paths'
@@ -12,11 +13,16 @@ export async function createBucketWithFile(
   brandKey: string,
   uploadedBy: string,
 ): Promise<string> {
-  const key = newKey()
-  await deps.db.insert(buckets).values({ key, brandKey, name: 'Asset Library' })
-  await deps.db
-    .insert(assetEntries)
-    .values(DEFAULT_FOLDERS.map((name) => ({ key: newKey(), bucketKey: key, brandKey, kind: 'folder' as const, name })))
+  const [existing] = await deps.db.select().from(buckets).where(eq(buckets.brandKey, brandKey))
+  const key = existing?.key ?? newKey()
+  if (!existing) {
+    await deps.db.insert(buckets).values({ key, brandKey, name: 'Asset Library' })
+    await deps.db
+      .insert(assetEntries)
+      .values(
+        DEFAULT_FOLDERS.map((name) => ({ key: newKey(), bucketKey: key, brandKey, kind: 'folder' as const, name })),
+      )
+  }
   const [branding] = await deps.db
     .select()
     .from(assetEntries)

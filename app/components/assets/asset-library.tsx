@@ -10,6 +10,7 @@ import { CsrfField, EmptyState, Menu } from '#app/components/ui/misc'
 import { folderHref, joinPath, MAX_NAME_LENGTH } from '#app/lib/asset-paths'
 import { useCsrfToken } from '#app/lib/csrf'
 import { formatFileSize, formatWhen } from '#app/lib/format'
+import { PdfPreview } from '#app/components/ui/pdf-preview'
 import type { AssetEntryView, AssetSort, FolderPage, StyleUse, TreeFolder } from '#app/services/asset-library.server'
 
 export type LibraryView = 'tiles' | 'table'
@@ -59,13 +60,11 @@ function typeLabel(entry: AssetEntryView): string {
   return dot > 0 ? entry.name.slice(dot + 1).toUpperCase() : (entry.content_type ?? 'File')
 }
 
-/**
- * What the preview can show in the page. PDFs are not among them yet: the page's security policy
- * lets no plugin or frame run, so a PDF downloads (docs/decisions/132).
- */
-function previewKind(entry: AssetEntryView): 'image' | 'video' | null {
+/** What the preview can show in the page; PDFs are drawn by pdf.js (docs/decisions/133). */
+function previewKind(entry: AssetEntryView): 'image' | 'video' | 'pdf' | null {
   const type = entry.content_type ?? ''
   if (!entry.urls) return null
+  if (type === 'application/pdf') return 'pdf'
   if (type.startsWith('image/') && type !== 'image/svg+xml') return 'image'
   if (type === 'video/mp4' || type === 'video/quicktime' || type === 'video/webm') return 'video'
   return null
@@ -656,6 +655,8 @@ function Preview({
           />
         ) : kind === 'video' ? (
           <video src={entry.urls!.original} controls className="max-h-[70vh] w-full rounded bg-black" />
+        ) : kind === 'pdf' ? (
+          <PdfPreview url={entry.urls!.original} name={entry.name} />
         ) : (
           <EmptyState title="This file can't be previewed.">{entry.message ?? null}</EmptyState>
         )}

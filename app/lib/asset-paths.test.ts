@@ -6,6 +6,7 @@ import {
   joinPath,
   MAX_DEPTH,
   MAX_NAME_LENGTH,
+  mayDropInto,
   numberedName,
   parsePath,
   segmentsOfSplat,
@@ -109,5 +110,31 @@ describe('numberedName', () => {
     expect(numberedName('.hidden', 2, true)).toBe('.hidden (2)')
     expect(numberedName('untitled folder', 3, false)).toBe('untitled folder (3)')
     expect(numberedName('v1.2 final', 2, false)).toBe('v1.2 final (2)')
+  })
+})
+
+describe('mayDropInto', () => {
+  const file = { type: 'file' as const, path: 'Prints/SS27/look.png', folder: 'Prints/SS27/' }
+  const folder = { type: 'folder' as const, path: 'Prints/SS27/', folder: 'Prints/' }
+  it('takes a file into any other folder, the top included, but not its own', () => {
+    expect(mayDropInto(file, ['Graphics'])).toBe(true)
+    expect(mayDropInto(file, [])).toBe(true)
+    expect(mayDropInto(file, ['Prints'])).toBe(true)
+    expect(mayDropInto(file, ['Prints', 'SS27'])).toBe(false)
+    expect(mayDropInto(file, ['prints', 'ss27'])).toBe(false)
+    expect(mayDropInto({ ...file, path: 'look.png', folder: '' }, [])).toBe(false)
+  })
+  it('takes a folder up or across, never into itself or below it', () => {
+    expect(mayDropInto(folder, [])).toBe(true)
+    expect(mayDropInto(folder, ['Graphics', 'SS27 old'])).toBe(true)
+    expect(mayDropInto(folder, ['Prints'])).toBe(false)
+    expect(mayDropInto(folder, ['Prints', 'SS27'])).toBe(false)
+    expect(mayDropInto(folder, ['Prints', 'SS27', 'Looks'])).toBe(false)
+    expect(mayDropInto(folder, ['Prints', 'SS27 Looks'])).toBe(true)
+  })
+  it('not into a folder at the deepest level', () => {
+    const deepest = Array.from({ length: MAX_DEPTH }, (_, i) => `f${i}`)
+    expect(mayDropInto(file, deepest)).toBe(false)
+    expect(mayDropInto(file, deepest.slice(1))).toBe(true)
   })
 })

@@ -119,3 +119,20 @@ export function numberedName(name: string, n: number, isFile: boolean): string {
   const dot = isFile ? name.lastIndexOf('.') : -1
   return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`
 }
+
+/**
+ * Whether an entry dragged in the library may be dropped into a folder (given by its segments,
+ * [] for the top). Not into the folder it is already in, and a folder not into itself or below.
+ */
+export function mayDropInto(
+  entry: { type: 'file' | 'folder'; path: string; folder: string },
+  target: readonly string[],
+): boolean {
+  const current = entry.folder.split('/').filter(Boolean)
+  if (current.length === target.length && isWithin(target, current)) return false
+  if (entry.type === 'folder') {
+    const own = entry.path.split('/').filter(Boolean)
+    if (isWithin(target, own)) return false
+  }
+  return target.length < MAX_DEPTH
+}

@@ -5,6 +5,7 @@ import {
   decideAccess,
   decodePathSegments,
   headerItemsFor,
+  assetLibraryEnabled,
   landingPath,
   matchRoute,
   safeRedirectPath,
@@ -278,5 +279,14 @@ describe('activeHeaderItem', () => {
     expect(activeHeaderItem('lines')).toBeNull()
     expect(activeHeaderItem('productsx')).toBeNull()
     expect(activeHeaderItem('')).toBeNull()
+  })
+})
+
+describe('assetLibraryEnabled', () => {
+  it('is true only for server version 3 (atelier.md §6), which this server is', () => {
+    expect(assetLibraryEnabled(3)).toBe(true)
+    expect(assetLibraryEnabled(2)).toBe(false)
+    expect(assetLibraryEnabled(4)).toBe(false)
+    expect(assetLibraryEnabled()).toBe(true)
   })
 })

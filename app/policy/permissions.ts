@@ -399,7 +399,7 @@ const BASE_ITEMS: HeaderItemId[] = ['product', 'atelier', 'assetLibrary', 'notif
 export function headerItemsFor(jobType: string, grantTypesOnBrand: readonly GrantType[]): HeaderItemId[] {
   // An owner of the brand (who manages its team) sees every item, as admin does.
   if (jobType === 'admin' || jobType === 'owner' || allows('team.manage', strongestGrant(grantTypesOnBrand))) {
-    return HEADER_ITEMS.map((item) => item.id)
+    return HEADER_ITEMS.map((item) => item.id).filter((id) => id !== 'assetLibrary' || assetLibraryEnabled())
   }
   let ids: HeaderItemId[]
   switch (jobType) {
@@ -414,11 +414,18 @@ export function headerItemsFor(jobType: string, grantTypesOnBrand: readonly Gran
       ids = BASE_ITEMS
   }
   // Keep the header's order stable whatever the job type.
-  return HEADER_ITEMS.map((item) => item.id).filter((id) => ids.includes(id))
+  return HEADER_ITEMS.map((item) => item.id).filter(
+    (id) => ids.includes(id) && (id !== 'assetLibrary' || assetLibraryEnabled()),
+  )
 }
 
 /** The Asset Library needs server API version 3 (access.md §6). */
 export const API_VERSION = 3
+
+/** atelier.md §6: the Asset Library is enabled only when the server's version equals 3. */
+export function assetLibraryEnabled(version: number = API_VERSION): boolean {
+  return version === 3
+}
 
 /** Dashboard navigation (lines, collections, company profile, branding) is for owner or editor. */
 export function showsDashboardNavigation(grantTypesOnBrand: readonly GrantType[]): boolean {

@@ -108,6 +108,49 @@ for (const javaScriptEnabled of [true, false]) {
   })
 }
 
+test('with JavaScript, an owner drags a file into a folder, a folder into another, and back up by the breadcrumbs', async ({
+  page,
+  ownBrand,
+}) => {
+  await signIn(page, 'admin@demo.test')
+  const base = `/brand/${ownBrand.key}/assets_library`
+  await page.goto(base)
+  await page.getByRole('dialog', { name: 'Asset Library' }).getByRole('button', { name: 'Create bucket' }).click()
+  await expect(toast(page)).toHaveText(/The bucket has been created/)
+  await page.getByRole('link', { name: 'Upload' }).click()
+  const upload = page.getByRole('dialog', { name: 'Upload files' })
+  await upload.getByLabel('Files').setInputFiles(await picture('Swatch.png'))
+  await upload.getByRole('button', { name: 'Upload' }).click()
+  const tiles = page.getByRole('list', { name: 'Assets' })
+  const tile = (name: string) => tiles.getByRole('listitem').filter({ hasText: name })
+  await expect(tile('Swatch.png')).toBeVisible()
+
+  // A file onto a folder's tile.
+  await tile('Swatch.png').dragTo(tile('Prints'))
+  await expect(toast(page)).toHaveText(/Swatch\.png has been moved\./)
+  await expect(tile('Swatch.png')).toHaveCount(0)
+  // A folder onto another in the tree; it takes its file along.
+  const tree = page.getByRole('complementary', { name: 'Folders' })
+  await tile('Prints').dragTo(tree.getByRole('link', { name: 'Graphics', exact: true }))
+  await expect(toast(page)).toHaveText(/Prints has been moved\./)
+  await page.goto(`${base}/Graphics/Prints`)
+  await expect(tile('Swatch.png')).toBeVisible()
+  // Back to the top by the breadcrumbs.
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' })
+  await tile('Swatch.png').dragTo(crumbs.getByRole('link', { name: 'Asset Library', exact: true }))
+  await expect(toast(page)).toHaveText(/Swatch\.png has been moved\./)
+  await page.goto(base)
+  await expect(tile('Swatch.png')).toBeVisible()
+  // A folder dropped on itself in the tree is not taken: no request, no toast, nothing moves.
+  const requests: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST') requests.push(request.url())
+  })
+  await tile('Graphics').dragTo(tree.getByRole('link', { name: 'Graphics', exact: true }))
+  await expect(tile('Graphics')).toBeVisible()
+  expect(requests).toEqual([])
+})
+
 test('a read member browses and previews but changes nothing; an outsider gets 404', async ({ page }) => {
   await signIn(page, 'viewer@demo.test')
   const brand = await brandKeyByName(page, 'Demo Brand')

@@ -11,6 +11,7 @@ import { folderHref, joinPath, MAX_NAME_LENGTH } from '#app/lib/asset-paths'
 import { useCsrfToken } from '#app/lib/csrf'
 import { formatFileSize, formatWhen } from '#app/lib/format'
 import { PdfPreview } from '#app/components/ui/pdf-preview'
+import { DROP_RING, LibraryDragProvider, useDraggableEntry, useFolderDropTarget } from './library-drag'
 import type { AssetEntryView, AssetSort, FolderPage, StyleUse, TreeFolder } from '#app/services/asset-library.server'
 
 export type LibraryView = 'tiles' | 'table'
@@ -77,109 +78,112 @@ export function AssetLibraryPage(props: LibraryPageProps) {
   const navigation = useNavigation()
   const uploading = navigation.state === 'submitting' && navigation.formEncType === 'multipart/form-data'
   return (
-    <div className="flex flex-col gap-6 lg:flex-row">
-      <aside className="lg:w-60 lg:shrink-0" aria-label="Folders">
-        <nav className="rounded-lg border border-line bg-white p-3 text-sm">
-          <Link
-            to={folderHref(brandKey, [])}
-            className={`block rounded px-2 py-1 font-medium hover:bg-black/5 ${folder.segments.length === 0 && !folder.search ? 'bg-black/5' : ''}`}
-          >
-            {folder.bucket.name}
-          </Link>
-          <FolderTree brandKey={brandKey} folders={tree} open={folder.segments} />
-        </nav>
-      </aside>
-      <section className="flex min-w-0 flex-1 flex-col gap-4" aria-label="Assets">
-        <Breadcrumbs
-          brandKey={brandKey}
-          segments={folder.segments}
-          rootName={folder.bucket.name}
-          search={folder.search}
-        />
-        <div className="flex flex-wrap items-center gap-3" data-testid="library-toolbar">
-          <Form method="get" action={here} className="flex items-center gap-2" role="search">
-            <label htmlFor="library-search" className="sr-only">
-              Search by name
-            </label>
-            <input
-              id="library-search"
-              name="search"
-              type="search"
-              defaultValue={folder.search}
-              placeholder="Search the library"
-              maxLength={100}
-              className="w-56 rounded-md border border-line px-3 py-1.5 text-sm"
-            />
-            {view === 'table' ? <input type="hidden" name="view" value="table" /> : null}
-            <Button type="submit" variant="secondary">
-              Search
-            </Button>
-          </Form>
-          <SortLinks here={here} query={query} sort={folder.sort} order={folder.order} />
-          <div className="ml-auto flex items-center gap-2">
-            <div role="group" aria-label="View" className="flex rounded-md border border-line bg-white p-0.5 text-sm">
-              {(['tiles', 'table'] as const).map((mode) => (
-                <Link
-                  key={mode}
-                  to={withQuery(here, query, { view: mode === 'tiles' ? null : mode })}
-                  aria-current={view === mode ? 'true' : undefined}
-                  preventScrollReset
-                  className={`rounded px-3 py-1 capitalize ${view === mode ? 'bg-ink text-white' : ''}`}
-                >
-                  {mode}
-                </Link>
-              ))}
+    <LibraryDragProvider enabled={mayChange} csrf={csrf} action={withQuery(here, query, { dialog: null, item: null })}>
+      <div className="flex flex-col gap-6 lg:flex-row">
+        <aside className="lg:w-60 lg:shrink-0" aria-label="Folders">
+          <nav className="rounded-lg border border-line bg-white p-3 text-sm">
+            <FolderLink
+              brandKey={brandKey}
+              segments={[]}
+              className={`block rounded px-2 py-1 font-medium hover:bg-black/5 ${folder.segments.length === 0 && !folder.search ? 'bg-black/5' : ''}`}
+            >
+              {folder.bucket.name}
+            </FolderLink>
+            <FolderTree brandKey={brandKey} folders={tree} open={folder.segments} />
+          </nav>
+        </aside>
+        <section className="flex min-w-0 flex-1 flex-col gap-4" aria-label="Assets">
+          <Breadcrumbs
+            brandKey={brandKey}
+            segments={folder.segments}
+            rootName={folder.bucket.name}
+            search={folder.search}
+          />
+          <div className="flex flex-wrap items-center gap-3" data-testid="library-toolbar">
+            <Form method="get" action={here} className="flex items-center gap-2" role="search">
+              <label htmlFor="library-search" className="sr-only">
+                Search by name
+              </label>
+              <input
+                id="library-search"
+                name="search"
+                type="search"
+                defaultValue={folder.search}
+                placeholder="Search the library"
+                maxLength={100}
+                className="w-56 rounded-md border border-line px-3 py-1.5 text-sm"
+              />
+              {view === 'table' ? <input type="hidden" name="view" value="table" /> : null}
+              <Button type="submit" variant="secondary">
+                Search
+              </Button>
+            </Form>
+            <SortLinks here={here} query={query} sort={folder.sort} order={folder.order} />
+            <div className="ml-auto flex items-center gap-2">
+              <div role="group" aria-label="View" className="flex rounded-md border border-line bg-white p-0.5 text-sm">
+                {(['tiles', 'table'] as const).map((mode) => (
+                  <Link
+                    key={mode}
+                    to={withQuery(here, query, { view: mode === 'tiles' ? null : mode })}
+                    aria-current={view === mode ? 'true' : undefined}
+                    preventScrollReset
+                    className={`rounded px-3 py-1 capitalize ${view === mode ? 'bg-ink text-white' : ''}`}
+                  >
+                    {mode}
+                  </Link>
+                ))}
+              </div>
+              {mayChange && !folder.search ? (
+                <>
+                  <ButtonLink
+                    to={withQuery(here, query, { dialog: 'folder', item: null })}
+                    variant="secondary"
+                    preventScrollReset
+                  >
+                    New folder
+                  </ButtonLink>
+                  <ButtonLink to={withQuery(here, query, { dialog: 'upload', item: null })} preventScrollReset>
+                    Upload
+                  </ButtonLink>
+                </>
+              ) : null}
             </div>
-            {mayChange && !folder.search ? (
-              <>
-                <ButtonLink
-                  to={withQuery(here, query, { dialog: 'folder', item: null })}
-                  variant="secondary"
-                  preventScrollReset
-                >
-                  New folder
-                </ButtonLink>
-                <ButtonLink to={withQuery(here, query, { dialog: 'upload', item: null })} preventScrollReset>
-                  Upload
-                </ButtonLink>
-              </>
-            ) : null}
           </div>
-        </div>
-        {folder.search ? (
-          <p className="text-sm text-muted" role="status">
-            {folder.total === 1 ? '1 result' : `${folder.total} results`} for “{folder.search}”.{' '}
-            <Link to={here} className="underline">
-              Clear search
-            </Link>
-          </p>
-        ) : null}
-        {folder.entries.length === 0 ? (
-          <EmptyState
-            title={
-              folder.search
-                ? 'No results'
-                : folder.segments.length === 0
-                  ? 'Library is currently empty'
-                  : 'No assets are available'
-            }
-          >
-            {mayChange && !folder.search ? 'Upload files or create a folder to start.' : null}
-          </EmptyState>
-        ) : view === 'table' ? (
-          <EntryTable {...props} here={here} />
-        ) : (
-          <EntryTiles {...props} here={here} />
-        )}
-        {folder.total > 0 ? <Pages here={here} query={query} folder={folder} /> : null}
-        {mayChange && uploading ? (
-          <p className="text-sm text-muted" role="status">
-            Uploading…
-          </p>
-        ) : null}
-      </section>
-      <Dialogs {...props} here={here} csrf={csrf} />
-    </div>
+          {folder.search ? (
+            <p className="text-sm text-muted" role="status">
+              {folder.total === 1 ? '1 result' : `${folder.total} results`} for “{folder.search}”.{' '}
+              <Link to={here} className="underline">
+                Clear search
+              </Link>
+            </p>
+          ) : null}
+          {folder.entries.length === 0 ? (
+            <EmptyState
+              title={
+                folder.search
+                  ? 'No results'
+                  : folder.segments.length === 0
+                    ? 'Library is currently empty'
+                    : 'No assets are available'
+              }
+            >
+              {mayChange && !folder.search ? 'Upload files or create a folder to start.' : null}
+            </EmptyState>
+          ) : view === 'table' ? (
+            <EntryTable {...props} here={here} />
+          ) : (
+            <EntryTiles {...props} here={here} />
+          )}
+          {folder.total > 0 ? <Pages here={here} query={query} folder={folder} /> : null}
+          {mayChange && uploading ? (
+            <p className="text-sm text-muted" role="status">
+              Uploading…
+            </p>
+          ) : null}
+        </section>
+        <Dialogs {...props} here={here} csrf={csrf} />
+      </div>
+    </LibraryDragProvider>
   )
 }
 
@@ -191,19 +195,47 @@ function FolderTree({ brandKey, folders, open }: { brandKey: string; folders: Tr
         const current = item.segments.length === open.length && item.segments.every((s, i) => s === open[i])
         return (
           <li key={item.name}>
-            <Link
-              to={folderHref(brandKey, item.segments)}
+            <FolderLink
+              brandKey={brandKey}
+              segments={item.segments}
               aria-current={current ? 'page' : undefined}
               className={`flex items-center gap-1.5 truncate rounded px-2 py-1 hover:bg-black/5 ${current ? 'bg-black/5 font-medium' : ''}`}
             >
               <FolderGlyph small />
               <span className="truncate">{item.name}</span>
-            </Link>
+            </FolderLink>
             {item.children ? <FolderTree brandKey={brandKey} folders={item.children} open={open} /> : null}
           </li>
         )
       })}
     </ul>
+  )
+}
+
+/** A link to a folder that also takes an entry dragged onto it. */
+function FolderLink({
+  brandKey,
+  segments,
+  className,
+  children,
+  ...rest
+}: {
+  brandKey: string
+  segments: string[]
+  className: string
+  children: ReactNode
+  'aria-current'?: 'page'
+}) {
+  const drop = useFolderDropTarget(segments)
+  return (
+    <Link
+      to={folderHref(brandKey, segments)}
+      className={`${className} ${drop.over ? DROP_RING : ''}`}
+      {...rest}
+      {...drop.props}
+    >
+      {children}
+    </Link>
   )
 }
 
@@ -217,9 +249,9 @@ function Breadcrumbs(props: { brandKey: string; segments: string[]; rootName: st
           ←
         </Link>
       ) : null}
-      <Link to={folderHref(brandKey, [])} className="text-muted hover:underline">
+      <FolderLink brandKey={brandKey} segments={[]} className="rounded text-muted hover:underline">
         {rootName}
-      </Link>
+      </FolderLink>
       {segments.map((segment, i) => (
         <span key={i} className="flex items-center gap-1">
           <span className="text-muted">/</span>
@@ -228,9 +260,13 @@ function Breadcrumbs(props: { brandKey: string; segments: string[]; rootName: st
               {segment}
             </span>
           ) : (
-            <Link to={folderHref(brandKey, segments.slice(0, i + 1))} className="text-muted hover:underline">
+            <FolderLink
+              brandKey={brandKey}
+              segments={segments.slice(0, i + 1)}
+              className="rounded text-muted hover:underline"
+            >
               {segment}
-            </Link>
+            </FolderLink>
           )}
         </span>
       ))}
@@ -278,8 +314,15 @@ function SortLinks({
   )
 }
 
+/** A folder entry's own segments, as a drop target. */
+function segmentsOfEntry(entry: AssetEntryView): string[] {
+  return entry.path.replace(/\/$/, '').split('/')
+}
+/** Files are not drop targets; the hook still needs a value. */
+const NO_TARGET: string[] = []
+
 function entryHref(brandKey: string, here: string, query: string, entry: AssetEntryView): string {
-  if (entry.type === 'folder') return folderHref(brandKey, entry.path.replace(/\/$/, '').split('/'))
+  if (entry.type === 'folder') return folderHref(brandKey, segmentsOfEntry(entry))
   return withQuery(here, query, { dialog: 'preview', item: entry.key })
 }
 
@@ -369,36 +412,70 @@ function EntryTiles({ brandKey, folder, mayChange, query, here }: LibraryPagePro
   return (
     <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" aria-label="Assets">
       {folder.entries.map((entry) => (
-        <li key={entry.key} className="flex flex-col overflow-hidden rounded-lg border border-line bg-white">
-          <Link
-            to={entryHref(brandKey, here, query, entry)}
-            className="block hover:opacity-90"
-            preventScrollReset={entry.type === 'file'}
-          >
-            <Thumb entry={entry} />
-          </Link>
-          <div className="flex items-center gap-2 px-3 py-2">
-            <div className="min-w-0 flex-1">
-              <Link
-                to={entryHref(brandKey, here, query, entry)}
-                className="block truncate text-sm font-medium hover:underline"
-                title={entry.name}
-              >
-                {entry.name}
-              </Link>
-              <span className="block truncate text-xs text-muted">
-                {folder.search
-                  ? entry.folder || folder.bucket.name
-                  : entry.type === 'folder'
-                    ? 'Folder'
-                    : formatFileSize(entry.size)}
-              </span>
-            </div>
-            <EntryMenu entry={entry} here={here} query={query} mayChange={mayChange} />
-          </div>
-        </li>
+        <Tile
+          key={entry.key}
+          entry={entry}
+          brandKey={brandKey}
+          folder={folder}
+          mayChange={mayChange}
+          query={query}
+          here={here}
+        />
       ))}
     </ul>
+  )
+}
+
+function Tile({
+  entry,
+  brandKey,
+  folder,
+  mayChange,
+  query,
+  here,
+}: {
+  entry: AssetEntryView
+  brandKey: string
+  folder: FolderPage
+  mayChange: boolean
+  query: string
+  here: string
+}) {
+  const drag = useDraggableEntry(entry)
+  const drop = useFolderDropTarget(entry.type === 'folder' ? segmentsOfEntry(entry) : NO_TARGET)
+  return (
+    <li
+      className={`flex flex-col overflow-hidden rounded-lg border border-line bg-white ${drag.dragging ? 'opacity-50' : ''} ${drop.over ? DROP_RING : ''}`}
+      {...drag.props}
+      {...(entry.type === 'folder' ? drop.props : {})}
+    >
+      <Link
+        to={entryHref(brandKey, here, query, entry)}
+        className="block hover:opacity-90"
+        preventScrollReset={entry.type === 'file'}
+      >
+        <Thumb entry={entry} />
+      </Link>
+      <div className="flex items-center gap-2 px-3 py-2">
+        <div className="min-w-0 flex-1">
+          <Link
+            to={entryHref(brandKey, here, query, entry)}
+            className="block truncate text-sm font-medium hover:underline"
+            title={entry.name}
+          >
+            {entry.name}
+          </Link>
+          <span className="block truncate text-xs text-muted">
+            {folder.search
+              ? entry.folder || folder.bucket.name
+              : entry.type === 'folder'
+                ? 'Folder'
+                : formatFileSize(entry.size)}
+          </span>
+        </div>
+        <EntryMenu entry={entry} here={here} query={query} mayChange={mayChange} />
+      </div>
+    </li>
   )
 }
 
@@ -419,38 +496,70 @@ function EntryTable({ brandKey, folder, mayChange, query, here }: LibraryPagePro
         </thead>
         <tbody className="divide-y divide-line">
           {folder.entries.map((entry) => (
-            <tr key={entry.key}>
-              <td className="max-w-xs px-4 py-2">
-                <Link
-                  to={entryHref(brandKey, here, query, entry)}
-                  className="flex items-center gap-2 font-medium hover:underline"
-                >
-                  {entry.type === 'folder' ? (
-                    <FolderGlyph small />
-                  ) : entry.urls?.thumbnail ? (
-                    <img src={entry.urls.thumbnail} alt="" loading="lazy" className="h-8 w-6 rounded object-cover" />
-                  ) : null}
-                  <span className="truncate">{entry.name}</span>
-                </Link>
-                {folder.search ? (
-                  <span className="block truncate text-xs text-muted">{entry.folder || folder.bucket.name}</span>
-                ) : null}
-              </td>
-              <td className="whitespace-nowrap px-4 py-2 text-muted">
-                {entry.type === 'folder' ? '—' : formatFileSize(entry.size)}
-              </td>
-              <td className="px-4 py-2 text-muted">{typeLabel(entry)}</td>
-              <td className="whitespace-nowrap px-4 py-2 text-muted">
-                {formatWhen(new Date(entry.modified * 1000), 'UTC')}
-              </td>
-              <td className="px-4 py-2">
-                <EntryMenu entry={entry} here={here} query={query} mayChange={mayChange} />
-              </td>
-            </tr>
+            <Row
+              key={entry.key}
+              entry={entry}
+              brandKey={brandKey}
+              folder={folder}
+              mayChange={mayChange}
+              query={query}
+              here={here}
+            />
           ))}
         </tbody>
       </table>
     </div>
+  )
+}
+
+function Row({
+  entry,
+  brandKey,
+  folder,
+  mayChange,
+  query,
+  here,
+}: {
+  entry: AssetEntryView
+  brandKey: string
+  folder: FolderPage
+  mayChange: boolean
+  query: string
+  here: string
+}) {
+  const drag = useDraggableEntry(entry)
+  const drop = useFolderDropTarget(entry.type === 'folder' ? segmentsOfEntry(entry) : NO_TARGET)
+  return (
+    <tr
+      className={`${drag.dragging ? 'opacity-50' : ''} ${drop.over ? DROP_RING : ''}`}
+      {...drag.props}
+      {...(entry.type === 'folder' ? drop.props : {})}
+    >
+      <td className="max-w-xs px-4 py-2">
+        <Link
+          to={entryHref(brandKey, here, query, entry)}
+          className="flex items-center gap-2 font-medium hover:underline"
+        >
+          {entry.type === 'folder' ? (
+            <FolderGlyph small />
+          ) : entry.urls?.thumbnail ? (
+            <img src={entry.urls.thumbnail} alt="" loading="lazy" className="h-8 w-6 rounded object-cover" />
+          ) : null}
+          <span className="truncate">{entry.name}</span>
+        </Link>
+        {folder.search ? (
+          <span className="block truncate text-xs text-muted">{entry.folder || folder.bucket.name}</span>
+        ) : null}
+      </td>
+      <td className="whitespace-nowrap px-4 py-2 text-muted">
+        {entry.type === 'folder' ? '—' : formatFileSize(entry.size)}
+      </td>
+      <td className="px-4 py-2 text-muted">{typeLabel(entry)}</td>
+      <td className="whitespace-nowrap px-4 py-2 text-muted">{formatWhen(new Date(entry.modified * 1000), 'UTC')}</td>
+      <td className="px-4 py-2">
+        <EntryMenu entry={entry} here={here} query={query} mayChange={mayChange} />
+      </td>
+    </tr>
   )
 }
 

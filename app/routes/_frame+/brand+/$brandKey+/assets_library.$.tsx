@@ -9,6 +9,7 @@ import { AppError } from '#app/lib/errors'
 import { SCAN_MESSAGES } from '#app/lib/file-purposes'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { can } from '#app/policy/abilities'
+import { assetLibraryEnabled } from '#app/policy/permissions'
 import {
   addFiles,
   ASSET_TEXTS,
@@ -44,8 +45,14 @@ function segmentsOf(params: Record<string, string | undefined>): string[] {
   return parsed.segments
 }
 
+/** atelier.md §6: without server version 3 there is no Asset Library to open. */
+function requireEnabled() {
+  if (!assetLibraryEnabled()) throw json({ error: { type: 'NotFound', message: 'Page not found.' } }, { status: 404 })
+}
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
+  requireEnabled()
   const brandKey = params.brandKey!
   const segments = segmentsOf(params)
   const { deps } = context
@@ -99,6 +106,7 @@ function pageAddress(request: Request, brandKey: string, segments: string[]): st
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await guard(request, context)
+  requireEnabled()
   const brandKey = params.brandKey!
   const segments = segmentsOf(params)
   const { deps } = context

@@ -559,6 +559,8 @@ export const references = pgTable(
     /** The upload carrying the file; null for folders. Clones as Final share it. */
     fileKey: text('file_key').references(() => files.key, { onDelete: 'set null' }),
     assetType: text('asset_type'),
+    /** A virtual sample's review status (app/lib/sample-status.ts); null for other references. */
+    sampleStatus: text('sample_status'),
     archived: boolean('archived').notNull().default(false),
     createdBy: text('created_by').references(() => accounts.key, { onDelete: 'set null' }),
     created: created(),
@@ -574,6 +576,25 @@ export const references = pgTable(
       .on(t.fileKey)
       .where(sql`${t.fileKey} is not null`),
   ],
+)
+
+/** Every status change of a virtual sample: who, when, from and to (atelier.md §4). */
+export const sampleStatusChanges = pgTable(
+  'sample_status_changes',
+  {
+    key: text('key').primaryKey(),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    referenceKey: text('reference_key')
+      .notNull()
+      .references(() => references.key, { onDelete: 'cascade' }),
+    accountKey: text('account_key').references(() => accounts.key, { onDelete: 'set null' }),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    created: created(),
+  },
+  (t) => [index('sample_status_changes_reference_idx').on(t.referenceKey, t.created)],
 )
 
 /** A tech pack or graphics container of a style (atelier.md §3): its files are references. */

@@ -35,7 +35,7 @@ export interface SeedFile {
   image?: boolean
 }
 
-const drawing = (width: number, height: number, background: string, label: string, ink = '#1f2937') =>
+export const drawing = (width: number, height: number, background: string, label: string, ink = '#1f2937') =>
   sharp(
     Buffer.from(
       `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">

@@ -9,6 +9,7 @@ import { addGrants } from '#app/services/grants.server'
 import { syncListingMedia } from '#app/services/media.server'
 import { UNMATCHED } from '#app/lib/media-names'
 import { seedAtelierReferences } from './seed-atelier-references'
+import { seedAtelierSamples } from './seed-atelier-samples'
 import type { ServiceDeps } from '#app/services/context.server'
 import { seedAtelierMaterials } from './seed-atelier-materials'
 import { seedAssetLibrary } from './seed-asset-library'
@@ -202,6 +203,7 @@ export async function seedDemo(
   // Every time, not only at creation: a data folder whose files were removed gets them back.
   await ensureImages(deps.blobs, demoImages())
   await seedAtelierReferences(deps)
+  await seedAtelierSamples(deps)
   await seedAtelierMaterials(deps)
   await seedAssetLibrary(deps)
   if (options.ensureUsers === false) return { created }

@@ -80,6 +80,10 @@ describe('referenceStep', () => {
     expect(referenceStep({ model: 'Style', tags: [], assetType: '3d-cad-pattern' }).step).toBe('patterns')
     expect(referenceStep({ model: 'Style', tags: ['final'] })).toEqual({ step: 'final', kind: null })
     expect(referenceStep({ model: 'Style', tags: [] })).toEqual({ step: 'references', kind: null })
+    expect(referenceStep({ model: 'Style', tags: [], assetType: 'virtual-sample' })).toEqual({
+      step: 'samples',
+      kind: null,
+    })
     // A tech pack file tagged final is still the tech pack's: Final Files lists it by its tag.
     expect(referenceStep({ model: 'Techpack', tags: ['final'] }).step).toBe('techpack')
   })

@@ -2,6 +2,7 @@
 // API sends them, the update_positions payload, which wizard step a reference counts for, and the
 // image aspect ratios the upload area accepts. Shared by the services, the API and the pages.
 import type { StyleStep } from './style-steps'
+import { SAMPLE_ASSET_TYPE } from './sample-status'
 
 /** Keys are the portal's record keys (app/lib/ids.ts) or other URL-safe ids. */
 const KEY = /^[A-Za-z0-9_-]{1,64}$/
@@ -112,6 +113,12 @@ export type FileStep = Exclude<StyleStep, 'materials'>
 export const GRAPHIC_KINDS = ['graphic', 'print'] as const
 export type GraphicKind = (typeof GRAPHIC_KINDS)[number]
 
+/**
+ * Where a style's virtual samples sit (asset_type 'virtual-sample', decision 134): reviewed on
+ * their own page, in no wizard step and counting for none.
+ */
+export const SAMPLES_STEP = 'samples'
+
 /** asset_type values that put a style's file in the patterns step (2D pattern, 3D CAD pattern). */
 export const PATTERN_ASSET_TYPES = ['pattern', '3d-cad-pattern'] as const
 
@@ -122,7 +129,7 @@ export const PATTERN_ASSET_TYPES = ['pattern', '3d-cad-pattern'] as const
  * additional reference otherwise.
  */
 export function referenceStep(input: { model: ReferenceModel; tags: readonly string[]; assetType?: string | null }): {
-  step: FileStep
+  step: FileStep | typeof SAMPLES_STEP
   kind: GraphicKind | null
 } {
   if (input.model === 'Techpack') return { step: 'techpack', kind: null }
@@ -130,6 +137,7 @@ export function referenceStep(input: { model: ReferenceModel; tags: readonly str
   if (input.assetType && (PATTERN_ASSET_TYPES as readonly string[]).includes(input.assetType)) {
     return { step: 'patterns', kind: null }
   }
+  if (input.assetType === SAMPLE_ASSET_TYPE) return { step: SAMPLES_STEP, kind: null }
   if (input.tags.includes(FINAL_TAG)) return { step: 'final', kind: null }
   return { step: 'references', kind: null }
 }

@@ -114,6 +114,15 @@ export async function notifyBrandMembers(deps: ServiceDeps, event: BrandEvent): 
   return (await insertAndPush(deps, event.actor, recipients, event.brandKey, event)).length
 }
 
+/** Stores a notification for each of some accounts (never the actor) and pushes it. */
+export async function notifyAccounts(
+  deps: ServiceDeps,
+  event: NotificationContent & { actor: Actor; accountKeys: string[]; brandKey: string },
+): Promise<number> {
+  const recipients = [...new Set(event.accountKeys)].filter((key) => key !== event.actor.key)
+  return (await insertAndPush(deps, event.actor, recipients, event.brandKey, event)).length
+}
+
 /** Stores a notification for one account (for example about its own onboarding) and pushes it. */
 export async function notifyAccount(deps: ServiceDeps, event: AccountEvent): Promise<string> {
   const [key] = await insertAndPush(deps, event.actor, [event.accountKey], event.brandKey, event)

@@ -15,6 +15,7 @@ import {
   GRAPHIC_KINDS,
   MAX_FOLDER_DEPTH,
   REFERENCE_TEXTS,
+  SAMPLES_STEP,
   assetProgress,
   isReferenceModel,
   joinPath,
@@ -26,7 +27,8 @@ import {
   type FileStep,
   type ReferenceModel,
 } from '#app/lib/references'
-import { STYLE_FILE_FORMATS, extensionOf, familyOfType } from '#app/lib/style-file-types'
+import { STYLE_FILE_FORMATS, extensionOf, familyOfType, unsupportedFileMessage } from '#app/lib/style-file-types'
+import { DEFAULT_SAMPLE_STATUS, SAMPLE_FAMILIES } from '#app/lib/sample-status'
 import type { Actor } from './accounts.server'
 import { requireAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
@@ -397,6 +399,8 @@ export async function createReference(deps: ServiceDeps, actor: Actor, input: Re
   const created = await deps.db.transaction(async (tx) => {
     const { model, modelKey } = await resolveModel(tx, input, style)
     const { step, kind } = referenceStep({ model, tags: tags.tags, assetType })
+    const sample = step === SAMPLES_STEP
+    if (sample && isFolder) throw new AppError('ValidationError', 'type: a virtual sample is a file, not a folder.')
     const parent = await requireParentFolder(tx, style.key, path.path)
     requireSameStep(parent, step)
     let file: FileRow | null = null
@@ -413,6 +417,7 @@ export async function createReference(deps: ServiceDeps, actor: Actor, input: Re
       type = file.contentType
         ? familyOfType(file.contentType, file.originalName)
         : (STYLE_FILE_FORMATS[extensionOf(file.originalName)]?.family ?? 'file')
+      if (sample && !SAMPLE_FAMILIES.includes(type)) throw new AppError('ValidationError', unsupportedFileMessage(name))
     }
     const [row] = await tx
       .insert(references)
@@ -433,10 +438,11 @@ export async function createReference(deps: ServiceDeps, actor: Actor, input: Re
         pathname,
         fileKey,
         assetType,
+        sampleStatus: sample ? DEFAULT_SAMPLE_STATUS : null,
         createdBy: actor.key,
       })
       .returning()
-    if (!isFolder) await markStyleStep(tx, style.key, step, 'completed', { onlyIfUnset: true })
+    if (!isFolder && !sample) await markStyleStep(tx, style.key, step, 'completed', { onlyIfUnset: true })
     return { row: row!, file }
   })
   return toReferenceView(deps, created.row, created.file)

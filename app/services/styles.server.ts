@@ -3,8 +3,8 @@
 // styles in one query; and what the style summary and the wizard read. Reading needs any grant on
 // the style (`listing.view`); changing needs owner or editor (`asset.manage`); no grant at all reads
 // as not found (docs/decisions/007, 115).
-import { and, asc, eq, inArray } from 'drizzle-orm'
-import { categories, collections, lines, listings, styles } from '#db/schema'
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { categories, collections, files, lines, listings, references, styles } from '#db/schema'
 import { AppError, notFound } from '#app/lib/errors'
 import {
   STYLE_STEPS,
@@ -17,6 +17,7 @@ import {
   type StyleStep,
   type StyleStepColumn,
 } from '#app/lib/style-steps'
+import { SAMPLES_STEP } from '#app/lib/references'
 import type { Actor } from './accounts.server'
 import { hasAbility, requireAbility, requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
@@ -262,13 +263,36 @@ export interface ListingSlide {
 }
 
 /**
- * A virtual sample as the summary's slideshow shows it. Samples are references of the style; until
- * references carry their files and tags, the style has none to show (docs/decisions/117).
+ * A virtual sample as the summary's slideshow shows it: a reference of the style with asset type
+ * 'virtual-sample' whose file is available, newest first (decision 134).
  */
 export interface SampleSlide {
   key: string
   name: string
   thumbnail: string | null
+  status: string
+}
+
+async function sampleSlides(deps: ServiceDeps, styleKey: string): Promise<SampleSlide[]> {
+  const rows = await deps.db
+    .select({ key: references.key, name: references.name, status: references.sampleStatus, thumb: files.thumbnailKey })
+    .from(references)
+    .innerJoin(files, eq(files.key, references.fileKey))
+    .where(
+      and(
+        eq(references.styleKey, styleKey),
+        eq(references.step, SAMPLES_STEP),
+        eq(references.archived, false),
+        eq(files.status, 'available'),
+      ),
+    )
+    .orderBy(desc(references.created), asc(references.key))
+  return rows.map((row) => ({
+    key: row.key,
+    name: row.name,
+    thumbnail: row.thumb ? deps.blobs.signedUrl(row.thumb) : null,
+    status: row.status ?? 'In Progress',
+  }))
 }
 
 /** Where the wizard and the summary stand for this actor: the style, its steps, who may change. */
@@ -300,7 +324,7 @@ export async function getStyleSummary(deps: ServiceDeps, actor: Actor, brandKey:
     look: listing.lookNumber,
     images: listingImages(deps, listing.media),
   }))
-  const samples: SampleSlide[] = []
+  const samples = await sampleSlides(deps, row.style.key)
   return {
     style: { ...style, collection_name: row.collectionName, line_name: row.lineName, tags: row.style.tags },
     progress,

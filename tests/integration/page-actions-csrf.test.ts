@@ -17,7 +17,7 @@ import { pipelineSettled } from '#app/services/files.server'
 import { latestOobCode } from '#tests/support/emulator'
 import { createListing, createStyleIn } from '#tests/support/catalogue-factories'
 import { createMedia } from '#tests/support/media-factories'
-import { createFileReference } from '#tests/support/atelier-factories'
+import { createFileReference, createSample } from '#tests/support/atelier-factories'
 import { createFile } from '#tests/support/file-factories'
 import { createBucketWithFile } from '#tests/support/asset-factories'
 import { snapshotData } from '#tests/support/db-snapshot'
@@ -166,6 +166,22 @@ const SAMPLES: Record<string, ActionSample> = {
       url: `/brand/${w.brand.key}/style/${await createStyleIn(portal.deps, w.brand.key, w.brand.collections[0]!)}?index`,
       fields: { intent: 'send', text: 'Looks right' },
     }),
+  },
+  '/brand/:brandKey/style/:styleKey/samples/add': {
+    post: async (w) => ({
+      url: `/brand/${w.brand.key}/style/${await createStyleIn(portal.deps, w.brand.key, null)}/samples/add`,
+      photo: 'render.png',
+    }),
+  },
+  '/brand/:brandKey/style/:styleKey/samples/:sampleKey': {
+    post: async (w) => {
+      const style = await createStyleIn(portal.deps, w.brand.key, null)
+      const sample = await createSample(portal.deps, w.brand.key, style, w.owner.key)
+      return {
+        url: `/brand/${w.brand.key}/style/${style}/samples/${sample}`,
+        fields: { intent: 'status', status: 'Ready for Review' },
+      }
+    },
   },
   '/brand/:brandKey/style/:styleKey/:step': {
     post: async (w) => ({
@@ -430,7 +446,11 @@ beforeAll(async () => {
     .png()
     .toBuffer()
 })
-afterAll(() => portal?.destroy())
+afterAll(async () => {
+  // An accepted upload may still be scanned in the background: let it finish before its folder goes.
+  if (portal) await pipelineSettled(portal.deps)
+  await portal?.destroy()
+})
 
 async function makeWorld(): Promise<World> {
   const { deps } = portal

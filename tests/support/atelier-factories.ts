@@ -57,3 +57,42 @@ export async function createFileReference(
   })
   return key
 }
+
+/** A virtual sample of a style (a clean PNG render), with a status (In Progress unless told). */
+export async function createSample(
+  deps: Pick<ServiceDeps, 'db'>,
+  brandKey: string,
+  styleKey: string,
+  uploadedBy: string,
+  options: { name?: string; status?: string } = {},
+) {
+  const name = options.name ?? 'Render front.png'
+  const fileKey = newKey()
+  await deps.db.insert(files).values({
+    key: fileKey,
+    brandKey,
+    purpose: 'style-file',
+    originalName: name,
+    status: 'available',
+    contentType: 'image/png',
+    size: 2048,
+    originalKey: `style-files/${brandKey}/${fileKey}`,
+    uploadedBy,
+  })
+  const key = newKey()
+  await deps.db.insert(references).values({
+    key,
+    brandKey,
+    styleKey,
+    name,
+    type: 'image',
+    model: 'Style',
+    modelKey: styleKey,
+    step: 'samples',
+    assetType: 'virtual-sample',
+    sampleStatus: options.status ?? 'In Progress',
+    fileKey,
+    createdBy: uploadedBy,
+  })
+  return key
+}

@@ -263,10 +263,15 @@ function SampleSlides({ data }: { data: Data }) {
       </h2>
       {samples.length === 0 ? (
         <EmptyState title="No virtual samples yet">
-          Samples show here once final files are uploaded.{' '}
-          <Link to={stepHref(data, 'final')} className="text-ink underline underline-offset-2">
-            Final Files
-          </Link>
+          Pictures, videos and 3D files of the sample show here once they are added.{' '}
+          {data.summary.canEdit ? (
+            <Link
+              to={`/brand/${data.brandKey}/style/${data.summary.style.key}/samples/add`}
+              className="text-ink underline underline-offset-2"
+            >
+              Add samples
+            </Link>
+          ) : null}
         </EmptyState>
       ) : (
         <Slideshow label="Virtual samples" count={samples.length}>

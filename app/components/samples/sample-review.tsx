@@ -1,0 +1,525 @@
+// The virtual sample review page (atelier.md §2): header actions, the reference image carousel,
+// the sample on its stage, its status and side actions, the other samples as a rail or a list,
+// and the sample's comment thread. Dialogs are states of the query (`?dialog=`), so every action
+// is a link or a form and works without JavaScript.
+import { Form, Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { CommentThread } from '#app/components/chat/comment-thread'
+import { Slide, Slideshow } from '#app/components/atelier/slideshow'
+import { Button, ButtonLink, buttonClass } from '#app/components/ui/button'
+import { RouteDialog } from '#app/components/ui/dialog'
+import { BackIcon, ChevronIcon, HangerIcon } from '#app/components/ui/icons'
+import { Badge, CsrfField, EmptyState } from '#app/components/ui/misc'
+import { useCsrfToken } from '#app/lib/csrf'
+import { formatFileSize, formatWhen } from '#app/lib/format'
+import { SAMPLE_TEXTS, type SampleStatus } from '#app/lib/sample-status'
+import type { MessagePage } from '#app/services/chat.server'
+import type { SampleView, StatusChangeView } from '#app/services/samples.server'
+
+export type SampleDialog = 'expand' | 'rename' | 'delete' | 'annotate'
+
+export interface SampleReviewData {
+  brandKey: string
+  selfKey: string
+  style: { key: string; name: string; number: string | null }
+  sample: SampleView
+  samples: SampleView[]
+  referenceImages: { key: string; name: string; assets: SampleView['assets'] }[]
+  history: StatusChangeView[]
+  statusOptions: SampleStatus[]
+  mayLockAsFinal: boolean
+  canEdit: boolean
+  canReview: boolean
+  thread: MessagePage
+  /** The page's own query state. */
+  showReferences: boolean
+  listView: boolean
+  dialog: SampleDialog | null
+}
+
+const STATUS_TONE: Record<SampleStatus, 'neutral' | 'info' | 'success' | 'warning' | 'danger'> = {
+  'Asset Uploaded': 'neutral',
+  'In Progress': 'info',
+  'Ready for Review': 'warning',
+  Declined: 'danger',
+  Approved: 'success',
+  Final: 'success',
+}
+
+export function StatusBadge({ status }: { status: SampleStatus }) {
+  return <Badge tone={STATUS_TONE[status]}>{status}</Badge>
+}
+
+function pageHref(data: SampleReviewData, changes: Record<string, string | null>, sampleKey = data.sample.key) {
+  const query = new URLSearchParams()
+  if (!data.showReferences) query.set('references', 'off')
+  if (data.listView) query.set('view', 'list')
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) query.delete(name)
+    else query.set(name, value)
+  }
+  const text = query.toString()
+  return `/brand/${data.brandKey}/style/${data.style.key}/samples/${sampleKey}${text ? `?${text}` : ''}`
+}
+
+export function SampleReviewPage({ data }: { data: SampleReviewData }) {
+  const { sample } = data
+  const closeTo = pageHref(data, { dialog: null })
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex flex-col gap-1">
+          <Link
+            to={`/brand/${data.brandKey}/style/${data.style.key}`}
+            className="inline-flex items-center gap-1 text-sm text-muted hover:text-ink"
+          >
+            <BackIcon className="h-4 w-4" /> {data.style.name}
+          </Link>
+          <h1 className="font-display text-2xl">Virtual Sample</h1>
+        </div>
+        <nav aria-label="Sample actions" className="flex flex-wrap gap-2">
+          <ButtonLink
+            variant={data.showReferences ? 'primary' : 'secondary'}
+            to={pageHref(data, { references: data.showReferences ? 'off' : null })}
+            aria-pressed={data.showReferences}
+            preventScrollReset
+          >
+            Reference Image
+          </ButtonLink>
+          <ButtonLink variant="secondary" to={pageHref(data, { dialog: 'expand' })} preventScrollReset>
+            Expand
+          </ButtonLink>
+          {data.canReview ? (
+            <ButtonLink variant="secondary" to={pageHref(data, { dialog: 'annotate' })} preventScrollReset>
+              Markup
+            </ButtonLink>
+          ) : null}
+          <a href="#comments" className={buttonClass('secondary')}>
+            Comment
+          </a>
+        </nav>
+      </header>
+
+      {data.showReferences ? <ReferenceCarousel data={data} /> : null}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <section aria-label={sample.name} className="flex flex-col gap-3">
+          <div role="tablist" aria-label="Samples" className="flex gap-4 border-b border-line text-sm">
+            <span role="tab" aria-selected="true" className="border-b-2 border-ink px-1 pb-2 font-medium">
+              Virtual Sample
+            </span>
+            <span role="tab" aria-selected="false" aria-disabled="true" className="px-1 pb-2 text-muted opacity-50">
+              Archived
+            </span>
+          </div>
+          <SampleStage sample={sample} />
+        </section>
+        <SidePanel data={data} />
+      </div>
+
+      <OtherSamples data={data} />
+
+      <section id="comments" aria-labelledby="comments-heading" className="flex flex-col gap-3">
+        <h2 id="comments-heading" className="text-xs font-medium uppercase tracking-[0.2em] text-muted">
+          Comments
+        </h2>
+        <CommentThread model="Reference" modelId={sample.key} selfKey={data.selfKey} initial={data.thread} />
+      </section>
+
+      {data.dialog === 'expand' ? <ExpandDialog data={data} closeTo={closeTo} /> : null}
+      {data.dialog === 'rename' && data.canEdit ? <RenameDialog data={data} closeTo={closeTo} /> : null}
+      {data.dialog === 'delete' && data.canEdit ? <DeleteDialog data={data} closeTo={closeTo} /> : null}
+      {data.dialog === 'annotate' && data.canReview ? <AnnotateDialog closeTo={closeTo} /> : null}
+    </div>
+  )
+}
+
+function ReferenceCarousel({ data }: { data: SampleReviewData }) {
+  return (
+    <section aria-labelledby="reference-heading" className="flex flex-col gap-2">
+      <h2 id="reference-heading" className="text-xs font-medium uppercase tracking-[0.2em] text-muted">
+        Reference images
+      </h2>
+      {data.referenceImages.length === 0 ? (
+        <p className="text-sm text-muted">No reference images yet: add them in the style’s Additional References.</p>
+      ) : (
+        <Slideshow label="Reference images" count={data.referenceImages.length}>
+          {data.referenceImages.map((image) => (
+            <Slide key={image.key}>
+              <a href={image.assets?.web ?? image.assets?.original ?? '#'} className="block">
+                <img
+                  src={image.assets?.thumbnail ?? image.assets?.web ?? ''}
+                  alt={image.name}
+                  loading="lazy"
+                  className="aspect-product w-full rounded-md bg-canvas object-cover"
+                />
+              </a>
+            </Slide>
+          ))}
+        </Slideshow>
+      )}
+    </section>
+  )
+}
+
+/** The sample itself: a picture, a video, or a card to download what the page can't show. */
+export function SampleStage({ sample, large = false }: { sample: SampleView; large?: boolean }) {
+  const source = sample.assets?.web ?? sample.assets?.original ?? null
+  const frame = `flex items-center justify-center overflow-hidden rounded-lg bg-stone-100 ${large ? 'max-h-[75vh]' : 'min-h-[24rem]'}`
+  if (source && (sample.type === 'image' || sample.type === 'gif')) {
+    return (
+      <figure className={frame}>
+        <img
+          src={source}
+          alt={sample.name}
+          className={`max-w-full object-contain ${large ? 'max-h-[75vh]' : 'max-h-[36rem]'}`}
+        />
+      </figure>
+    )
+  }
+  if (source && sample.type === 'video') {
+    return (
+      <figure className={frame}>
+        <video src={source} controls className="max-h-[36rem] max-w-full" aria-label={sample.name} />
+      </figure>
+    )
+  }
+  const checking = sample.progress === 0
+  return (
+    <div className={`${frame} flex-col gap-3 p-8 text-center`}>
+      <HangerIcon className="h-16 w-16 text-stone-400" />
+      <p className="font-medium">{sample.name}</p>
+      <p className="text-sm text-muted">
+        {checking ? 'The file is being checked; it shows here once it is safe.' : "This file can't be previewed."}
+      </p>
+      {sample.download ? (
+        <a href={sample.download} download={sample.name} className={buttonClass('secondary')}>
+          Download
+        </a>
+      ) : null}
+    </div>
+  )
+}
+
+function SidePanel({ data }: { data: SampleReviewData }) {
+  const csrf = useCsrfToken()
+  const { sample } = data
+  return (
+    <aside aria-label="Sample details" className="flex flex-col gap-5 text-sm">
+      <div className="flex flex-col gap-1">
+        <h2 className="break-words text-lg font-medium">{sample.name}</h2>
+        <p className="text-muted">
+          {sample.size !== null ? formatFileSize(sample.size) : ''} · added{' '}
+          {formatWhen(new Date(sample.created * 1000))}
+        </p>
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <span className="text-xs font-medium uppercase tracking-[0.2em] text-muted">Status</span>
+        <div>
+          <StatusBadge status={sample.sample_status} />
+        </div>
+        {data.statusOptions.length > 0 ? (
+          <Form method="post" className="flex gap-2" preventScrollReset>
+            <CsrfField token={csrf} />
+            <input type="hidden" name="intent" value="status" />
+            <label htmlFor="sample-status" className="sr-only">
+              Status
+            </label>
+            <select
+              id="sample-status"
+              name="status"
+              defaultValue={data.statusOptions.includes(sample.sample_status) ? sample.sample_status : ''}
+              className="min-w-0 flex-1 rounded-md border border-line bg-white px-2 py-2"
+            >
+              {data.statusOptions.includes(sample.sample_status) ? null : (
+                <option value="" disabled>
+                  Choose a status
+                </option>
+              )}
+              {data.statusOptions.map((status) => (
+                <option key={status} value={status}>
+                  {status}
+                </option>
+              ))}
+            </select>
+            <Button type="submit" variant="secondary">
+              Save
+            </Button>
+          </Form>
+        ) : null}
+        {data.mayLockAsFinal ? (
+          <Form method="post" preventScrollReset>
+            <CsrfField token={csrf} />
+            <input type="hidden" name="intent" value="lock" />
+            <Button type="submit" variant="primary" className="w-full">
+              Lock as Final
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col gap-1" role="group" aria-label="Sample side actions">
+        {sample.download ? (
+          <a href={sample.download} download={sample.name} className={buttonClass('ghost', 'justify-start')}>
+            Download
+          </a>
+        ) : null}
+        {data.canEdit ? (
+          <>
+            <ButtonLink
+              variant="ghost"
+              className="justify-start"
+              to={pageHref(data, { dialog: 'rename' })}
+              preventScrollReset
+            >
+              Rename
+            </ButtonLink>
+            <button type="button" disabled className={buttonClass('ghost', 'justify-start opacity-50')}>
+              Move
+            </button>
+            <ButtonLink
+              variant="ghost"
+              className="justify-start text-red-700"
+              to={pageHref(data, { dialog: 'delete' })}
+              preventScrollReset
+            >
+              Delete
+            </ButtonLink>
+          </>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <h3 className="text-xs font-medium uppercase tracking-[0.2em] text-muted">History</h3>
+        {data.history.length === 0 ? (
+          <p className="text-muted">No status changes yet.</p>
+        ) : (
+          <ol aria-label="Status history" className="flex flex-col gap-2">
+            {data.history.map((change) => (
+              <li key={change.key} className="leading-snug">
+                <span className="font-medium">{change.who ?? 'Someone'}</span> set{' '}
+                <span className="font-medium">{change.to}</span> (was {change.from})
+                <span className="block text-xs text-muted">{formatWhen(new Date(change.when * 1000))}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </aside>
+  )
+}
+
+function OtherSamples({ data }: { data: SampleReviewData }) {
+  const toggle = (
+    <div className="flex gap-1 text-sm" role="group" aria-label="Show samples as">
+      <Link
+        to={pageHref(data, { view: null })}
+        aria-current={data.listView ? undefined : 'true'}
+        preventScrollReset
+        className={`rounded px-2 py-1 ${data.listView ? 'text-muted hover:text-ink' : 'bg-black/5 font-medium'}`}
+      >
+        Rail
+      </Link>
+      <Link
+        to={pageHref(data, { view: 'list' })}
+        aria-current={data.listView ? 'true' : undefined}
+        preventScrollReset
+        className={`rounded px-2 py-1 ${data.listView ? 'bg-black/5 font-medium' : 'text-muted hover:text-ink'}`}
+      >
+        List
+      </Link>
+    </div>
+  )
+  return (
+    <section aria-labelledby="samples-heading" className="flex flex-col gap-3">
+      <div className="flex items-center justify-between gap-4">
+        <h2 id="samples-heading" className="text-xs font-medium uppercase tracking-[0.2em] text-muted">
+          Samples of this style
+        </h2>
+        <div className="flex items-center gap-3">
+          {toggle}
+          {data.canEdit ? (
+            <ButtonLink variant="secondary" to={`/brand/${data.brandKey}/style/${data.style.key}/samples/add`}>
+              Add samples
+            </ButtonLink>
+          ) : null}
+        </div>
+      </div>
+      {data.samples.length === 0 ? (
+        <EmptyState title="No virtual samples yet" />
+      ) : data.listView ? (
+        <table className="w-full text-left text-sm">
+          <thead className="text-xs uppercase tracking-wide text-muted">
+            <tr>
+              <th className="py-2 font-medium">Name</th>
+              <th className="py-2 font-medium">Status</th>
+              <th className="py-2 font-medium">Added</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.samples.map((sample) => (
+              <tr key={sample.key} className="border-t border-line">
+                <td className="py-2">
+                  <Link
+                    to={pageHref(data, { dialog: null }, sample.key)}
+                    aria-current={sample.key === data.sample.key ? 'page' : undefined}
+                    className="underline-offset-2 hover:underline aria-[current=page]:font-medium"
+                  >
+                    {sample.name}
+                  </Link>
+                </td>
+                <td className="py-2">
+                  <StatusBadge status={sample.sample_status} />
+                </td>
+                <td className="py-2 text-muted">{formatWhen(new Date(sample.created * 1000))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <Slideshow label="Samples of this style" count={data.samples.length}>
+          {data.samples.map((sample) => (
+            <Slide key={sample.key}>
+              <Link
+                to={pageHref(data, { dialog: null }, sample.key)}
+                aria-current={sample.key === data.sample.key ? 'page' : undefined}
+                className="flex flex-col gap-2 rounded-md p-1 text-sm aria-[current=page]:ring-2 aria-[current=page]:ring-ink"
+              >
+                <Thumb sample={sample} />
+                <span className="flex items-center justify-between gap-2">
+                  <span className="truncate">{sample.name}</span>
+                  <StatusBadge status={sample.sample_status} />
+                </span>
+              </Link>
+            </Slide>
+          ))}
+        </Slideshow>
+      )}
+    </section>
+  )
+}
+
+function Thumb({ sample }: { sample: SampleView }) {
+  const src = sample.assets?.thumbnail ?? null
+  return src ? (
+    <img src={src} alt="" loading="lazy" className="aspect-product w-full rounded-md bg-canvas object-cover" />
+  ) : (
+    <span className="flex aspect-product w-full items-center justify-center rounded-md bg-stone-100 text-stone-400">
+      <HangerIcon className="h-1/3 w-1/2" />
+    </span>
+  )
+}
+
+/** Expand: the sample large, with previous and next that wrap around the style's samples. */
+function ExpandDialog({ data, closeTo }: { data: SampleReviewData; closeTo: string }) {
+  const index = Math.max(
+    0,
+    data.samples.findIndex((sample) => sample.key === data.sample.key),
+  )
+  const count = data.samples.length
+  const previous = data.samples[(index - 1 + count) % count]
+  const next = data.samples[(index + 1) % count]
+  return (
+    <RouteDialog title={data.sample.name} closeTo={closeTo} wide>
+      <div className="flex flex-col gap-3">
+        <SampleStage sample={data.sample} large />
+        {count > 1 && previous && next ? (
+          <div className="flex items-center justify-between text-sm">
+            <Link
+              to={pageHref(data, { dialog: 'expand' }, previous.key)}
+              className={buttonClass('secondary')}
+              aria-label="Previous sample"
+            >
+              <ChevronIcon direction="left" /> {previous.name}
+            </Link>
+            <span className="text-muted">
+              {index + 1} / {count}
+            </span>
+            <Link
+              to={pageHref(data, { dialog: 'expand' }, next.key)}
+              className={buttonClass('secondary')}
+              aria-label="Next sample"
+            >
+              {next.name} <ChevronIcon direction="right" />
+            </Link>
+          </div>
+        ) : null}
+      </div>
+    </RouteDialog>
+  )
+}
+
+function DialogForm({ intent, children }: { intent: string; children: ReactNode }) {
+  const csrf = useCsrfToken()
+  return (
+    <Form method="post" className="flex flex-col gap-4" preventScrollReset>
+      <CsrfField token={csrf} />
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
+  )
+}
+
+function RenameDialog({ data, closeTo }: { data: SampleReviewData; closeTo: string }) {
+  return (
+    <RouteDialog title="Rename" closeTo={closeTo}>
+      <DialogForm intent="rename">
+        <label className="flex flex-col gap-1 text-sm">
+          Name
+          <input
+            name="name"
+            required
+            maxLength={255}
+            defaultValue={data.sample.name}
+            className="rounded-md border border-line px-3 py-2"
+          />
+        </label>
+        <div className="flex justify-end gap-2">
+          <ButtonLink variant="secondary" to={closeTo}>
+            Cancel
+          </ButtonLink>
+          <Button type="submit">Save</Button>
+        </div>
+      </DialogForm>
+    </RouteDialog>
+  )
+}
+
+function DeleteDialog({ data, closeTo }: { data: SampleReviewData; closeTo: string }) {
+  return (
+    <RouteDialog title={`Delete ${data.sample.name}`} closeTo={closeTo}>
+      <DialogForm intent="delete">
+        <p className="text-sm">{SAMPLE_TEXTS.deleteConfirm}</p>
+        <div className="flex justify-end gap-2">
+          <ButtonLink variant="secondary" to={closeTo}>
+            Cancel
+          </ButtonLink>
+          <Button type="submit" variant="danger">
+            Delete
+          </Button>
+        </div>
+      </DialogForm>
+    </RouteDialog>
+  )
+}
+
+/** Annotate (atelier.md §2): an optional summary, posted to the sample's thread as the markup's note. */
+function AnnotateDialog({ closeTo }: { closeTo: string }) {
+  return (
+    <RouteDialog title="Annotate" closeTo={closeTo}>
+      <DialogForm intent="annotate">
+        <label className="flex flex-col gap-1 text-sm">
+          Summary (optional)
+          <textarea name="summary" rows={4} maxLength={2000} className="rounded-md border border-line px-3 py-2" />
+        </label>
+        <div className="flex justify-end gap-2">
+          <ButtonLink variant="secondary" to={closeTo}>
+            Cancel
+          </ButtonLink>
+          <Button type="submit">Save</Button>
+        </div>
+      </DialogForm>
+    </RouteDialog>
+  )
+}

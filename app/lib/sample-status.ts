@@ -1,0 +1,84 @@
+// Virtual sample statuses (atelier.md §4): who may set which. A designer and a virtual-sample
+// maker (vsm) each move a sample through their half of its statuses; owner access may set any.
+// Pure, so the page, the API and the tests share one rule.
+
+export const SAMPLE_STATUSES = [
+  'Asset Uploaded',
+  'In Progress',
+  'Ready for Review',
+  'Declined',
+  'Approved',
+  'Final',
+] as const
+
+export type SampleStatus = (typeof SAMPLE_STATUSES)[number]
+
+export const DEFAULT_SAMPLE_STATUS: SampleStatus = 'In Progress'
+
+/** The job type whose members set each status. */
+export const STATUS_JOB_TYPE: Record<SampleStatus, 'designer' | 'vsm'> = {
+  'Asset Uploaded': 'designer',
+  'In Progress': 'vsm',
+  'Ready for Review': 'vsm',
+  Declined: 'designer',
+  Approved: 'designer',
+  Final: 'designer',
+}
+
+/** The asset type that marks a style's reference as a virtual sample (decision 134). */
+export const SAMPLE_ASSET_TYPE = 'virtual-sample'
+
+/** What a virtual sample may be: pictures, videos and 3D files (atelier.md §1: 3D models and images). */
+export const SAMPLE_FAMILIES: readonly string[] = ['image', 'gif', 'video', 'model', 'obj', 'fbx', 'zprj']
+
+export function isSampleStatus(value: unknown): value is SampleStatus {
+  return typeof value === 'string' && (SAMPLE_STATUSES as readonly string[]).includes(value)
+}
+
+/**
+ * The statuses a person may pick: those of their own job type, or all of them with owner access.
+ * Anyone else (an editor who is neither designer nor vsm, a read member) picks none.
+ */
+export function statusesFor(person: { jobType: string; ownerAccess: boolean; mayReview: boolean }): SampleStatus[] {
+  if (!person.mayReview) return []
+  if (person.ownerAccess) return [...SAMPLE_STATUSES]
+  return SAMPLE_STATUSES.filter((status) => STATUS_JOB_TYPE[status] === person.jobType)
+}
+
+/** Whether this person may move the sample from `current` to `next`. */
+export function mayChangeStatus(
+  person: { jobType: string; ownerAccess: boolean; mayReview: boolean },
+  current: SampleStatus,
+  next: SampleStatus,
+): boolean {
+  return current !== next && statusesFor(person).includes(next)
+}
+
+/**
+ * Lock as Final is offered only when the style's version is 3 and the sample is not Final yet,
+ * and only to someone who may set Final.
+ */
+export function mayLockAsFinal(
+  person: { jobType: string; ownerAccess: boolean; mayReview: boolean },
+  current: SampleStatus,
+  styleVersion: number,
+): boolean {
+  return styleVersion === 3 && current !== 'Final' && statusesFor(person).includes('Final')
+}
+
+/** Who hears of a change: the other side of the review (both sides when an owner changes it). */
+export function jobTypesToNotify(actorJobType: string): Array<'designer' | 'vsm'> {
+  if (actorJobType === 'designer') return ['vsm']
+  if (actorJobType === 'vsm') return ['designer']
+  return ['designer', 'vsm']
+}
+
+export const SAMPLE_TEXTS = {
+  deleted: (name: string) => `Deleted Virtual Sample ${name}`,
+  final: (name: string) => `Tagged Virtual Sample ${name} as Final`,
+  statusSaved: 'Change saved successfully',
+  renamed: 'Reference name updated',
+  deleteConfirm: "Deleting a virtual sample can't be undone. Are you sure you want to delete it?",
+  notAllowed: (status: string) => `You can't set ${status}: it belongs to another job type.`,
+  alreadyFinal: 'This virtual sample is already Final.',
+} as const

@@ -1,0 +1,116 @@
+// `/brand/{id}/style/{style}/samples/{reference}`: virtual sample review (atelier.md §2, §4, §8).
+// Loader and action are thin: the samples service checks access and the status rules; the page's
+// dialogs are query states, so each form posts here without JavaScript.
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { SampleReviewPage, type SampleDialog } from '#app/components/samples/sample-review'
+import { AppError } from '#app/lib/errors'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { listThreadMessages, sendMessage } from '#app/services/chat.server'
+import {
+  deleteSample,
+  getSampleReview,
+  lockSampleAsFinal,
+  renameSample,
+  setSampleStatus,
+} from '#app/services/samples.server'
+import type { FrameHandle } from '#app/routes/_frame+/_layout'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.sample.name ?? 'Virtual Sample'} · Virtual Sample · Brand Portal` },
+]
+
+export const handle: FrameHandle = {
+  title: 'Virtual Atelier',
+  back: (_data, params) => `/brand/${params.brandKey ?? ''}/style/${params.styleKey ?? ''}`,
+}
+
+const DIALOGS: readonly SampleDialog[] = ['expand', 'rename', 'delete', 'annotate']
+/** An annotation's summary, as long as a comment may be. */
+const MAX_SUMMARY = 2000
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const review = await run(() =>
+    getSampleReview(context.deps, actor, params.brandKey!, params.styleKey!, params.sampleKey),
+  )
+  const thread = await run(() => listThreadMessages(context.deps, actor, 'Reference', review.sample.key))
+  const query = new URL(request.url).searchParams
+  return json({
+    ...review,
+    brandKey: params.brandKey!,
+    selfKey: actor.key,
+    thread,
+    showReferences: query.get('references') !== 'off',
+    listView: query.get('view') === 'list',
+    dialog: DIALOGS.find((name) => name === query.get('dialog')) ?? null,
+  })
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await guard(request, context)
+  const form = await request.formData()
+  await requireCsrf(request, context, form)
+  const { deps } = context
+  const styleKey = params.styleKey!
+  // The sample must be this style's and this brand's, and visible to the actor, before anything changes.
+  const review = await run(() => getSampleReview(deps, actor, params.brandKey!, styleKey, params.sampleKey))
+  const sampleKey = review.sample.key
+  const url = new URL(request.url)
+  url.searchParams.delete('dialog')
+  const back = `${url.pathname}${url.search}`
+  const intent = form.get('intent')
+  try {
+    if (intent === 'status') {
+      const changed = await setSampleStatus(deps, actor, sampleKey, form.get('status'))
+      return redirectWithToast(request, context, back, { kind: 'success', message: changed.message })
+    }
+    if (intent === 'lock') {
+      const locked = await lockSampleAsFinal(deps, actor, sampleKey)
+      return redirectWithToast(request, context, back, { kind: 'success', message: locked.message })
+    }
+    if (intent === 'rename') {
+      const renamed = await renameSample(deps, actor, sampleKey, form.get('name'))
+      return redirectWithToast(request, context, back, { kind: 'success', message: renamed.message })
+    }
+    if (intent === 'delete') {
+      const deleted = await deleteSample(deps, actor, sampleKey)
+      const next = review.samples.find((sample) => sample.key !== sampleKey)
+      const to = next
+        ? `/brand/${params.brandKey}/style/${styleKey}/samples/${next.key}`
+        : `/brand/${params.brandKey}/style/${styleKey}`
+      return redirectWithToast(request, context, to, { kind: 'success', message: deleted.message })
+    }
+    if (intent === 'annotate') {
+      const summary = String(form.get('summary') ?? '').trim()
+      if (summary.length > MAX_SUMMARY) {
+        throw new AppError('ValidationError', `The summary is too long: at most ${MAX_SUMMARY} characters.`)
+      }
+      if (summary) {
+        await sendMessage(deps, actor, { model: 'Reference', model_id: sampleKey, text: `Annotation: ${summary}` })
+      }
+      return redirectWithToast(request, context, back, { kind: 'success', message: 'Change saved successfully' })
+    }
+    if (form.has('text')) {
+      // The comment thread's form without JavaScript.
+      await sendMessage(deps, actor, { model: 'Reference', model_id: sampleKey, text: String(form.get('text') ?? '') })
+      return redirectWithToast(request, context, `${back}#comments`, { kind: 'success', message: 'Comment posted' })
+    }
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error
+    const message = error.fields?.text?.[0] ?? error.message.replace(/^text: /, '')
+    return redirectWithToast(request, context, back, {
+      kind: 'error',
+      message: message.charAt(0).toUpperCase() + message.slice(1),
+    })
+  }
+  return redirectWithToast(request, context, back, {
+    kind: 'error',
+    message: 'Choose what to do: this form is not known.',
+  })
+}
+
+export default function SampleReview() {
+  const data = useLoaderData<typeof loader>()
+  return <SampleReviewPage data={data} />
+}

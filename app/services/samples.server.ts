@@ -1,0 +1,312 @@
+// Virtual sample review (atelier.md §2 Virtual sample review, §4 Virtual sample status, §8): a
+// style's virtual samples are its references with asset_type 'virtual-sample' (decision 134).
+// Members of the brand (read included) look; 'sample.review' (owner, editor) changes, and the
+// status a person may pick follows their job type (app/lib/sample-status.ts). Every status change
+// is recorded and told to the other side of the review.
+import { and, asc, desc, eq, inArray, ne, or } from 'drizzle-orm'
+import { accounts, files, grants, references, sampleStatusChanges } from '#db/schema'
+import { AppError, notFound } from '#app/lib/errors'
+import { newKey } from '#app/lib/ids'
+import { SAMPLES_STEP } from '#app/lib/references'
+import {
+  SAMPLE_ASSET_TYPE,
+  SAMPLE_TEXTS,
+  isSampleStatus,
+  jobTypesToNotify,
+  mayChangeStatus,
+  mayLockAsFinal,
+  statusesFor,
+  type SampleStatus,
+} from '#app/lib/sample-status'
+import { API_VERSION } from '#app/policy/permissions'
+import type { Actor } from './accounts.server'
+import { hasAbility, requireAbility, type Access } from './access.server'
+import type { ServiceDeps } from './context.server'
+import { keyField } from './atelier-records.server'
+import { notifyAccounts } from './notifications.server'
+import {
+  cloneAsFinal,
+  deleteReference,
+  renameReference,
+  toReferenceView,
+  uploadStyleFiles,
+  type ReferenceView,
+} from './references.server'
+import { getWizardStyle } from './styles.server'
+
+export type SampleView = ReferenceView & { sample_status: SampleStatus }
+
+export interface StatusChangeView {
+  key: string
+  who: string | null
+  from: SampleStatus
+  to: SampleStatus
+  when: number
+}
+
+const sampleRef = (key: string) => ({ model: 'Reference', key })
+
+function asSample(view: ReferenceView, status: string | null): SampleView {
+  return { ...view, sample_status: isSampleStatus(status) ? status : 'In Progress' }
+}
+
+/** The style's samples one may see: files available, not archived, newest first. */
+async function samplesOf(deps: ServiceDeps, styleKey: string): Promise<SampleView[]> {
+  const rows = await deps.db
+    .select()
+    .from(references)
+    .innerJoin(files, eq(files.key, references.fileKey))
+    .where(
+      and(
+        eq(references.styleKey, styleKey),
+        eq(references.step, SAMPLES_STEP),
+        eq(references.archived, false),
+        eq(files.status, 'available'),
+      ),
+    )
+    .orderBy(desc(references.created), asc(references.key))
+  return rows.map((row) => asSample(toReferenceView(deps, row.references, row.files), row.references.sampleStatus))
+}
+
+/** The style's reference images (Additional References and Final Files), for the carousel. */
+async function referenceImagesOf(deps: ServiceDeps, styleKey: string): Promise<ReferenceView[]> {
+  const rows = await deps.db
+    .select()
+    .from(references)
+    .innerJoin(files, eq(files.key, references.fileKey))
+    .where(
+      and(
+        eq(references.styleKey, styleKey),
+        or(eq(references.step, 'references'), eq(references.step, 'final')),
+        eq(references.type, 'image'),
+        eq(references.archived, false),
+        eq(files.status, 'available'),
+      ),
+    )
+    .orderBy(asc(references.position), desc(references.created), asc(references.key))
+  return rows.map((row) => toReferenceView(deps, row.references, row.files))
+}
+
+/** A sample of this style and brand, or NotFound (another style's key, a plain reference, another brand). */
+async function loadSample(deps: ServiceDeps, key: string, where: { styleKey?: string; brandKey?: string } = {}) {
+  const [row] = await deps.db
+    .select()
+    .from(references)
+    .leftJoin(files, eq(files.key, references.fileKey))
+    .where(and(eq(references.key, key), eq(references.step, SAMPLES_STEP)))
+  if (
+    !row ||
+    (where.styleKey !== undefined && row.references.styleKey !== where.styleKey) ||
+    (where.brandKey !== undefined && row.references.brandKey !== where.brandKey)
+  ) {
+    throw notFound('Virtual sample')
+  }
+  return row
+}
+
+/** The style summary's slideshow: its samples. */
+export async function listSamples(deps: ServiceDeps, actor: Actor, styleKey: string): Promise<SampleView[]> {
+  await requireAbility(deps, actor, 'listing.view', { model: 'Style', key: styleKey })
+  return samplesOf(deps, styleKey)
+}
+
+async function reviewer(deps: ServiceDeps, actor: Actor, sampleKey: string) {
+  const mayReview = await hasAbility(deps, actor, 'sample.review', sampleRef(sampleKey))
+  const access = await requireAbility(deps, actor, 'listing.view', sampleRef(sampleKey))
+  return { jobType: actor.jobType, ownerAccess: access.grant === 'owner', mayReview, access }
+}
+
+/** Everything the review page shows for one sample of a style. */
+export async function getSampleReview(
+  deps: ServiceDeps,
+  actor: Actor,
+  brandKey: string,
+  styleKey: string,
+  sampleKeyValue: unknown,
+) {
+  const sampleKey = keyField(sampleKeyValue, 'sample')
+  const header = await getWizardStyle(deps, actor, brandKey, styleKey)
+  const found = await loadSample(deps, sampleKey, { styleKey, brandKey })
+  const person = await reviewer(deps, actor, sampleKey)
+  const sample = asSample(toReferenceView(deps, found.references, found.files), found.references.sampleStatus)
+  const [samples, referenceImages, history] = await Promise.all([
+    samplesOf(deps, styleKey),
+    referenceImagesOf(deps, styleKey),
+    statusHistory(deps, sampleKey),
+  ])
+  return {
+    style: header.style,
+    sample,
+    samples,
+    referenceImages,
+    history,
+    statusOptions: statusesFor(person),
+    mayLockAsFinal: mayLockAsFinal(person, sample.sample_status, API_VERSION),
+    canEdit: header.canEdit,
+    canReview: person.mayReview,
+  }
+}
+
+async function statusHistory(deps: ServiceDeps, sampleKey: string): Promise<StatusChangeView[]> {
+  const rows = await deps.db
+    .select({ change: sampleStatusChanges, who: accounts.name })
+    .from(sampleStatusChanges)
+    .leftJoin(accounts, eq(accounts.key, sampleStatusChanges.accountKey))
+    .where(eq(sampleStatusChanges.referenceKey, sampleKey))
+    .orderBy(desc(sampleStatusChanges.created), desc(sampleStatusChanges.key))
+    .limit(50)
+  return rows.map(({ change, who }) => ({
+    key: change.key,
+    who,
+    from: change.fromStatus as SampleStatus,
+    to: change.toStatus as SampleStatus,
+    when: Math.floor(change.created.getTime() / 1000),
+  }))
+}
+
+/**
+ * Sets a sample's status if the actor's job type (or owner access) allows it; records who, when,
+ * from and to in the same transaction, then tells the other side of the review.
+ */
+export async function setSampleStatus(
+  deps: ServiceDeps,
+  actor: Actor,
+  sampleKeyValue: unknown,
+  statusValue: unknown,
+): Promise<{ sample: SampleView; message: string }> {
+  const sampleKey = keyField(sampleKeyValue, 'sample')
+  if (!isSampleStatus(statusValue)) {
+    throw new AppError(
+      'ValidationError',
+      'status: one of Asset Uploaded, In Progress, Ready for Review, Declined, Approved, Final.',
+    )
+  }
+  const access = await requireAbility(deps, actor, 'sample.review', sampleRef(sampleKey))
+  await loadSample(deps, sampleKey)
+  const person = { jobType: actor.jobType, ownerAccess: access.grant === 'owner', mayReview: true }
+  const changed = await deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(references).where(eq(references.key, sampleKey)).for('update')
+    if (!current) throw notFound('Virtual sample')
+    const from: SampleStatus = isSampleStatus(current.sampleStatus) ? current.sampleStatus : 'In Progress'
+    if (from === statusValue) return { row: current, to: null }
+    if (!mayChangeStatus(person, from, statusValue)) {
+      throw new AppError('PermissionError', SAMPLE_TEXTS.notAllowed(statusValue))
+    }
+    const [row] = await tx
+      .update(references)
+      .set({ sampleStatus: statusValue, modified: new Date() })
+      .where(eq(references.key, sampleKey))
+      .returning()
+    await tx.insert(sampleStatusChanges).values({
+      key: newKey(),
+      brandKey: current.brandKey,
+      referenceKey: sampleKey,
+      accountKey: actor.key,
+      fromStatus: from,
+      toStatus: statusValue,
+    })
+    return { row: row!, to: statusValue }
+  })
+  if (changed.to) await tellTheOtherSide(deps, actor, access, changed.row, changed.to)
+  const [file] = changed.row.fileKey ? await deps.db.select().from(files).where(eq(files.key, changed.row.fileKey)) : []
+  return {
+    sample: asSample(toReferenceView(deps, changed.row, file ?? null), changed.row.sampleStatus),
+    message: SAMPLE_TEXTS.statusSaved,
+  }
+}
+
+/** Accounts of the other job type holding a grant on the sample's brand, line, collection or style. */
+async function tellTheOtherSide(
+  deps: ServiceDeps,
+  actor: Actor,
+  access: Access,
+  row: typeof references.$inferSelect,
+  status: SampleStatus,
+): Promise<void> {
+  const chain = access.chain
+  if (chain.length === 0 || !row.styleKey) return
+  const found = await deps.db
+    .selectDistinct({ key: accounts.key })
+    .from(grants)
+    .innerJoin(accounts, eq(accounts.key, grants.accountKey))
+    .where(
+      and(
+        or(...chain.map((ref) => and(eq(grants.model, ref.model), eq(grants.modelId, ref.key)))),
+        inArray(accounts.jobType, jobTypesToNotify(actor.jobType)),
+        eq(accounts.active, true),
+        ne(accounts.key, actor.key),
+      ),
+    )
+  await notifyAccounts(deps, {
+    actor,
+    accountKeys: found.map((account) => account.key),
+    brandKey: row.brandKey,
+    action: `set ${status} on the virtual sample`,
+    targetKind: 'Reference',
+    targetId: row.key,
+    segments: [{ text: row.name, url: `/brand/${row.brandKey}/style/${row.styleKey}/samples/${row.key}` }],
+  })
+}
+
+/** Lock as Final (style version 3, not Final yet): status Final, and a clone in Final Files. */
+export async function lockSampleAsFinal(
+  deps: ServiceDeps,
+  actor: Actor,
+  sampleKeyValue: unknown,
+): Promise<{ message: string }> {
+  const sampleKey = keyField(sampleKeyValue, 'sample')
+  const access = await requireAbility(deps, actor, 'sample.review', sampleRef(sampleKey))
+  const found = await loadSample(deps, sampleKey)
+  const current: SampleStatus = isSampleStatus(found.references.sampleStatus)
+    ? found.references.sampleStatus
+    : 'In Progress'
+  const person = { jobType: actor.jobType, ownerAccess: access.grant === 'owner', mayReview: true }
+  if (current === 'Final') throw new AppError('ValidationError', SAMPLE_TEXTS.alreadyFinal)
+  if (!mayLockAsFinal(person, current, API_VERSION))
+    throw new AppError('PermissionError', SAMPLE_TEXTS.notAllowed('Final'))
+  await setSampleStatus(deps, actor, sampleKey, 'Final')
+  await cloneAsFinal(deps, actor, { reference: sampleKey })
+  return { message: SAMPLE_TEXTS.final(found.references.name) }
+}
+
+export async function deleteSample(
+  deps: ServiceDeps,
+  actor: Actor,
+  sampleKeyValue: unknown,
+): Promise<{ message: string }> {
+  const sampleKey = keyField(sampleKeyValue, 'sample')
+  await requireAbility(deps, actor, 'asset.manage', sampleRef(sampleKey))
+  const found = await loadSample(deps, sampleKey)
+  await deleteReference(deps, actor, sampleKey)
+  return { message: SAMPLE_TEXTS.deleted(found.references.name) }
+}
+
+export async function renameSample(
+  deps: ServiceDeps,
+  actor: Actor,
+  sampleKeyValue: unknown,
+  name: unknown,
+): Promise<{ message: string }> {
+  const sampleKey = keyField(sampleKeyValue, 'sample')
+  await requireAbility(deps, actor, 'asset.manage', sampleRef(sampleKey))
+  await loadSample(deps, sampleKey)
+  const changed = await renameReference(deps, actor, sampleKey, name)
+  return { message: changed.message }
+}
+
+/** New samples from a multipart form (the file pipeline, purpose 'style-file'), status In Progress. */
+export function uploadSamples(
+  deps: ServiceDeps,
+  actor: Actor,
+  request: Request,
+  target: { brandKey: string; styleKey: string },
+  options: Parameters<typeof uploadStyleFiles>[4] = {},
+) {
+  return uploadStyleFiles(
+    deps,
+    actor,
+    request,
+    { style: target.styleKey, brand: target.brandKey, model: 'Style', asset_type: SAMPLE_ASSET_TYPE },
+    options,
+  )
+}

@@ -1,0 +1,225 @@
+// Virtual sample review without JavaScript, against a real database (atelier.md §2, §4, §8):
+// the page shows the sample with its header actions, status, side actions and the style's other
+// samples; statuses follow the job type (a vsm sets Ready for Review, a designer Approved, owner
+// access any), each change is recorded and tells the other side; Lock as Final clones the sample
+// into Final Files; rename, delete and adding samples through the file pipeline. Read members look
+// without changing; outsiders, other styles' samples and plain references are not found.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import sharp from 'sharp'
+import { and, eq } from 'drizzle-orm'
+import { notifications, references, sampleStatusChanges } from '#db/schema'
+import { pipelineSettled } from '#app/services/files.server'
+import { createFileReference, createSample } from '#tests/support/atelier-factories'
+import { createStyleIn } from '#tests/support/catalogue-factories'
+import { createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'
+import { pageBrowser, type PageBrowser } from '#tests/support/page-browser'
+import { loadServerBuild, startTestPortal, type TestPortal } from '#tests/support/portal'
+
+let portal: TestPortal
+let brand: BrandFixture
+const people = {} as Record<'owner' | 'designer' | 'vsm' | 'reader' | 'outsider', AccountFixture>
+const browsers = {} as Record<keyof typeof people, PageBrowser>
+
+beforeAll(async () => {
+  portal = await startTestPortal({ remixBuild: await loadServerBuild() })
+  const { deps } = portal
+  brand = await createBrand(deps, { name: 'Sample Review' })
+  const elsewhere = await createBrand(deps)
+  const member = (type: 'owner' | 'editor' | 'read', name: string, jobType: string) =>
+    createMember(deps, [{ brand: brand.key, type }], { name, fields: { jobType } })
+  people.owner = await member('owner', 'Olive Owner', 'admin')
+  people.designer = await member('editor', 'Dana Designer', 'designer')
+  people.vsm = await member('editor', 'Victor Vsm', 'vsm')
+  people.reader = await member('read', 'Rita Reader', 'designer')
+  people.outsider = await createMember(deps, [{ brand: elsewhere.key, type: 'owner' }], { name: 'Oscar Outsider' })
+  for (const who of Object.keys(people) as (keyof typeof people)[])
+    browsers[who] = await pageBrowser(portal, people[who])
+})
+afterAll(() => portal?.destroy())
+
+const textOf = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+
+async function landing(browser: PageBrowser, answer: Response) {
+  expect(answer.status, await answer.clone().text()).toBe(302)
+  const location = answer.headers.get('location')!
+  return { location, text: textOf(await (await browser.get(location)).text()) }
+}
+
+async function styleWithSample(name: string, status = 'In Progress') {
+  const style = await createStyleIn(portal.deps, brand.key, brand.collections[0]!, name)
+  const sample = await createSample(portal.deps, brand.key, style, people.vsm.key, {
+    name: `${name} render.png`,
+    status,
+  })
+  return { style, sample, url: `/brand/${brand.key}/style/${style}/samples/${sample}` }
+}
+
+const statusOf = async (key: string) =>
+  (await portal.deps.db.select().from(references).where(eq(references.key, key)))[0]?.sampleStatus
+
+describe('the review page', () => {
+  it('shows the sample, the header actions, its status, side actions and the other samples', async () => {
+    const { style, url } = await styleWithSample('Review Coat', 'Ready for Review')
+    await createSample(portal.deps, brand.key, style, people.vsm.key, { name: 'Back view.png' })
+    const answer = await browsers.owner.get(url)
+    expect(answer.status).toBe(200)
+    const text = textOf(await answer.text())
+    for (const label of ['Virtual Sample', 'Reference Image', 'Expand', 'Markup', 'Comment', 'Archived']) {
+      expect(text).toContain(label)
+    }
+    expect(text).toContain('Review Coat render.png')
+    expect(text).toContain('Ready for Review')
+    expect(text).toContain('Back view.png')
+    for (const action of ['Download', 'Rename', 'Move', 'Delete']) expect(text).toContain(action)
+    // The style page lists the samples too.
+    expect(textOf(await (await browsers.owner.get(`/brand/${brand.key}/style/${style}`)).text())).toContain(
+      'Back view.png',
+    )
+  })
+
+  it('lets a read member look but offers no status, rename or delete, and refuses their posts', async () => {
+    const { sample, url } = await styleWithSample('Reader Coat')
+    const html = await (await browsers.reader.get(url)).text()
+    expect(html).not.toContain('name="status"')
+    expect(html).not.toContain('dialog=rename')
+    expect(html).not.toContain('dialog=delete')
+    const refused = await landing(
+      browsers.reader,
+      await browsers.reader.post(url, { intent: 'status', status: 'Approved' }),
+    )
+    expect(refused.text).toMatch(/needs owner or editor access/)
+    await browsers.reader.post(url, { intent: 'delete' })
+    expect(await statusOf(sample)).toBe('In Progress')
+  })
+
+  it('is not found for outsiders, under another style, and for a reference that is not a sample', async () => {
+    const { sample, url } = await styleWithSample('Hidden Coat')
+    expect((await browsers.outsider.get(url)).status).toBe(404)
+    expect((await browsers.outsider.post(url, { intent: 'status', status: 'Approved' })).status).toBe(404)
+    const other = await createStyleIn(portal.deps, brand.key, brand.collections[0]!, 'Other Coat')
+    expect((await browsers.owner.get(`/brand/${brand.key}/style/${other}/samples/${sample}`)).status).toBe(404)
+    const plain = await createFileReference(portal.deps, brand.key, other, people.owner.key)
+    expect((await browsers.owner.get(`/brand/${brand.key}/style/${other}/samples/${plain}`)).status).toBe(404)
+    expect((await browsers.owner.get(`/brand/${brand.key}/style/${other}/samples/..%2F..`)).status).toBe(404)
+    expect(await statusOf(sample)).toBe('In Progress')
+  })
+})
+
+describe('statuses by job type', () => {
+  it('lets the vsm set Ready for Review, records it and tells the designer, not the vsm', async () => {
+    const { sample, url } = await styleWithSample('Status Coat')
+    const page = await (await browsers.vsm.get(url)).text()
+    // The vsm is offered only their two statuses.
+    expect([...page.matchAll(/<option value="([^"]+)"/g)].map((m) => m[1])).toEqual(['In Progress', 'Ready for Review'])
+    const saved = await landing(
+      browsers.vsm,
+      await browsers.vsm.post(url, { intent: 'status', status: 'Ready for Review' }),
+    )
+    expect(saved.text).toContain('Change saved successfully')
+    expect(await statusOf(sample)).toBe('Ready for Review')
+    const changes = await portal.deps.db
+      .select()
+      .from(sampleStatusChanges)
+      .where(eq(sampleStatusChanges.referenceKey, sample))
+    expect(changes.map((c) => [c.accountKey, c.fromStatus, c.toStatus])).toEqual([
+      [people.vsm.key, 'In Progress', 'Ready for Review'],
+    ])
+    expect(saved.text).toMatch(/Victor Vsm[^.]* set Ready for Review \(was In Progress ?\)/)
+    const told = await portal.deps.db
+      .select({ account: notifications.accountKey, action: notifications.action })
+      .from(notifications)
+      .where(eq(notifications.targetId, sample))
+    // The designers of the brand hear of it (the read designer too: they follow the review).
+    expect(told.map((n) => n.account).sort()).toEqual([people.designer.key, people.reader.key].sort())
+    expect(told[0]!.action).toBe('set Ready for Review on the virtual sample')
+  })
+
+  it("refuses the other side's statuses and leaves the sample as it was", async () => {
+    const { sample, url } = await styleWithSample('Refused Coat', 'Ready for Review')
+    const refused = await landing(browsers.vsm, await browsers.vsm.post(url, { intent: 'status', status: 'Approved' }))
+    expect(refused.text).toContain("You can't set Approved: it belongs to another job type.")
+    expect(await statusOf(sample)).toBe('Ready for Review')
+    await browsers.designer.post(url, { intent: 'status', status: 'In Progress' })
+    expect(await statusOf(sample)).toBe('Ready for Review')
+    const bogus = await landing(
+      browsers.designer,
+      await browsers.designer.post(url, { intent: 'status', status: 'Shipped' }),
+    )
+    expect(bogus.text).toMatch(/Status: one of Asset Uploaded/)
+    const rows = await portal.deps.db
+      .select()
+      .from(sampleStatusChanges)
+      .where(eq(sampleStatusChanges.referenceKey, sample))
+    expect(rows).toEqual([])
+  })
+
+  it('lets the designer approve and then lock as Final, once; owner access sets any status', async () => {
+    const { style, sample, url } = await styleWithSample('Final Coat', 'Ready for Review')
+    await browsers.designer.post(url, { intent: 'status', status: 'Approved' })
+    expect(await statusOf(sample)).toBe('Approved')
+    expect(await (await browsers.designer.get(url)).text()).toContain('Lock as Final')
+    const locked = await landing(browsers.designer, await browsers.designer.post(url, { intent: 'lock' }))
+    expect(locked.text).toContain('Tagged Virtual Sample Final Coat render.png as Final')
+    expect(await statusOf(sample)).toBe('Final')
+    const finals = await portal.deps.db
+      .select()
+      .from(references)
+      .where(and(eq(references.styleKey, style), eq(references.step, 'final')))
+    expect(finals.map((row) => [row.name, row.tags])).toEqual([['Final Coat render.png', ['final']]])
+    expect(locked.text).not.toContain('Lock as Final')
+    const again = await landing(browsers.designer, await browsers.designer.post(url, { intent: 'lock' }))
+    expect(again.text).toContain('This virtual sample is already Final.')
+    // Owner access: any status, whatever the job type.
+    await browsers.owner.post(url, { intent: 'status', status: 'In Progress' })
+    expect(await statusOf(sample)).toBe('In Progress')
+  })
+})
+
+describe('changing samples', () => {
+  it('renames and deletes a sample with the spec’s messages', async () => {
+    const { style, sample, url } = await styleWithSample('Rename Coat')
+    const confirm = textOf(await (await browsers.designer.get(`${url}?dialog=delete`)).text())
+    expect(confirm).toContain("Deleting a virtual sample can't be undone. Are you sure you want to delete it?")
+    const renamed = await landing(
+      browsers.designer,
+      await browsers.designer.post(url, { intent: 'rename', name: 'Front v3.png' }),
+    )
+    expect(renamed.text).toContain('Reference name updated')
+    const deleted = await landing(browsers.designer, await browsers.designer.post(url, { intent: 'delete' }))
+    expect(deleted.text).toContain('Deleted Virtual Sample Front v3.png')
+    expect(deleted.location).toBe(`/brand/${brand.key}/style/${style}`)
+    expect(await statusOf(sample)).toBeUndefined()
+  })
+
+  it('adds samples through the file pipeline; a file that is no sample is refused by name', async () => {
+    const style = await createStyleIn(portal.deps, brand.key, brand.collections[0]!, 'Upload Coat')
+    const picture = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#b45309' } })
+      .png()
+      .toBuffer()
+    const answer = await browsers.vsm.uploadFiles(`/brand/${brand.key}/style/${style}/samples/add`, [
+      { name: 'Render side.png', content: new Uint8Array(picture), type: 'image/png' },
+    ])
+    expect(answer.status).toBe(302)
+    await pipelineSettled(portal.deps)
+    const [made] = await portal.deps.db.select().from(references).where(eq(references.styleKey, style))
+    expect([made?.name, made?.step, made?.sampleStatus]).toEqual(['Render side.png', 'samples', 'In Progress'])
+    expect(answer.headers.get('location')).toBe(`/brand/${brand.key}/style/${style}/samples/${made!.key}`)
+    const page = textOf(await (await browsers.vsm.get(answer.headers.get('location')!)).text())
+    expect(page).toContain('Render side.png')
+
+    const refused = await browsers.vsm.uploadFiles(`/brand/${brand.key}/style/${style}/samples/add`, [
+      { name: 'Spec.pdf', content: new Uint8Array(Buffer.from('%PDF-1.4\n')), type: 'application/pdf' },
+    ])
+    const after = textOf(await (await browsers.vsm.get(refused.headers.get('location')!)).text())
+    expect(after).toContain('Spec.pdf is not a supported file type')
+    expect(await portal.deps.db.select().from(references).where(eq(references.styleKey, style))).toHaveLength(1)
+    // A read member cannot open the form.
+    expect((await browsers.reader.get(`/brand/${brand.key}/style/${style}/samples/add`)).status).toBe(403)
+  })
+})

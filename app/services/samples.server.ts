@@ -96,6 +96,8 @@ async function loadSample(deps: ServiceDeps, key: string, where: { styleKey?: st
     .where(and(eq(references.key, key), eq(references.step, SAMPLES_STEP)))
   if (
     !row ||
+    // A file refused by the scan is never shown (as for every reference).
+    row.files?.status === 'quarantined' ||
     (where.styleKey !== undefined && row.references.styleKey !== where.styleKey) ||
     (where.brandKey !== undefined && row.references.brandKey !== where.brandKey)
   ) {

@@ -216,7 +216,7 @@ function SidePanel({ data }: { data: SampleReviewData }) {
 
       <div className="flex flex-col gap-2">
         <span className="text-xs font-medium uppercase tracking-[0.2em] text-muted">Status</span>
-        <div>
+        <div data-testid="sample-status">
           <StatusBadge status={sample.sample_status} />
         </div>
         {data.statusOptions.length > 0 ? (
@@ -387,8 +387,8 @@ function OtherSamples({ data }: { data: SampleReviewData }) {
                 className="flex flex-col gap-2 rounded-md p-1 text-sm aria-[current=page]:ring-2 aria-[current=page]:ring-ink"
               >
                 <Thumb sample={sample} />
-                <span className="flex items-center justify-between gap-2">
-                  <span className="truncate">{sample.name}</span>
+                <span className="truncate">{sample.name}</span>
+                <span>
                   <StatusBadge status={sample.sample_status} />
                 </span>
               </Link>

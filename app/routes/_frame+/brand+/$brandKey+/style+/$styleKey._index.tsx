@@ -258,9 +258,19 @@ function SampleSlides({ data }: { data: Data }) {
   const { samples } = data.summary
   return (
     <section aria-labelledby="samples-heading" className="flex flex-col gap-3">
-      <h2 id="samples-heading" className="text-xs font-medium uppercase tracking-[0.2em] text-muted">
-        Virtual samples
-      </h2>
+      <div className="flex items-center justify-between gap-4">
+        <h2 id="samples-heading" className="text-xs font-medium uppercase tracking-[0.2em] text-muted">
+          Virtual samples
+        </h2>
+        {data.summary.canEdit && samples.length > 0 ? (
+          <Link
+            to={`/brand/${data.brandKey}/style/${data.summary.style.key}/samples/add`}
+            className="text-sm underline underline-offset-2"
+          >
+            Add samples
+          </Link>
+        ) : null}
+      </div>
       {samples.length === 0 ? (
         <EmptyState title="No virtual samples yet">
           Pictures, videos and 3D files of the sample show here once they are added.{' '}
@@ -293,7 +303,10 @@ function SampleSlides({ data }: { data: Data }) {
                     <HangerIcon className="h-1/3 w-1/2" />
                   </span>
                 )}
-                <span className="truncate">{sample.name}</span>
+                <span className="flex items-center justify-between gap-2">
+                  <span className="truncate">{sample.name}</span>
+                  <Badge tone="neutral">{sample.status}</Badge>
+                </span>
               </Link>
             </Slide>
           ))}

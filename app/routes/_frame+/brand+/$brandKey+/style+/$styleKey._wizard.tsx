@@ -1,8 +1,9 @@
 // The wizard of a style (atelier.md §2 Wizard), a pathless layout around each step: the header
 // Product Asset with the style's name and number linking back to the style page, the six steps on
 // the left with their state (the current one highlighted), and the step itself in the <Outlet/>.
-// The route convention nests the style summary (`$styleKey._index.tsx`) here too: at the style's
-// own address this layout adds nothing and reads nothing (docs/decisions/119).
+// The route convention nests the style summary (`$styleKey._index.tsx`) and sample review
+// (`$styleKey.samples.*`) here too: there this layout adds nothing and reads nothing
+// (docs/decisions/119, 134).
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useParams, type ShouldRevalidateFunction } from '@remix-run/react'
 import { StepStateMark, StepsDone } from '#app/components/atelier/style-progress'
@@ -20,8 +21,11 @@ export const handle: FrameHandle = {
   back: (_data, params) => `/brand/${params.brandKey ?? ''}/style/${params.styleKey ?? ''}`,
 }
 
-/** At the style's own address (the summary) rather than under one of its steps. */
-const atSummary = (url: URL) => url.pathname.split('/').filter(Boolean).length <= 4
+/** At the style's own address (the summary) or its samples, rather than under one of its steps. */
+const atSummary = (url: URL) => {
+  const segments = url.pathname.split('/').filter(Boolean)
+  return segments.length <= 4 || segments[4] === 'samples'
+}
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

@@ -1,0 +1,116 @@
+// Virtual sample review end to end, with JavaScript and without (atelier.md §2, §4, §8): the
+// virtual-sample maker adds a render to a Demo Brand style and sets Ready for Review; the designer,
+// in a browser of their own, is not offered Ready for Review, approves the sample and locks it as
+// Final. A read member sees no status form; an outsider gets 404. Each run adds its own sample.
+import sharp from 'sharp'
+import type { Browser, Page } from '@playwright/test'
+import { demoKey } from '../../app/lib/ids'
+import { expect, signIn, test } from './fixtures'
+
+const BRAND = demoKey('brand:demo')
+const STYLE = demoKey('style:wrap-dress')
+const stylePath = `/brand/${BRAND}/style/${STYLE}`
+const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text }).first()
+
+async function render(name: string) {
+  const buffer = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#4338ca' } })
+    .png()
+    .toBuffer()
+  return { name, mimeType: 'image/png', buffer }
+}
+
+async function personIn(browser: Browser, javaScriptEnabled: boolean, email: string, baseURL: string) {
+  const context = await browser.newContext({ javaScriptEnabled, baseURL })
+  const page = await context.newPage()
+  await signIn(page, email)
+  return { context, page }
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled })
+
+    test('a vsm adds a sample and sets Ready for Review; the designer approves it and locks it as Final', async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      const name = `Render ${javaScriptEnabled ? 'js' : 'plain'} ${Date.now().toString(36)}.png`
+      await signIn(page, 'vsm@demo.test')
+      await page.goto(stylePath)
+      await page.getByRole('link', { name: 'Add samples' }).first().click()
+      await expect(page.getByRole('heading', { name: 'Add virtual samples' })).toBeVisible()
+      await page.getByLabel('Files').setInputFiles(await render(name))
+      await page.getByRole('button', { name: 'Upload' }).click()
+      await expect(page.getByRole('heading', { name: 'Virtual Sample', exact: true })).toBeVisible()
+      const samplePage = page.url()
+      // The scan runs in the background: the picture shows once it has passed.
+      await expect(async () => {
+        await page.reload()
+        await expect(page.getByRole('img', { name, exact: true })).toBeVisible({ timeout: 1000 })
+      }).toPass({ timeout: 20_000 })
+
+      const status = page.getByRole('complementary', { name: 'Sample details' })
+      await expect(status.getByTestId('sample-status')).toHaveText('In Progress')
+      await expect(status.getByLabel('Status', { exact: true }).locator('option')).toHaveText([
+        'In Progress',
+        'Ready for Review',
+      ])
+      await status.getByLabel('Status', { exact: true }).selectOption('Ready for Review')
+      await status.getByRole('button', { name: 'Save' }).click()
+      await expect(toast(page, 'Change saved successfully')).toBeVisible()
+      await expect(page.getByRole('list', { name: 'Status history' })).toContainText(
+        /set Ready for Review \(was In Progress ?\)/,
+      )
+
+      // The designer, in a browser of their own.
+      const designer = await personIn(browser, javaScriptEnabled, 'editor@demo.test', baseURL!)
+      await designer.page.goto(samplePage)
+      const panel = designer.page.getByRole('complementary', { name: 'Sample details' })
+      await expect(panel.getByTestId('sample-status')).toHaveText('Ready for Review')
+      const options = await panel
+        .getByLabel('Status', { exact: true })
+        .locator('option:not([disabled])')
+        .allTextContents()
+      expect(options).toEqual(['Asset Uploaded', 'Declined', 'Approved', 'Final'])
+      await panel.getByLabel('Status', { exact: true }).selectOption('Approved')
+      await panel.getByRole('button', { name: 'Save' }).click()
+      await expect(toast(designer.page, 'Change saved successfully')).toBeVisible()
+      await expect(panel.getByTestId('sample-status')).toHaveText('Approved')
+      await panel.getByRole('button', { name: 'Lock as Final' }).click()
+      await expect(toast(designer.page, `Tagged Virtual Sample ${name} as Final`)).toBeVisible()
+      await expect(panel.getByTestId('sample-status')).toHaveText('Final')
+      await expect(panel.getByRole('button', { name: 'Lock as Final' })).toHaveCount(0)
+      // The clone is in Final Files.
+      await designer.page.goto(`${stylePath}/final?view=list`)
+      await expect(designer.page.getByText(name).locator('visible=true').first()).toBeVisible()
+      await designer.context.close()
+    })
+  })
+}
+
+test('a read member looks without changing; an outsider gets 404', async ({ page, browser, baseURL }) => {
+  await signIn(page, 'vsm@demo.test')
+  await page.goto(stylePath)
+  await page.getByRole('link', { name: 'Add samples' }).first().click()
+  const name = `Render read ${Date.now().toString(36)}.png`
+  await page.getByLabel('Files').setInputFiles(await render(name))
+  await page.getByRole('button', { name: 'Upload' }).click()
+  await expect(page.getByRole('heading', { name: 'Virtual Sample', exact: true })).toBeVisible()
+  const samplePage = page.url()
+
+  const reader = await personIn(browser, true, 'viewer@demo.test', baseURL!)
+  await reader.page.goto(samplePage)
+  await expect(reader.page.getByRole('heading', { name: 'Virtual Sample', exact: true })).toBeVisible()
+  const panel = reader.page.getByRole('complementary', { name: 'Sample details' })
+  await expect(panel.getByLabel('Status', { exact: true })).toHaveCount(0)
+  await expect(panel.getByRole('link', { name: 'Rename' })).toHaveCount(0)
+  await expect(panel.getByRole('link', { name: 'Delete' })).toHaveCount(0)
+  await expect(reader.page.getByRole('link', { name: 'Markup' })).toHaveCount(0)
+  await reader.context.close()
+
+  const outsider = await personIn(browser, true, 'outsider@demo.test', baseURL!)
+  const answer = await outsider.page.goto(samplePage)
+  expect(answer?.status()).toBe(404)
+  await outsider.context.close()
+})

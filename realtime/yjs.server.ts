@@ -174,6 +174,8 @@ export async function attachYjs(
     if (!actor) return { refused: 401 }
     try {
       const access = await requireAbility(getDeps(), actor, kind.read, kind.target(name))
+      // A record of another brand under this brand's name would be stored as this brand's.
+      if (access.brandKey !== name.brandKey) return { refused: 404 }
       return { refused: null, actor, brandKey: access.brandKey, readOnly: !allows(kind.write, access.grant) }
     } catch (error) {
       // Not revealed: a document without any grant answers as if it did not exist (decision 007).

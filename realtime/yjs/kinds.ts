@@ -47,5 +47,15 @@ export function docKindPurposes(): string[] {
 registerDocKind('media-order', { target: onBrand, read: 'brand.view', write: 'media.arrange', ...storedUpdates })
 /** Annotations of a virtual sample (atelier). */
 registerDocKind('annotations', { target: onBrand, read: 'brand.view', write: 'sample.review', ...storedUpdates })
+/**
+ * The markup of one virtual sample (`sample-markup:{brand}:{sample}`): decided on the sample
+ * itself, so a grant on its style, collection or line counts; members look, reviewers draw.
+ */
+registerDocKind('sample-markup', {
+  target: (name) => ({ model: 'Reference', key: name.id ?? '' }),
+  read: 'listing.view',
+  write: 'sample.review',
+  ...storedUpdates,
+})
 /** A shared board of the brand, for notes; the tests use it as a plain document. */
 registerDocKind('scratch', { target: onBrand, read: 'brand.view', write: 'brand.edit', ...storedUpdates })

@@ -114,3 +114,68 @@ test('a read member looks without changing; an outsider gets 404', async ({ page
   expect(answer?.status()).toBe(404)
   await outsider.context.close()
 })
+
+test.describe('markup', () => {
+  // Tall enough that the whole picture is in view while drawing.
+  test.use({ viewport: { width: 1280, height: 1600 } })
+
+  test('markup is live: the vsm draws, the designer sees the shapes and the cursor, and the page without JavaScript draws them', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signIn(page, 'vsm@demo.test')
+    await page.goto(stylePath)
+    await page.getByRole('link', { name: 'Add samples' }).first().click()
+    const name = `Render markup ${Date.now().toString(36)}.png`
+    await page.getByLabel('Files').setInputFiles(await render(name))
+    await page.getByRole('button', { name: 'Upload' }).click()
+    await expect(page.getByRole('heading', { name: 'Virtual Sample', exact: true })).toBeVisible()
+    const samplePage = page.url().split('?')[0]!
+    await expect(async () => {
+      await page.reload()
+      await expect(page.getByRole('img', { name, exact: true })).toBeVisible({ timeout: 1000 })
+    }).toPass({ timeout: 20_000 })
+
+    const designer = await personIn(browser, true, 'editor@demo.test', baseURL!)
+    await designer.page.goto(samplePage)
+    await expect(designer.page.getByTestId('markup-live')).toHaveAttribute('data-shapes', '0')
+
+    await page.getByRole('link', { name: 'Markup', exact: true }).click()
+    const tools = page.getByRole('toolbar', { name: 'Markup tools' })
+    await tools.getByRole('button', { name: 'Rectangle' }).click()
+    const surface = page.getByTestId('markup-live')
+    // Where the picture is now: clicking a tool may scroll the page.
+    const place = async () => {
+      await surface.scrollIntoViewIfNeeded()
+      return (await surface.boundingBox())!
+    }
+    let box = await place()
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.2)
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.35, { steps: 5 })
+    await page.mouse.up()
+    await expect(surface).toHaveAttribute('data-shapes', '1')
+    await tools.getByRole('button', { name: 'Pin' }).click()
+    box = await place()
+    await page.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.3)
+    await expect(surface).toHaveAttribute('data-shapes', '2')
+
+    // The designer sees both shapes and who is looking, live.
+    await expect(designer.page.getByTestId('markup-live')).toHaveAttribute('data-shapes', '2')
+    await expect(designer.page.getByTestId('markup-presence')).toContainText('Victor')
+    await expect(page.getByTestId('markup-presence')).toContainText('Dana')
+
+    // Undo takes back the vsm's pin, for everyone.
+    await tools.getByRole('button', { name: 'Undo' }).click()
+    await expect(designer.page.getByTestId('markup-live')).toHaveAttribute('data-shapes', '1')
+    await designer.context.close()
+
+    // Without JavaScript the stored rectangle is drawn by the server.
+    const plain = await personIn(browser, false, 'viewer@demo.test', baseURL!)
+    await plain.page.goto(samplePage)
+    await expect(plain.page.getByRole('img', { name: 'Markup: 1 mark' })).toBeVisible()
+    expect(await plain.page.getByTestId('markup-overlay').locator('rect').count()).toBe(1)
+    await plain.context.close()
+  })
+})

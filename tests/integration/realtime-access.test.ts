@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { io as connectSocket, type Socket } from 'socket.io-client'
 import { yjsUpdates } from '#db/schema'
 import { DEMO_BRAND_KEY, DEMO_TEAM_KEY, demoAccountKey } from '#db/seed'
+import { demoKey } from '#app/lib/ids'
 import { allows } from '#app/policy/abilities'
 import { CHAT_EVENTS, CLOSE_CODES, EVENTS, rooms, type BrandJoinAck } from '#realtime/protocol'
 import { UNITS } from '#realtime/units'
@@ -21,6 +22,9 @@ import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } f
 import { tryUpgrade } from '#tests/support/yjs-client'
 import { snapshotData } from '#tests/support/db-snapshot'
 import { createBrand, createDirectChat, createMember, createStyle, FACTORY_PASSWORD } from '#tests/support/factories'
+
+/** Kinds decided on a record rather than the brand are walked on one of the demo's records. */
+const WALK_IDS: Record<string, string> = { 'sample-markup': demoKey('sample-ref:render-front') }
 
 let portal: TestPortal
 const closers: (() => void)[] = []
@@ -111,7 +115,7 @@ describe('Yjs', () => {
   // gives the kind's write ability.
   describe.each(docKindPurposes())('document kind %s', (purpose) => {
     const kind = docKind(purpose)!
-    const docName = `${purpose}:${DEMO_BRAND_KEY}:walk`
+    const docName = `${purpose}:${DEMO_BRAND_KEY}:${WALK_IDS[purpose] ?? 'walk'}`
 
     it('is not found for an outsider', async () => {
       const cookie = await sessionCookieFor(portal, 'outsider@demo.test')
@@ -130,6 +134,23 @@ describe('Yjs', () => {
       })
       await client.roundTrip()
       expect((await storedDoc(docName)).getMap('notes').has(email)).toBe(allows(kind.write, grant))
+    })
+  })
+
+  it('refuses a sample of one brand under the name of another', async () => {
+    // The outsider owns Other Brand; Demo Brand's sample named under it is still not theirs.
+    const cookie = await sessionCookieFor(portal, 'outsider@demo.test')
+    const brands = (await api(portal, 'GET', '/api/brand/query/user/', { cookie })).body as { data: { key: string }[] }
+    const own = brands.data[0]!.key
+    expect(await tryUpgrade(portal.port, `sample-markup:${own}:${WALK_IDS['sample-markup']}`, cookie)).toEqual({
+      opened: false,
+      status: 404,
+    })
+    // And a member of Demo Brand cannot store its sample's markup under another brand's name.
+    const editor = await sessionCookieFor(portal, 'editor@demo.test')
+    expect(await tryUpgrade(portal.port, `sample-markup:${own}:${WALK_IDS['sample-markup']}`, editor)).toEqual({
+      opened: false,
+      status: 404,
     })
   })
 

@@ -8,7 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { and, eq } from 'drizzle-orm'
 import { notifications, references, sampleStatusChanges } from '#db/schema'
+import * as Y from 'yjs'
 import { pipelineSettled } from '#app/services/files.server'
+import { markupDocName } from '#app/services/sample-markup.server'
+import { MARKUP_COLOURS } from '#app/lib/markup/shapes'
+import { appendDocumentUpdate } from '#app/services/yjs-documents.server'
 import { createFileReference, createSample } from '#tests/support/atelier-factories'
 import { createStyleIn } from '#tests/support/catalogue-factories'
 import { createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'
@@ -221,5 +225,36 @@ describe('changing samples', () => {
     expect(await portal.deps.db.select().from(references).where(eq(references.styleKey, style))).toHaveLength(1)
     // A read member cannot open the form.
     expect((await browsers.reader.get(`/brand/${brand.key}/style/${style}/samples/add`)).status).toBe(403)
+  })
+})
+
+describe('markup without JavaScript', () => {
+  it('draws the stored shapes as SVG and leaves out a forged one', async () => {
+    const { url, sample } = await styleWithSample('Markup Coat')
+    const doc = new Y.Doc()
+    const shapes = doc.getMap<unknown>('shapes')
+    const base = { colour: MARKUP_COLOURS.red, strokeWidth: 0.005, author: people.vsm.key, created: 1 }
+    shapes.set('r1', { ...base, id: 'r1', kind: 'rect', x: 0.1, y: 0.1, width: 0.3, height: 0.2 })
+    shapes.set('p1', { ...base, id: 'p1', kind: 'pin', x: 0.5, y: 0.5, number: 1, resolved: false })
+    shapes.set('evil', { ...base, id: 'evil', kind: 'text', x: 0.2, y: 0.2, text: 'x', size: 0.03, onload: 'alert(1)' })
+    shapes.set('odd', {
+      ...base,
+      id: 'odd',
+      kind: 'text',
+      x: 0.2,
+      y: 0.2,
+      text: '<script>alert(1)</script>',
+      size: 0.03,
+    })
+    await appendDocumentUpdate(portal.deps, markupDocName(brand.key, sample), brand.key, Y.encodeStateAsUpdate(doc))
+    const html = await (await browsers.reader.get(url)).text()
+    const start = html.indexOf('data-testid="markup-overlay"')
+    const overlay = start < 0 ? '' : html.slice(html.indexOf('<svg', start), html.indexOf('</svg>', start) + 6)
+    expect(overlay).toContain('<rect')
+    expect(overlay).toContain('<circle')
+    expect(overlay).not.toContain('onload')
+    expect(overlay).not.toContain('<script')
+    expect(overlay).toContain('&lt;script&gt;')
+    expect(html).toContain('aria-label="Markup: 3 marks"')
   })
 })

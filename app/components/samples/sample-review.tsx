@@ -13,8 +13,10 @@ import { Badge, CsrfField, EmptyState } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
 import { formatFileSize, formatWhen } from '#app/lib/format'
 import { SAMPLE_TEXTS, type SampleStatus } from '#app/lib/sample-status'
+import type { Shape } from '#app/lib/markup/shapes'
 import type { MessagePage } from '#app/services/chat.server'
 import type { SampleView, StatusChangeView } from '#app/services/samples.server'
+import { MarkupStage } from './markup-editor'
 
 export type SampleDialog = 'expand' | 'rename' | 'delete' | 'annotate'
 
@@ -31,7 +33,11 @@ export interface SampleReviewData {
   canEdit: boolean
   canReview: boolean
   thread: MessagePage
+  /** The shapes drawn on the sample, as stored. */
+  markup: Shape[]
+  selfName: string
   /** The page's own query state. */
+  markupMode: boolean
   showReferences: boolean
   listView: boolean
   dialog: SampleDialog | null
@@ -54,6 +60,7 @@ function pageHref(data: SampleReviewData, changes: Record<string, string | null>
   const query = new URLSearchParams()
   if (!data.showReferences) query.set('references', 'off')
   if (data.listView) query.set('view', 'list')
+  if (data.markupMode) query.set('markup', 'on')
   for (const [name, value] of Object.entries(changes)) {
     if (value === null) query.delete(name)
     else query.set(name, value)
@@ -90,7 +97,12 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
             Expand
           </ButtonLink>
           {data.canReview ? (
-            <ButtonLink variant="secondary" to={pageHref(data, { dialog: 'annotate' })} preventScrollReset>
+            <ButtonLink
+              variant={data.markupMode ? 'primary' : 'secondary'}
+              to={pageHref(data, { markup: data.markupMode ? null : 'on' })}
+              aria-pressed={data.markupMode}
+              preventScrollReset
+            >
               Markup
             </ButtonLink>
           ) : null}
@@ -112,7 +124,26 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
               Archived
             </span>
           </div>
-          <SampleStage sample={sample} />
+          {sample.assets && (sample.type === 'image' || sample.type === 'gif') ? (
+            <MarkupStage
+              key={sample.key}
+              picture={{
+                brandKey: data.brandKey,
+                sampleKey: sample.key,
+                name: sample.name,
+                src: sample.assets.web ?? sample.assets.original,
+                width: sample.width,
+                height: sample.height,
+              }}
+              shapes={data.markup}
+              user={{ key: data.selfKey, name: data.selfName }}
+              markupMode={data.markupMode}
+              canDraw={data.canReview}
+              annotateHref={pageHref(data, { dialog: 'annotate' })}
+            />
+          ) : (
+            <SampleStage sample={sample} />
+          )}
         </section>
         <SidePanel data={data} />
       </div>

@@ -14,6 +14,7 @@ import {
   renameSample,
   setSampleStatus,
 } from '#app/services/samples.server'
+import { sampleMarkup } from '#app/services/sample-markup.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -35,12 +36,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     getSampleReview(context.deps, actor, params.brandKey!, params.styleKey!, params.sampleKey),
   )
   const thread = await run(() => listThreadMessages(context.deps, actor, 'Reference', review.sample.key))
+  const markup = await run(() => sampleMarkup(context.deps, actor, params.brandKey!, review.sample.key))
   const query = new URL(request.url).searchParams
   return json({
     ...review,
     brandKey: params.brandKey!,
     selfKey: actor.key,
     thread,
+    markup,
+    selfName: actor.name,
+    markupMode: query.get('markup') === 'on',
     showReferences: query.get('references') !== 'off',
     listView: query.get('view') === 'list',
     dialog: DIALOGS.find((name) => name === query.get('dialog')) ?? null,

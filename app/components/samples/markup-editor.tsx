@@ -1,0 +1,278 @@
+// A sample picture with its markup. On the server (and without JavaScript) the stored shapes are
+// drawn as an SVG overlay; in the browser the live document takes over: everyone looking sees
+// each other's shapes as they are drawn and each other's cursors with names, and in markup mode
+// a reviewer draws with the toolbar's tools. Undo and redo take back only one's own steps.
+import { Link } from '@remix-run/react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react'
+import { buttonClass } from '#app/components/ui/button'
+import { EMPTY_HISTORY, record, redo, undo, type History, type Op } from '#app/lib/markup/history'
+import { MARKUP_COLOURS, svgOf, type MarkupColour, type Shape } from '#app/lib/markup/shapes'
+import { useHydrated } from '#app/lib/use-hydrated'
+import type { MarkupTool } from './markup-canvas.client'
+import { useSampleMarkup } from './use-sample-markup'
+
+const MarkupCanvas = lazy(() => import('./markup-canvas.client').then((module) => ({ default: module.MarkupCanvas })))
+
+const TOOLS: [MarkupTool, string][] = [
+  ['select', 'Select'],
+  ['pen', 'Pen'],
+  ['arrow', 'Arrow'],
+  ['rect', 'Rectangle'],
+  ['ellipse', 'Ellipse'],
+  ['text', 'Text'],
+  ['pin', 'Pin'],
+]
+
+export interface MarkupPicture {
+  brandKey: string
+  sampleKey: string
+  name: string
+  src: string
+  /** The picture's own size, for the server's overlay. */
+  width: number | null
+  height: number | null
+}
+
+export function MarkupStage({
+  picture,
+  shapes,
+  user,
+  markupMode,
+  canDraw,
+  annotateHref,
+}: {
+  picture: MarkupPicture
+  shapes: Shape[]
+  user: { key: string; name: string }
+  markupMode: boolean
+  canDraw: boolean
+  annotateHref: string
+}) {
+  const hydrated = useHydrated()
+  const size = { width: picture.width ?? 1000, height: picture.height ?? 1000 }
+  return (
+    <div className="flex flex-col gap-3">
+      {hydrated ? (
+        <LiveMarkup
+          picture={picture}
+          initial={shapes}
+          user={user}
+          drawing={markupMode && canDraw}
+          annotateHref={annotateHref}
+        />
+      ) : (
+        <>
+          {markupMode && canDraw ? (
+            <p className="rounded-md border border-line bg-white px-3 py-2 text-sm text-muted">
+              Drawing on the sample needs JavaScript.{' '}
+              <Link to={annotateHref} className="text-ink underline underline-offset-2">
+                Save a note
+              </Link>
+            </p>
+          ) : null}
+          <figure className="flex min-h-[24rem] items-center justify-center rounded-lg bg-stone-100">
+            <div className="relative">
+              <img src={picture.src} alt={picture.name} className="block max-h-[36rem] max-w-full" />
+              {shapes.length > 0 ? (
+                <div
+                  data-testid="markup-overlay"
+                  aria-label={`Markup: ${shapes.length} ${shapes.length === 1 ? 'mark' : 'marks'}`}
+                  role="img"
+                  className="pointer-events-none absolute inset-0 [&>svg]:h-full [&>svg]:w-full"
+                  // svgOf escapes every text and writes only palette colours (app/lib/markup/shapes.ts).
+                  dangerouslySetInnerHTML={{ __html: svgOf(shapes, size) }}
+                />
+              ) : null}
+            </div>
+          </figure>
+        </>
+      )}
+    </div>
+  )
+}
+
+function LiveMarkup({
+  picture,
+  initial,
+  user,
+  drawing,
+  annotateHref,
+}: {
+  picture: MarkupPicture
+  initial: Shape[]
+  user: { key: string; name: string }
+  drawing: boolean
+  annotateHref: string
+}) {
+  const live = useSampleMarkup(picture.brandKey, picture.sampleKey, user, initial)
+  const [tool, setTool] = useState<MarkupTool>('rect')
+  const [colour, setColour] = useState<MarkupColour>(MARKUP_COLOURS.red)
+  const [selected, setSelected] = useState<string | null>(null)
+  const [history, setHistory] = useState<History>(EMPTY_HISTORY)
+  const image = useRef<HTMLImageElement>(null)
+  const [shown, setShown] = useState<{ width: number; height: number } | null>(null)
+
+  useEffect(() => {
+    const element = image.current
+    if (!element) return
+    const measure = () => {
+      if (element.clientWidth > 0 && element.clientHeight > 0) {
+        setShown({ width: element.clientWidth, height: element.clientHeight })
+      }
+    }
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(element)
+    element.addEventListener('load', measure)
+    return () => {
+      observer.disconnect()
+      element.removeEventListener('load', measure)
+    }
+  }, [])
+
+  const apply = useCallback(
+    (op: Op) => {
+      if (op.type === 'remove') live.remove(op.shape.id)
+      else live.put(op.type === 'add' ? op.shape : op.after)
+    },
+    [live],
+  )
+  const doOp = (op: Op) => {
+    apply(op)
+    setHistory((current) => record(current, op))
+  }
+  const step = (direction: 'undo' | 'redo') => {
+    const next = (direction === 'undo' ? undo : redo)(history, live.shapes)
+    if (next.op) apply(next.op)
+    setHistory(next.history)
+  }
+  const removeSelected = () => {
+    const shape = live.shapes.find((candidate) => candidate.id === selected)
+    if (!shape) return
+    doOp({ type: 'remove', shape })
+    setSelected(null)
+  }
+
+  useEffect(() => {
+    if (!drawing) return
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null
+      if (target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return
+      if ((event.key === 'Delete' || event.key === 'Backspace') && selected) {
+        event.preventDefault()
+        removeSelected()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  })
+
+  const names = [...new Set(live.viewers.map((viewer) => viewer.name))]
+  return (
+    <>
+      {drawing ? (
+        <div
+          role="toolbar"
+          aria-label="Markup tools"
+          className="flex flex-wrap items-center gap-2 rounded-md border border-line bg-white p-2"
+        >
+          {TOOLS.map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={tool === value}
+              onClick={() => setTool(value)}
+              className={`rounded px-2 py-1 text-sm ${tool === value ? 'bg-ink text-white' : 'hover:bg-black/5'}`}
+            >
+              {label}
+            </button>
+          ))}
+          <span className="mx-1 h-6 w-px bg-line" aria-hidden="true" />
+          {(Object.entries(MARKUP_COLOURS) as [string, MarkupColour][]).map(([name, value]) => (
+            <button
+              key={name}
+              type="button"
+              aria-label={`Colour ${name}`}
+              aria-pressed={colour === value}
+              onClick={() => setColour(value)}
+              className={`h-6 w-6 rounded-full border-2 ${colour === value ? 'border-ink' : 'border-white'}`}
+              style={{ backgroundColor: value }}
+            />
+          ))}
+          <span className="mx-1 h-6 w-px bg-line" aria-hidden="true" />
+          <button
+            type="button"
+            onClick={() => step('undo')}
+            disabled={history.undo.length === 0}
+            className="rounded px-2 py-1 text-sm hover:bg-black/5 disabled:opacity-40"
+          >
+            Undo
+          </button>
+          <button
+            type="button"
+            onClick={() => step('redo')}
+            disabled={history.redo.length === 0}
+            className="rounded px-2 py-1 text-sm hover:bg-black/5 disabled:opacity-40"
+          >
+            Redo
+          </button>
+          <button
+            type="button"
+            onClick={removeSelected}
+            disabled={!selected}
+            className="rounded px-2 py-1 text-sm hover:bg-black/5 disabled:opacity-40"
+          >
+            Delete shape
+          </button>
+          <Link to={annotateHref} className={buttonClass('primary', 'ml-auto py-1')}>
+            Save
+          </Link>
+        </div>
+      ) : null}
+      <p className="text-xs text-muted" aria-live="polite" data-testid="markup-presence">
+        {names.length > 0
+          ? `Looking now: ${names.join(', ')}`
+          : live.status === 'connected'
+            ? 'Only you are looking.'
+            : ''}
+      </p>
+      <figure className="flex min-h-[24rem] items-center justify-center rounded-lg bg-stone-100">
+        <div className="relative" data-testid="markup-live" data-shapes={live.shapes.length}>
+          <img
+            ref={image}
+            src={picture.src}
+            alt={picture.name}
+            className="block max-h-[36rem] max-w-full select-none"
+            draggable={false}
+          />
+          {shown ? (
+            <div className="absolute inset-0">
+              <Suspense fallback={null}>
+                <LazyCanvas
+                  Canvas={MarkupCanvas}
+                  size={shown}
+                  shapes={live.shapes}
+                  tool={tool}
+                  colour={colour}
+                  author={user.key}
+                  drawing={drawing}
+                  selected={selected}
+                  viewers={live.viewers}
+                  onCreate={(shape) => doOp({ type: 'add', shape })}
+                  onChange={(before, after) => doOp({ type: 'update', before, after })}
+                  onSelect={setSelected}
+                  onCursor={live.moveCursor}
+                />
+              </Suspense>
+            </div>
+          ) : null}
+        </div>
+      </figure>
+    </>
+  )
+}
+
+// Keeps the lazy component's props typed where it is used.
+function LazyCanvas<P extends object>({ Canvas, ...props }: { Canvas: ComponentType<P> } & P) {
+  return <Canvas {...(props as P)} />
+}

@@ -1,0 +1,122 @@
+// The live markup of a virtual sample: the Yjs document `sample-markup:{brand}:{sample}` over
+// y-websocket at /yjs (same origin; the session cookie decides who may read and who may draw).
+// Its map `shapes` holds each shape by id as plain data; every shape read is checked by
+// parseShape. Awareness carries each person's name, cursor (0–1 of the image) and that they are
+// looking. Edits made offline stay in the local document and merge when the connection returns.
+// Loaded after hydration only: without JavaScript the page draws the stored markup as SVG.
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type * as Y from 'yjs'
+import type { WebsocketProvider } from 'y-websocket'
+import { parseShape, type Point, type Shape } from '#app/lib/markup/shapes'
+
+export interface Viewer {
+  clientId: number
+  key: string
+  name: string
+  cursor: Point | null
+}
+
+export interface SampleMarkupDoc {
+  shapes: Shape[]
+  /** The other people looking at the sample, with their cursors. */
+  viewers: Viewer[]
+  status: 'connecting' | 'connected' | 'disconnected'
+  put(shape: Shape): void
+  remove(id: string): void
+  moveCursor(point: Point | null): void
+}
+
+function readViewers(states: Map<number, Record<string, unknown>>, self: number): Viewer[] {
+  const viewers: Viewer[] = []
+  for (const [clientId, state] of states) {
+    if (clientId === self) continue
+    const user = state.user as { key?: unknown; name?: unknown } | undefined
+    if (!user || typeof user.key !== 'string' || typeof user.name !== 'string') continue
+    const cursor = state.cursor as { x?: unknown; y?: unknown } | null | undefined
+    const valid =
+      cursor && typeof cursor.x === 'number' && typeof cursor.y === 'number' && Number.isFinite(cursor.x + cursor.y)
+    viewers.push({
+      clientId,
+      key: user.key,
+      name: user.name.slice(0, 80),
+      cursor: valid
+        ? { x: Math.min(1, Math.max(0, cursor.x as number)), y: Math.min(1, Math.max(0, cursor.y as number)) }
+        : null,
+    })
+  }
+  return viewers
+}
+
+export function useSampleMarkup(
+  brandKey: string,
+  sampleKey: string,
+  user: { key: string; name: string },
+  initial: Shape[],
+): SampleMarkupDoc {
+  const [shapes, setShapes] = useState<Shape[]>(initial)
+  const [viewers, setViewers] = useState<Viewer[]>([])
+  const [status, setStatus] = useState<SampleMarkupDoc['status']>('connecting')
+  const live = useRef<{ doc: Y.Doc; map: Y.Map<unknown>; provider: WebsocketProvider } | null>(null)
+
+  useEffect(() => {
+    let disposed = false
+    let provider: WebsocketProvider | null = null
+    let doc: Y.Doc | null = null
+    void Promise.all([import('yjs'), import('y-websocket')]).then(([YModule, { WebsocketProvider }]) => {
+      if (disposed) return
+      doc = new YModule.Doc()
+      const map = doc.getMap<unknown>('shapes')
+      const read = () => {
+        const next: Shape[] = []
+        map.forEach((value) => {
+          const shape = parseShape(value)
+          if (shape) next.push(shape)
+        })
+        next.sort((a, b) => a.created - b.created || a.id.localeCompare(b.id))
+        setShapes(next)
+      }
+      map.observe(read)
+      const url = `${window.location.origin.replace(/^http/, 'ws')}/yjs`
+      provider = new WebsocketProvider(url, `sample-markup:${brandKey}:${sampleKey}`, doc, {
+        disableBc: true,
+        maxBackoffTime: 2500,
+      })
+      live.current = { doc, map, provider }
+      const awareness = provider.awareness
+      awareness.setLocalStateField('user', { key: user.key, name: user.name })
+      const present = () =>
+        setViewers(readViewers(awareness.getStates() as Map<number, Record<string, unknown>>, doc!.clientID))
+      awareness.on('change', present)
+      provider.on('status', ({ status: next }: { status: SampleMarkupDoc['status'] }) => {
+        setStatus(next)
+        document.documentElement.dataset.sampleMarkup = next
+      })
+      provider.on('sync', (synced: boolean) => {
+        if (synced) {
+          read()
+          document.documentElement.dataset.sampleMarkup = 'synced'
+        }
+      })
+      present()
+    })
+    return () => {
+      disposed = true
+      provider?.awareness.setLocalState(null)
+      provider?.destroy()
+      doc?.destroy()
+      live.current = null
+    }
+  }, [brandKey, sampleKey, user.key, user.name])
+
+  const put = useCallback((shape: Shape) => {
+    live.current?.map.set(shape.id, { ...shape })
+  }, [])
+  const remove = useCallback((id: string) => {
+    live.current?.map.delete(id)
+  }, [])
+  const moveCursor = useCallback((point: Point | null) => {
+    live.current?.provider.awareness.setLocalStateField('cursor', point)
+  }, [])
+
+  return { shapes, viewers, status, put, remove, moveCursor }
+}

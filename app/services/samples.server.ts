@@ -4,7 +4,7 @@
 // status a person may pick follows their job type (app/lib/sample-status.ts). Every status change
 // is recorded and told to the other side of the review.
 import { and, asc, desc, eq, inArray, ne, or } from 'drizzle-orm'
-import { accounts, files, grants, references, sampleStatusChanges } from '#db/schema'
+import { accounts, files, grants, references, sampleStatusChanges, yjsUpdates } from '#db/schema'
 import { AppError, notFound } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
 import { SAMPLES_STEP } from '#app/lib/references'
@@ -24,6 +24,7 @@ import { hasAbility, requireAbility, type Access } from './access.server'
 import type { ServiceDeps } from './context.server'
 import { keyField } from './atelier-records.server'
 import { notifyAccounts } from './notifications.server'
+import { markupDocName } from './sample-markup.server'
 import {
   cloneAsFinal,
   deleteReference,
@@ -264,6 +265,11 @@ export async function lockSampleAsFinal(
     : 'In Progress'
   const person = { jobType: actor.jobType, ownerAccess: access.grant === 'owner', mayReview: true }
   if (current === 'Final') throw new AppError('ValidationError', SAMPLE_TEXTS.alreadyFinal)
+  // Checked before the status changes: the clone needs the file, and a half-done lock would leave
+  // a Final sample with nothing in Final Files.
+  if (found.files?.status !== 'available') {
+    throw new AppError('ValidationError', 'The file is not available yet: it is still being uploaded or scanned.')
+  }
   if (!mayLockAsFinal(person, current, API_VERSION))
     throw new AppError('PermissionError', SAMPLE_TEXTS.notAllowed('Final'))
   await setSampleStatus(deps, actor, sampleKey, 'Final')
@@ -280,6 +286,8 @@ export async function deleteSample(
   await requireAbility(deps, actor, 'asset.manage', sampleRef(sampleKey))
   const found = await loadSample(deps, sampleKey)
   await deleteReference(deps, actor, sampleKey)
+  // Its markup goes with it.
+  await deps.db.delete(yjsUpdates).where(eq(yjsUpdates.docName, markupDocName(found.references.brandKey, sampleKey)))
   return { message: SAMPLE_TEXTS.deleted(found.references.name) }
 }
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { and, eq } from 'drizzle-orm'
-import { notifications, references, sampleStatusChanges } from '#db/schema'
+import { notifications, references, sampleStatusChanges, yjsUpdates } from '#db/schema'
 import * as Y from 'yjs'
 import { pipelineSettled } from '#app/services/files.server'
 import { markupDocName } from '#app/services/sample-markup.server'
@@ -256,5 +256,29 @@ describe('markup without JavaScript', () => {
     expect(overlay).not.toContain('<script')
     expect(overlay).toContain('&lt;script&gt;')
     expect(html).toContain('aria-label="Markup: 3 marks"')
+  })
+
+  it('goes with its sample when the sample is deleted', async () => {
+    const { url, sample } = await styleWithSample('Gone Coat')
+    const doc = new Y.Doc()
+    doc.getMap<unknown>('shapes').set('r1', {
+      id: 'r1',
+      kind: 'rect',
+      colour: MARKUP_COLOURS.blue,
+      strokeWidth: 0.005,
+      author: people.vsm.key,
+      created: 1,
+      x: 0.1,
+      y: 0.1,
+      width: 0.2,
+      height: 0.2,
+    })
+    await appendDocumentUpdate(portal.deps, markupDocName(brand.key, sample), brand.key, Y.encodeStateAsUpdate(doc))
+    await browsers.designer.post(url, { intent: 'delete' })
+    const left = await portal.deps.db
+      .select()
+      .from(yjsUpdates)
+      .where(eq(yjsUpdates.docName, markupDocName(brand.key, sample)))
+    expect(left).toEqual([])
   })
 })

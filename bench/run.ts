@@ -15,8 +15,10 @@
 //    (bench/media-manage.ts), on a portal of its own.
 //  - the asset library: a folder of 50,000 files at its first and last page, and renaming a
 //    folder with 10,000 files below it (bench/assets.ts), on a portal of its own.
+//  - live markup of a virtual sample: cold load of a document of 10,000 shapes and a stroke's way
+//    to 49 other viewers (bench/sample-markup.ts), on a portal of its own.
 // BENCH_ONLY=chat, BENCH_ONLY=catalogue, BENCH_ONLY=imports, BENCH_ONLY=files, BENCH_ONLY=media-manage,
-// BENCH_ONLY=assets or BENCH_ONLY=pages runs that part alone.
+// BENCH_ONLY=assets, BENCH_ONLY=markup or BENCH_ONLY=pages runs that part alone.
 import fs from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
@@ -27,6 +29,7 @@ import { filesBench, printFilesFigures } from './files'
 import { importsBench, printImportFigures } from './imports'
 import { mediaManageBench, printMediaManageFigures } from './media-manage'
 import { assetsBench, printAssetFigures } from './assets'
+import { markupBench, printMarkupFigures } from './sample-markup'
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50)
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 15)
@@ -216,6 +219,12 @@ if (runs('assets')) {
   const assets = await assetsBench()
   results.assets = assets
   printAssetFigures(assets)
+}
+if (runs('markup')) {
+  const markup = await markupBench()
+  results.markup = markup
+  printMarkupFigures(markup)
+  if (markup.stroke.lost > 0) process.exitCode = 1
 }
 fs.mkdirSync('bench/results', { recursive: true })
 fs.writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2))

@@ -1,9 +1,9 @@
 // The markup of a virtual sample, as stored in its Yjs document (`sample-markup:{brand}:{sample}`,
 // realtime/yjs/kinds.ts): the page draws it on the server as an SVG overlay, so it shows without
-// JavaScript. Each shape is read through parseShape, so a forged entry in the document is left out
+// JavaScript. Each shape is read through parseStoredShape, so a forged entry in the document is left out
 // rather than drawn.
 import * as Y from 'yjs'
-import { parseShape, type Shape } from '#app/lib/markup/shapes'
+import { parseStoredShape, type Shape } from '#app/lib/markup/shapes'
 import type { Actor } from './accounts.server'
 import { requireAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
@@ -29,7 +29,7 @@ export async function sampleMarkup(
     for (const update of updates) Y.applyUpdate(doc, update)
     const shapes: Shape[] = []
     doc.getMap<unknown>(MARKUP_SHAPES).forEach((value) => {
-      const shape = parseShape(value)
+      const shape = parseStoredShape(value)
       if (shape) shapes.push(shape)
     })
     return shapes.sort((a, b) => a.created - b.created || a.id.localeCompare(b.id))

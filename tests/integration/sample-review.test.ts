@@ -11,7 +11,7 @@ import { notifications, references, sampleStatusChanges, yjsUpdates } from '#db/
 import * as Y from 'yjs'
 import { pipelineSettled } from '#app/services/files.server'
 import { markupDocName } from '#app/services/sample-markup.server'
-import { MARKUP_COLOURS } from '#app/lib/markup/shapes'
+import { MARKUP_COLOURS, storedShape } from '#app/lib/markup/shapes'
 import { appendDocumentUpdate } from '#app/services/yjs-documents.server'
 import { createFileReference, createSample } from '#tests/support/atelier-factories'
 import { createStyleIn } from '#tests/support/catalogue-factories'
@@ -236,6 +236,9 @@ describe('markup without JavaScript', () => {
     const base = { colour: MARKUP_COLOURS.red, strokeWidth: 0.005, author: people.vsm.key, created: 1 }
     shapes.set('r1', { ...base, id: 'r1', kind: 'rect', x: 0.1, y: 0.1, width: 0.3, height: 0.2 })
     shapes.set('p1', { ...base, id: 'p1', kind: 'pin', x: 0.5, y: 0.5, number: 1, resolved: false })
+    // As the browser stores them: the shape's JSON text.
+    shapes.set('e1', storedShape({ ...base, id: 'e1', kind: 'ellipse', cx: 0.5, cy: 0.7, rx: 0.1, ry: 0.05 }))
+    shapes.set('bad', '{"id":"bad","kind":"rect"')
     shapes.set('evil', { ...base, id: 'evil', kind: 'text', x: 0.2, y: 0.2, text: 'x', size: 0.03, onload: 'alert(1)' })
     shapes.set('odd', {
       ...base,
@@ -252,10 +255,11 @@ describe('markup without JavaScript', () => {
     const overlay = start < 0 ? '' : html.slice(html.indexOf('<svg', start), html.indexOf('</svg>', start) + 6)
     expect(overlay).toContain('<rect')
     expect(overlay).toContain('<circle')
+    expect(overlay).toContain('<ellipse')
     expect(overlay).not.toContain('onload')
     expect(overlay).not.toContain('<script')
     expect(overlay).toContain('&lt;script&gt;')
-    expect(html).toContain('aria-label="Markup: 3 marks"')
+    expect(html).toContain('aria-label="Markup: 4 marks"')
   })
 
   it('goes with its sample when the sample is deleted', async () => {

@@ -1,7 +1,7 @@
 // The drawing surface of sample markup, with Konva. It only draws and reports gestures: shapes
 // stay in coordinates from 0 to 1 of the image (app/lib/markup/shapes.ts) and are turned into
 // pixels of the size shown here, so they sit right at any size. Loaded in the browser only.
-import { useRef, useState, type PointerEvent } from 'react'
+import { useEffect, useRef, useState, type PointerEvent } from 'react'
 import type Konva from 'konva'
 import { Arrow, Circle, Ellipse, Group, Label, Layer, Line, Rect, Stage, Tag, Text } from 'react-konva'
 import {
@@ -41,6 +41,7 @@ export function MarkupCanvas({
   onChange,
   onSelect,
   onCursor,
+  onDrawing,
 }: {
   /** The size the image is shown at, in pixels. */
   size: ImageSize
@@ -56,8 +57,11 @@ export function MarkupCanvas({
   onChange(before: Shape, after: Shape): void
   onSelect(id: string | null): void
   onCursor(point: Point | null): void
+  /** The shape being drawn, as it grows, and null when it is let go. */
+  onDrawing(shape: Shape | null): void
 }) {
   const [draft, setDraft] = useState<Shape | null>(null)
+  useEffect(() => onDrawing(draft), [draft, onDrawing])
   const start = useRef<Point | null>(null)
   const aspect = size.width / size.height
   const side = Math.min(size.width, size.height)
@@ -177,6 +181,13 @@ export function MarkupCanvas({
               <ShapeNode shape={toPixels(shape, size)} side={side} selected={shape.id === selected} />
             </Group>
           ))}
+          {viewers.map((viewer) =>
+            viewer.drawing ? (
+              <Group key={`drawing-${viewer.clientId}`} listening={false} opacity={0.6}>
+                <ShapeNode shape={toPixels(viewer.drawing, size)} side={side} selected={false} />
+              </Group>
+            ) : null,
+          )}
           {viewers
             .filter((viewer) => viewer.cursor)
             .map((viewer) => (

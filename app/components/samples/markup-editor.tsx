@@ -168,6 +168,7 @@ function LiveMarkup({
   })
 
   const names = [...new Set(live.viewers.map((viewer) => viewer.name))]
+  const drawers = [...new Set(live.viewers.filter((viewer) => viewer.drawing).map((viewer) => viewer.name))]
   return (
     <>
       {drawing ? (
@@ -231,13 +232,19 @@ function LiveMarkup({
       ) : null}
       <p className="text-xs text-muted" aria-live="polite" data-testid="markup-presence">
         {names.length > 0
-          ? `Looking now: ${names.join(', ')}`
+          ? `Looking now: ${names.join(', ')}` +
+            (drawers.length > 0 ? ` · ${drawers.join(', ')} ${drawers.length === 1 ? 'is' : 'are'} drawing…` : '')
           : live.status === 'connected'
             ? 'Only you are looking.'
             : ''}
       </p>
       <figure className="flex min-h-[24rem] items-center justify-center rounded-lg bg-stone-100">
-        <div className="relative" data-testid="markup-live" data-shapes={live.shapes.length}>
+        <div
+          className="relative"
+          data-testid="markup-live"
+          data-shapes={live.shapes.length}
+          data-drawing={drawers.join(', ')}
+        >
           <img
             ref={image}
             src={picture.src}
@@ -262,6 +269,7 @@ function LiveMarkup({
                   onChange={(before, after) => doOp({ type: 'update', before, after })}
                   onSelect={setSelected}
                   onCursor={live.moveCursor}
+                  onDrawing={live.showDrawing}
                 />
               </Suspense>
             </div>

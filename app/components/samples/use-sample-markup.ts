@@ -1,19 +1,21 @@
 // The live markup of a virtual sample: the Yjs document `sample-markup:{brand}:{sample}` over
 // y-websocket at /yjs (same origin; the session cookie decides who may read and who may draw).
-// Its map `shapes` holds each shape by id as plain data; every shape read is checked by
-// parseShape. Awareness carries each person's name, cursor (0–1 of the image) and that they are
-// looking. Edits made offline stay in the local document and merge when the connection returns.
+// Its map `shapes` holds each shape by id as its stored text (storedShape); every shape read is
+// checked by parseStoredShape. Awareness carries each person's name, cursor (0–1 of the image),
+// the stroke they are drawing, and that they are looking. Edits made offline stay in the local document and merge when the connection returns.
 // Loaded after hydration only: without JavaScript the page draws the stored markup as SVG.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type * as Y from 'yjs'
 import type { WebsocketProvider } from 'y-websocket'
-import { parseShape, type Point, type Shape } from '#app/lib/markup/shapes'
+import { parseStoredShape, storedShape, type Point, type Shape } from '#app/lib/markup/shapes'
 
 export interface Viewer {
   clientId: number
   key: string
   name: string
   cursor: Point | null
+  /** The shape they are drawing right now, before they let go of it. */
+  drawing: Shape | null
 }
 
 export interface SampleMarkupDoc {
@@ -24,7 +26,12 @@ export interface SampleMarkupDoc {
   put(shape: Shape): void
   remove(id: string): void
   moveCursor(point: Point | null): void
+  /** Shows the shape being drawn to the others, at most every DRAWING_INTERVAL_MS. */
+  showDrawing(shape: Shape | null): void
 }
+
+/** How often a stroke being drawn is sent to the others: smooth to watch, light on the wire. */
+const DRAWING_INTERVAL_MS = 50
 
 function readViewers(states: Map<number, Record<string, unknown>>, self: number): Viewer[] {
   const viewers: Viewer[] = []
@@ -42,6 +49,7 @@ function readViewers(states: Map<number, Record<string, unknown>>, self: number)
       cursor: valid
         ? { x: Math.min(1, Math.max(0, cursor.x as number)), y: Math.min(1, Math.max(0, cursor.y as number)) }
         : null,
+      drawing: state.drawing ? parseStoredShape(state.drawing) : null,
     })
   }
   return viewers
@@ -66,12 +74,16 @@ export function useSampleMarkup(
       if (disposed) return
       doc = new YModule.Doc()
       const map = doc.getMap<unknown>('shapes')
+      // Each shape's stored text and what it reads as, so a change parses only the shapes it touched.
+      const parsed = new Map<string, { stored: unknown; shape: Shape | null }>()
       const read = () => {
         const next: Shape[] = []
-        map.forEach((value) => {
-          const shape = parseShape(value)
-          if (shape) next.push(shape)
+        map.forEach((stored, id) => {
+          let entry = parsed.get(id)
+          if (!entry || entry.stored !== stored) parsed.set(id, (entry = { stored, shape: parseStoredShape(stored) }))
+          if (entry.shape) next.push(entry.shape)
         })
+        for (const id of parsed.keys()) if (!map.has(id)) parsed.delete(id)
         next.sort((a, b) => a.created - b.created || a.id.localeCompare(b.id))
         setShapes(next)
       }
@@ -109,7 +121,7 @@ export function useSampleMarkup(
   }, [brandKey, sampleKey, user.key, user.name])
 
   const put = useCallback((shape: Shape) => {
-    live.current?.map.set(shape.id, { ...shape })
+    live.current?.map.set(shape.id, storedShape(shape))
   }, [])
   const remove = useCallback((id: string) => {
     live.current?.map.delete(id)
@@ -117,6 +129,27 @@ export function useSampleMarkup(
   const moveCursor = useCallback((point: Point | null) => {
     live.current?.provider.awareness.setLocalStateField('cursor', point)
   }, [])
+  // The latest shape being drawn waits here until its turn to be sent.
+  const pendingDrawing = useRef<{ shape: Shape | null; timer: ReturnType<typeof setTimeout> | null }>({
+    shape: null,
+    timer: null,
+  })
+  const showDrawing = useCallback((shape: Shape | null) => {
+    const pending = pendingDrawing.current
+    const send = () => {
+      pending.timer = null
+      live.current?.provider.awareness.setLocalStateField('drawing', pending.shape ? storedShape(pending.shape) : null)
+    }
+    pending.shape = shape
+    if (shape === null) {
+      // Let go: the shape itself arrives through the document; the preview goes at once.
+      if (pending.timer) clearTimeout(pending.timer)
+      send()
+    } else if (!pending.timer) {
+      pending.timer = setTimeout(send, DRAWING_INTERVAL_MS)
+    }
+  }, [])
+  useEffect(() => () => void (pendingDrawing.current.timer && clearTimeout(pendingDrawing.current.timer)), [])
 
-  return { shapes, viewers, status, put, remove, moveCursor }
+  return { shapes, viewers, status, put, remove, moveCursor, showDrawing }
 }

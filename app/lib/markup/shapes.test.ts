@@ -10,9 +10,12 @@ import {
   moveShape,
   nextPinNumber,
   parseShape,
+  parseStoredShape,
+  MAX_STORED_SHAPE_LENGTH,
   PIN_LABEL_COLOUR,
   PIN_RADIUS,
   resizeShape,
+  storedShape,
   svgOf,
   toPixels,
   type ArrowShape,
@@ -221,6 +224,41 @@ describe('parseShape', () => {
       },
     )
     expect(parseShape(proxy)).toBeNull()
+  })
+})
+
+describe('storedShape and parseStoredShape', () => {
+  it('gives back every kind of shape through its stored text', () => {
+    for (const shape of all) expect(parseStoredShape(storedShape(shape))).toEqual(shape)
+  })
+
+  it('keeps four decimals of a fraction and whole numbers as they are', () => {
+    const drawn: PenShape = { ...pen, created: 1_764_000_000_123, points: [0.123456789, 0.987654321, 1 / 3, 2 / 3] }
+    const read = parseStoredShape(storedShape(drawn)) as PenShape
+    expect(read.points).toEqual([0.1235, 0.9877, 0.3333, 0.6667])
+    expect(read.created).toBe(1_764_000_000_123)
+    const numbered = parseStoredShape(storedShape({ ...pin, number: 42 })) as PinShape
+    expect(numbered.number).toBe(42)
+  })
+
+  it('reads a shape stored as a plain object too, as the first documents hold them', () => {
+    expect(parseStoredShape({ ...rect })).toEqual(rect)
+  })
+
+  it('refuses text that is not JSON, too long, or not a shape', () => {
+    expect(parseStoredShape('{"id":')).toBeNull()
+    expect(parseStoredShape(JSON.stringify({ ...rect, onload: 'x' }))).toBeNull()
+    expect(parseStoredShape(JSON.stringify({ ...text, text: 'a'.repeat(MAX_STORED_SHAPE_LENGTH) }))).toBeNull()
+    expect(parseStoredShape('null')).toBeNull()
+    expect(parseStoredShape(42)).toBeNull()
+  })
+
+  it('has room for the longest pen stroke', () => {
+    const longest: PenShape = {
+      ...pen,
+      points: Array.from({ length: MAX_PEN_POINTS * 2 }, (_, i) => (1234 + (i % 7) * 1000) / 10_000),
+    }
+    expect(parseStoredShape(storedShape(longest))).toEqual(longest)
   })
 })
 

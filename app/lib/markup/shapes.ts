@@ -364,6 +364,36 @@ export function parseShape(value: unknown): Shape | null {
   }
 }
 
+/** Longest stored form of one shape: a pen stroke of MAX_PEN_POINTS with room to spare. */
+export const MAX_STORED_SHAPE_LENGTH = 64 * 1024
+/** Decimals kept of a stored fraction: 1/10,000 of the image, below a pixel on any screen. */
+const STORED_DECIMALS = 1e4
+
+/**
+ * The form a shape takes in the shared Yjs document: JSON text, fractions rounded to 4 decimals.
+ * Yjs reads and writes a string in one piece but a plain object number by number, so a document of
+ * 10,000 shapes opens several times faster this way (bench/sample-markup.ts), and the rounding
+ * keeps it small. Whole numbers (times, pin numbers) are kept as they are.
+ */
+export function storedShape(shape: Shape): string {
+  return JSON.stringify(shape, (_key, value: unknown) =>
+    typeof value === 'number' && !Number.isInteger(value)
+      ? Math.round(value * STORED_DECIMALS) / STORED_DECIMALS
+      : value,
+  )
+}
+
+/** A shape as read from the shared document (its JSON text, or a plain object as first stored), checked by parseShape. */
+export function parseStoredShape(value: unknown): Shape | null {
+  if (typeof value !== 'string') return parseShape(value)
+  if (value.length > MAX_STORED_SHAPE_LENGTH) return null
+  try {
+    return parseShape(JSON.parse(value))
+  } catch {
+    return null
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Geometry
 

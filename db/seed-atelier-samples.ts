@@ -2,11 +2,16 @@
 // garment from the virtual-sample maker, one ready for review, one approved and one in progress,
 // with the status changes that brought them there. Idempotent: rows are keyed by name, and
 // missing blobs are written again on every run.
-import { inArray } from 'drizzle-orm'
-import { files, references, sampleStatusChanges } from '#db/schema'
+import { eq, inArray } from 'drizzle-orm'
+import * as Y from 'yjs'
+import { conversations, files, messages, references, sampleStatusChanges, yjsUpdates } from '#db/schema'
 import { demoKey } from '#app/lib/ids'
+import { MARKUP_COLOURS, storedShape, type Shape } from '#app/lib/markup/shapes'
 import { SAMPLE_ASSET_TYPE, type SampleStatus } from '#app/lib/sample-status'
+import { markupPinThreadKey } from '#app/schemas/chat'
 import type { ServiceDeps } from '#app/services/context.server'
+import { MARKUP_SHAPES, markupDocName } from '#app/services/sample-markup.server'
+import { appendDocumentUpdate } from '#app/services/yjs-documents.server'
 import {
   blobExists,
   demoAtelierStyle,
@@ -73,7 +78,7 @@ export async function seedAtelierSamples(deps: ServiceDeps): Promise<void> {
     if (seeded && (await blobExists(deps, originalKeyOf(sample)))) continue
     made.set(sample.id, await ensureBlobs(deps, sample, originalKeyOf(sample)))
   }
-  if (seeded) return
+  if (seeded) return seedDemoMarkup(deps)
   const hour = 3_600_000
   const start = Date.now() - SAMPLES.length * 24 * hour
   await deps.db.transaction(async (tx) => {
@@ -112,5 +117,102 @@ export async function seedAtelierSamples(deps: ServiceDeps): Promise<void> {
       })),
     )
     if (changes.length > 0) await tx.insert(sampleStatusChanges).values(changes)
+  })
+  await seedDemoMarkup(deps)
+}
+
+/**
+ * The designer's markup on the front render, ready for review: the collar boxed with a pin and its
+ * thread, a note with an arrow at the sleeve, the hem traced, and a second pin whose thread is
+ * resolved. Written once; a document that already has rows is left as its reviewers made it.
+ */
+async function seedDemoMarkup(deps: ServiceDeps): Promise<void> {
+  const sample = refKey('render-front')
+  const docName = markupDocName(DEMO_BRAND, sample)
+  const [existing] = await deps.db
+    .select({ id: yjsUpdates.id })
+    .from(yjsUpdates)
+    .where(eq(yjsUpdates.docName, docName))
+    .limit(1)
+  if (existing) return
+  const created = Date.now() - 20 * 3_600_000
+  const base = (id: string, colour: Shape['colour'], minutes: number) => ({
+    id,
+    colour,
+    strokeWidth: 0.005,
+    author: DESIGNER,
+    created: created + minutes * 60_000,
+  })
+  const hem = Array.from({ length: 19 }, (_, i) => [0.32 + i * 0.02, 0.835 + Math.sin(i / 2) * 0.006]).flat()
+  const shapes: Shape[] = [
+    { ...base('demo-collar', MARKUP_COLOURS.red, 0), kind: 'rect', x: 0.35, y: 0.13, width: 0.3, height: 0.17 },
+    { ...base('demo-pin-collar', MARKUP_COLOURS.red, 1), kind: 'pin', x: 0.66, y: 0.15, number: 1, resolved: false },
+    {
+      ...base('demo-sleeve-arrow', MARKUP_COLOURS.blue, 2),
+      kind: 'arrow',
+      from: { x: 0.1, y: 0.52 },
+      to: { x: 0.22, y: 0.39 },
+    },
+    {
+      ...base('demo-sleeve-note', MARKUP_COLOURS.blue, 3),
+      kind: 'text',
+      x: 0.03,
+      y: 0.54,
+      text: 'Sleeve 1 cm shorter',
+      size: 0.03,
+    },
+    { ...base('demo-hem', MARKUP_COLOURS.orange, 4), kind: 'pen', points: hem },
+    { ...base('demo-pin-hem', MARKUP_COLOURS.green, 5), kind: 'pin', x: 0.5, y: 0.79, number: 2, resolved: true },
+  ]
+  const doc = new Y.Doc()
+  const map = doc.getMap<unknown>(MARKUP_SHAPES)
+  doc.transact(() => shapes.forEach((shape) => map.set(shape.id, storedShape(shape))))
+  await appendDocumentUpdate(deps, docName, DEMO_BRAND, Y.encodeStateAsUpdate(doc))
+  doc.destroy()
+
+  const threads: [pinId: string, [who: string, text: string][]][] = [
+    [
+      'demo-pin-collar',
+      [
+        [DESIGNER, 'The collar stand still reads about 2 mm high against the block. Lower it before sign-off.'],
+        [VSM, 'Lowered it in the pattern; a new render follows tomorrow morning.'],
+      ],
+    ],
+    [
+      'demo-pin-hem',
+      [
+        [DESIGNER, 'Hem sits straight on the avatar now.'],
+        [VSM, 'Great, resolving this one.'],
+      ],
+    ],
+  ]
+  await deps.db.transaction(async (tx) => {
+    for (const [pinId, script] of threads) {
+      const conversationKey = demoKey(`pin-thread:${pinId}`)
+      await tx
+        .insert(conversations)
+        .values({
+          key: conversationKey,
+          brandKey: DEMO_BRAND,
+          kind: 'thread',
+          model: 'MarkupPin',
+          modelKey: markupPinThreadKey(sample, pinId),
+          createdBy: DESIGNER,
+        })
+        .onConflictDoNothing()
+      await tx
+        .insert(messages)
+        .values(
+          script.map(([senderKey, text], index) => ({
+            key: demoKey(`pin-message:${pinId}:${index}`),
+            conversationKey,
+            brandKey: DEMO_BRAND,
+            senderKey,
+            text,
+            created: new Date(created + (index + 1) * 45 * 60_000),
+          })),
+        )
+        .onConflictDoNothing()
+    }
   })
 }

@@ -17,7 +17,8 @@ import type { EventHandler, RealtimeUnit, UnitContext } from './units/types'
 
 export interface SocketLayer {
   io: Server
-  publisher: EventPublisher
+  /** All but the documents' part, which the Yjs layer serves. */
+  publisher: Omit<EventPublisher, 'applyDocumentUpdate'>
   close(): Promise<void>
 }
 

@@ -91,6 +91,12 @@ const REASONS = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' } as c
 export interface YjsLayer {
   /** Resolves when every received update has been written. */
   flush(): Promise<void>
+  /**
+   * A change the server made to a document: applied to this process's copy when it has one (which
+   * stores it and sends it to its viewers; true), else sent to the other processes' copies (false:
+   * the caller stores it).
+   */
+  applyUpdate(docName: string, update: Uint8Array): Promise<boolean>
   /** Closes the Yjs connections of an account to a brand's documents, on every process. */
   closeConnections(accountKey: string, brandKey: string): void
   close(): Promise<void>
@@ -222,6 +228,16 @@ export async function attachYjs(
   return {
     async flush() {
       await Promise.all([...pending])
+    },
+    async applyUpdate(docName, update) {
+      const doc = docs.get(docName)
+      if (!doc) {
+        fanOut?.publish(docName, update)
+        return false
+      }
+      await doc.loaded
+      Y.applyUpdate(doc, update)
+      return true
     },
     closeConnections(accountKey, brandKey) {
       closeLocal(accountKey, brandKey)

@@ -165,6 +165,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
       joinRooms: (accountKey, names) => publisher.joinRooms(accountKey, names),
       leaveRooms: (accountKey, names) => publisher.leaveRooms(accountKey, names),
       accountsIn: (room) => publisher.accountsIn(room),
+      applyDocumentUpdate: (docName, update) => publisher.applyDocumentUpdate(docName, update),
     },
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR }),
     blobs: createLocalBlobStore({ dir: path.join(env.DATA_DIR, 'blobs'), secret }),
@@ -254,6 +255,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   started.push(() => yjs.close())
   publisher = {
     ...socket.publisher,
+    applyDocumentUpdate: (docName, update) => yjs.applyUpdate(docName, update),
     // Both reach every process: socket rooms through the adapter, Yjs through its own channel.
     revokeBrandAccess(accountKey, brandKey, revocation) {
       socket.publisher.revokeBrandAccess(accountKey, brandKey, revocation)

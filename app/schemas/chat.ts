@@ -21,9 +21,23 @@ export const GROUP_MEMBERS_MAX = 50
 /** Messages per page of a conversation. */
 export const MESSAGES_PAGE = 50
 
-/** The kinds of object a comment thread can be attached to. */
-export const THREAD_MODELS = ['Style', 'Listing', 'Reference'] as const
+/**
+ * The kinds of object a comment thread can be attached to. A `MarkupPin` is a numbered pin of a
+ * virtual sample's markup, named `{sample key}.{pin id}` (markupPinThreadKey); it lives in the
+ * sample's Yjs document, so access to its thread is decided on the sample.
+ */
+export const THREAD_MODELS = ['Style', 'Listing', 'Reference', 'MarkupPin'] as const
 export type ThreadModel = (typeof THREAD_MODELS)[number]
+
+const PIN_THREAD_KEY = /^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{1,64})$/
+
+export const markupPinThreadKey = (sampleKey: string, pinId: string) => `${sampleKey}.${pinId}`
+
+/** The sample and pin of a pin thread's key, or null when the key is not one. */
+export function parseMarkupPinThreadKey(key: string): { sampleKey: string; pinId: string } | null {
+  const match = PIN_THREAD_KEY.exec(key)
+  return match ? { sampleKey: match[1]!, pinId: match[2]! } : null
+}
 
 /** An opening or closing tag, a comment or a doctype: `a < b` and `<3` stay plain text. */
 const HTML_TAG = /<\/?[A-Za-z][^<>]*>|<!--|<![A-Za-z]/

@@ -11,6 +11,7 @@ import {
   GroupChatSchema,
   MESSAGES_PAGE,
   mentionsIn,
+  parseMarkupPinThreadKey,
   PREVIEW_MAX,
   SendMessageSchema,
   SENDER_NAME_MAX,
@@ -21,7 +22,7 @@ import {
 } from '#app/schemas/chat'
 import { CHAT_EVENTS, chatRooms } from '#realtime/protocol'
 import { brandMemberKeys, loadGrants, type Actor } from './accounts.server'
-import { hasAbility, requireAbility, requireBrandAbility } from './access.server'
+import { hasAbility, requireAbility, requireBrandAbility, type Target } from './access.server'
 import type { ServiceDeps } from './context.server'
 import {
   attachToMessage,
@@ -154,11 +155,13 @@ async function openConversation(deps: ServiceDeps, actor: Actor, key: string): P
   const [conversation] = await deps.db.select().from(conversations).where(eq(conversations.key, key)).limit(1)
   if (!conversation) throw notFound('Conversation')
   if (conversation.kind === 'thread') {
-    await requireAbility(deps, actor, 'comment.view', { model: conversation.model!, key: conversation.modelKey! })
-    const mayPost = await requireAbility(deps, actor, 'comment.post', {
-      model: conversation.model!,
-      key: conversation.modelKey!,
-    }).then(
+    await requireAbility(deps, actor, 'comment.view', threadTarget(conversation.model!, conversation.modelKey!))
+    const mayPost = await requireAbility(
+      deps,
+      actor,
+      'comment.post',
+      threadTarget(conversation.model!, conversation.modelKey!),
+    ).then(
       () => true,
       () => false,
     )
@@ -176,6 +179,13 @@ async function openConversation(deps: ServiceDeps, actor: Actor, key: string): P
     throw notFound('Conversation')
   }
   return { conversation, mayPost: true }
+}
+
+/** The record whose grants decide a thread: the object itself, or for a markup pin its sample. */
+function threadTarget(model: string, modelKey: string): Target {
+  if (model !== 'MarkupPin') return { model, key: modelKey }
+  // A key that names no pin names no sample either: not found, as an unknown object is.
+  return { model: 'Reference', key: parseMarkupPinThreadKey(modelKey)?.sampleKey ?? '' }
 }
 
 function threadModel(model: string | undefined): ThreadModel {
@@ -347,7 +357,7 @@ async function findThread(
   if (!modelKey || modelKey.length > 128) {
     throw new AppError('ValidationError', 'model_id: the key of the object is required.', { model_id: ['Required'] })
   }
-  const access = await requireAbility(deps, actor, 'comment.view', { model: kind, key: modelKey })
+  const access = await requireAbility(deps, actor, 'comment.view', threadTarget(kind, modelKey))
   const [existing] = await deps.db
     .select()
     .from(conversations)
@@ -576,7 +586,7 @@ export async function listThreadMessages(
   const conversation = await findThread(deps, actor, model, modelKey, { create: false })
   if (!conversation) {
     // Nothing written yet: reading makes no thread, and says whether the actor could start it.
-    const mayPost = await hasAbility(deps, actor, 'comment.post', { model: model!, key: modelKey! })
+    const mayPost = await hasAbility(deps, actor, 'comment.post', threadTarget(model!, modelKey!))
     return { conversation: null, messages: [], before: null, mayPost }
   }
   const { mayPost } = await openConversation(deps, actor, conversation.key)
@@ -670,7 +680,7 @@ async function sendParsed(
   }
   const sender = reloadGrants ? await freshActor(deps, actor) : actor
   const conversation = await threadOf(deps, sender, parsed.model, parsed.model_id)
-  await requireAbility(deps, sender, 'comment.post', { model: conversation.model!, key: conversation.modelKey! })
+  await requireAbility(deps, sender, 'comment.post', threadTarget(conversation.model!, conversation.modelKey!))
   return storeAndPush(deps, sender, conversation, parsed, attachment)
 }
 
@@ -1137,7 +1147,7 @@ async function mayRead(deps: ServiceDeps, accountKey: string, conversation: Conv
   if (conversation.kind !== 'thread') return isBrandMember(deps, accountKey, conversation.brandKey)
   const grantsNow = await loadGrants(deps, accountKey)
   const probe = { key: accountKey, grants: grantsNow } as Actor
-  return requireAbility(deps, probe, 'comment.view', { model: conversation.model!, key: conversation.modelKey! }).then(
+  return requireAbility(deps, probe, 'comment.view', threadTarget(conversation.model!, conversation.modelKey!)).then(
     () => true,
     () => false,
   )

@@ -20,6 +20,12 @@ export interface EventPublisher {
   leaveRooms(accountKey: string, rooms: readonly string[]): void
   /** The accounts with at least one socket in the room, on every process. */
   accountsIn(room: string): Promise<Set<string>>
+  /**
+   * Hands a change the server made to a Yjs document to its viewers. True when the document is
+   * open in this process: it takes the update, stores it and sends it on. False otherwise: other
+   * processes that hold it open get it, and the caller stores it (changeDocument does both).
+   */
+  applyDocumentUpdate(docName: string, update: Uint8Array): Promise<boolean>
 }
 
 /** For command-line scripts (seed, migrations) that run with no sockets connected. */
@@ -29,6 +35,7 @@ export const noSubscribers: EventPublisher = {
   joinRooms() {},
   leaveRooms() {},
   accountsIn: () => Promise.resolve(new Set()),
+  applyDocumentUpdate: () => Promise.resolve(false),
 }
 
 export interface ServiceDeps {

@@ -3,11 +3,12 @@
 // JavaScript. Each shape is read through parseStoredShape, so a forged entry in the document is left out
 // rather than drawn.
 import * as Y from 'yjs'
-import { parseStoredShape, type Shape } from '#app/lib/markup/shapes'
+import { AppError, notFound } from '#app/lib/errors'
+import { parseStoredShape, storedShape, type PinShape, type Shape } from '#app/lib/markup/shapes'
 import type { Actor } from './accounts.server'
 import { requireAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
-import { loadDocumentUpdates } from './yjs-documents.server'
+import { changeDocument, loadDocumentUpdates } from './yjs-documents.server'
 
 /** The document's map of shapes by id (the browser writes the same). */
 export const MARKUP_SHAPES = 'shapes'
@@ -36,4 +37,38 @@ export async function sampleMarkup(
   } finally {
     doc.destroy()
   }
+}
+
+const PIN_ID = /^[A-Za-z0-9_-]{1,64}$/
+
+/**
+ * Marks a pin's thread resolved (the pin is greyed out) or open again, for everyone looking at once.
+ * Reviewers of the sample only; a pin that is not on the sample is not found.
+ */
+export async function setPinResolved(
+  deps: ServiceDeps,
+  actor: Actor,
+  brandKey: string,
+  sampleKey: string,
+  pinIdValue: unknown,
+  resolvedValue: unknown,
+): Promise<{ pin: PinShape; message: string }> {
+  const access = await requireAbility(deps, actor, 'sample.review', { model: 'Reference', key: sampleKey })
+  if (access.brandKey !== brandKey) throw notFound('Reference')
+  if (typeof pinIdValue !== 'string' || !PIN_ID.test(pinIdValue)) {
+    throw new AppError('ValidationError', 'pin: the id of a pin on this sample is required.', { pin: ['Required'] })
+  }
+  if (resolvedValue !== 'true' && resolvedValue !== 'false' && typeof resolvedValue !== 'boolean') {
+    throw new AppError('ValidationError', 'resolved: true or false.', { resolved: ['Required'] })
+  }
+  const resolved = resolvedValue === true || resolvedValue === 'true'
+  const pin = await changeDocument(deps, markupDocName(brandKey, sampleKey), brandKey, (doc) => {
+    const shapes = doc.getMap<unknown>(MARKUP_SHAPES)
+    const shape = parseStoredShape(shapes.get(pinIdValue))
+    if (!shape || shape.kind !== 'pin') return null
+    if (shape.resolved !== resolved) shapes.set(shape.id, storedShape({ ...shape, resolved }))
+    return { ...shape, resolved }
+  })
+  if (!pin) throw notFound('Pin')
+  return { pin, message: resolved ? `Pin ${pin.number} resolved` : `Pin ${pin.number} reopened` }
 }

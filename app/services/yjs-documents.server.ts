@@ -46,3 +46,30 @@ export async function compactDocument(deps: ServiceDeps, docName: string, brandK
     await tx.insert(yjsUpdates).values({ docName, brandKey, update: merged })
   })
 }
+
+/**
+ * A change the server makes to a stored document (a pin marked resolved from a form): made on the
+ * stored state, handed to the document's live copy when one is open so everyone looking sees it at
+ * once, and stored otherwise. Returns what `change` returned.
+ */
+export async function changeDocument<T>(
+  deps: ServiceDeps,
+  docName: string,
+  brandKey: string,
+  change: (doc: Y.Doc) => T,
+): Promise<T> {
+  const doc = new Y.Doc()
+  try {
+    const updates = await loadDocumentUpdates(deps, docName)
+    Y.transact(doc, () => updates.forEach((update) => Y.applyUpdate(doc, update)))
+    let update: Uint8Array | null = null
+    doc.on('update', (made: Uint8Array) => (update = update ? Y.mergeUpdates([update, made]) : made))
+    const result = doc.transact(() => change(doc))
+    if (update && !(await deps.events.applyDocumentUpdate(docName, update))) {
+      await appendDocumentUpdate(deps, docName, brandKey, update)
+    }
+    return result
+  } finally {
+    doc.destroy()
+  }
+}

@@ -15,6 +15,7 @@ const EDITOR = demoKey('account:editor')
 const STYLE = demoKey('style:linen-shirt')
 /** The newest demo listing (the first row of the products list). */
 const LISTING = demoKey('listing:0')
+const SAMPLE = `/brand/${demoKey('brand:demo')}/style/${demoKey('style:linen-shirt')}/samples/${demoKey('sample-ref:render-front')}`
 
 async function violationsOf(page: Page, path: string) {
   await page.goto(path)
@@ -65,6 +66,10 @@ const SIGNED_IN: [email: string, paths: string[]][] = [
       `/brand/${BRAND}/style/${STYLE}`,
       `/brand/${BRAND}/style/${STYLE}/graphics?tab=print`,
       `/brand/${BRAND}/style/${STYLE}/references/preview/list`,
+      SAMPLE,
+      `${SAMPLE}?view=list&pin=demo-pin-collar`,
+      `${SAMPLE}?dialog=expand`,
+      `${SAMPLE}?dialog=rename`,
       `/brand/${BRAND}/products`,
       `/brand/${BRAND}/products?view=card`,
       `/brand/${BRAND}/products?view=large`,
@@ -86,6 +91,8 @@ const SIGNED_IN: [email: string, paths: string[]][] = [
       `/brand/${BRAND}/customization`,
       `/brand/${BRAND}/notifications`,
       `/brand/${BRAND}/style/${STYLE}`,
+      `${SAMPLE}?markup=on&pin=demo-pin-hem`,
+      `${SAMPLE}?dialog=annotate`,
     ],
   ],
   [
@@ -99,6 +106,7 @@ const SIGNED_IN: [email: string, paths: string[]][] = [
       `/brand/${BRAND}/products`,
       `/brand/${BRAND}/products/team`,
       `/brand/${BRAND}/style/${STYLE}/patterns`,
+      SAMPLE,
     ],
   ],
 ]

@@ -17,7 +17,18 @@ import { createFileReference, createSample } from '#tests/support/atelier-factor
 import { createStyleIn } from '#tests/support/catalogue-factories'
 import { createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'
 import { pageBrowser, type PageBrowser } from '#tests/support/page-browser'
-import { loadServerBuild, startTestPortal, type TestPortal } from '#tests/support/portal'
+import {
+  api,
+  eventually,
+  loadServerBuild,
+  sessionCookieFor,
+  startTestPortal,
+  type TestPortal,
+} from '#tests/support/portal'
+import { connectYjs } from '#tests/support/yjs-client'
+import { conversations, messages } from '#db/schema'
+import { markupPinThreadKey } from '#app/schemas/chat'
+import { parseStoredShape } from '#app/lib/markup/shapes'
 
 let portal: TestPortal
 let brand: BrandFixture
@@ -284,5 +295,154 @@ describe('markup without JavaScript', () => {
       .from(yjsUpdates)
       .where(eq(yjsUpdates.docName, markupDocName(brand.key, sample)))
     expect(left).toEqual([])
+  })
+})
+
+describe('pin threads', () => {
+  const cookieOf = (who: keyof typeof people) => sessionCookieFor(portal, people[who].email, people[who].password)
+  /** A sample with a rectangle and two pins, stored as the browser stores them. */
+  async function sampleWithPins(name: string) {
+    const made = await styleWithSample(name)
+    const doc = new Y.Doc()
+    const shapes = doc.getMap<unknown>('shapes')
+    const base = { colour: MARKUP_COLOURS.red, strokeWidth: 0.005, author: people.designer.key, created: 1 }
+    shapes.set('box', storedShape({ ...base, id: 'box', kind: 'rect', x: 0.1, y: 0.1, width: 0.2, height: 0.2 }))
+    shapes.set('pinA', storedShape({ ...base, id: 'pinA', kind: 'pin', x: 0.3, y: 0.3, number: 1, resolved: false }))
+    shapes.set('pinB', storedShape({ ...base, id: 'pinB', kind: 'pin', x: 0.6, y: 0.6, number: 2, resolved: false }))
+    await appendDocumentUpdate(
+      portal.deps,
+      markupDocName(brand.key, made.sample),
+      brand.key,
+      Y.encodeStateAsUpdate(doc),
+    )
+    doc.destroy()
+    return made
+  }
+
+  const threadMessages = async (sample: string, pin: string) => {
+    const rows = await portal.deps.db
+      .select({ text: messages.text })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.key, messages.conversationKey))
+      .where(and(eq(conversations.model, 'MarkupPin'), eq(conversations.modelKey, markupPinThreadKey(sample, pin))))
+    return rows.map((row) => row.text)
+  }
+
+  it('lists the pins as links; a pin opens its own thread, and a comment there goes to that pin only', async () => {
+    const { url, sample } = await sampleWithPins('Pinned Coat')
+    const page = await (await browsers.reader.get(url)).text()
+    expect(page).toContain('aria-label="Pin 1"')
+    expect(page).toContain(`?pin=pinB#comments`)
+
+    const answer = await browsers.designer.post(`${url}?pin=pinA`, { text: 'Collar stand 2 mm lower, please' })
+    const { text } = await landing(browsers.designer, answer)
+    expect(text).toContain('Comment posted')
+    expect(text).toContain('Pin 1')
+    expect(text).toContain('Collar stand 2 mm lower, please')
+    expect(await threadMessages(sample, 'pinA')).toEqual(['Collar stand 2 mm lower, please'])
+    expect(await threadMessages(sample, 'pinB')).toEqual([])
+    // The sample's own thread does not hold it.
+    const own = textOf(await (await browsers.reader.get(url)).text())
+    expect(own).not.toContain('Collar stand 2 mm lower, please')
+    // A read member reads the pin's thread; the API answers the same.
+    expect(textOf(await (await browsers.reader.get(`${url}?pin=pinA`)).text())).toContain(
+      'Collar stand 2 mm lower, please',
+    )
+    const listed = await api(
+      portal,
+      'GET',
+      `/api/message/query/object?model=MarkupPin&model_id=${markupPinThreadKey(sample, 'pinA')}`,
+      { cookie: await cookieOf('reader') },
+    )
+    expect(listed.status).toBe(200)
+    expect((listed.body.data as { messages: { text: string }[] }).messages.map((m) => m.text)).toEqual([
+      'Collar stand 2 mm lower, please',
+    ])
+  })
+
+  it('refuses a read member’s comment and an outsider’s look at a pin thread', async () => {
+    const { url, sample } = await sampleWithPins('Guarded Coat')
+    const key = markupPinThreadKey(sample, 'pinA')
+    const readerPost = await api(portal, 'POST', '/api/message/model/', {
+      cookie: await cookieOf('reader'),
+      body: { model: 'MarkupPin', model_id: key, text: 'me too' },
+    })
+    expect(readerPost.status).toBe(403)
+    for (const modelId of [key, `${sample}`, `../${sample}.pinA`, `${sample}.pin/A`, `${sample}.`]) {
+      const outsider = await api(
+        portal,
+        'GET',
+        `/api/message/query/object?model=MarkupPin&model_id=${encodeURIComponent(modelId)}`,
+        { cookie: await cookieOf('outsider') },
+      )
+      expect(outsider.status, modelId).toBe(404)
+    }
+    const outsiderPost = await api(portal, 'POST', '/api/message/model/', {
+      cookie: await cookieOf('outsider'),
+      body: { model: 'MarkupPin', model_id: key, text: 'hello' },
+    })
+    expect(outsiderPost.status).toBe(404)
+    expect((await browsers.outsider.get(`${url}?pin=pinA`)).status).toBe(404)
+    expect(await threadMessages(sample, 'pinA')).toEqual([])
+  })
+
+  it('resolves a pin for everyone looking, reopens it, and refuses a read member or an unknown pin', async () => {
+    const { url, sample } = await sampleWithPins('Resolved Coat')
+    const docName = markupDocName(brand.key, sample)
+    const pinOf = (doc: Y.Doc) => parseStoredShape(doc.getMap('shapes').get('pinA'))
+    // Someone has the sample open: the change reaches them live.
+    const watcher = connectYjs(portal.port, docName, await cookieOf('vsm'))
+    try {
+      await eventually(() => expect(pinOf(watcher.doc)).toMatchObject({ resolved: false }))
+      const resolved = await browsers.designer.post(`${url}?pin=pinA`, {
+        intent: 'resolve-pin',
+        pin: 'pinA',
+        resolved: 'true',
+      })
+      const { text } = await landing(browsers.designer, resolved)
+      expect(text).toContain('Pin 1 resolved')
+      expect(text).toContain('Reopen')
+      await eventually(() => expect(pinOf(watcher.doc)).toMatchObject({ resolved: true }))
+      // And the page without JavaScript greys it out.
+      expect(await (await browsers.reader.get(url)).text()).toContain('aria-label="Pin 1, resolved"')
+
+      const reader = await browsers.reader.post(`${url}?pin=pinA`, {
+        intent: 'resolve-pin',
+        pin: 'pinA',
+        resolved: 'false',
+      })
+      expect([302, 403]).toContain(reader.status)
+      const unknown = await browsers.designer.post(url, { intent: 'resolve-pin', pin: 'box', resolved: 'true' })
+      expect((await landing(browsers.designer, unknown)).text).toContain('not found')
+      const forged = await browsers.designer.post(url, { intent: 'resolve-pin', pin: '../x', resolved: 'true' })
+      expect((await landing(browsers.designer, forged)).text).toContain('Pin: the id of a pin')
+      expect(pinOf(watcher.doc)).toMatchObject({ resolved: true })
+      expect(parseStoredShape(watcher.doc.getMap('shapes').get('box'))).toMatchObject({ kind: 'rect' })
+
+      const reopened = await browsers.designer.post(`${url}?pin=pinA`, {
+        intent: 'resolve-pin',
+        pin: 'pinA',
+        resolved: 'false',
+      })
+      expect((await landing(browsers.designer, reopened)).text).toContain('Pin 1 reopened')
+      await eventually(() => expect(pinOf(watcher.doc)).toMatchObject({ resolved: false }))
+    } finally {
+      watcher.destroy()
+      watcher.doc.destroy()
+    }
+  })
+
+  it('stores a resolve made while nobody has the sample open', async () => {
+    const { url, sample } = await sampleWithPins('Quiet Coat')
+    const answer = await browsers.vsm.post(url, { intent: 'resolve-pin', pin: 'pinB', resolved: 'true' })
+    expect((await landing(browsers.vsm, answer)).text).toContain('Pin 2 resolved')
+    const page = await (await browsers.reader.get(url)).text()
+    expect(page).toContain('aria-label="Pin 2, resolved"')
+    expect(page).toContain('aria-label="Pin 1"')
+    const stored = await portal.deps.db
+      .select()
+      .from(yjsUpdates)
+      .where(eq(yjsUpdates.docName, markupDocName(brand.key, sample)))
+    expect(stored.length).toBe(2)
   })
 })

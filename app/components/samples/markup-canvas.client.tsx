@@ -42,6 +42,7 @@ export function MarkupCanvas({
   onSelect,
   onCursor,
   onDrawing,
+  onOpenPin,
 }: {
   /** The size the image is shown at, in pixels. */
   size: ImageSize
@@ -59,6 +60,8 @@ export function MarkupCanvas({
   onCursor(point: Point | null): void
   /** The shape being drawn, as it grows, and null when it is let go. */
   onDrawing(shape: Shape | null): void
+  /** A pin clicked while not drawing: its comment thread opens. */
+  onOpenPin(id: string): void
 }) {
   const [draft, setDraft] = useState<Shape | null>(null)
   useEffect(() => onDrawing(draft), [draft, onDrawing])
@@ -175,7 +178,17 @@ export function MarkupCanvas({
               draggable={draggable && shape !== draft}
               onDragEnd={dragEnd(shape)}
               onMouseDown={() => draggable && onSelect(shape.id)}
-              onTap={() => draggable && onSelect(shape.id)}
+              onTap={() => {
+                if (draggable) onSelect(shape.id)
+                else if (!drawing && shape.kind === 'pin') onOpenPin(shape.id)
+              }}
+              onClick={() => !drawing && shape.kind === 'pin' && onOpenPin(shape.id)}
+              onMouseEnter={(event) => {
+                if (!drawing && shape.kind === 'pin') event.target.getStage()!.container().style.cursor = 'pointer'
+              }}
+              onMouseLeave={(event) => {
+                if (!drawing && shape.kind === 'pin') event.target.getStage()!.container().style.cursor = ''
+              }}
               opacity={shape.kind === 'pin' && shape.resolved ? RESOLVED_PIN_OPACITY : 1}
             >
               <ShapeNode shape={toPixels(shape, size)} side={side} selected={shape.id === selected} />

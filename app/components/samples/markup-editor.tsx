@@ -2,11 +2,11 @@
 // drawn as an SVG overlay; in the browser the live document takes over: everyone looking sees
 // each other's shapes as they are drawn and each other's cursors with names, and in markup mode
 // a reviewer draws with the toolbar's tools. Undo and redo take back only one's own steps.
-import { Link } from '@remix-run/react'
+import { Link, useNavigate } from '@remix-run/react'
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react'
 import { buttonClass } from '#app/components/ui/button'
 import { EMPTY_HISTORY, record, redo, undo, type History, type Op } from '#app/lib/markup/history'
-import { MARKUP_COLOURS, svgOf, type MarkupColour, type Shape } from '#app/lib/markup/shapes'
+import { MARKUP_COLOURS, svgOf, type MarkupColour, type PinShape, type Shape } from '#app/lib/markup/shapes'
 import { useHydrated } from '#app/lib/use-hydrated'
 import type { MarkupTool } from './markup-canvas.client'
 import { useSampleMarkup } from './use-sample-markup'
@@ -40,6 +40,8 @@ export function MarkupStage({
   markupMode,
   canDraw,
   annotateHref,
+  activePin,
+  pinHref,
 }: {
   picture: MarkupPicture
   shapes: Shape[]
@@ -47,6 +49,10 @@ export function MarkupStage({
   markupMode: boolean
   canDraw: boolean
   annotateHref: string
+  /** The pin whose thread is open. */
+  activePin: string | null
+  /** Where a pin's comment thread opens. */
+  pinHref: (id: string) => string
 }) {
   const hydrated = useHydrated()
   const size = { width: picture.width ?? 1000, height: picture.height ?? 1000 }
@@ -59,6 +65,8 @@ export function MarkupStage({
           user={user}
           drawing={markupMode && canDraw}
           annotateHref={annotateHref}
+          activePin={activePin}
+          pinHref={pinHref}
         />
       ) : (
         <>
@@ -85,9 +93,44 @@ export function MarkupStage({
               ) : null}
             </div>
           </figure>
+          <PinList shapes={shapes} activePin={activePin} pinHref={pinHref} />
         </>
       )}
     </div>
+  )
+}
+
+/** The sample's pins as links to their threads: the way to a pin's comments without JavaScript. */
+function PinList({
+  shapes,
+  activePin,
+  pinHref,
+}: {
+  shapes: Shape[]
+  activePin: string | null
+  pinHref: (id: string) => string
+}) {
+  const pins = shapes.filter((shape): shape is PinShape => shape.kind === 'pin').sort((a, b) => a.number - b.number)
+  if (pins.length === 0) return null
+  return (
+    <nav aria-label="Pins" className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="text-xs uppercase tracking-[0.2em] text-muted">Pins</span>
+      {pins.map((pin) => (
+        <Link
+          key={pin.id}
+          to={pinHref(pin.id)}
+          preventScrollReset
+          aria-current={pin.id === activePin ? 'true' : undefined}
+          aria-label={`Pin ${pin.number}${pin.resolved ? ', resolved' : ''}`}
+          className={`flex h-7 min-w-7 items-center justify-center rounded-full px-2 text-xs font-medium text-white ${
+            pin.id === activePin ? 'ring-2 ring-ink ring-offset-2' : ''
+          } ${pin.resolved ? 'opacity-40' : ''}`}
+          style={{ backgroundColor: pin.colour }}
+        >
+          {pin.number}
+        </Link>
+      ))}
+    </nav>
   )
 }
 
@@ -97,13 +140,18 @@ function LiveMarkup({
   user,
   drawing,
   annotateHref,
+  activePin,
+  pinHref,
 }: {
   picture: MarkupPicture
   initial: Shape[]
   user: { key: string; name: string }
   drawing: boolean
   annotateHref: string
+  activePin: string | null
+  pinHref: (id: string) => string
 }) {
+  const navigate = useNavigate()
   const live = useSampleMarkup(picture.brandKey, picture.sampleKey, user, initial)
   const [tool, setTool] = useState<MarkupTool>('rect')
   const [colour, setColour] = useState<MarkupColour>(MARKUP_COLOURS.red)
@@ -270,12 +318,14 @@ function LiveMarkup({
                   onSelect={setSelected}
                   onCursor={live.moveCursor}
                   onDrawing={live.showDrawing}
+                  onOpenPin={(id) => navigate(pinHref(id), { preventScrollReset: true })}
                 />
               </Suspense>
             </div>
           ) : null}
         </div>
       </figure>
+      <PinList shapes={live.shapes} activePin={activePin} pinHref={pinHref} />
     </>
   )
 }

@@ -13,7 +13,8 @@ import { Badge, CsrfField, EmptyState } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
 import { formatFileSize, formatWhen } from '#app/lib/format'
 import { SAMPLE_TEXTS, type SampleStatus } from '#app/lib/sample-status'
-import type { Shape } from '#app/lib/markup/shapes'
+import type { PinShape, Shape } from '#app/lib/markup/shapes'
+import { markupPinThreadKey } from '#app/schemas/chat'
 import type { MessagePage } from '#app/services/chat.server'
 import type { SampleView, StatusChangeView } from '#app/services/samples.server'
 import { MarkupStage } from './markup-editor'
@@ -35,6 +36,9 @@ export interface SampleReviewData {
   thread: MessagePage
   /** The shapes drawn on the sample, as stored. */
   markup: Shape[]
+  /** The pin whose comment thread is open (`?pin=`), and that thread. */
+  pin: PinShape | null
+  pinThread: MessagePage | null
   selfName: string
   /** The page's own query state. */
   markupMode: boolean
@@ -58,6 +62,7 @@ export function StatusBadge({ status }: { status: SampleStatus }) {
 
 function pageHref(data: SampleReviewData, changes: Record<string, string | null>, sampleKey = data.sample.key) {
   const query = new URLSearchParams()
+  if (data.pin && sampleKey === data.sample.key) query.set('pin', data.pin.id)
   if (!data.showReferences) query.set('references', 'off')
   if (data.listView) query.set('view', 'list')
   if (data.markupMode) query.set('markup', 'on')
@@ -140,6 +145,8 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
               markupMode={data.markupMode}
               canDraw={data.canReview}
               annotateHref={pageHref(data, { dialog: 'annotate' })}
+              activePin={data.pin?.id ?? null}
+              pinHref={(id) => `${pageHref(data, { pin: id })}#comments`}
             />
           ) : (
             <SampleStage sample={sample} />
@@ -151,10 +158,16 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
       <OtherSamples data={data} />
 
       <section id="comments" aria-labelledby="comments-heading" className="flex flex-col gap-3">
-        <h2 id="comments-heading" className="text-xs font-medium uppercase tracking-[0.2em] text-muted">
-          Comments
-        </h2>
-        <CommentThread model="Reference" modelId={sample.key} selfKey={data.selfKey} initial={data.thread} />
+        {data.pin ? (
+          <PinThread data={data} pin={data.pin} />
+        ) : (
+          <>
+            <h2 id="comments-heading" className="text-xs font-medium uppercase tracking-[0.2em] text-muted">
+              Comments
+            </h2>
+            <CommentThread model="Reference" modelId={sample.key} selfKey={data.selfKey} initial={data.thread} />
+          </>
+        )}
       </section>
 
       {data.dialog === 'expand' ? <ExpandDialog data={data} closeTo={closeTo} /> : null}
@@ -162,6 +175,47 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
       {data.dialog === 'delete' && data.canEdit ? <DeleteDialog data={data} closeTo={closeTo} /> : null}
       {data.dialog === 'annotate' && data.canReview ? <AnnotateDialog closeTo={closeTo} /> : null}
     </div>
+  )
+}
+
+/** The comment thread of one markup pin, with Resolve (greys the pin out for everyone) and Reopen. */
+function PinThread({ data, pin }: { data: SampleReviewData; pin: PinShape }) {
+  const csrf = useCsrfToken()
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <h2 id="comments-heading" className="text-xs font-medium uppercase tracking-[0.2em] text-muted">
+            Pin {pin.number}
+          </h2>
+          {pin.resolved ? <Badge tone="neutral">Resolved</Badge> : <Badge tone="warning">Open</Badge>}
+        </div>
+        <div className="flex items-center gap-2">
+          {data.canReview ? (
+            <Form method="post" action={pageHref(data, {})} preventScrollReset>
+              <CsrfField token={csrf} />
+              <input type="hidden" name="intent" value="resolve-pin" />
+              <input type="hidden" name="pin" value={pin.id} />
+              <input type="hidden" name="resolved" value={pin.resolved ? 'false' : 'true'} />
+              <Button type="submit" variant="secondary">
+                {pin.resolved ? 'Reopen' : 'Resolve'}
+              </Button>
+            </Form>
+          ) : null}
+          <Link to={`${pageHref(data, { pin: null })}#comments`} className="text-sm text-muted underline">
+            All comments
+          </Link>
+        </div>
+      </div>
+      <CommentThread
+        model="MarkupPin"
+        modelId={markupPinThreadKey(data.sample.key, pin.id)}
+        selfKey={data.selfKey}
+        initial={data.pinThread}
+        title={`Comments on pin ${pin.number}`}
+        className={pin.resolved ? 'opacity-80' : ''}
+      />
+    </>
   )
 }
 
@@ -174,7 +228,7 @@ function ReferenceCarousel({ data }: { data: SampleReviewData }) {
       {data.referenceImages.length === 0 ? (
         <p className="text-sm text-muted">No reference images yet: add them in the style’s Additional References.</p>
       ) : (
-        <Slideshow label="Reference images" count={data.referenceImages.length}>
+        <Slideshow label="Carousel of reference images" count={data.referenceImages.length}>
           {data.referenceImages.map((image) => (
             <Slide key={image.key}>
               <a href={image.assets?.web ?? image.assets?.original ?? '#'} className="block">

@@ -284,7 +284,7 @@ function SampleSlides({ data }: { data: Data }) {
           ) : null}
         </EmptyState>
       ) : (
-        <Slideshow label="Virtual samples" count={samples.length}>
+        <Slideshow label="Carousel of virtual samples" count={samples.length}>
           {samples.map((sample) => (
             <Slide key={sample.key}>
               <Link

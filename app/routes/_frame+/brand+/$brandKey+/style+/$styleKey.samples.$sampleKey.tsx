@@ -14,7 +14,9 @@ import {
   renameSample,
   setSampleStatus,
 } from '#app/services/samples.server'
-import { sampleMarkup } from '#app/services/sample-markup.server'
+import { sampleMarkup, setPinResolved } from '#app/services/sample-markup.server'
+import type { PinShape } from '#app/lib/markup/shapes'
+import { markupPinThreadKey } from '#app/schemas/chat'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -38,12 +40,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const thread = await run(() => listThreadMessages(context.deps, actor, 'Reference', review.sample.key))
   const markup = await run(() => sampleMarkup(context.deps, actor, params.brandKey!, review.sample.key))
   const query = new URL(request.url).searchParams
+  // A pin's thread, when one is chosen; a pin since removed shows the sample's comments instead.
+  const pin = markup.find((shape): shape is PinShape => shape.kind === 'pin' && shape.id === query.get('pin')) ?? null
+  const pinThread = pin
+    ? await run(() =>
+        listThreadMessages(context.deps, actor, 'MarkupPin', markupPinThreadKey(review.sample.key, pin.id)),
+      )
+    : null
   return json({
     ...review,
     brandKey: params.brandKey!,
     selfKey: actor.key,
     thread,
     markup,
+    pin,
+    pinThread,
     selfName: actor.name,
     markupMode: query.get('markup') === 'on',
     showReferences: query.get('references') !== 'off',
@@ -96,9 +107,24 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }
       return redirectWithToast(request, context, back, { kind: 'success', message: 'Change saved successfully' })
     }
+    if (intent === 'resolve-pin') {
+      const changed = await setPinResolved(
+        deps,
+        actor,
+        params.brandKey!,
+        sampleKey,
+        form.get('pin'),
+        form.get('resolved'),
+      )
+      return redirectWithToast(request, context, `${back}#comments`, { kind: 'success', message: changed.message })
+    }
     if (form.has('text')) {
-      // The comment thread's form without JavaScript.
-      await sendMessage(deps, actor, { model: 'Reference', model_id: sampleKey, text: String(form.get('text') ?? '') })
+      // The comment thread's form without JavaScript: the open pin's thread, or the sample's.
+      const pin = url.searchParams.get('pin')
+      const thread = pin
+        ? { model: 'MarkupPin', model_id: markupPinThreadKey(sampleKey, pin) }
+        : { model: 'Reference', model_id: sampleKey }
+      await sendMessage(deps, actor, { ...thread, text: String(form.get('text') ?? '') })
       return redirectWithToast(request, context, `${back}#comments`, { kind: 'success', message: 'Comment posted' })
     }
   } catch (error) {

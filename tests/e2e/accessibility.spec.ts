@@ -15,7 +15,8 @@ const EDITOR = demoKey('account:editor')
 const STYLE = demoKey('style:linen-shirt')
 /** The newest demo listing (the first row of the products list). */
 const LISTING = demoKey('listing:0')
-const SAMPLE = `/brand/${demoKey('brand:demo')}/style/${demoKey('style:linen-shirt')}/samples/${demoKey('sample-ref:render-front')}`
+/** The demo front render, with the designer's markup and two pin threads. */
+const SAMPLE = `/brand/${BRAND}/style/${STYLE}/samples/${demoKey('sample-ref:render-front')}`
 
 async function violationsOf(page: Page, path: string) {
   await page.goto(path)
@@ -30,6 +31,7 @@ async function violationsHere(page: Page) {
     rule: violation.id,
     help: violation.help,
     nodes: violation.nodes.map((node) => node.target.join(' ')),
+    html: violation.nodes.map((node) => node.html.slice(0, 300)),
   }))
 }
 

@@ -141,7 +141,7 @@ test.describe('markup', () => {
     await designer.page.goto(samplePage)
     await expect(designer.page.getByTestId('markup-live')).toHaveAttribute('data-shapes', '0')
 
-    await page.getByRole('link', { name: 'Markup', exact: true }).click()
+    await page.getByRole('link', { name: 'Markup (off)', exact: true }).click()
     const tools = page.getByRole('toolbar', { name: 'Markup tools' })
     await tools.getByRole('button', { name: 'Rectangle' }).click()
     const surface = page.getByTestId('markup-live')
@@ -172,7 +172,31 @@ test.describe('markup', () => {
     await expect(designer.page.getByTestId('markup-presence')).toContainText('Victor')
     await expect(page.getByTestId('markup-presence')).toContainText('Dana')
 
+    // The designer opens the pin's thread from the picture's pin list and comments on it.
+    await designer.page.getByRole('navigation', { name: 'Pins' }).getByRole('link', { name: 'Pin 1' }).click()
+    await expect(designer.page).toHaveURL(/[?&]pin=/)
+    const pinThread = designer.page.locator('#comments')
+    await expect(pinThread.getByRole('heading', { name: 'Pin 1', exact: true })).toBeVisible()
+    await pinThread.getByLabel('Message', { exact: true }).fill('Lower the collar stand 2 mm here')
+    await pinThread.getByRole('button', { name: 'Send' }).click()
+    await expect(pinThread.getByText('Lower the collar stand 2 mm here')).toBeVisible()
+    // The vsm opens the same pin from the picture and finds the comment; the sample's own thread
+    // does not hold it.
+    await expect(page.locator('#comments').getByText('Lower the collar stand 2 mm here')).toHaveCount(0)
+    await page.getByRole('link', { name: 'Markup (on)', exact: true }).click()
+    box = await place()
+    await page.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.3)
+    await expect(page).toHaveURL(/[?&]pin=/)
+    await expect(page.locator('#comments').getByText('Lower the collar stand 2 mm here')).toBeVisible()
+    // The designer resolves it: the pin greys out for the vsm without a reload.
+    await pinThread.getByRole('button', { name: 'Resolve' }).click()
+    await expect(toast(designer.page, 'Pin 1 resolved')).toBeVisible()
+    await expect(
+      page.getByRole('navigation', { name: 'Pins' }).getByRole('link', { name: 'Pin 1, resolved' }),
+    ).toBeVisible()
+
     // Undo takes back the vsm's pin, for everyone.
+    await page.getByRole('link', { name: 'Markup (off)', exact: true }).click()
     await tools.getByRole('button', { name: 'Undo' }).click()
     await expect(designer.page.getByTestId('markup-live')).toHaveAttribute('data-shapes', '1')
     await designer.context.close()

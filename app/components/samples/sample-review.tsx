@@ -93,10 +93,9 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
           <ButtonLink
             variant={data.showReferences ? 'primary' : 'secondary'}
             to={pageHref(data, { references: data.showReferences ? 'off' : null })}
-            aria-pressed={data.showReferences}
             preventScrollReset
           >
-            Reference Image
+            Reference Image<span className="sr-only">{data.showReferences ? ' (on)' : ' (off)'}</span>
           </ButtonLink>
           <ButtonLink variant="secondary" to={pageHref(data, { dialog: 'expand' })} preventScrollReset>
             Expand
@@ -105,10 +104,9 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
             <ButtonLink
               variant={data.markupMode ? 'primary' : 'secondary'}
               to={pageHref(data, { markup: data.markupMode ? null : 'on' })}
-              aria-pressed={data.markupMode}
               preventScrollReset
             >
-              Markup
+              Markup<span className="sr-only">{data.markupMode ? ' (on)' : ' (off)'}</span>
             </ButtonLink>
           ) : null}
           <a href="#comments" className={buttonClass('secondary')}>
@@ -213,7 +211,6 @@ function PinThread({ data, pin }: { data: SampleReviewData; pin: PinShape }) {
         selfKey={data.selfKey}
         initial={data.pinThread}
         title={`Comments on pin ${pin.number}`}
-        className={pin.resolved ? 'opacity-80' : ''}
       />
     </>
   )
@@ -463,7 +460,7 @@ function OtherSamples({ data }: { data: SampleReviewData }) {
           </tbody>
         </table>
       ) : (
-        <Slideshow label="Samples of this style" count={data.samples.length}>
+        <Slideshow label="Carousel of this style’s samples" count={data.samples.length}>
           {data.samples.map((sample) => (
             <Slide key={sample.key}>
               <Link
@@ -514,9 +511,9 @@ function ExpandDialog({ data, closeTo }: { data: SampleReviewData; closeTo: stri
             <Link
               to={pageHref(data, { dialog: 'expand' }, previous.key)}
               className={buttonClass('secondary')}
-              aria-label="Previous sample"
             >
-              <ChevronIcon direction="left" /> {previous.name}
+              <ChevronIcon direction="left" /> <span className="sr-only">Previous sample: </span>
+              {previous.name}
             </Link>
             <span className="text-muted">
               {index + 1} / {count}
@@ -524,8 +521,8 @@ function ExpandDialog({ data, closeTo }: { data: SampleReviewData; closeTo: stri
             <Link
               to={pageHref(data, { dialog: 'expand' }, next.key)}
               className={buttonClass('secondary')}
-              aria-label="Next sample"
             >
+              <span className="sr-only">Next sample: </span>
               {next.name} <ChevronIcon direction="right" />
             </Link>
           </div>

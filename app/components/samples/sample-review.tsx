@@ -508,20 +508,14 @@ function ExpandDialog({ data, closeTo }: { data: SampleReviewData; closeTo: stri
         <SampleStage sample={data.sample} large />
         {count > 1 && previous && next ? (
           <div className="flex items-center justify-between text-sm">
-            <Link
-              to={pageHref(data, { dialog: 'expand' }, previous.key)}
-              className={buttonClass('secondary')}
-            >
+            <Link to={pageHref(data, { dialog: 'expand' }, previous.key)} className={buttonClass('secondary')}>
               <ChevronIcon direction="left" /> <span className="sr-only">Previous sample: </span>
               {previous.name}
             </Link>
             <span className="text-muted">
               {index + 1} / {count}
             </span>
-            <Link
-              to={pageHref(data, { dialog: 'expand' }, next.key)}
-              className={buttonClass('secondary')}
-            >
+            <Link to={pageHref(data, { dialog: 'expand' }, next.key)} className={buttonClass('secondary')}>
               <span className="sr-only">Next sample: </span>
               {next.name} <ChevronIcon direction="right" />
             </Link>

@@ -432,6 +432,30 @@ describe('pin threads', () => {
     }
   })
 
+  it('refuses a malformed resolve: a wrong value, a huge pin id, another brand’s sample', async () => {
+    const { url, sample } = await sampleWithPins('Malformed Coat')
+    const before = await portal.deps.db
+      .select()
+      .from(yjsUpdates)
+      .where(eq(yjsUpdates.docName, markupDocName(brand.key, sample)))
+    const wrong = await browsers.designer.post(url, { intent: 'resolve-pin', pin: 'pinA', resolved: 'maybe' })
+    expect((await landing(browsers.designer, wrong)).text).toContain('Resolved: true or false.')
+    const huge = await browsers.designer.post(url, {
+      intent: 'resolve-pin',
+      pin: 'p'.repeat(100_000),
+      resolved: 'true',
+    })
+    expect((await landing(browsers.designer, huge)).text).toContain('Pin: the id of a pin')
+    const outsider = await browsers.outsider.post(url, { intent: 'resolve-pin', pin: 'pinA', resolved: 'true' })
+    expect(outsider.status).toBe(404)
+    const after = await portal.deps.db
+      .select()
+      .from(yjsUpdates)
+      .where(eq(yjsUpdates.docName, markupDocName(brand.key, sample)))
+    expect(after).toEqual(before)
+    expect((await browsers.reader.get(url)).status).toBe(200)
+  })
+
   it('stores a resolve made while nobody has the sample open', async () => {
     const { url, sample } = await sampleWithPins('Quiet Coat')
     const answer = await browsers.vsm.post(url, { intent: 'resolve-pin', pin: 'pinB', resolved: 'true' })

@@ -561,6 +561,12 @@ export const references = pgTable(
     assetType: text('asset_type'),
     /** A virtual sample's review status (app/lib/sample-status.ts); null for other references. */
     sampleStatus: text('sample_status'),
+    /**
+     * A virtual sample's versions share a series: the key of its first version (null on the first
+     * version itself), and count up from 1 (decision 139).
+     */
+    sampleSeries: text('sample_series'),
+    sampleVersion: integer('sample_version').notNull().default(1),
     archived: boolean('archived').notNull().default(false),
     createdBy: text('created_by').references(() => accounts.key, { onDelete: 'set null' }),
     created: created(),
@@ -572,6 +578,9 @@ export const references = pgTable(
     index('references_model_idx').on(t.model, t.modelKey),
     index('references_style_path_idx').on(t.styleKey, t.path),
     index('references_path_gin_idx').using('gin', t.path),
+    index('references_sample_series_idx')
+      .on(t.sampleSeries, t.sampleVersion)
+      .where(sql`${t.sampleSeries} is not null`),
     index('references_file_idx')
       .on(t.fileKey)
       .where(sql`${t.fileKey} is not null`),

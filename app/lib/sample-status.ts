@@ -81,4 +81,8 @@ export const SAMPLE_TEXTS = {
   deleteConfirm: "Deleting a virtual sample can't be undone. Are you sure you want to delete it?",
   notAllowed: (status: string) => `You can't set ${status}: it belongs to another job type.`,
   alreadyFinal: 'This virtual sample is already Final.',
+  versionAdded: (version: number, carried: number) =>
+    carried === 0
+      ? `Version ${version} uploaded`
+      : `Version ${version} uploaded: ${carried} ${carried === 1 ? 'mark' : 'marks'} carried over to re-check`,
 } as const

@@ -4,7 +4,7 @@
 // rather than drawn.
 import * as Y from 'yjs'
 import { AppError, notFound } from '#app/lib/errors'
-import { parseStoredShape, storedShape, type PinShape, type Shape } from '#app/lib/markup/shapes'
+import { isPin, parseStoredShape, storedShape, type AnyPin, type Shape } from '#app/lib/markup/shapes'
 import type { Actor } from './accounts.server'
 import { requireAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
@@ -23,6 +23,11 @@ export async function sampleMarkup(
   sampleKey: string,
 ): Promise<Shape[]> {
   await requireAbility(deps, actor, 'listing.view', { model: 'Reference', key: sampleKey })
+  return storedMarkup(deps, brandKey, sampleKey)
+}
+
+/** The stored shapes of a sample, for a caller that has checked access to it. */
+export async function storedMarkup(deps: ServiceDeps, brandKey: string, sampleKey: string): Promise<Shape[]> {
   const updates = await loadDocumentUpdates(deps, markupDocName(brandKey, sampleKey))
   if (updates.length === 0) return []
   const doc = new Y.Doc()
@@ -52,7 +57,7 @@ export async function setPinResolved(
   sampleKey: string,
   pinIdValue: unknown,
   resolvedValue: unknown,
-): Promise<{ pin: PinShape; message: string }> {
+): Promise<{ pin: AnyPin; message: string }> {
   const access = await requireAbility(deps, actor, 'sample.review', { model: 'Reference', key: sampleKey })
   if (access.brandKey !== brandKey) throw notFound('Reference')
   if (typeof pinIdValue !== 'string' || !PIN_ID.test(pinIdValue)) {
@@ -65,7 +70,8 @@ export async function setPinResolved(
   const pin = await changeDocument(deps, markupDocName(brandKey, sampleKey), brandKey, (doc) => {
     const shapes = doc.getMap<unknown>(MARKUP_SHAPES)
     const shape = parseStoredShape(shapes.get(pinIdValue))
-    if (!shape || shape.kind !== 'pin') return null
+    // A pin on the picture or on the 3D model.
+    if (!shape || !isPin(shape)) return null
     if (shape.resolved !== resolved) shapes.set(shape.id, storedShape({ ...shape, resolved }))
     return { ...shape, resolved }
   })

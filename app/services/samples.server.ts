@@ -18,13 +18,16 @@ import {
   statusesFor,
   type SampleStatus,
 } from '#app/lib/sample-status'
+import { carriedOver, newestOfEachSeries } from '#app/lib/sample-versions'
+import { storedShape } from '#app/lib/markup/shapes'
 import { API_VERSION } from '#app/policy/permissions'
 import type { Actor } from './accounts.server'
 import { hasAbility, requireAbility, type Access } from './access.server'
 import type { ServiceDeps } from './context.server'
 import { keyField } from './atelier-records.server'
 import { notifyAccounts } from './notifications.server'
-import { markupDocName } from './sample-markup.server'
+import { MARKUP_SHAPES, markupDocName, storedMarkup } from './sample-markup.server'
+import { changeDocument } from './yjs-documents.server'
 import {
   cloneAsFinal,
   deleteReference,
@@ -35,7 +38,12 @@ import {
 } from './references.server'
 import { getWizardStyle } from './styles.server'
 
-export type SampleView = ReferenceView & { sample_status: SampleStatus }
+export type SampleView = ReferenceView & {
+  sample_status: SampleStatus
+  /** The key of the series' first version (its own key on a first version), and this one's number. */
+  series: string
+  version: number
+}
 
 export interface StatusChangeView {
   key: string
@@ -47,11 +55,19 @@ export interface StatusChangeView {
 
 const sampleRef = (key: string) => ({ model: 'Reference', key })
 
-function asSample(view: ReferenceView, status: string | null): SampleView {
-  return { ...view, sample_status: isSampleStatus(status) ? status : 'In Progress' }
+function asSample(view: ReferenceView, row: typeof references.$inferSelect): SampleView {
+  return {
+    ...view,
+    sample_status: isSampleStatus(row.sampleStatus) ? row.sampleStatus : 'In Progress',
+    series: row.sampleSeries ?? row.key,
+    version: row.sampleVersion,
+  }
 }
 
-/** The style's samples one may see: files available, not archived, newest first. */
+const sampleOf = (deps: ServiceDeps, row: typeof references.$inferSelect, file: typeof files.$inferSelect | null) =>
+  asSample(toReferenceView(deps, row, file), row)
+
+/** The style's samples one may see: files available, not archived, newest first, each series by its newest version. */
 async function samplesOf(deps: ServiceDeps, styleKey: string): Promise<SampleView[]> {
   const rows = await deps.db
     .select()
@@ -66,7 +82,26 @@ async function samplesOf(deps: ServiceDeps, styleKey: string): Promise<SampleVie
       ),
     )
     .orderBy(desc(references.created), asc(references.key))
-  return rows.map((row) => asSample(toReferenceView(deps, row.references, row.files), row.references.sampleStatus))
+  return newestOfEachSeries(rows.map((row) => sampleOf(deps, row.references, row.files)))
+}
+
+/** Every version of a sample's series one may see, first version first. */
+async function versionsOf(deps: ServiceDeps, styleKey: string, seriesKey: string): Promise<SampleView[]> {
+  const rows = await deps.db
+    .select()
+    .from(references)
+    .innerJoin(files, eq(files.key, references.fileKey))
+    .where(
+      and(
+        eq(references.styleKey, styleKey),
+        eq(references.step, SAMPLES_STEP),
+        or(eq(references.key, seriesKey), eq(references.sampleSeries, seriesKey)),
+        eq(references.archived, false),
+        eq(files.status, 'available'),
+      ),
+    )
+    .orderBy(asc(references.sampleVersion), asc(references.created))
+  return rows.map((row) => sampleOf(deps, row.references, row.files))
 }
 
 /** The style's reference images (Additional References and Final Files), for the carousel. */
@@ -131,16 +166,18 @@ export async function getSampleReview(
   const header = await getWizardStyle(deps, actor, brandKey, styleKey)
   const found = await loadSample(deps, sampleKey, { styleKey, brandKey })
   const person = await reviewer(deps, actor, sampleKey)
-  const sample = asSample(toReferenceView(deps, found.references, found.files), found.references.sampleStatus)
-  const [samples, referenceImages, history] = await Promise.all([
+  const sample = sampleOf(deps, found.references, found.files)
+  const [samples, referenceImages, history, versions] = await Promise.all([
     samplesOf(deps, styleKey),
     referenceImagesOf(deps, styleKey),
     statusHistory(deps, sampleKey),
+    versionsOf(deps, styleKey, sample.series),
   ])
   return {
     style: header.style,
     sample,
     samples,
+    versions,
     referenceImages,
     history,
     statusOptions: statusesFor(person),
@@ -213,7 +250,7 @@ export async function setSampleStatus(
   if (changed.to) await tellTheOtherSide(deps, actor, access, changed.row, changed.to)
   const [file] = changed.row.fileKey ? await deps.db.select().from(files).where(eq(files.key, changed.row.fileKey)) : []
   return {
-    sample: asSample(toReferenceView(deps, changed.row, file ?? null), changed.row.sampleStatus),
+    sample: sampleOf(deps, changed.row, file ?? null),
     message: SAMPLE_TEXTS.statusSaved,
   }
 }
@@ -319,4 +356,72 @@ export function uploadSamples(
     { style: target.styleKey, brand: target.brandKey, model: 'Style', asset_type: SAMPLE_ASSET_TYPE },
     options,
   )
+}
+
+/**
+ * A new version of a sample (one file through the file pipeline): the old version stays, the new
+ * one takes the next number of the series and starts with the markup of the newest version so far,
+ * every mark flagged "needs re-check" (decision 139). Those who may manage the style's files only.
+ */
+export async function uploadSampleVersion(
+  deps: ServiceDeps,
+  actor: Actor,
+  request: Request,
+  target: { brandKey: string; styleKey: string; sampleKey: unknown },
+  options: Pick<NonNullable<Parameters<typeof uploadStyleFiles>[4]>, 'prepare'> = {},
+) {
+  const sampleKey = keyField(target.sampleKey, 'sample')
+  await requireAbility(deps, actor, 'asset.manage', sampleRef(sampleKey))
+  const found = await loadSample(deps, sampleKey, { styleKey: target.styleKey, brandKey: target.brandKey })
+  const seriesKey = found.references.sampleSeries ?? found.references.key
+  const result = await uploadSamples(
+    deps,
+    actor,
+    request,
+    { brandKey: target.brandKey, styleKey: target.styleKey },
+    { ...options, maxFiles: 1 },
+  )
+  const made = result.references[0]
+  if (!made) return { ...result, version: null }
+  const { version, carriedFrom } = await deps.db.transaction(async (tx) => {
+    // The series' first version is locked so two uploads at once can't take the same number.
+    await tx.select({ key: references.key }).from(references).where(eq(references.key, seriesKey)).for('update')
+    const [newest] = await tx
+      .select({ key: references.key, version: references.sampleVersion })
+      .from(references)
+      .where(
+        and(
+          or(eq(references.key, seriesKey), eq(references.sampleSeries, seriesKey)),
+          ne(references.key, made.key),
+          eq(references.step, SAMPLES_STEP),
+        ),
+      )
+      .orderBy(desc(references.sampleVersion))
+      .limit(1)
+    const next = (newest?.version ?? 0) + 1
+    await tx
+      .update(references)
+      .set({ sampleSeries: seriesKey, sampleVersion: next })
+      .where(eq(references.key, made.key))
+    return { version: next, carriedFrom: newest?.key ?? sampleKey }
+  })
+  const shapes = carriedOver(await storedMarkup(deps, target.brandKey, carriedFrom))
+  if (shapes.length > 0) {
+    await changeDocument(deps, markupDocName(target.brandKey, made.key), target.brandKey, (doc) => {
+      const map = doc.getMap<unknown>(MARKUP_SHAPES)
+      doc.transact(() => {
+        for (const shape of shapes) map.set(shape.id, storedShape(shape))
+      })
+      return shapes.length
+    })
+  }
+  return {
+    ...result,
+    version: {
+      key: made.key,
+      number: version,
+      carried: shapes.length,
+      message: SAMPLE_TEXTS.versionAdded(version, shapes.length),
+    },
+  }
 }

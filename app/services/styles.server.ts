@@ -3,6 +3,7 @@
 // styles in one query; and what the style summary and the wizard read. Reading needs any grant on
 // the style (`listing.view`); changing needs owner or editor (`asset.manage`); no grant at all reads
 // as not found (docs/decisions/007, 115).
+import { newestOfEachSeries } from '#app/lib/sample-versions'
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import { categories, collections, files, lines, listings, references, styles } from '#db/schema'
 import { AppError, notFound } from '#app/lib/errors'
@@ -264,7 +265,7 @@ export interface ListingSlide {
 
 /**
  * A virtual sample as the summary's slideshow shows it: a reference of the style with asset type
- * 'virtual-sample' whose file is available, newest first (decision 134).
+ * 'virtual-sample' whose file is available, newest first (decision 134), each by its newest version.
  */
 export interface SampleSlide {
   key: string
@@ -275,7 +276,14 @@ export interface SampleSlide {
 
 async function sampleSlides(deps: ServiceDeps, styleKey: string): Promise<SampleSlide[]> {
   const rows = await deps.db
-    .select({ key: references.key, name: references.name, status: references.sampleStatus, thumb: files.thumbnailKey })
+    .select({
+      key: references.key,
+      name: references.name,
+      status: references.sampleStatus,
+      thumb: files.thumbnailKey,
+      series: references.sampleSeries,
+      version: references.sampleVersion,
+    })
     .from(references)
     .innerJoin(files, eq(files.key, references.fileKey))
     .where(
@@ -287,7 +295,8 @@ async function sampleSlides(deps: ServiceDeps, styleKey: string): Promise<Sample
       ),
     )
     .orderBy(desc(references.created), asc(references.key))
-  return rows.map((row) => ({
+  // Each series once, by its newest version (decision 139).
+  return newestOfEachSeries(rows).map((row) => ({
     key: row.key,
     name: row.name,
     thumbnail: row.thumb ? deps.blobs.signedUrl(row.thumb) : null,

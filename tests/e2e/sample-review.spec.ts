@@ -199,13 +199,139 @@ test.describe('markup', () => {
     await page.getByRole('link', { name: 'Markup (off)', exact: true }).click()
     await tools.getByRole('button', { name: 'Undo' }).click()
     await expect(designer.page.getByTestId('markup-live')).toHaveAttribute('data-shapes', '1')
+
+    // The designer goes offline and draws; the vsm draws meanwhile; back online, both converge.
+    await designer.page.getByRole('link', { name: 'Markup (off)', exact: true }).click()
+    const designerTools = designer.page.getByRole('toolbar', { name: 'Markup tools' })
+    await designerTools.getByRole('button', { name: 'Rectangle' }).click()
+    await expect(designer.page.locator('html')).toHaveAttribute('data-sample-markup', 'synced')
+    await designer.context.setOffline(true)
+    await expect(designer.page.getByTestId('markup-presence')).toContainText('Offline')
+    const drawRect = async (who: Page, from: [number, number], to: [number, number]) => {
+      const where = who.getByTestId('markup-live')
+      await where.scrollIntoViewIfNeeded()
+      const area = (await where.boundingBox())!
+      await who.mouse.move(area.x + area.width * from[0], area.y + area.height * from[1])
+      await who.mouse.down()
+      await who.mouse.move(area.x + area.width * to[0], area.y + area.height * to[1], { steps: 4 })
+      await who.mouse.up()
+    }
+    await drawRect(designer.page, [0.15, 0.6], [0.45, 0.8])
+    await expect(designerSurface).toHaveAttribute('data-shapes', '2')
+    await tools.getByRole('button', { name: 'Rectangle' }).click()
+    await drawRect(page, [0.55, 0.6], [0.85, 0.75])
+    await expect(surface).toHaveAttribute('data-shapes', '2')
+    // Apart: each has the other's change missing.
+    await expect(designerSurface).toHaveAttribute('data-shapes', '2')
+    await designer.context.setOffline(false)
+    await expect(designerSurface).toHaveAttribute('data-shapes', '3')
+    await expect(surface).toHaveAttribute('data-shapes', '3')
     await designer.context.close()
 
-    // Without JavaScript the stored rectangle is drawn by the server.
+    // Without JavaScript the stored rectangles are drawn by the server.
     const plain = await personIn(browser, false, 'viewer@demo.test', baseURL!)
     await plain.page.goto(samplePage)
-    await expect(plain.page.getByRole('img', { name: 'Markup: 1 mark' })).toBeVisible()
-    expect(await plain.page.getByTestId('markup-overlay').locator('rect').count()).toBe(1)
+    await expect(plain.page.getByRole('img', { name: 'Markup: 3 marks' })).toBeVisible()
+    expect(await plain.page.getByTestId('markup-overlay').locator('rect').count()).toBe(3)
     await plain.context.close()
   })
 })
+
+test.describe('versions, compare and the lightbox', () => {
+  test.use({ viewport: { width: 1280, height: 1400 } })
+
+  test('a new version carries the markup over to re-check; two versions zoom and pan together; Expand zooms', async ({
+    page,
+  }) => {
+    await signIn(page, 'vsm@demo.test')
+    await page.goto(stylePath)
+    await page.getByRole('link', { name: 'Add samples' }).first().click()
+    const name = `Render versions ${Date.now().toString(36)}.png`
+    await page.getByLabel('Files').setInputFiles(await render(name))
+    await page.getByRole('button', { name: 'Upload' }).click()
+    await expect(page.getByRole('heading', { name: 'Virtual Sample', exact: true })).toBeVisible()
+    await expect(async () => {
+      await page.reload()
+      await expect(page.getByRole('img', { name, exact: true })).toBeVisible({ timeout: 1000 })
+    }).toPass({ timeout: 20_000 })
+
+    // A mark on version 1.
+    await page.getByRole('link', { name: 'Markup (off)', exact: true }).click()
+    await page.getByRole('toolbar', { name: 'Markup tools' }).getByRole('button', { name: 'Rectangle' }).click()
+    const surface = page.getByTestId('markup-live')
+    await surface.scrollIntoViewIfNeeded()
+    const box = (await surface.boundingBox())!
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.3)
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5, { steps: 4 })
+    await page.mouse.up()
+    await expect(surface).toHaveAttribute('data-shapes', '1')
+
+    // Version 2, from the side panel's dialog.
+    const panel = page.getByRole('complementary', { name: 'Sample details' })
+    await panel.getByRole('link', { name: 'Upload new version' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Upload new version' })
+    const second = `Render versions v2 ${Date.now().toString(36)}.png`
+    await dialog.getByLabel('File').setInputFiles({ ...(await render(second)), buffer: await recoloured('#be123c') })
+    await dialog.getByRole('button', { name: 'Upload' }).click()
+    await expect(toast(page, 'Version 2 uploaded: 1 mark carried over to re-check')).toBeVisible()
+    await expect(async () => {
+      await page.reload()
+      await expect(page.getByRole('img', { name: second, exact: true })).toBeVisible({ timeout: 1000 })
+    }).toPass({ timeout: 20_000 })
+    await expect(page.getByTestId('recheck-notice')).toContainText('1 mark from the previous version needs re-check')
+    await expect(page.getByTestId('markup-live')).toHaveAttribute('data-shapes', '1')
+    await expect(panel.getByRole('list', { name: 'Versions' }).getByRole('listitem')).toHaveCount(2)
+
+    // Side by side: one zoom and one pan for both.
+    await panel.getByRole('link', { name: 'Compare with version 1' }).click()
+    const compare = page.getByTestId('compare-versions')
+    const frames = compare.locator('[data-zoom]')
+    await expect(frames).toHaveCount(2)
+    await compare.getByRole('link', { name: 'Zoom in' }).click()
+    await compare.getByRole('link', { name: 'Zoom in' }).click()
+    await expect(frames.nth(0)).toHaveAttribute('data-zoom', '1.2')
+    await expect(frames.nth(1)).toHaveAttribute('data-zoom', '1.2')
+    const left = (await frames.nth(0).boundingBox())!
+    await page.mouse.move(left.x + left.width / 2, left.y + left.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(left.x + left.width / 2 + 60, left.y + left.height / 2 + 40, { steps: 4 })
+    await page.mouse.up()
+    const panOf = (index: number) => frames.nth(index).getAttribute('data-pan')
+    expect(await panOf(0)).not.toBe('0.0000,0.0000')
+    expect(await panOf(1)).toBe(await panOf(0))
+    await compare.getByRole('link', { name: 'Close compare' }).click()
+    await expect(compare).toHaveCount(0)
+
+    // Expand: 90 % at first, by 10 %, never under 20 %.
+    await page.getByRole('link', { name: 'Expand' }).click()
+    const lightbox = page.getByRole('dialog')
+    const level = lightbox.getByTestId('zoom-level')
+    await expect(level).toHaveText('90%')
+    await lightbox.getByRole('link', { name: 'Zoom in' }).click()
+    await expect(level).toHaveText('100%')
+    for (let i = 0; i < 10; i++) await lightbox.getByRole('link', { name: 'Zoom out' }).click()
+    await expect(level).toHaveText('20%')
+    await lightbox.getByRole('link', { name: 'Reset' }).click()
+    await expect(level).toHaveText('90%')
+  })
+
+  test('without JavaScript the lightbox zooms by links', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL })
+    const page = await context.newPage()
+    await signIn(page, 'editor@demo.test')
+    await page.goto(`${stylePath}/samples/${demoKey('sample-ref:render-front')}?dialog=expand`)
+    const lightbox = page.getByRole('dialog')
+    await expect(lightbox.getByTestId('zoom-level')).toHaveText('90%')
+    await lightbox.getByRole('link', { name: 'Zoom in' }).click()
+    await expect(page).toHaveURL(/zoom=1(&|$)/)
+    await expect(page.getByRole('dialog').getByTestId('zoom-level')).toHaveText('100%')
+    await context.close()
+  })
+})
+
+async function recoloured(colour: string) {
+  return sharp({ create: { width: 600, height: 800, channels: 3, background: colour } })
+    .png()
+    .toBuffer()
+}

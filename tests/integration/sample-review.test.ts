@@ -470,3 +470,116 @@ describe('pin threads', () => {
     expect(stored.length).toBe(2)
   })
 })
+
+describe('versions', () => {
+  const picture = async (colour: string) =>
+    new Uint8Array(
+      await sharp({ create: { width: 300, height: 400, channels: 3, background: colour } })
+        .png()
+        .toBuffer(),
+    )
+  const versionUrl = (url: string) => `${url}/version`
+
+  it('keeps the old version, carries its markup over to re-check, and shows both side by side', async () => {
+    const { style, sample, url } = await styleWithSample('Version Coat')
+    const doc = new Y.Doc()
+    const base = { colour: MARKUP_COLOURS.red, strokeWidth: 0.005, author: people.designer.key, created: 1 }
+    const shapes = doc.getMap<unknown>('shapes')
+    shapes.set('box', storedShape({ ...base, id: 'box', kind: 'rect', x: 0.1, y: 0.1, width: 0.2, height: 0.2 }))
+    shapes.set('pin', storedShape({ ...base, id: 'pin', kind: 'pin', x: 0.3, y: 0.3, number: 1, resolved: false }))
+    await appendDocumentUpdate(portal.deps, markupDocName(brand.key, sample), brand.key, Y.encodeStateAsUpdate(doc))
+    doc.destroy()
+
+    const answer = await browsers.vsm.upload(versionUrl(url), {
+      name: 'Version Coat v2.png',
+      content: await picture('#1d4ed8'),
+      type: 'image/png',
+    })
+    expect(answer.status, await answer.clone().text()).toBe(302)
+    await pipelineSettled(portal.deps)
+    const rows = await portal.deps.db.select().from(references).where(eq(references.styleKey, style))
+    const second = rows.find((row) => row.key !== sample)!
+    expect(rows).toHaveLength(2)
+    expect([second.sampleSeries, second.sampleVersion, second.sampleStatus]).toEqual([sample, 2, 'In Progress'])
+    expect(answer.headers.get('location')).toBe(`/brand/${brand.key}/style/${style}/samples/${second.key}`)
+    const opened = textOf(await (await browsers.vsm.get(answer.headers.get('location')!)).text())
+    expect(opened).toContain('Version 2 uploaded: 2 marks carried over to re-check')
+
+    // The new version's document holds the old marks, flagged; the old version's are unchanged.
+    const { storedMarkup } = await import('#app/services/sample-markup.server')
+    const carried = await storedMarkup(portal.deps, brand.key, second.key)
+    expect(carried.map((shape) => [shape.id, shape.needsRecheck])).toEqual([
+      ['box', true],
+      ['pin', true],
+    ])
+    expect((await storedMarkup(portal.deps, brand.key, sample)).some((shape) => shape.needsRecheck)).toBe(false)
+
+    // The page of the new version: dashed marks, the notice, both versions listed.
+    const html = await (await browsers.designer.get(`/brand/${brand.key}/style/${style}/samples/${second.key}`)).text()
+    expect(html).toContain('data-needs-recheck="true"')
+    expect(textOf(html)).toContain('2 marks from the previous version need re-check')
+    expect(html).toContain('aria-label="Pin 1, needs re-check"')
+    expect(textOf(html)).toMatch(/Version 2 · .*Version 1 · /)
+    // The style shows the series once, by its newest version.
+    const stylePage = textOf(await (await browsers.designer.get(`/brand/${brand.key}/style/${style}`)).text())
+    expect(stylePage).toContain('Version Coat v2.png')
+    expect(stylePage).not.toContain('Version Coat render.png')
+    // The old version still opens, and says a newer one exists.
+    const old = textOf(await (await browsers.designer.get(url)).text())
+    expect(old).toContain('You’re looking at version 1')
+
+    // Side by side.
+    const compared = await (
+      await browsers.designer.get(`/brand/${brand.key}/style/${style}/samples/${second.key}?compare=${sample}`)
+    ).text()
+    expect(compared).toContain('data-testid="compare-versions"')
+    expect(textOf(compared)).toMatch(/Version 1 .*Version 2 \(this one\)/)
+    // A key that is not a version of this series shows the sample alone.
+    const other = await styleWithSample('Unrelated Coat')
+    const alone = await (
+      await browsers.designer.get(`/brand/${brand.key}/style/${style}/samples/${second.key}?compare=${other.sample}`)
+    ).text()
+    expect(alone).not.toContain('data-testid="compare-versions"')
+
+    // A third version counts on from the newest, carrying the newest's marks.
+    const third = await browsers.designer.upload(versionUrl(url), {
+      name: 'Version Coat v3.png',
+      content: await picture('#15803d'),
+      type: 'image/png',
+    })
+    expect(third.status).toBe(302)
+    await pipelineSettled(portal.deps)
+    const [made] = await portal.deps.db
+      .select()
+      .from(references)
+      .where(and(eq(references.styleKey, style), eq(references.sampleVersion, 3)))
+    expect(made?.sampleSeries).toBe(sample)
+  })
+
+  it('refuses a read member, an outsider and a file that is no sample, changing nothing', async () => {
+    const { style, url } = await styleWithSample('Guarded Coat')
+    const count = async () =>
+      (await portal.deps.db.select().from(references).where(eq(references.styleKey, style))).length
+    const file = { name: 'Guarded v2.png', content: await picture('#7c3aed'), type: 'image/png' }
+    const reader = await browsers.reader.upload(versionUrl(url), file)
+    expect(reader.status).toBe(403)
+    const outsider = await browsers.outsider.upload(versionUrl(url), file)
+    expect(outsider.status).toBe(404)
+    const wrong = await browsers.vsm.upload(versionUrl(url), {
+      name: 'Spec.pdf',
+      content: new Uint8Array(Buffer.from('%PDF-1.4\n')),
+      type: 'application/pdf',
+    })
+    expect(textOf(await (await browsers.vsm.get(wrong.headers.get('location')!)).text())).toContain(
+      'Spec.pdf is not a supported file type',
+    )
+    const forged = await browsers.vsm.upload(versionUrl(url), file, { csrf: 'none' })
+    expect(forged.status).toBe(403)
+    await pipelineSettled(portal.deps)
+    expect(await count()).toBe(1)
+    // The form lives in the page's dialog; the version address alone leads there.
+    const led = await browsers.vsm.get(versionUrl(url))
+    expect(led.headers.get('location')).toBe(`${url}?dialog=version`)
+    expect(await (await browsers.vsm.get(`${url}?dialog=version`)).text()).toContain('Upload new version')
+  })
+})

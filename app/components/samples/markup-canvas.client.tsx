@@ -229,6 +229,8 @@ function ShapeNode({ shape, side, selected }: { shape: Shape; side: number; sele
     shadowColor: selected ? '#111827' : undefined,
     shadowBlur: selected ? 6 : 0,
     shadowOpacity: selected ? 0.8 : 0,
+    // Carried over from the previous version and not checked again yet.
+    dash: shape.needsRecheck ? [8, 5] : undefined,
   }
   switch (shape.kind) {
     case 'pen':
@@ -260,6 +262,7 @@ function ShapeNode({ shape, side, selected }: { shape: Shape; side: number; sele
             fill={stroke}
             stroke={selected ? '#111827' : '#ffffff'}
             strokeWidth={2}
+            dash={shape.needsRecheck ? [4, 3] : undefined}
           />
           <Text
             x={shape.x - radius}

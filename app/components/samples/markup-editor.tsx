@@ -3,10 +3,11 @@
 // each other's shapes as they are drawn and each other's cursors with names, and in markup mode
 // a reviewer draws with the toolbar's tools. Undo and redo take back only one's own steps.
 import { Link, useNavigate } from '@remix-run/react'
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import { buttonClass } from '#app/components/ui/button'
 import { EMPTY_HISTORY, record, redo, undo, type History, type Op } from '#app/lib/markup/history'
 import { MARKUP_COLOURS, svgOf, type MarkupColour, type PinShape, type Shape } from '#app/lib/markup/shapes'
+import { markChecked, needsRecheckCount } from '#app/lib/sample-versions'
 import { useHydrated } from '#app/lib/use-hydrated'
 import type { MarkupTool } from './markup-canvas.client'
 import { useSampleMarkup } from './use-sample-markup'
@@ -78,6 +79,7 @@ export function MarkupStage({
               </Link>
             </p>
           ) : null}
+          <RecheckNotice count={needsRecheckCount(shapes)} />
           <figure className="flex min-h-[24rem] items-center justify-center rounded-lg bg-stone-100">
             <div className="relative">
               <img src={picture.src} alt={picture.name} className="block max-h-[36rem] max-w-full" />
@@ -96,6 +98,24 @@ export function MarkupStage({
           <PinList shapes={shapes} activePin={activePin} pinHref={pinHref} />
         </>
       )}
+    </div>
+  )
+}
+
+/** Marks carried over from the previous version that nobody has looked at again yet. */
+function RecheckNotice({ count, children }: { count: number; children?: ReactNode }) {
+  if (count === 0) return null
+  return (
+    <div
+      role="note"
+      data-testid="recheck-notice"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-dashed border-amber-400 bg-amber-50 px-3 py-2 text-sm"
+    >
+      <span>
+        {count} {count === 1 ? 'mark' : 'marks'} from the previous version {count === 1 ? 'needs' : 'need'} re-check
+        (dashed).
+      </span>
+      {children}
     </div>
   )
 }
@@ -121,10 +141,10 @@ function PinList({
           to={pinHref(pin.id)}
           preventScrollReset
           aria-current={pin.id === activePin ? 'true' : undefined}
-          aria-label={`Pin ${pin.number}${pin.resolved ? ', resolved' : ''}`}
+          aria-label={`Pin ${pin.number}${pin.resolved ? ', resolved' : ''}${pin.needsRecheck ? ', needs re-check' : ''}`}
           className={`flex h-7 min-w-7 items-center justify-center rounded-full px-2 text-xs font-medium text-white ${
             pin.id === activePin ? 'ring-2 ring-ink ring-offset-2' : ''
-          } ${pin.resolved ? 'opacity-40' : ''}`}
+          } ${pin.resolved ? 'opacity-40' : ''} ${pin.needsRecheck ? 'outline-dashed outline-2 outline-offset-1 outline-amber-500' : ''}`}
           style={{ backgroundColor: pin.colour }}
         >
           {pin.number}
@@ -194,6 +214,14 @@ function LiveMarkup({
     if (next.op) apply(next.op)
     setHistory(next.history)
   }
+  const checkShapes = (ids: string[]) => {
+    for (const shape of live.shapes) {
+      if (ids.includes(shape.id) && shape.needsRecheck)
+        doOp({ type: 'update', before: shape, after: markChecked(shape) })
+    }
+  }
+  const selectedShape = live.shapes.find((candidate) => candidate.id === selected)
+  const recheckCount = needsRecheckCount(live.shapes)
   const removeSelected = () => {
     const shape = live.shapes.find((candidate) => candidate.id === selected)
     if (!shape) return
@@ -273,6 +301,16 @@ function LiveMarkup({
           >
             Delete shape
           </button>
+          {recheckCount > 0 ? (
+            <button
+              type="button"
+              onClick={() => selectedShape && checkShapes([selectedShape.id])}
+              disabled={!selectedShape?.needsRecheck}
+              className="rounded px-2 py-1 text-sm hover:bg-black/5 disabled:opacity-40"
+            >
+              Mark checked
+            </button>
+          ) : null}
           <Link to={annotateHref} className={buttonClass('primary', 'ml-auto py-1')}>
             Save
           </Link>
@@ -284,8 +322,21 @@ function LiveMarkup({
             (drawers.length > 0 ? ` · ${drawers.join(', ')} ${drawers.length === 1 ? 'is' : 'are'} drawing…` : '')
           : live.status === 'connected'
             ? 'Only you are looking.'
-            : ''}
+            : live.status === 'disconnected'
+              ? 'Offline: what you draw is kept here and syncs when the connection returns.'
+              : ''}
       </p>
+      <RecheckNotice count={recheckCount}>
+        {drawing ? (
+          <button
+            type="button"
+            onClick={() => checkShapes(live.shapes.map((shape) => shape.id))}
+            className="text-sm font-medium underline"
+          >
+            Mark all checked
+          </button>
+        ) : null}
+      </RecheckNotice>
       <figure className="flex min-h-[24rem] items-center justify-center rounded-lg bg-stone-100">
         <div
           className="relative"
@@ -314,7 +365,8 @@ function LiveMarkup({
                   selected={selected}
                   viewers={live.viewers}
                   onCreate={(shape) => doOp({ type: 'add', shape })}
-                  onChange={(before, after) => doOp({ type: 'update', before, after })}
+                  // Moving a carried-over mark is re-checking it.
+                  onChange={(before, after) => doOp({ type: 'update', before, after: markChecked(after) })}
                   onSelect={setSelected}
                   onCursor={live.moveCursor}
                   onDrawing={live.showDrawing}

@@ -2,7 +2,9 @@
 // y-websocket at /yjs (same origin; the session cookie decides who may read and who may draw).
 // Its map `shapes` holds each shape by id as its stored text (storedShape); every shape read is
 // checked by parseStoredShape. Awareness carries each person's name, cursor (0–1 of the image),
-// the stroke they are drawing, and that they are looking. Edits made offline stay in the local document and merge when the connection returns.
+// the stroke they are drawing, and that they are looking. When the browser goes offline the
+// connection is let go at once (a socket may linger for minutes otherwise); marks drawn meanwhile
+// stay in the local document and merge when the browser is back online.
 // Loaded after hydration only: without JavaScript the page draws the stored markup as SVG.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type * as Y from 'yjs'
@@ -70,6 +72,10 @@ export function useSampleMarkup(
     let disposed = false
     let provider: WebsocketProvider | null = null
     let doc: Y.Doc | null = null
+    const goOffline = () => provider?.disconnect()
+    const goOnline = () => provider?.connect()
+    window.addEventListener('offline', goOffline)
+    window.addEventListener('online', goOnline)
     void Promise.all([import('yjs'), import('y-websocket')]).then(([YModule, { WebsocketProvider }]) => {
       if (disposed) return
       doc = new YModule.Doc()
@@ -92,6 +98,7 @@ export function useSampleMarkup(
       provider = new WebsocketProvider(url, `sample-markup:${brandKey}:${sampleKey}`, doc, {
         disableBc: true,
         maxBackoffTime: 2500,
+        connect: navigator.onLine !== false,
       })
       live.current = { doc, map, provider }
       const awareness = provider.awareness
@@ -113,6 +120,8 @@ export function useSampleMarkup(
     })
     return () => {
       disposed = true
+      window.removeEventListener('offline', goOffline)
+      window.removeEventListener('online', goOnline)
       provider?.awareness.setLocalState(null)
       provider?.destroy()
       doc?.destroy()

@@ -15,7 +15,8 @@ import {
   setSampleStatus,
 } from '#app/services/samples.server'
 import { sampleMarkup, setPinResolved } from '#app/services/sample-markup.server'
-import type { PinShape } from '#app/lib/markup/shapes'
+import { isPin, type AnyPin } from '#app/lib/markup/shapes'
+import { parseZoom } from '#app/lib/zoom-pan'
 import { markupPinThreadKey } from '#app/schemas/chat'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
@@ -28,7 +29,7 @@ export const handle: FrameHandle = {
   back: (_data, params) => `/brand/${params.brandKey ?? ''}/style/${params.styleKey ?? ''}`,
 }
 
-const DIALOGS: readonly SampleDialog[] = ['expand', 'rename', 'delete', 'annotate']
+const DIALOGS: readonly SampleDialog[] = ['expand', 'rename', 'delete', 'annotate', 'version']
 /** An annotation's summary, as long as a comment may be. */
 const MAX_SUMMARY = 2000
 
@@ -41,7 +42,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const markup = await run(() => sampleMarkup(context.deps, actor, params.brandKey!, review.sample.key))
   const query = new URL(request.url).searchParams
   // A pin's thread, when one is chosen; a pin since removed shows the sample's comments instead.
-  const pin = markup.find((shape): shape is PinShape => shape.kind === 'pin' && shape.id === query.get('pin')) ?? null
+  const pin = markup.find((shape): shape is AnyPin => isPin(shape) && shape.id === query.get('pin')) ?? null
   const pinThread = pin
     ? await run(() =>
         listThreadMessages(context.deps, actor, 'MarkupPin', markupPinThreadKey(review.sample.key, pin.id)),
@@ -59,6 +60,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     markupMode: query.get('markup') === 'on',
     showReferences: query.get('references') !== 'off',
     listView: query.get('view') === 'list',
+    // Another version of the same series only; anything else shows the sample alone.
+    compare:
+      review.versions.find((version) => version.key === query.get('compare') && version.key !== review.sample.key) ??
+      null,
+    zoom: parseZoom(query.get('zoom')),
     dialog: DIALOGS.find((name) => name === query.get('dialog')) ?? null,
   })
 }

@@ -2,7 +2,7 @@
 // which record's grants decide access and which abilities read and write it; read-only
 // connections are handled by the protocol handler (./yjs/shared-doc.ts). Updates are stored
 // through the kind as they arrive and compacted when the last client leaves. With REDIS_URL,
-// updates and revocations fan out to the other processes.
+// updates, awareness (presence) and revocations fan out to the other processes (decision 136).
 import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { randomBytes } from 'node:crypto'
@@ -28,15 +28,22 @@ const FROM_PEER = Symbol('yjs-peer')
 const SOCKET_IO_PREFIX = '/socket.io/'
 const PROCESS_ID = randomBytes(8)
 const channelOf = (docName: string) => `yjs:${docName}`
+const awarenessChannelOf = (docName: string) => `yjs-awareness:${docName}`
 const REVOCATION_CHANNEL = 'yjs-revoked'
+/** The first byte of an awareness message between processes: states to show, or a question for them. */
+const AWARENESS_STATES = 0
+const AWARENESS_QUERY = 1
+/** The most a message may carry, from a client or from another process. */
+const MAX_MESSAGE_BYTES = 10 * 1024 * 1024
 
 type RedisClient = ReturnType<typeof createClient>
 type Listener = (message: Buffer) => void
 
 interface FanOut {
-  publish(docName: string, update: Uint8Array): void
-  subscribe(docName: string, onUpdate: (update: Uint8Array) => void): Promise<Listener>
-  unsubscribe(docName: string, listener: Listener): Promise<void>
+  publish(channel: string, message: Uint8Array): void
+  /** The other processes' messages on a channel; this process's own are skipped. */
+  subscribe(channel: string, onMessage: (message: Uint8Array) => void): Promise<Listener>
+  unsubscribe(channel: string, listener: Listener): Promise<void>
   publishRevocation(accountKey: string, brandKey: string): void
   close(): Promise<void>
 }
@@ -54,21 +61,21 @@ async function redisFanOut(url: string, onRevocation: (accountKey: string, brand
     }
   })
   return {
-    publish(docName, update) {
-      void pub.publish(channelOf(docName), Buffer.concat([PROCESS_ID, update])).catch(() => undefined)
+    publish(channel, message) {
+      void pub.publish(channel, Buffer.concat([PROCESS_ID, message])).catch(() => undefined)
     },
-    async subscribe(docName, onUpdate) {
+    async subscribe(channel, onMessage) {
       const listener: Listener = (message) => {
-        // Our own updates come back too; the first bytes say which process sent them.
+        // Our own messages come back too; the first bytes say which process sent them.
         if (message.subarray(0, PROCESS_ID.length).equals(PROCESS_ID)) return
-        onUpdate(new Uint8Array(message.subarray(PROCESS_ID.length)))
+        onMessage(new Uint8Array(message.subarray(PROCESS_ID.length)))
       }
-      await sub.subscribe(channelOf(docName), listener, true)
+      await sub.subscribe(channel, listener, true)
       return listener
     },
-    async unsubscribe(docName, listener) {
+    async unsubscribe(channel, listener) {
       // Only this document copy's listener: a new copy of the same document may already listen.
-      await sub.unsubscribe(channelOf(docName), listener, true).catch(() => undefined)
+      await sub.unsubscribe(channel, listener, true).catch(() => undefined)
     },
     publishRevocation(accountKey, brandKey) {
       void pub.publish(REVOCATION_CHANNEL, JSON.stringify({ accountKey, brandKey })).catch(() => undefined)
@@ -112,7 +119,7 @@ export async function attachYjs(
     pending.add(work)
     void work.finally(() => pending.delete(work))
   }
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 10 * 1024 * 1024 })
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
   // Who holds which connection, so losing access to a brand can close it at once.
   const connections = new Map<string, Set<WebSocket>>()
   const connectionKey = (accountKey: string, brandKey: string) => `${accountKey}\n${brandKey}`
@@ -133,9 +140,10 @@ export async function attachYjs(
     const doc = new SharedDoc(docName)
     docs.set(docName, doc)
     let listener: Listener | undefined
+    const awarenessListener = shareAwareness(doc)
     doc.on('update', (update: Uint8Array, origin: unknown) => {
       if (origin === FROM_STORE || origin === FROM_PEER) return
-      fanOut?.publish(docName, update)
+      fanOut?.publish(channelOf(docName), update)
       track(
         kind
           .store(getDeps(), docName, name, update)
@@ -144,7 +152,7 @@ export async function attachYjs(
     })
     doc.loaded = (async () => {
       await releasing.get(docName)
-      listener = await fanOut?.subscribe(docName, (update) => Y.applyUpdate(doc, update, FROM_PEER))
+      listener = await fanOut?.subscribe(channelOf(docName), (update) => Y.applyUpdate(doc, update, FROM_PEER))
       const updates = await kind.load(getDeps(), docName)
       Y.transact(doc, () => updates.forEach((update) => Y.applyUpdate(doc, update)), FROM_STORE)
     })().catch((error: unknown) => {
@@ -159,7 +167,9 @@ export async function attachYjs(
       const writes = [...pending]
       const work = (async () => {
         await doc.loaded
-        if (fanOut && listener) await fanOut.unsubscribe(docName, listener)
+        if (fanOut && listener) await fanOut.unsubscribe(channelOf(docName), listener)
+        const presence = await awarenessListener
+        if (fanOut && presence) await fanOut.unsubscribe(awarenessChannelOf(docName), presence)
         await Promise.all(writes)
         await kind.compact(getDeps(), docName, name)
       })()
@@ -173,6 +183,44 @@ export async function attachYjs(
       await work
     }
     return doc
+  }
+
+  /**
+   * Awareness of a document copy to and from the other processes, apart from its load: it is never
+   * stored. Remote states live by the 30 s timeout of y-protocols like local ones, renewed by their
+   * clients every 15 s; a connection that leaves takes its states away on every process.
+   */
+  function shareAwareness(doc: SharedDoc): Promise<Listener | undefined> {
+    if (!fanOut) return Promise.resolve(undefined)
+    const channel = awarenessChannelOf(doc.name)
+    const publish = (kind: number, update: Uint8Array = new Uint8Array()) =>
+      fanOut.publish(channel, Buffer.concat([Buffer.of(kind), update]))
+    doc.shareAwareness = (update) => publish(AWARENESS_STATES, update)
+    const onMessage = (message: Uint8Array) => {
+      // No more than a connection may send.
+      if (message.byteLength > MAX_MESSAGE_BYTES) return
+      if (message[0] === AWARENESS_QUERY) {
+        const states = doc.localAwareness()
+        if (states) publish(AWARENESS_STATES, states)
+      } else if (message[0] === AWARENESS_STATES) {
+        try {
+          doc.applyPeerAwareness(message.subarray(1))
+        } catch (error) {
+          reportError(error, { msg: 'yjs peer awareness', docName: doc.name })
+        }
+      }
+    }
+    return fanOut
+      .subscribe(channel, onMessage)
+      .then((subscribed) => {
+        // Who already looks through another process shows at once, not at their next renewal.
+        publish(AWARENESS_QUERY)
+        return subscribed
+      })
+      .catch((error: unknown) => {
+        reportError(error, { msg: 'yjs awareness subscribe', docName: doc.name })
+        return undefined
+      })
   }
 
   async function authorize(request: IncomingMessage, name: YjsDocName, kind: YjsDocKind): Promise<Authorization> {
@@ -232,7 +280,7 @@ export async function attachYjs(
     async applyUpdate(docName, update) {
       const doc = docs.get(docName)
       if (!doc) {
-        fanOut?.publish(docName, update)
+        fanOut?.publish(channelOf(docName), update)
         return false
       }
       await doc.loaded

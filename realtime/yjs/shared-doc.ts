@@ -1,7 +1,9 @@
 // One Yjs document held in memory with its connections, speaking the y-websocket protocol (sync
 // and awareness messages). A read-only connection is handled here, at the protocol: its sync
 // step 1 is answered, its awareness (presence) is shared, but its sync step 2 and updates, the
-// two messages that change a document, are dropped.
+// two messages that change a document, are dropped. Awareness changed through this copy's
+// connections is handed to `shareAwareness` (other processes), and theirs comes back through
+// `applyPeerAwareness`: shown to this copy's connections, never shared again.
 import * as decoding from 'lib0/decoding'
 import * as encoding from 'lib0/encoding'
 import * as awarenessProtocol from 'y-protocols/awareness'
@@ -13,6 +15,9 @@ import { CLOSE_CODES } from '../protocol'
 const MESSAGE_SYNC = 0
 const MESSAGE_AWARENESS = 1
 const PING_INTERVAL_MS = 30_000
+/** Origins of awareness changes: a connection that left, and another process's connections. */
+const CONNECTION_LEFT = Symbol('connection-left')
+const FROM_PEER = Symbol('awareness-peer')
 
 interface Connection {
   readOnly: boolean
@@ -28,6 +33,8 @@ export class SharedDoc extends Y.Doc {
   loaded: Promise<void> = Promise.resolve()
   /** Writes and compacts the document once its last connection has left; set by its owner. */
   release: () => Promise<void> = () => Promise.resolve()
+  /** Sends an awareness update made through this copy's connections to other processes; set by its owner. */
+  shareAwareness: (update: Uint8Array) => void = () => {}
 
   constructor(name: string) {
     super({ gc: true })
@@ -39,16 +46,18 @@ export class SharedDoc extends Y.Doc {
       ({ added, updated, removed }: Record<'added' | 'updated' | 'removed', number[]>, origin: unknown) => {
         const conn = this.conns.get(origin as WebSocket)
         if (conn) {
-          added.forEach((id) => conn.clients.add(id))
+          // Updated too: a client whose state this copy already knew (from another process, or an
+          // earlier connection) is still this connection's to remove when it leaves.
+          for (const id of [...added, ...updated]) conn.clients.add(id)
           removed.forEach((id) => conn.clients.delete(id))
         }
+        const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, [...added, ...updated, ...removed])
         const encoder = encoding.createEncoder()
         encoding.writeVarUint(encoder, MESSAGE_AWARENESS)
-        encoding.writeVarUint8Array(
-          encoder,
-          awarenessProtocol.encodeAwarenessUpdate(this.awareness, [...added, ...updated, ...removed]),
-        )
+        encoding.writeVarUint8Array(encoder, update)
         this.broadcast(encoding.toUint8Array(encoder))
+        // Renewals too: other processes expire states not renewed for 30 s, as this one does.
+        if (conn || origin === CONNECTION_LEFT) this.shareAwareness(update)
       },
     )
     this.on('update', (update: Uint8Array) => {
@@ -83,7 +92,7 @@ export class SharedDoc extends Y.Doc {
       const conn = this.conns.get(ws)
       if (!conn) return
       this.conns.delete(ws)
-      awarenessProtocol.removeAwarenessStates(this.awareness, [...conn.clients], null)
+      awarenessProtocol.removeAwarenessStates(this.awareness, [...conn.clients], CONNECTION_LEFT)
       if (this.conns.size === 0) onEmpty(this)
     })
     void this.loaded.then(() => {
@@ -102,6 +111,18 @@ export class SharedDoc extends Y.Doc {
         send(ws, encoding.toUint8Array(awareness))
       }
     })
+  }
+
+  /** Awareness from another process's connections; throws on a malformed update. */
+  applyPeerAwareness(update: Uint8Array): void {
+    awarenessProtocol.applyAwarenessUpdate(this.awareness, update, FROM_PEER)
+  }
+
+  /** The awareness states of this copy's own connections, for a process that has just opened the document. */
+  localAwareness(): Uint8Array | null {
+    const states = this.awareness.getStates()
+    const clients = [...this.conns.values()].flatMap((conn) => [...conn.clients].filter((id) => states.has(id)))
+    return clients.length > 0 ? awarenessProtocol.encodeAwarenessUpdate(this.awareness, clients) : null
   }
 
   /** Handles one message of a connection; anything that is not the protocol closes it. */

@@ -1,7 +1,8 @@
 // With REDIS_URL, processes are connected: a notification emitted by one process reaches a
 // socket on another (socket.io Redis adapter), and a Yjs edit made on one process reaches a
-// client of the same document on another (Yjs update fan-out), and a grant removed on one process
-// closes the account's Yjs documents on the other.
+// client of the same document on another (Yjs update fan-out), and so does presence (awareness:
+// who looks, their cursor and the stroke they are drawing, and their leaving), and a grant removed
+// on one process closes the account's Yjs documents on the other.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -12,9 +13,12 @@ import { io as connectSocket, type Socket } from 'socket.io-client'
 import { freePort } from '#app/infra/auth-emulator.server'
 import WebSocket from 'ws'
 import { DEMO_BRAND_KEY, DEMO_DIRECT_CHAT_KEY, demoAccountKey } from '#db/seed'
+import { demoKey } from '#app/lib/ids'
+import { MARKUP_COLOURS, storedShape, type PenShape } from '#app/lib/markup/shapes'
+import { MARKUP_SHAPES, markupDocName } from '#app/services/sample-markup.server'
 import { CHAT_EVENTS, CLOSE_CODES, EVENTS, type NotificationPayload } from '#realtime/protocol'
 import { DEMO_PASSWORD, api, eventually } from '#tests/support/portal'
-import { connectYjs } from '#tests/support/yjs-client'
+import { connectYjs, tryUpgrade } from '#tests/support/yjs-client'
 
 const children: ChildProcess[] = []
 const dirs: string[] = []
@@ -81,7 +85,7 @@ beforeAll(async () => {
     SESSION_SECRET: 'redis-adapter-test-secret-value',
     // Each process keeps its own embedded database, even when the suite runs against Postgres.
     DATABASE_URL: '',
-    TEST_SESSIONS: 'admin@demo.test,editor@demo.test,vsm@demo.test',
+    TEST_SESSIONS: 'admin@demo.test,editor@demo.test,vsm@demo.test,viewer@demo.test,outsider@demo.test',
   }
   // Both processes hold the same demo workspace (its keys are derived from names).
   const [a, b] = await Promise.all([startPortalProcess(env), startPortalProcess(env)])
@@ -172,6 +176,58 @@ it('fans a Yjs edit out to a client of the same document on the other process', 
   await eventually(() => expect(onA.doc.getMap<string>('notes').get('look-2')).toBe('darker wash'))
   onA.destroy()
   onB.destroy()
+})
+
+it('shows who looks at a sample, their cursor and stroke, on the other process, and that they left', async () => {
+  // The demo's front render, which both processes seeded under the same keys.
+  const docName = markupDocName(DEMO_BRAND_KEY, demoKey('sample-ref:render-front'))
+  const dana = { key: demoAccountKey('editor'), name: 'Dana Designer' }
+  const mia = { key: demoAccountKey('viewer'), name: 'Mia Marketing' }
+  const danaOnA = connectYjs(portA, docName, sessionsA['editor@demo.test']!)
+  danaOnA.provider.awareness.setLocalStateField('user', dana)
+  await eventually(() => expect(danaOnA.provider.synced).toBe(true))
+  // Mia may only look, and comes through process B while Dana is already there.
+  const miaOnB = connectYjs(portB, docName, sessionsB['viewer@demo.test']!)
+  miaOnB.provider.awareness.setLocalStateField('user', mia)
+  await eventually(() => expect(miaOnB.provider.synced).toBe(true))
+  const seenBy = (client: ReturnType<typeof connectYjs>, other: ReturnType<typeof connectYjs>) =>
+    client.provider.awareness.getStates().get(other.doc.clientID)
+  // Within seconds, not at Dana's next renewal (15 s): B asks the other processes who is there.
+  await eventually(() => expect(seenBy(miaOnB, danaOnA)).toEqual({ user: dana }))
+  // A read-only viewer is shown as looking too.
+  await eventually(() => expect(seenBy(danaOnA, miaOnB)).toEqual({ user: mia }))
+
+  const stroke: PenShape = {
+    id: 'two-process-stroke',
+    kind: 'pen',
+    colour: MARKUP_COLOURS.red,
+    strokeWidth: 0.005,
+    author: dana.key,
+    created: Date.now(),
+    points: [0.4, 0.5, 0.42, 0.52, 0.45, 0.55],
+  }
+  danaOnA.provider.awareness.setLocalState({ user: dana, cursor: { x: 0.45, y: 0.55 }, drawing: storedShape(stroke) })
+  await eventually(() =>
+    expect(seenBy(miaOnB, danaOnA)).toEqual({ user: dana, cursor: { x: 0.45, y: 0.55 }, drawing: storedShape(stroke) }),
+  )
+  // Letting go commits the stroke to the document and clears it from awareness.
+  danaOnA.doc.getMap<string>(MARKUP_SHAPES).set(stroke.id, storedShape(stroke))
+  danaOnA.provider.awareness.setLocalStateField('drawing', null)
+  await eventually(() => expect(miaOnB.doc.getMap<string>(MARKUP_SHAPES).get(stroke.id)).toBe(storedShape(stroke)))
+  await eventually(() => expect(seenBy(miaOnB, danaOnA)).toMatchObject({ drawing: null }))
+
+  // Dana's connection drops without the goodbye a closing client sends (her state set to none):
+  // process A removes her state as the connection closes, and B hears of it well before its own
+  // 30 s timeout would.
+  danaOnA.provider.shouldConnect = false
+  ;(danaOnA.provider.ws as unknown as WebSocket).terminate()
+  await eventually(() => expect(seenBy(miaOnB, danaOnA)).toBeUndefined())
+  danaOnA.destroy()
+  expect(seenBy(miaOnB, miaOnB)).toEqual({ user: mia })
+  miaOnB.destroy()
+
+  // Someone of another brand cannot join the document on B.
+  expect(await tryUpgrade(portB, docName, sessionsB['outsider@demo.test']!)).toEqual({ opened: false, status: 404 })
 })
 
 it('closes a Yjs connection on one process when the account loses its grant on the other', async () => {

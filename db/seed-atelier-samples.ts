@@ -1,5 +1,6 @@
-// The demo style's virtual samples, so sample review opens on real work: three renders of the
-// garment from the virtual-sample maker, one ready for review, one approved and one in progress,
+// The demo style's virtual samples, so sample review opens on real work: renders of the garment
+// from the virtual-sample maker — the front in two versions (the first declined, the second ready
+// for review with the first's markup carried over), the back approved, a drape study in progress —
 // with the status changes that brought them there. Idempotent: rows are keyed by name, and
 // missing blobs are written again on every run.
 import { eq, inArray } from 'drizzle-orm'
@@ -25,7 +26,25 @@ const DEMO_BRAND = demoKey('brand:demo')
 const VSM = demoKey('account:vsm')
 const DESIGNER = demoKey('account:editor')
 
-const SAMPLES: (SeedFile & { status: SampleStatus; steps: [SampleStatus, SampleStatus, string][] })[] = [
+const SAMPLES: (SeedFile & {
+  status: SampleStatus
+  steps: [SampleStatus, SampleStatus, string][]
+  /** A later version: the series' first sample and this one's number (decision 139). */
+  version?: { series: string; number: number }
+})[] = [
+  {
+    id: 'render-front-v1',
+    name: 'Render front v1.png',
+    type: 'image/png',
+    ext: 'png',
+    image: true,
+    bytes: () => drawing(900, 1200, '#ede9fe', 'Virtual sample - front, v1', '#4c1d95'),
+    status: 'Declined',
+    steps: [
+      ['In Progress', 'Ready for Review', VSM],
+      ['Ready for Review', 'Declined', DESIGNER],
+    ],
+  },
   {
     id: 'render-front',
     name: 'Render front v2.png',
@@ -35,6 +54,7 @@ const SAMPLES: (SeedFile & { status: SampleStatus; steps: [SampleStatus, SampleS
     bytes: () => drawing(900, 1200, '#e0e7ff', 'Virtual sample - front, v2', '#312e81'),
     status: 'Ready for Review',
     steps: [['In Progress', 'Ready for Review', VSM]],
+    version: { series: 'render-front-v1', number: 2 },
   },
   {
     id: 'render-back',
@@ -71,7 +91,7 @@ export async function seedAtelierSamples(deps: ServiceDeps): Promise<void> {
   const already = await deps.db
     .select({ key: references.key })
     .from(references)
-    .where(inArray(references.key, [refKey(SAMPLES[0]!.id)]))
+    .where(inArray(references.key, [refKey('render-front')]))
   const seeded = already.length > 0
   const made = new Map<string, { size: number; width?: number; height?: number }>()
   for (const sample of SAMPLES) {
@@ -101,6 +121,8 @@ export async function seedAtelierSamples(deps: ServiceDeps): Promise<void> {
         step: 'samples',
         assetType: SAMPLE_ASSET_TYPE,
         sampleStatus: sample.status,
+        sampleSeries: sample.version ? refKey(sample.version.series) : null,
+        sampleVersion: sample.version?.number ?? 1,
         createdBy: VSM,
         created: new Date(start + index * 24 * hour),
       })),
@@ -123,8 +145,8 @@ export async function seedAtelierSamples(deps: ServiceDeps): Promise<void> {
 
 /**
  * The designer's markup on the front render, ready for review: the collar boxed with a pin and its
- * thread, a note with an arrow at the sleeve, the hem traced, and a second pin whose thread is
- * resolved. Written once; a document that already has rows is left as its reviewers made it.
+ * thread, a note with an arrow at the sleeve (carried over from version 1, still to re-check), the
+ * hem traced, and a second pin whose thread is resolved. Written once; a document that already has rows is left as its reviewers made it.
  */
 async function seedDemoMarkup(deps: ServiceDeps): Promise<void> {
   const sample = refKey('render-front')
@@ -152,6 +174,7 @@ async function seedDemoMarkup(deps: ServiceDeps): Promise<void> {
       kind: 'arrow',
       from: { x: 0.1, y: 0.52 },
       to: { x: 0.22, y: 0.39 },
+      needsRecheck: true,
     },
     {
       ...base('demo-sleeve-note', MARKUP_COLOURS.blue, 3),
@@ -160,6 +183,7 @@ async function seedDemoMarkup(deps: ServiceDeps): Promise<void> {
       y: 0.54,
       text: 'Sleeve 1 cm shorter',
       size: 0.03,
+      needsRecheck: true,
     },
     { ...base('demo-hem', MARKUP_COLOURS.orange, 4), kind: 'pen', points: hem },
     { ...base('demo-pin-hem', MARKUP_COLOURS.green, 5), kind: 'pin', x: 0.5, y: 0.79, number: 2, resolved: true },

@@ -320,7 +320,10 @@ test.describe('versions, compare and the lightbox', () => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL })
     const page = await context.newPage()
     await signIn(page, 'editor@demo.test')
-    await page.goto(`${stylePath}/samples/${demoKey('sample-ref:render-front')}?dialog=expand`)
+    // The demo front render, on the style the atelier seeds samples into.
+    await page.goto(
+      `/brand/${BRAND}/style/${demoKey('style:linen-shirt')}/samples/${demoKey('sample-ref:render-front')}?dialog=expand`,
+    )
     const lightbox = page.getByRole('dialog')
     await expect(lightbox.getByTestId('zoom-level')).toHaveText('90%')
     await lightbox.getByRole('link', { name: 'Zoom in' }).click()

@@ -29,7 +29,9 @@ export function contentSecurityPolicy({ nonce, recaptcha }: CspOptions): string 
     'img-src': ["'self'", 'blob:', 'data:'],
     'font-src': ["'self'", 'data:'],
     // fetch, socket.io and Yjs WebSockets all go to our own origin ('self' covers ws:/wss: too).
-    'connect-src': ["'self'", ...(recaptcha ? ['https://www.google.com/recaptcha/'] : [])],
+    // The 3D viewer reads a glTF's own pictures as blob: URLs and a one-file .gltf's data as data:
+    // URLs with fetch (docs/decisions/137); both only read what the page already holds.
+    'connect-src': ["'self'", 'blob:', 'data:', ...(recaptcha ? ['https://www.google.com/recaptcha/'] : [])],
     // The ALTCHA widget solves its proof of work in a worker made from a blob: URL.
     'worker-src': ["'self'", 'blob:'],
     'frame-src': recaptcha ? RECAPTCHA_FRAMES : ["'none'"],

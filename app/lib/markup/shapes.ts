@@ -6,6 +6,10 @@
 // Coordinates are normalised: 0..1 of the image's width (x) and height (y), so markup sits on the
 // same spot of the garment at any display size and zoom. Line widths and text sizes are fractions
 // of the image's smaller side, so a stroke stays as thick across as it is down on a wide image.
+//
+// One kind is not on an image: a 3D pin ('pin3d') sits on the surface of a 3D sample, in the
+// model's own coordinates, and keeps the camera its author looked through (docs/decisions/137).
+// The image functions below leave it as it is.
 
 /** The colours markup may have. Nothing else is stored or drawn, so a colour is never free text. */
 export const MARKUP_COLOURS = {
@@ -20,7 +24,7 @@ export type MarkupColourName = keyof typeof MARKUP_COLOURS
 export type MarkupColour = (typeof MARKUP_COLOURS)[MarkupColourName]
 const PALETTE: readonly string[] = Object.values(MARKUP_COLOURS)
 
-export const SHAPE_KINDS = ['pen', 'arrow', 'rect', 'ellipse', 'text', 'pin'] as const
+export const SHAPE_KINDS = ['pen', 'arrow', 'rect', 'ellipse', 'text', 'pin', 'pin3d'] as const
 export type ShapeKind = (typeof SHAPE_KINDS)[number]
 
 /** Longest text of one text shape, in characters. */
@@ -37,6 +41,19 @@ export const MAX_PIN_NUMBER = 9999
 /** Untrusted coordinates may lie this far outside the image (a stroke dragged off the edge). */
 export const COORDINATE_MIN = -0.5
 export const COORDINATE_MAX = 1.5
+/**
+ * Farthest a 3D pin's point, camera target or camera distance may be from the model's origin, in
+ * the model's units (metres in glTF): a garment is a metre or two, a model exported in millimetres
+ * a few thousand units.
+ */
+export const MAX_MODEL_DISTANCE = 100_000
+/** A camera's turn around the model, in radians, either way; model-viewer keeps adding up turns. */
+export const MAX_CAMERA_THETA = 1000
+/** Narrowest and widest field of view a 3D pin keeps, in degrees. */
+export const MIN_FIELD_OF_VIEW = 1
+export const MAX_FIELD_OF_VIEW = 179
+/** How far from length 1 a stored normal may be (4 stored decimals), before it is made length 1. */
+const NORMAL_TOLERANCE = 0.01
 
 // Text is measured by the canvas only; for bounds and hit tests an average glyph is taken to be
 // 0.6 of the text size wide and a line 1.2 of it high, which fits the sans-serif markup font.
@@ -118,9 +135,48 @@ export interface PinShape extends ShapeBase {
   thread?: string
 }
 
-export type Shape = PenShape | ArrowShape | RectShape | EllipseShape | TextShape | PinShape
+export interface Vector3 {
+  x: number
+  y: number
+  z: number
+}
+
+/**
+ * What a 3D pin's author looked through, as model-viewer gives and takes it: the orbit about the
+ * target (theta around, phi down from the top, both in radians, radius in model units), the target
+ * itself, and the vertical field of view in degrees.
+ */
+export interface CameraPose {
+  theta: number
+  phi: number
+  radius: number
+  target: Vector3
+  fov: number
+}
+
+export interface ModelPinShape extends ShapeBase {
+  kind: 'pin3d'
+  /** A point on the model's surface, in the model's coordinates. */
+  position: Vector3
+  /** The surface's unit normal there: the pin hides when the model turns that side away. */
+  normal: Vector3
+  /** Clicking the pin brings everyone's camera back to this. */
+  camera: CameraPose
+  number: number
+  resolved: boolean
+  thread?: string
+}
+
+export type Shape = PenShape | ArrowShape | RectShape | EllipseShape | TextShape | PinShape | ModelPinShape
+/** The shapes drawn on an image (all but 3D pins). */
+export type ImageShape = Exclude<Shape, ModelPinShape>
+/** A numbered pin with a comment thread, on an image or on a 3D model. */
+export type AnyPin = PinShape | ModelPinShape
 /** The same fields as a Shape, in pixels of one displayed size of the image. */
 export type PixelShape = Shape
+
+export const isImageShape = (shape: Shape): shape is ImageShape => shape.kind !== 'pin3d'
+export const isPin = (shape: Shape): shape is AnyPin => shape.kind === 'pin' || shape.kind === 'pin3d'
 
 const ID = /^[A-Za-z0-9_-]+$/
 // XML cannot carry most control characters at all, and markup text has no use for them; line
@@ -173,6 +229,8 @@ function scaleShape(shape: Shape, sx: number, sy: number, side: number): Shape {
       return { ...shape, strokeWidth, x: shape.x * sx, y: shape.y * sy, size: shape.size * side }
     case 'pin':
       return { ...shape, strokeWidth, x: shape.x * sx, y: shape.y * sy }
+    case 'pin3d':
+      return shape
   }
 }
 
@@ -234,6 +292,8 @@ export function clampToImage(shape: Shape): Shape {
     case 'text':
     case 'pin':
       return { ...shape, x: clampUnit(shape.x), y: clampUnit(shape.y) }
+    case 'pin3d':
+      return shape
   }
 }
 
@@ -250,7 +310,9 @@ const KIND_FIELDS: Record<ShapeKind, string[]> = {
   ellipse: ['cx', 'cy', 'rx', 'ry'],
   text: ['x', 'y', 'text', 'size'],
   pin: ['x', 'y', 'number', 'resolved', 'thread'],
+  pin3d: ['position', 'normal', 'camera', 'number', 'resolved', 'thread'],
 }
+const CAMERA_FIELDS = ['theta', 'phi', 'radius', 'target', 'fov']
 
 function isPlainObject(value: unknown): value is Fields {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
@@ -268,6 +330,34 @@ const isNumberIn = (value: unknown, min: number, max: number): value is number =
 function readPoint(value: unknown): Point | null {
   if (!isPlainObject(value) || Object.keys(value).length !== 2) return null
   return isCoordinate(value.x) && isCoordinate(value.y) ? { x: value.x, y: value.y } : null
+}
+
+const hasExactly = (value: Fields, keys: readonly string[]) =>
+  Object.keys(value).length === keys.length && keys.every((key) => Object.hasOwn(value, key))
+
+function readVector(value: unknown, max: number): Vector3 | null {
+  if (!isPlainObject(value) || !hasExactly(value, ['x', 'y', 'z'])) return null
+  const { x, y, z } = value
+  return isNumberIn(x, -max, max) && isNumberIn(y, -max, max) && isNumberIn(z, -max, max) ? { x, y, z } : null
+}
+
+/** A normal of length 1 (within what 4 stored decimals lose), made exactly length 1. */
+function readNormal(value: unknown): Vector3 | null {
+  const normal = readVector(value, 1 + NORMAL_TOLERANCE)
+  if (!normal) return null
+  const length = Math.hypot(normal.x, normal.y, normal.z)
+  if (Math.abs(length - 1) > NORMAL_TOLERANCE) return null
+  return { x: normal.x / length, y: normal.y / length, z: normal.z / length }
+}
+
+function readCamera(value: unknown): CameraPose | null {
+  if (!isPlainObject(value) || !hasExactly(value, CAMERA_FIELDS)) return null
+  const { theta, phi, radius, fov } = value
+  const target = readVector(value.target, MAX_MODEL_DISTANCE)
+  if (!target || !isNumberIn(theta, -MAX_CAMERA_THETA, MAX_CAMERA_THETA) || !isNumberIn(phi, 0, Math.PI)) return null
+  if (!isNumberIn(radius, 0, MAX_MODEL_DISTANCE) || radius === 0) return null
+  if (!isNumberIn(fov, MIN_FIELD_OF_VIEW, MAX_FIELD_OF_VIEW)) return null
+  return { theta, phi, radius, target, fov }
 }
 
 function readText(value: unknown): string | null {
@@ -344,6 +434,25 @@ function readShape(value: unknown): Shape | null {
       if (!Number.isSafeInteger(number) || !isNumberIn(number, 1, MAX_PIN_NUMBER)) return null
       if (thread !== undefined && !isKey(thread)) return null
       return { ...base, kind: 'pin', x, y, number, resolved, ...(thread === undefined ? {} : { thread }) }
+    }
+    case 'pin3d': {
+      const { number, resolved, thread } = value
+      const position = readVector(value.position, MAX_MODEL_DISTANCE)
+      const normal = readNormal(value.normal)
+      const camera = readCamera(value.camera)
+      if (!position || !normal || !camera || typeof resolved !== 'boolean') return null
+      if (!Number.isSafeInteger(number) || !isNumberIn(number, 1, MAX_PIN_NUMBER)) return null
+      if (thread !== undefined && !isKey(thread)) return null
+      return {
+        ...base,
+        kind: 'pin3d',
+        position,
+        normal,
+        camera,
+        number,
+        resolved,
+        ...(thread === undefined ? {} : { thread }),
+      }
     }
   }
 }
@@ -444,6 +553,9 @@ export function boundsOf(shape: Shape, aspect = 1): Bounds {
     }
     case 'pin':
       return { x: shape.x, y: shape.y, width: 0, height: 0 }
+    case 'pin3d':
+      // Not on the image: an empty box at its corner, so moves and resizes leave it be.
+      return { x: 0, y: 0, width: 0, height: 0 }
   }
 }
 
@@ -513,6 +625,8 @@ function hits(shape: Shape, point: Point, tolerance: number, aspect: number): bo
     }
     case 'pin':
       return Math.hypot(point.x - shape.x, point.y - shape.y) <= PIN_RADIUS + tolerance
+    case 'pin3d':
+      return false
   }
 }
 
@@ -551,6 +665,8 @@ function translate(shape: Shape, dx: number, dy: number): Shape {
     case 'text':
     case 'pin':
       return { ...shape, x: shape.x + dx, y: shape.y + dy }
+    case 'pin3d':
+      return shape
   }
 }
 
@@ -610,13 +726,15 @@ export function resizeShape(shape: Shape, newBounds: Bounds): Shape {
     case 'text':
     case 'pin':
       return { ...shape, x: target.x, y: target.y }
+    case 'pin3d':
+      return shape
   }
 }
 
-/** The number a new pin gets: one more than the highest so far, 1 for the first. */
+/** The number a new pin gets (on the image or the model): one more than the highest so far, 1 for the first. */
 export function nextPinNumber(shapes: readonly Shape[]): number {
   let highest = 0
-  for (const shape of shapes) if (shape.kind === 'pin') highest = Math.max(highest, shape.number)
+  for (const shape of shapes) if (isPin(shape)) highest = Math.max(highest, shape.number)
   return highest + 1
 }
 
@@ -706,6 +824,8 @@ function svgOfShape(shape: PixelShape, side: number): string {
         `font-weight="bold" fill="${PIN_LABEL_COLOUR}" text-anchor="middle" dominant-baseline="central">${label}</text></g>`
       )
     }
+    case 'pin3d':
+      return ''
   }
 }
 
@@ -721,7 +841,13 @@ export function svgOf(shapes: readonly Shape[], size: ImageSize): string {
   for (const shape of shapes) {
     const pixels = toPixels(shape, size)
     if (pixels.kind === 'arrow') arrowColours.add(safeColour(pixels.colour))
-    body.push(svgOfShape(pixels, side))
+    const drawn = svgOfShape(pixels, side)
+    // Carried over from the previous version: dashed until someone checks it again.
+    body.push(
+      shape.needsRecheck && drawn
+        ? `<g data-needs-recheck="true" stroke-dasharray="${num(side * 0.012)} ${num(side * 0.008)}">${drawn}</g>`
+        : drawn,
+    )
   }
   const defs = arrowColours.size === 0 ? '' : `<defs>${[...arrowColours].map(arrowMarker).join('')}</defs>`
   return (

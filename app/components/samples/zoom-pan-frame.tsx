@@ -84,7 +84,8 @@ export function ZoomPanFrame({
   return (
     <div
       ref={frame}
-      role="img"
+      // An application: it takes + − 0 and the arrow keys itself, as a picture viewer does.
+      role="application"
       aria-label={`${label}, zoom ${zoomLabel(view.zoom)}`}
       tabIndex={0}
       data-zoom={view.zoom}

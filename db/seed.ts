@@ -10,6 +10,7 @@ import { syncListingMedia } from '#app/services/media.server'
 import { UNMATCHED } from '#app/lib/media-names'
 import { seedAtelierReferences } from './seed-atelier-references'
 import { seedAtelierSamples } from './seed-atelier-samples'
+import { seedAtelierModelSample } from './seed-atelier-3d-sample'
 import type { ServiceDeps } from '#app/services/context.server'
 import { seedAtelierMaterials } from './seed-atelier-materials'
 import { seedAssetLibrary } from './seed-asset-library'
@@ -204,6 +205,7 @@ export async function seedDemo(
   await ensureImages(deps.blobs, demoImages())
   await seedAtelierReferences(deps)
   await seedAtelierSamples(deps)
+  await seedAtelierModelSample(deps)
   await seedAtelierMaterials(deps)
   await seedAssetLibrary(deps)
   if (options.ensureUsers === false) return { created }

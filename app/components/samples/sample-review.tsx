@@ -3,7 +3,7 @@
 // and the sample's comment thread. Dialogs are states of the query (`?dialog=`), so every action
 // is a link or a form and works without JavaScript.
 import { Form, Link } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { CommentThread } from '#app/components/chat/comment-thread'
 import { Slide, Slideshow } from '#app/components/atelier/slideshow'
 import { Button, ButtonLink, buttonClass } from '#app/components/ui/button'
@@ -12,14 +12,21 @@ import { BackIcon, ChevronIcon, HangerIcon } from '#app/components/ui/icons'
 import { Badge, CsrfField, EmptyState } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
 import { formatFileSize, formatWhen } from '#app/lib/format'
-import { SAMPLE_TEXTS, type SampleStatus } from '#app/lib/sample-status'
-import type { PinShape, Shape } from '#app/lib/markup/shapes'
+import { SAMPLE_FAMILIES, SAMPLE_TEXTS, type SampleStatus } from '#app/lib/sample-status'
+import { STYLE_FILE_FORMATS } from '#app/lib/style-file-types'
+import type { AnyPin, Shape } from '#app/lib/markup/shapes'
+import { sampleFormat } from '#app/lib/sample-formats'
 import { markupPinThreadKey } from '#app/schemas/chat'
 import type { MessagePage } from '#app/services/chat.server'
 import type { SampleView, StatusChangeView } from '#app/services/samples.server'
+import { versionLabel } from '#app/lib/sample-versions'
+import { INITIAL_VIEW, type View } from '#app/lib/zoom-pan'
+import { DownloadCard } from './download-card'
 import { MarkupStage } from './markup-editor'
+import { Sample3dStage } from './sample-3d'
+import { ZoomControls, ZoomPanFrame } from './zoom-pan-frame'
 
-export type SampleDialog = 'expand' | 'rename' | 'delete' | 'annotate'
+export type SampleDialog = 'expand' | 'rename' | 'delete' | 'annotate' | 'version'
 
 export interface SampleReviewData {
   brandKey: string
@@ -27,6 +34,12 @@ export interface SampleReviewData {
   style: { key: string; name: string; number: string | null }
   sample: SampleView
   samples: SampleView[]
+  /** The versions of this sample's series one may see, first version first. */
+  versions: SampleView[]
+  /** The other version shown beside this one (`?compare=`). */
+  compare: SampleView | null
+  /** The lightbox's zoom asked for by the address (`?zoom=`), for the page without JavaScript. */
+  zoom: number
   referenceImages: { key: string; name: string; assets: SampleView['assets'] }[]
   history: StatusChangeView[]
   statusOptions: SampleStatus[]
@@ -37,7 +50,7 @@ export interface SampleReviewData {
   /** The shapes drawn on the sample, as stored. */
   markup: Shape[]
   /** The pin whose comment thread is open (`?pin=`), and that thread. */
-  pin: PinShape | null
+  pin: AnyPin | null
   pinThread: MessagePage | null
   selfName: string
   /** The page's own query state. */
@@ -63,6 +76,7 @@ export function StatusBadge({ status }: { status: SampleStatus }) {
 function pageHref(data: SampleReviewData, changes: Record<string, string | null>, sampleKey = data.sample.key) {
   const query = new URLSearchParams()
   if (data.pin && sampleKey === data.sample.key) query.set('pin', data.pin.id)
+  if (data.compare && sampleKey === data.sample.key) query.set('compare', data.compare.key)
   if (!data.showReferences) query.set('references', 'off')
   if (data.listView) query.set('view', 'list')
   if (data.markupMode) query.set('markup', 'on')
@@ -127,7 +141,10 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
               Archived
             </span>
           </div>
-          {sample.assets && (sample.type === 'image' || sample.type === 'gif') ? (
+          <VersionNotice data={data} />
+          {data.compare ? (
+            <CompareVersions data={data} other={data.compare} />
+          ) : sample.assets && (sample.type === 'image' || sample.type === 'gif') ? (
             <MarkupStage
               key={sample.key}
               picture={{
@@ -137,6 +154,26 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
                 src: sample.assets.web ?? sample.assets.original,
                 width: sample.width,
                 height: sample.height,
+              }}
+              shapes={data.markup}
+              user={{ key: data.selfKey, name: data.selfName }}
+              markupMode={data.markupMode}
+              canDraw={data.canReview}
+              annotateHref={pageHref(data, { dialog: 'annotate' })}
+              activePin={data.pin?.id ?? null}
+              pinHref={(id) => `${pageHref(data, { pin: id })}#comments`}
+            />
+          ) : sample.assets && sampleFormat(sample)?.show === 'viewer' ? (
+            <Sample3dStage
+              key={sample.key}
+              model={{
+                brandKey: data.brandKey,
+                sampleKey: sample.key,
+                name: sample.name,
+                src: sample.assets.original,
+                format: sampleFormat(sample)!,
+                size: sample.size,
+                poster: sample.assets.web ?? null,
               }}
               shapes={data.markup}
               user={{ key: data.selfKey, name: data.selfName }}
@@ -172,12 +209,13 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
       {data.dialog === 'rename' && data.canEdit ? <RenameDialog data={data} closeTo={closeTo} /> : null}
       {data.dialog === 'delete' && data.canEdit ? <DeleteDialog data={data} closeTo={closeTo} /> : null}
       {data.dialog === 'annotate' && data.canReview ? <AnnotateDialog closeTo={closeTo} /> : null}
+      {data.dialog === 'version' && data.canEdit ? <VersionDialog data={data} closeTo={closeTo} /> : null}
     </div>
   )
 }
 
 /** The comment thread of one markup pin, with Resolve (greys the pin out for everyone) and Reopen. */
-function PinThread({ data, pin }: { data: SampleReviewData; pin: PinShape }) {
+function PinThread({ data, pin }: { data: SampleReviewData; pin: AnyPin }) {
   const csrf = useCsrfToken()
   return (
     <>
@@ -265,6 +303,11 @@ export function SampleStage({ sample, large = false }: { sample: SampleView; lar
         <video src={source} controls className="max-h-[36rem] max-w-full" aria-label={sample.name} />
       </figure>
     )
+  }
+  const format = sampleFormat(sample)
+  if (format) {
+    const note = format.show === 'viewer' ? 'The 3D view shows on the sample’s page.' : undefined
+    return <DownloadCard sample={sample} format={format} large={large} note={note} />
   }
   const checking = sample.progress === 0
   return (
@@ -371,6 +414,8 @@ function SidePanel({ data }: { data: SampleReviewData }) {
           </>
         ) : null}
       </div>
+
+      <VersionList data={data} />
 
       <div className="flex flex-col gap-2">
         <h3 className="text-xs font-medium uppercase tracking-[0.2em] text-muted">History</h3>
@@ -493,7 +538,10 @@ function Thumb({ sample }: { sample: SampleView }) {
   )
 }
 
-/** Expand: the sample large, with previous and next that wrap around the style's samples. */
+/**
+ * Expand: the sample large, with previous and next that wrap around the style's samples; a picture
+ * zooms (0.9 at first, 0.2 at least, by 0.1) and pans, and each one fades in over 200 ms (§9).
+ */
 function ExpandDialog({ data, closeTo }: { data: SampleReviewData; closeTo: string }) {
   const index = Math.max(
     0,
@@ -502,26 +550,206 @@ function ExpandDialog({ data, closeTo }: { data: SampleReviewData; closeTo: stri
   const count = data.samples.length
   const previous = data.samples[(index - 1 + count) % count]
   const next = data.samples[(index + 1) % count]
+  const initial = { ...INITIAL_VIEW, zoom: data.zoom }
+  const [view, setView] = useState<View>(initial)
+  // Another sample starts at the first zoom again.
+  useEffect(() => setView({ ...INITIAL_VIEW, zoom: data.zoom }), [data.sample.key, data.zoom])
+  const source = data.sample.assets?.web ?? data.sample.assets?.original ?? null
+  const picture = source && (data.sample.type === 'image' || data.sample.type === 'gif')
   return (
     <RouteDialog title={data.sample.name} closeTo={closeTo} wide>
       <div className="flex flex-col gap-3">
-        <SampleStage sample={data.sample} large />
+        {picture ? (
+          <>
+            <ZoomPanFrame view={view} onView={setView} label={data.sample.name} className="h-[70vh]">
+              <img
+                key={data.sample.key}
+                src={source}
+                alt=""
+                draggable={false}
+                className="lightbox-fade max-h-full max-w-full object-contain"
+              />
+            </ZoomPanFrame>
+            <div className="flex justify-center">
+              <ZoomControls
+                view={view}
+                onView={setView}
+                hrefFor={(zoom) => pageHref(data, { dialog: 'expand', zoom: zoom === null ? null : String(zoom) })}
+              />
+            </div>
+          </>
+        ) : (
+          <div key={data.sample.key} className="lightbox-fade">
+            <SampleStage sample={data.sample} large />
+          </div>
+        )}
         {count > 1 && previous && next ? (
           <div className="flex items-center justify-between text-sm">
-            <Link to={pageHref(data, { dialog: 'expand' }, previous.key)} className={buttonClass('secondary')}>
+            <Link
+              to={pageHref(data, { dialog: 'expand', zoom: null }, previous.key)}
+              className={buttonClass('secondary')}
+            >
               <ChevronIcon direction="left" /> <span className="sr-only">Previous sample: </span>
               {previous.name}
             </Link>
             <span className="text-muted">
               {index + 1} / {count}
             </span>
-            <Link to={pageHref(data, { dialog: 'expand' }, next.key)} className={buttonClass('secondary')}>
+            <Link to={pageHref(data, { dialog: 'expand', zoom: null }, next.key)} className={buttonClass('secondary')}>
               <span className="sr-only">Next sample: </span>
               {next.name} <ChevronIcon direction="right" />
             </Link>
           </div>
         ) : null}
       </div>
+    </RouteDialog>
+  )
+}
+
+/** Which version this is, and the way to the newest when it is an older one. */
+function VersionNotice({ data }: { data: SampleReviewData }) {
+  const newest = data.versions[data.versions.length - 1]
+  if (!newest || newest.version <= data.sample.version) return null
+  return (
+    <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm" role="note">
+      You’re looking at {versionLabel(data.sample.version).toLowerCase()}.{' '}
+      <Link to={pageHref(data, { compare: null, pin: null }, newest.key)} className="font-medium underline">
+        Open {versionLabel(newest.version).toLowerCase()}, the newest
+      </Link>
+    </p>
+  )
+}
+
+/** The versions of the sample: open one, compare it with this one, or upload a new version. */
+function VersionList({ data }: { data: SampleReviewData }) {
+  const listed = data.versions.some((version) => version.key === data.sample.key)
+    ? data.versions
+    : [...data.versions, data.sample]
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="text-xs font-medium uppercase tracking-[0.2em] text-muted">Versions</h3>
+      <ol aria-label="Versions" className="flex flex-col gap-1">
+        {listed
+          .slice()
+          .reverse()
+          .map((version) => {
+            const current = version.key === data.sample.key
+            return (
+              <li key={version.key} className="flex items-center justify-between gap-2">
+                <Link
+                  to={pageHref(data, { compare: null, pin: null, dialog: null }, version.key)}
+                  aria-current={current ? 'page' : undefined}
+                  className="truncate underline-offset-2 hover:underline aria-[current=page]:font-medium"
+                >
+                  {versionLabel(version.version)}
+                  <span className="text-muted"> · {formatWhen(new Date(version.created * 1000))}</span>
+                </Link>
+                {current ? null : (
+                  <Link
+                    to={pageHref(data, { compare: data.compare?.key === version.key ? null : version.key })}
+                    preventScrollReset
+                    aria-label={`Compare with ${versionLabel(version.version).toLowerCase()}`}
+                    aria-current={data.compare?.key === version.key ? 'true' : undefined}
+                    className="shrink-0 text-xs text-muted underline aria-[current=true]:text-ink"
+                  >
+                    Compare
+                  </Link>
+                )}
+              </li>
+            )
+          })}
+      </ol>
+      {data.canEdit ? (
+        <ButtonLink
+          variant="secondary"
+          to={pageHref(data, { dialog: 'version' })}
+          preventScrollReset
+          className="justify-center"
+        >
+          Upload new version
+        </ButtonLink>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * Two versions side by side, older on the left; zoom and pan in one moves the other the same way,
+ * so the same spot of the garment stays under the eye in both.
+ */
+function CompareVersions({ data, other }: { data: SampleReviewData; other: SampleView }) {
+  const [view, setView] = useState<View>({ ...INITIAL_VIEW, zoom: 1 })
+  const pair = [other, data.sample].sort((a, b) => a.version - b.version)
+  return (
+    <section aria-label="Compare versions" className="flex flex-col gap-3" data-testid="compare-versions">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <ZoomControls
+          view={view}
+          onView={setView}
+          hrefFor={(zoom) => pageHref(data, { zoom: zoom === null ? null : String(zoom) })}
+        />
+        <Link to={pageHref(data, { compare: null })} preventScrollReset className={buttonClass('ghost')}>
+          Close compare
+        </Link>
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        {pair.map((version) => {
+          const source = version.assets?.web ?? version.assets?.original ?? null
+          const title = `${versionLabel(version.version)}${version.key === data.sample.key ? ' (this one)' : ''}`
+          return (
+            <figure key={version.key} className="flex flex-col gap-2">
+              {source && (version.type === 'image' || version.type === 'gif') ? (
+                <ZoomPanFrame view={view} onView={setView} label={`${title}: ${version.name}`} className="h-[32rem]">
+                  <img src={source} alt="" draggable={false} className="max-h-full max-w-full object-contain" />
+                </ZoomPanFrame>
+              ) : (
+                <SampleStage sample={version} />
+              )}
+              <figcaption className="flex items-center justify-between gap-2 text-sm">
+                <span className="font-medium">{title}</span>
+                <StatusBadge status={version.sample_status} />
+              </figcaption>
+            </figure>
+          )
+        })}
+      </div>
+    </section>
+  )
+}
+
+/** The file picker's filter: the extensions a sample may have (the server checks again). */
+const SAMPLE_ACCEPT = Object.entries(STYLE_FILE_FORMATS)
+  .filter(([, format]) => SAMPLE_FAMILIES.includes(format.family))
+  .map(([extension]) => `.${extension}`)
+  .join(',')
+
+/** Upload new version: one file, through the file pipeline (a plain multipart form). */
+function VersionDialog({ data, closeTo }: { data: SampleReviewData; closeTo: string }) {
+  const csrf = useCsrfToken()
+  return (
+    <RouteDialog title="Upload new version" closeTo={closeTo}>
+      <form
+        method="post"
+        encType="multipart/form-data"
+        action={`/brand/${data.brandKey}/style/${data.style.key}/samples/${data.sample.key}/version`}
+        className="flex flex-col gap-4"
+      >
+        <CsrfField token={csrf} />
+        <p className="text-sm text-muted">
+          {versionLabel(Math.max(data.sample.version, ...data.versions.map((version) => version.version)) + 1)} keeps
+          the versions before it. The markup of the newest version is carried over, each mark flagged to re-check.
+        </p>
+        <label className="flex flex-col gap-2 text-sm">
+          File
+          <input type="file" name="file" required accept={SAMPLE_ACCEPT} className="text-sm" />
+        </label>
+        <div className="flex justify-end gap-2">
+          <ButtonLink variant="secondary" to={closeTo}>
+            Cancel
+          </ButtonLink>
+          <Button type="submit">Upload</Button>
+        </div>
+      </form>
     </RouteDialog>
   )
 }

@@ -17,6 +17,8 @@ const STYLE = demoKey('style:linen-shirt')
 const LISTING = demoKey('listing:0')
 /** The demo front render, with the designer's markup and two pin threads. */
 const SAMPLE = `/brand/${BRAND}/style/${STYLE}/samples/${demoKey('sample-ref:render-front')}`
+/** The demo shirt in 3D, with the designer's pin on its pocket. */
+const SAMPLE_3D = `/brand/${BRAND}/style/${STYLE}/samples/${demoKey('sample-ref:linen-shirt-3d')}`
 
 async function violationsOf(page: Page, path: string) {
   await page.goto(path)
@@ -95,6 +97,9 @@ const SIGNED_IN: [email: string, paths: string[]][] = [
       `/brand/${BRAND}/style/${STYLE}`,
       `${SAMPLE}?markup=on&pin=demo-pin-hem`,
       `${SAMPLE}?dialog=annotate`,
+      `${SAMPLE}?compare=${demoKey('sample-ref:render-front-v1')}`,
+      `${SAMPLE}?dialog=version`,
+      `${SAMPLE_3D}?markup=on&pin=demo-pin-pocket`,
     ],
   ],
   [
@@ -109,6 +114,7 @@ const SIGNED_IN: [email: string, paths: string[]][] = [
       `/brand/${BRAND}/products/team`,
       `/brand/${BRAND}/style/${STYLE}/patterns`,
       SAMPLE,
+      SAMPLE_3D,
     ],
   ],
 ]

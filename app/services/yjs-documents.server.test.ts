@@ -1,0 +1,121 @@
+// Storing a document's updates: read back as written and in order from PGlite (a binary COPY),
+// whatever the document's name; merged into one row as the same document, without deleted text,
+// and nothing lost when an update waits for another that is not among them.
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle } from 'drizzle-orm/pglite'
+import * as Y from 'yjs'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { Database } from '#db/client'
+import * as schema from '#db/schema'
+import type { ServiceDeps } from './context.server'
+import {
+  appendDocumentUpdate,
+  binaryCopyColumn,
+  compactDocument,
+  loadDocumentUpdates,
+  mergeStoredUpdates,
+} from './yjs-documents.server'
+
+let client: PGlite
+let deps: ServiceDeps
+
+beforeAll(async () => {
+  // The table alone, as the migrations make it, without the brands it refers to.
+  client = new PGlite()
+  await client.exec(`CREATE TABLE yjs_updates (
+    id bigserial PRIMARY KEY, doc_name text NOT NULL, brand_key text NOT NULL, "update" bytea NOT NULL,
+    created timestamptz NOT NULL DEFAULT now())`)
+  deps = { db: drizzle(client, { schema }) as unknown as Database } as ServiceDeps
+})
+afterAll(() => client.close())
+
+function drawn(shapes: number) {
+  const doc = new Y.Doc()
+  const updates: Uint8Array[] = []
+  doc.on('update', (update: Uint8Array) => updates.push(update))
+  const map = doc.getMap<string>('shapes')
+  for (let i = 0; i < shapes; i++) map.set(`shape-${i}`, JSON.stringify({ id: `shape-${i}`, note: 'x'.repeat(100) }))
+  return { doc, map, updates }
+}
+
+const shapesOf = (update: Uint8Array) => {
+  const doc = new Y.Doc()
+  Y.applyUpdate(doc, update)
+  const shapes = doc.getMap<string>('shapes').toJSON()
+  doc.destroy()
+  return shapes
+}
+
+it('merges one update per shape into the same document', () => {
+  const { doc, updates } = drawn(500)
+  const merged = mergeStoredUpdates(updates)
+  expect(shapesOf(merged)).toEqual(doc.getMap('shapes').toJSON())
+  expect(shapesOf(mergeStoredUpdates([merged, ...updates]))).toEqual(doc.getMap('shapes').toJSON())
+})
+
+it('drops the text of shapes changed or erased since', () => {
+  const { doc, map, updates } = drawn(50)
+  for (let i = 0; i < 50; i++) map.set(`shape-${i}`, JSON.stringify({ id: `shape-${i}`, moved: true }))
+  map.delete('shape-0')
+  const merged = mergeStoredUpdates(updates)
+  expect(shapesOf(merged)).toEqual(doc.getMap('shapes').toJSON())
+  expect(merged.byteLength).toBeLessThan(Y.mergeUpdates(updates).byteLength / 2)
+})
+
+it('keeps an update whose predecessor is missing, as a merge of the updates does', () => {
+  const { doc, updates } = drawn(3)
+  const [, ...withoutFirst] = updates
+  const merged = mergeStoredUpdates(withoutFirst)
+  // Once the missing update arrives, the document is whole.
+  expect(shapesOf(Y.mergeUpdates([updates[0]!, merged]))).toEqual(doc.getMap('shapes').toJSON())
+})
+
+it('reads the updates of a document back as written, in order, whatever its name', async () => {
+  const names = ["scratch:brand:o'neil", 'scratch:brand:back\\slash', "scratch:brand:'; DROP TABLE yjs_updates; --"]
+  for (const [i, name] of names.entries()) {
+    await appendDocumentUpdate(deps, name, 'brand', new Uint8Array([i, 0, 255]))
+    await appendDocumentUpdate(deps, name, 'brand', new Uint8Array(70_000).fill(i + 1))
+  }
+  for (const [i, name] of names.entries()) {
+    const updates = await loadDocumentUpdates(deps, name)
+    expect(updates.map((update) => [...update.subarray(0, 3)])).toEqual([
+      [i, 0, 255],
+      [i + 1, i + 1, i + 1],
+    ])
+    expect(updates[1]!.byteLength).toBe(70_000)
+  }
+  expect(await loadDocumentUpdates(deps, 'scratch:brand:nothing')).toEqual([])
+})
+
+it('loads a document drawn shape by shape, and the same once its rows are merged', async () => {
+  const { doc, updates } = drawn(300)
+  for (const update of updates) await appendDocumentUpdate(deps, 'scratch:brand:board', 'brand', update)
+  const load = async () => {
+    const stored = await loadDocumentUpdates(deps, 'scratch:brand:board')
+    const loaded = new Y.Doc()
+    Y.transact(loaded, () => stored.forEach((update) => Y.applyUpdate(loaded, update)))
+    return { rows: stored.length, shapes: loaded.getMap('shapes').toJSON() }
+  }
+  expect(await load()).toEqual({ rows: 300, shapes: doc.getMap('shapes').toJSON() })
+  await compactDocument(deps, 'scratch:brand:board', 'brand')
+  expect(await load()).toEqual({ rows: 1, shapes: doc.getMap('shapes').toJSON() })
+})
+
+it('refuses COPY output that is not whole', () => {
+  const copy = (...rows: Uint8Array[]) => {
+    const parts = [Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]
+    for (const row of rows) {
+      const head = Buffer.alloc(6)
+      head.writeInt16BE(1, 0)
+      head.writeInt32BE(row.byteLength, 2)
+      parts.push(head, Buffer.from(row))
+    }
+    parts.push(Buffer.from([0xff, 0xff]))
+    return new Uint8Array(Buffer.concat(parts))
+  }
+  const whole = copy(new Uint8Array([1, 2]), new Uint8Array([3]))
+  expect(binaryCopyColumn(whole).map((value) => [...value])).toEqual([[1, 2], [3]])
+  expect(() => binaryCopyColumn(whole.subarray(0, whole.byteLength - 2))).toThrow()
+  expect(() => binaryCopyColumn(whole.subarray(0, whole.byteLength - 4))).toThrow()
+  expect(() => binaryCopyColumn(new Uint8Array(30))).toThrow('not a binary COPY')
+})

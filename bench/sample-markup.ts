@@ -6,7 +6,8 @@
 //  - the cold load of those documents, server side: reading the stored updates and applying them
 //    to a new document, in this process on the same PGlite data as the portal has;
 //  - the cold load over the wire: a WebSocket opened to the portal until its sync step 2 (the
-//    whole document) arrives, the document not being open in the portal before;
+//    whole document) arrives, the document not being open in the portal before; and the same for
+//    a viewer joining while someone else already looks (the document open and unchanged);
 //  - the stroke latency: MARKUP_BENCH_VIEWERS people (default 50) connected to one sample's
 //    document, one of them committing MARKUP_BENCH_STROKES pen strokes (default 300, 20 a second),
 //    timed from the writer's change to its arrival in each other viewer's document; and the same
@@ -60,6 +61,7 @@ export interface MarkupFigures {
   coldLoadMerged: Latency
   coldLoadPerShape: Latency
   coldLoadOverWire: Latency
+  joinOverWire: Latency
   stroke: Latency & { strokes: number; lost: number }
   drawing: Latency & { moves: number }
 }
@@ -187,6 +189,32 @@ async function coldLoadOverWire(port: number, cookie: string, runs: number, shap
   return latency(times)
 }
 
+/** Viewers opening the document one after the other while another viewer keeps it open. */
+async function joinOverWire(port: number, cookie: string, runs: number, shapes: number): Promise<Latency> {
+  const docName = markupDocName(DEMO_BRAND_KEY, MERGED)
+  const holder = connectYjs(port, docName, cookie)
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the first viewer did not sync in 30 s')), 30_000)
+      holder.provider.once('sync', () => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
+    const times: number[] = []
+    for (let run = 0; run < runs + 2; run++) {
+      const { ms, shapes: held } = await openUntilSynced(port, docName, cookie)
+      if (held !== shapes) throw new Error(`the portal sent ${held} shapes, not ${shapes}`)
+      if (run >= 2) times.push(ms)
+    }
+    return latency(times)
+  } finally {
+    holder.destroy()
+    holder.doc.destroy()
+    await pause(400)
+  }
+}
+
 interface LiveFigures {
   stroke: MarkupFigures['stroke']
   drawing: MarkupFigures['drawing']
@@ -263,7 +291,11 @@ async function liveLatency(port: number, cookies: string[], viewers: number, str
       drawing: { ...latency(drawingTimes), moves },
     }
   } finally {
-    for (const client of clients) client.destroy()
+    // The document too: its presence keeps a timer that would keep this process alive.
+    for (const client of clients) {
+      client.destroy()
+      client.doc.destroy()
+    }
   }
 }
 
@@ -300,6 +332,7 @@ export async function markupBench(): Promise<MarkupFigures> {
     try {
       const port = Number(new URL(portal.baseURL).port)
       const overWire = await coldLoadOverWire(port, cookie, runs, shapes)
+      const joining = await joinOverWire(port, cookie, runs, shapes)
       const live = await liveLatency(port, cookies, viewers, strokes)
       return {
         shapes,
@@ -308,6 +341,7 @@ export async function markupBench(): Promise<MarkupFigures> {
         coldLoadMerged,
         coldLoadPerShape,
         coldLoadOverWire: overWire,
+        joinOverWire: joining,
         ...live,
       }
     } finally {
@@ -332,6 +366,7 @@ export function printMarkupFigures(figures: MarkupFigures) {
   })
   line(`cold load, server side (${shapes} updates)`, figures.coldLoadPerShape)
   line('cold load over the wire (open to sync step 2)', figures.coldLoadOverWire)
+  line('joining an open document, over the wire', figures.joinOverWire)
   line(`a committed stroke to ${figures.viewers - 1} viewers`, figures.stroke, {
     p: 'p99Ms',
     ms: MARKUP_GOALS.strokeP99Ms,

@@ -154,7 +154,7 @@ export async function attachYjs(
       await releasing.get(docName)
       listener = await fanOut?.subscribe(channelOf(docName), (update) => Y.applyUpdate(doc, update, FROM_PEER))
       const updates = await kind.load(getDeps(), docName)
-      Y.transact(doc, () => updates.forEach((update) => Y.applyUpdate(doc, update)), FROM_STORE)
+      doc.loadStored(updates, FROM_STORE)
     })().catch((error: unknown) => {
       reportError(error, { msg: 'yjs load', docName })
       for (const ws of doc.conns.keys()) ws.close(1011, 'Document unavailable')

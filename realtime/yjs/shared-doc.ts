@@ -35,6 +35,12 @@ export class SharedDoc extends Y.Doc {
   release: () => Promise<void> = () => Promise.resolve()
   /** Sends an awareness update made through this copy's connections to other processes; set by its owner. */
   shareAwareness: (update: Uint8Array) => void = () => {}
+  /**
+   * The whole document as one update, for clients that hold nothing yet (an empty state vector in
+   * their sync step 1): encoded once and kept until the document changes; after a load from one
+   * stored update, that update itself (decision 138).
+   */
+  private wholeState: Uint8Array | null = null
 
   constructor(name: string) {
     super({ gc: true })
@@ -61,6 +67,7 @@ export class SharedDoc extends Y.Doc {
       },
     )
     this.on('update', (update: Uint8Array) => {
+      this.wholeState = null
       const encoder = encoding.createEncoder()
       encoding.writeVarUint(encoder, MESSAGE_SYNC)
       syncProtocol.writeUpdate(encoder, update)
@@ -70,6 +77,40 @@ export class SharedDoc extends Y.Doc {
 
   private broadcast(message: Uint8Array) {
     for (const ws of this.conns.keys()) send(ws, message)
+  }
+
+  /**
+   * Applies the document's stored updates, before any client has synced, in one transaction and
+   * without the 'update' event: Yjs would encode the whole loaded state again for it (about as long
+   * as applying it) and send it to the connections, which get it through sync step 2 anyway. When
+   * the document held nothing before and loads from one stored update, that update is kept to
+   * answer the first clients as it is.
+   */
+  loadStored(updates: Uint8Array[], origin: unknown): void {
+    const wasEmpty = this.store.clients.size === 0 && !this.store.pendingStructs && !this.store.pendingDs
+    // Yjs encodes a transaction's update only while someone listens to 'update'.
+    const listeners = this._observers.get('update')
+    this._observers.delete('update')
+    try {
+      Y.transact(this, () => updates.forEach((update) => Y.applyUpdate(this, update)), origin)
+    } finally {
+      if (listeners) this._observers.set('update', listeners)
+    }
+    const pending = this.store.pendingStructs || this.store.pendingDs
+    this.wholeState = wasEmpty && updates.length === 1 && !pending ? updates[0]! : null
+  }
+
+  /** The answer to a client's sync step 1: the part of the document its state vector lacks. */
+  private syncStep2(stateVector: Uint8Array): Uint8Array {
+    const update =
+      Y.decodeStateVector(stateVector).size === 0
+        ? (this.wholeState ??= Y.encodeStateAsUpdate(this))
+        : Y.encodeStateAsUpdate(this, stateVector)
+    const encoder = encoding.createEncoder()
+    encoding.writeVarUint(encoder, MESSAGE_SYNC)
+    encoding.writeVarUint(encoder, syncProtocol.messageYjsSyncStep2)
+    encoding.writeVarUint8Array(encoder, update)
+    return encoding.toUint8Array(encoder)
   }
 
   /** Starts serving a connection; `onEmpty` runs when the last connection has left. */
@@ -135,10 +176,7 @@ export class SharedDoc extends Y.Doc {
       if (type === MESSAGE_SYNC) {
         const step = decoding.readVarUint(decoder)
         if (step === syncProtocol.messageYjsSyncStep1) {
-          const encoder = encoding.createEncoder()
-          encoding.writeVarUint(encoder, MESSAGE_SYNC)
-          syncProtocol.readSyncStep1(decoder, encoder, this)
-          send(ws, encoding.toUint8Array(encoder))
+          send(ws, this.syncStep2(decoding.readVarUint8Array(decoder)))
         } else if (step === syncProtocol.messageYjsSyncStep2 || step === syncProtocol.messageYjsUpdate) {
           // Both carry document changes; a read-only connection's are dropped unread.
           if (conn.readOnly) return

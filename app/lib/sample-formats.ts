@@ -1,7 +1,13 @@
 // How the review page shows a virtual sample's file (atelier.md §9 File families): glTF (.glb,
 // .gltf) in the 3D viewer, the other 3D formats (the model family, zprj, obj, fbx) as a card to
 // download, everything else as before (picture, video or "can't be previewed"). Pure.
+import { SAMPLE_FAMILIES } from './sample-status'
 import { STYLE_FILE_FORMATS, extensionOf } from './style-file-types'
+
+/** The extensions a sample may have: the file pickers' filter and the refusal by name. */
+export const SAMPLE_EXTENSIONS: readonly string[] = Object.entries(STYLE_FILE_FORMATS)
+  .filter(([, format]) => SAMPLE_FAMILIES.includes(format.family))
+  .map(([extension]) => extension)
 
 /** The families of §9 that hold 3D work: models and materials, CLO projects, OBJ and FBX. */
 export const THREE_D_FAMILIES: readonly string[] = ['model', 'zprj', 'obj', 'fbx']

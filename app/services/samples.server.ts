@@ -67,8 +67,11 @@ function asSample(view: ReferenceView, row: typeof references.$inferSelect): Sam
 const sampleOf = (deps: ServiceDeps, row: typeof references.$inferSelect, file: typeof files.$inferSelect | null) =>
   asSample(toReferenceView(deps, row, file), row)
 
-/** The style's samples one may see: files available, not archived, newest first, each series by its newest version. */
-async function samplesOf(deps: ServiceDeps, styleKey: string): Promise<SampleView[]> {
+/**
+ * The style's samples one may see (files available, not archived), newest first; `series` narrows
+ * them to the versions of one series.
+ */
+async function availableSamples(deps: ServiceDeps, styleKey: string, series?: string): Promise<SampleView[]> {
   const rows = await deps.db
     .select()
     .from(references)
@@ -77,31 +80,24 @@ async function samplesOf(deps: ServiceDeps, styleKey: string): Promise<SampleVie
       and(
         eq(references.styleKey, styleKey),
         eq(references.step, SAMPLES_STEP),
+        series === undefined ? undefined : or(eq(references.key, series), eq(references.sampleSeries, series)),
         eq(references.archived, false),
         eq(files.status, 'available'),
       ),
     )
     .orderBy(desc(references.created), asc(references.key))
-  return newestOfEachSeries(rows.map((row) => sampleOf(deps, row.references, row.files)))
+  return rows.map((row) => sampleOf(deps, row.references, row.files))
+}
+
+/** The style's samples, each series by its newest version. */
+async function samplesOf(deps: ServiceDeps, styleKey: string): Promise<SampleView[]> {
+  return newestOfEachSeries(await availableSamples(deps, styleKey))
 }
 
 /** Every version of a sample's series one may see, first version first. */
 async function versionsOf(deps: ServiceDeps, styleKey: string, seriesKey: string): Promise<SampleView[]> {
-  const rows = await deps.db
-    .select()
-    .from(references)
-    .innerJoin(files, eq(files.key, references.fileKey))
-    .where(
-      and(
-        eq(references.styleKey, styleKey),
-        eq(references.step, SAMPLES_STEP),
-        or(eq(references.key, seriesKey), eq(references.sampleSeries, seriesKey)),
-        eq(references.archived, false),
-        eq(files.status, 'available'),
-      ),
-    )
-    .orderBy(asc(references.sampleVersion), asc(references.created))
-  return rows.map((row) => sampleOf(deps, row.references, row.files))
+  const versions = await availableSamples(deps, styleKey, seriesKey)
+  return versions.sort((a, b) => a.version - b.version || a.created - b.created)
 }
 
 /** The style's reference images (Additional References and Final Files), for the carousel. */

@@ -12,10 +12,9 @@ import { BackIcon, ChevronIcon, HangerIcon } from '#app/components/ui/icons'
 import { Badge, CsrfField, EmptyState } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
 import { formatFileSize, formatWhen } from '#app/lib/format'
-import { SAMPLE_FAMILIES, SAMPLE_TEXTS, type SampleStatus } from '#app/lib/sample-status'
-import { STYLE_FILE_FORMATS } from '#app/lib/style-file-types'
+import { SAMPLE_TEXTS, type SampleStatus } from '#app/lib/sample-status'
 import type { AnyPin, Shape } from '#app/lib/markup/shapes'
-import { sampleFormat } from '#app/lib/sample-formats'
+import { SAMPLE_EXTENSIONS, sampleFormat } from '#app/lib/sample-formats'
 import { markupPinThreadKey } from '#app/schemas/chat'
 import type { MessagePage } from '#app/services/chat.server'
 import type { SampleView, StatusChangeView } from '#app/services/samples.server'
@@ -718,10 +717,7 @@ function CompareVersions({ data, other }: { data: SampleReviewData; other: Sampl
 }
 
 /** The file picker's filter: the extensions a sample may have (the server checks again). */
-const SAMPLE_ACCEPT = Object.entries(STYLE_FILE_FORMATS)
-  .filter(([, format]) => SAMPLE_FAMILIES.includes(format.family))
-  .map(([extension]) => `.${extension}`)
-  .join(',')
+const SAMPLE_ACCEPT = SAMPLE_EXTENSIONS.map((extension) => `.${extension}`).join(',')
 
 /** Upload new version: one file, through the file pipeline (a plain multipart form). */
 function VersionDialog({ data, closeTo }: { data: SampleReviewData; closeTo: string }) {

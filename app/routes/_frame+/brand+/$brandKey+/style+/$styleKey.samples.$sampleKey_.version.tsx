@@ -4,15 +4,11 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { AppError } from '#app/lib/errors'
 import { SCAN_MESSAGES } from '#app/lib/file-purposes'
-import { SAMPLE_FAMILIES } from '#app/lib/sample-status'
+import { SAMPLE_EXTENSIONS } from '#app/lib/sample-formats'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { STYLE_FILE_FORMATS, extensionOf, unsupportedFileMessage } from '#app/lib/style-file-types'
+import { extensionOf, unsupportedFileMessage } from '#app/lib/style-file-types'
 import type { Toast } from '#app/lib/toast'
 import { getSampleReview, uploadSampleVersion } from '#app/services/samples.server'
-
-const SAMPLE_EXTENSIONS = Object.entries(STYLE_FILE_FORMATS)
-  .filter(([, format]) => SAMPLE_FAMILIES.includes(format.family))
-  .map(([extension]) => extension)
 
 const samplePage = (params: LoaderFunctionArgs['params']) =>
   `/brand/${params.brandKey}/style/${params.styleKey}/samples/${params.sampleKey}`

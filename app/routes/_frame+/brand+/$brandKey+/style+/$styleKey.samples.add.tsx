@@ -9,9 +9,9 @@ import { CsrfField } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
 import { AppError } from '#app/lib/errors'
 import { SCAN_MESSAGES } from '#app/lib/file-purposes'
-import { SAMPLE_FAMILIES } from '#app/lib/sample-status'
+import { SAMPLE_EXTENSIONS } from '#app/lib/sample-formats'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { STYLE_FILE_FORMATS, extensionOf, unsupportedFileMessage } from '#app/lib/style-file-types'
+import { extensionOf, unsupportedFileMessage } from '#app/lib/style-file-types'
 import type { Toast } from '#app/lib/toast'
 import { uploadSamples } from '#app/services/samples.server'
 import { getWizardStyle } from '#app/services/styles.server'
@@ -23,11 +23,6 @@ export const handle: FrameHandle = {
   title: 'Virtual Atelier',
   back: (_data, params) => `/brand/${params.brandKey ?? ''}/style/${params.styleKey ?? ''}`,
 }
-
-/** The extensions a sample may have, for the file picker and the refusal by name. */
-const SAMPLE_EXTENSIONS = Object.entries(STYLE_FILE_FORMATS)
-  .filter(([, format]) => SAMPLE_FAMILIES.includes(format.family))
-  .map(([extension]) => extension)
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

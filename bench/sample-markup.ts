@@ -4,7 +4,7 @@
 // is once its last viewer has left, and one as one update per shape, as after a crash before the
 // merge. Then it prints:
 //  - the cold load of those documents, server side: reading the stored updates and applying them
-//    to a new document, in this process on the same PGlite data as the portal has;
+//    to a new document copy as the portal does, in this process on the same PGlite data;
 //  - the cold load over the wire: a WebSocket opened to the portal until its sync step 2 (the
 //    whole document) arrives, the document not being open in the portal before; and the same for
 //    a viewer joining while someone else already looks (the document open and unchanged);
@@ -23,11 +23,12 @@ import * as syncProtocol from 'y-protocols/sync'
 import { openDatabase } from '#db/client'
 import { DEMO_BRAND_KEY, demoAccountKey, demoFirebaseUid } from '#db/seed'
 import { demoKey } from '#app/lib/ids'
-import { MARKUP_COLOURS, parseStoredShape, storedShape, type Shape } from '#app/lib/markup/shapes'
+import { MARKUP_COLOURS, parseStoredShape, shapeText, storedShape, type Shape } from '#app/lib/markup/shapes'
 import type { ServiceDeps } from '#app/services/context.server'
 import { MARKUP_SHAPES, markupDocName } from '#app/services/sample-markup.server'
 import { startSession } from '#app/services/sessions.server'
 import { appendDocumentUpdate, loadDocumentUpdates } from '#app/services/yjs-documents.server'
+import { SharedDoc } from '../realtime/yjs/shared-doc'
 import { connectYjs, cookieWebSocket } from '../tests/support/yjs-client'
 import { spawnPortal } from '../scripts/spawn-portal'
 import { demoWorkspace } from './workspace'
@@ -107,12 +108,17 @@ async function seedMarkup(deps: ServiceDeps, shapes: number) {
   merged.transact(() => {
     for (let i = 0; i < shapes; i++) map.set(`bench-${i}`, storedShape(benchShape(i)))
   })
-  await appendDocumentUpdate(deps, markupDocName(DEMO_BRAND_KEY, MERGED), DEMO_BRAND_KEY, Y.encodeStateAsUpdate(merged))
+  await appendDocumentUpdate(
+    deps,
+    markupDocName(DEMO_BRAND_KEY, MERGED),
+    DEMO_BRAND_KEY,
+    Y.encodeStateAsUpdateV2(merged),
+  )
   merged.destroy()
-  // One update per shape, as the browsers send them.
+  // One update per shape, as the portal stores what browsers send.
   const drawn = new Y.Doc()
   const updates: Uint8Array[] = []
-  drawn.on('update', (update: Uint8Array) => updates.push(update))
+  drawn.on('updateV2', (update: Uint8Array) => updates.push(update))
   const drawnMap = drawn.getMap<unknown>(MARKUP_SHAPES)
   for (let i = 0; i < shapes; i++) drawnMap.set(`bench-${i}`, storedShape(benchShape(i)))
   drawn.destroy()
@@ -120,7 +126,7 @@ async function seedMarkup(deps: ServiceDeps, shapes: number) {
   for (const update of updates) await appendDocumentUpdate(deps, docName, DEMO_BRAND_KEY, update)
 }
 
-/** Reading a document's stored updates into a new document, as the portal does on first open. */
+/** Reading a document's stored updates into a new copy, as the portal does on first open. */
 async function coldLoadInProcess(dataDir: string, docName: string, runs: number, shapes: number): Promise<Latency> {
   const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pg') })
   try {
@@ -128,9 +134,8 @@ async function coldLoadInProcess(dataDir: string, docName: string, runs: number,
     const times: number[] = []
     for (let run = 0; run < runs + 3; run++) {
       const start = performance.now()
-      const updates = await loadDocumentUpdates(deps, docName)
-      const doc = new Y.Doc()
-      Y.transact(doc, () => updates.forEach((update) => Y.applyUpdate(doc, update)))
+      const doc = new SharedDoc(docName)
+      doc.loadStored(await loadDocumentUpdates(deps, docName), 'store')
       const elapsed = performance.now() - start
       const held = doc.getMap(MARKUP_SHAPES).size
       doc.destroy()
@@ -275,7 +280,7 @@ async function liveLatency(port: number, cookies: string[], viewers: number, str
         const points = shape.kind === 'pen' ? shape.points.slice(0, (shape.points.length * m) / 3) : []
         moveSentAt.set(++moves, performance.now())
         awareness.setLocalStateField('move', moves)
-        awareness.setLocalStateField('drawing', { ...shape, points })
+        awareness.setLocalStateField('drawing', shapeText({ ...shape, points } as Shape))
         await pause(10)
       }
       awareness.setLocalStateField('drawing', null)

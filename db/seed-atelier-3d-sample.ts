@@ -99,7 +99,7 @@ async function seedPocketPin(deps: ServiceDeps, created: number): Promise<void> 
   }
   const doc = new Y.Doc()
   doc.getMap<unknown>(MARKUP_SHAPES).set(pin.id, storedShape(pin))
-  await appendDocumentUpdate(deps, docName, DEMO_BRAND, Y.encodeStateAsUpdate(doc))
+  await appendDocumentUpdate(deps, docName, DEMO_BRAND, Y.encodeStateAsUpdateV2(doc))
   doc.destroy()
 
   const conversationKey = demoKey(`pin-thread:${PIN_ID}`)

@@ -191,7 +191,7 @@ async function seedDemoMarkup(deps: ServiceDeps): Promise<void> {
   const doc = new Y.Doc()
   const map = doc.getMap<unknown>(MARKUP_SHAPES)
   doc.transact(() => shapes.forEach((shape) => map.set(shape.id, storedShape(shape))))
-  await appendDocumentUpdate(deps, docName, DEMO_BRAND, Y.encodeStateAsUpdate(doc))
+  await appendDocumentUpdate(deps, docName, DEMO_BRAND, Y.encodeStateAsUpdateV2(doc))
   doc.destroy()
 
   const threads: [pinId: string, [who: string, text: string][]][] = [

@@ -141,9 +141,13 @@ export async function attachYjs(
     docs.set(docName, doc)
     let listener: Listener | undefined
     const awarenessListener = shareAwareness(doc)
+    // Other processes get a change as browsers send it (format 1); the database in format 2.
     doc.on('update', (update: Uint8Array, origin: unknown) => {
       if (origin === FROM_STORE || origin === FROM_PEER) return
       fanOut?.publish(channelOf(docName), update)
+    })
+    doc.on('updateV2', (update: Uint8Array, origin: unknown) => {
+      if (origin === FROM_STORE || origin === FROM_PEER) return
       track(
         kind
           .store(getDeps(), docName, name, update)

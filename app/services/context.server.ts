@@ -25,7 +25,7 @@ export interface EventPublisher {
    * open in this process: it takes the update, stores it and sends it on. False otherwise: other
    * processes that hold it open get it, and the caller stores it (changeDocument does both).
    */
-  applyDocumentUpdate(docName: string, update: Uint8Array): Promise<boolean>
+  applyDocumentUpdate(docName: string, update: Uint8Array /* format 1 */): Promise<boolean>
 }
 
 /** For command-line scripts (seed, migrations) that run with no sockets connected. */

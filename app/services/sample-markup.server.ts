@@ -32,7 +32,7 @@ export async function storedMarkup(deps: ServiceDeps, brandKey: string, sampleKe
   if (updates.length === 0) return []
   const doc = new Y.Doc()
   try {
-    for (const update of updates) Y.applyUpdate(doc, update)
+    for (const update of updates) Y.applyUpdateV2(doc, update)
     const shapes: Shape[] = []
     doc.getMap<unknown>(MARKUP_SHAPES).forEach((value) => {
       const shape = parseStoredShape(value)

@@ -1,6 +1,7 @@
-// Storing a document's updates: read back as written and in order from PGlite (a binary COPY),
-// whatever the document's name; merged into one row as the same document, without deleted text,
-// and nothing lost when an update waits for another that is not among them.
+// Storing a document's updates (Yjs update format 2): read back as written and in order from
+// PGlite (a binary COPY), whatever the document's name; rows of format 1, stored before decision
+// 140, read as format 2; merged into one row as the same document, without deleted text, and
+// nothing lost when an update waits for another that is not among them.
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
 import * as Y from 'yjs'
@@ -10,7 +11,7 @@ import * as schema from '#db/schema'
 import type { ServiceDeps } from './context.server'
 import {
   appendDocumentUpdate,
-  binaryCopyColumn,
+  binaryCopyRows,
   compactDocument,
   loadDocumentUpdates,
   mergeStoredUpdates,
@@ -24,7 +25,7 @@ beforeAll(async () => {
   client = new PGlite()
   await client.exec(`CREATE TABLE yjs_updates (
     id bigserial PRIMARY KEY, doc_name text NOT NULL, brand_key text NOT NULL, "update" bytea NOT NULL,
-    created timestamptz NOT NULL DEFAULT now())`)
+    format smallint NOT NULL DEFAULT 2, created timestamptz NOT NULL DEFAULT now())`)
   deps = { db: drizzle(client, { schema }) as unknown as Database } as ServiceDeps
 })
 afterAll(() => client.close())
@@ -32,7 +33,7 @@ afterAll(() => client.close())
 function drawn(shapes: number) {
   const doc = new Y.Doc()
   const updates: Uint8Array[] = []
-  doc.on('update', (update: Uint8Array) => updates.push(update))
+  doc.on('updateV2', (update: Uint8Array) => updates.push(update))
   const map = doc.getMap<string>('shapes')
   for (let i = 0; i < shapes; i++) map.set(`shape-${i}`, JSON.stringify({ id: `shape-${i}`, note: 'x'.repeat(100) }))
   return { doc, map, updates }
@@ -40,7 +41,7 @@ function drawn(shapes: number) {
 
 const shapesOf = (update: Uint8Array) => {
   const doc = new Y.Doc()
-  Y.applyUpdate(doc, update)
+  Y.applyUpdateV2(doc, update)
   const shapes = doc.getMap<string>('shapes').toJSON()
   doc.destroy()
   return shapes
@@ -59,7 +60,7 @@ it('drops the text of shapes changed or erased since', () => {
   map.delete('shape-0')
   const merged = mergeStoredUpdates(updates)
   expect(shapesOf(merged)).toEqual(doc.getMap('shapes').toJSON())
-  expect(merged.byteLength).toBeLessThan(Y.mergeUpdates(updates).byteLength / 2)
+  expect(merged.byteLength).toBeLessThan(Y.mergeUpdatesV2(updates).byteLength / 2)
 })
 
 it('keeps an update whose predecessor is missing, as a merge of the updates does', () => {
@@ -67,7 +68,7 @@ it('keeps an update whose predecessor is missing, as a merge of the updates does
   const [, ...withoutFirst] = updates
   const merged = mergeStoredUpdates(withoutFirst)
   // Once the missing update arrives, the document is whole.
-  expect(shapesOf(Y.mergeUpdates([updates[0]!, merged]))).toEqual(doc.getMap('shapes').toJSON())
+  expect(shapesOf(Y.mergeUpdatesV2([updates[0]!, merged]))).toEqual(doc.getMap('shapes').toJSON())
 })
 
 it('reads the updates of a document back as written, in order, whatever its name', async () => {
@@ -93,7 +94,7 @@ it('loads a document drawn shape by shape, and the same once its rows are merged
   const load = async () => {
     const stored = await loadDocumentUpdates(deps, 'scratch:brand:board')
     const loaded = new Y.Doc()
-    Y.transact(loaded, () => stored.forEach((update) => Y.applyUpdate(loaded, update)))
+    Y.transact(loaded, () => stored.forEach((update) => Y.applyUpdateV2(loaded, update)))
     return { rows: stored.length, shapes: loaded.getMap('shapes').toJSON() }
   }
   expect(await load()).toEqual({ rows: 300, shapes: doc.getMap('shapes').toJSON() })
@@ -101,21 +102,56 @@ it('loads a document drawn shape by shape, and the same once its rows are merged
   expect(await load()).toEqual({ rows: 1, shapes: doc.getMap('shapes').toJSON() })
 })
 
+it('reads rows stored in format 1 as format 2, and merges them with rows of format 2', async () => {
+  const name = 'scratch:brand:before-format-2'
+  const doc = new Y.Doc()
+  const map = doc.getMap<string>('shapes')
+  map.set('old', 'stored before')
+  const old = Y.encodeStateAsUpdate(doc)
+  await client.query('INSERT INTO yjs_updates (doc_name, brand_key, "update", format) VALUES ($1, $2, $3, 1)', [
+    name,
+    'brand',
+    old,
+  ])
+  const vector = Y.encodeStateVector(doc)
+  map.set('new', 'stored after')
+  await appendDocumentUpdate(deps, name, 'brand', Y.encodeStateAsUpdateV2(doc, vector))
+  const [first, second] = await loadDocumentUpdates(deps, name)
+  expect(first).toEqual(Y.convertUpdateFormatV1ToV2(old))
+  expect(shapesOf(Y.mergeUpdatesV2([first!, second!]))).toEqual({ old: 'stored before', new: 'stored after' })
+  await compactDocument(deps, name, 'brand')
+  const rows = await client.query<{ format: number }>('SELECT format FROM yjs_updates WHERE doc_name = $1', [name])
+  expect(rows.rows).toEqual([{ format: 2 }])
+  expect(shapesOf((await loadDocumentUpdates(deps, name))[0]!)).toEqual({ old: 'stored before', new: 'stored after' })
+})
+
 it('refuses COPY output that is not whole', () => {
-  const copy = (...rows: Uint8Array[]) => {
+  const copy = (...rows: Uint8Array[][]) => {
     const parts = [Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]
     for (const row of rows) {
-      const head = Buffer.alloc(6)
-      head.writeInt16BE(1, 0)
-      head.writeInt32BE(row.byteLength, 2)
-      parts.push(head, Buffer.from(row))
+      const count = Buffer.alloc(2)
+      count.writeInt16BE(row.length, 0)
+      parts.push(count)
+      for (const value of row) {
+        const length = Buffer.alloc(4)
+        length.writeInt32BE(value.byteLength, 0)
+        parts.push(length, Buffer.from(value))
+      }
     }
     parts.push(Buffer.from([0xff, 0xff]))
     return new Uint8Array(Buffer.concat(parts))
   }
-  const whole = copy(new Uint8Array([1, 2]), new Uint8Array([3]))
-  expect(binaryCopyColumn(whole).map((value) => [...value])).toEqual([[1, 2], [3]])
-  expect(() => binaryCopyColumn(whole.subarray(0, whole.byteLength - 2))).toThrow()
-  expect(() => binaryCopyColumn(whole.subarray(0, whole.byteLength - 4))).toThrow()
-  expect(() => binaryCopyColumn(new Uint8Array(30))).toThrow('not a binary COPY')
+  const values = (rows: Uint8Array[][]) => rows.map((row) => row.map((value) => [...value]))
+  const whole = copy([new Uint8Array([0, 2]), new Uint8Array([1, 2])], [new Uint8Array([0, 1]), new Uint8Array([3])])
+  expect(values(binaryCopyRows(whole, 2))).toEqual([
+    [
+      [0, 2],
+      [1, 2],
+    ],
+    [[0, 1], [3]],
+  ])
+  expect(() => binaryCopyRows(whole, 1)).toThrow('a COPY row of 2 fields, not 1')
+  expect(() => binaryCopyRows(whole.subarray(0, whole.byteLength - 2), 2)).toThrow()
+  expect(() => binaryCopyRows(whole.subarray(0, whole.byteLength - 4), 2)).toThrow()
+  expect(() => binaryCopyRows(new Uint8Array(30), 2)).toThrow('not a binary COPY')
 })

@@ -12,7 +12,9 @@ export interface YjsDocKind {
   target(name: YjsDocName): Target
   read: Ability
   write: Ability
+  /** The stored updates, in Yjs's update format 2 (decision 140). */
   load(deps: ServiceDeps, docName: string): Promise<Uint8Array[]>
+  /** Stores an update in format 2. */
   store(deps: ServiceDeps, docName: string, name: YjsDocName, update: Uint8Array): Promise<void>
   /** Runs when the last client of this process has left. */
   compact(deps: ServiceDeps, docName: string, name: YjsDocName): Promise<void>

@@ -1,6 +1,7 @@
-// Loading a document copy from its stored updates and answering sync step 1: a client with nothing
-// gets the whole document (the stored update itself while nothing changed it), a client with part
-// of it gets the rest, and nothing of the load is sent as an update of its own (decision 138).
+// Loading a document copy from its stored updates (Yjs update format 2, decision 140) and answering
+// sync step 1 (format 1): a client with nothing gets the whole document, encoded once while nothing
+// changes it, a client with part of it gets the rest, and nothing of the load is sent or stored as
+// an update of its own (decision 138).
 import { EventEmitter } from 'node:events'
 import * as decoding from 'lib0/decoding'
 import * as encoding from 'lib0/encoding'
@@ -42,16 +43,16 @@ function newDoc<T extends Y.Doc>(doc: T): T {
   return doc
 }
 
-/** A stored document: shapes as JSON text in a map, and the updates that made it. */
+/** A stored document: shapes as JSON text in a map, and the updates that made it, in format 2. */
 function storedDocument(shapes: number) {
   const doc = newDoc(new Y.Doc())
   const updates: Uint8Array[] = []
-  doc.on('update', (update: Uint8Array) => updates.push(update))
+  doc.on('updateV2', (update: Uint8Array) => updates.push(update))
   const map = doc.getMap<string>('shapes')
   for (let i = 0; i < shapes; i++) map.set(`shape-${i}`, JSON.stringify({ id: `shape-${i}`, x: i / shapes }))
   // A shape moved: its first text is deleted content, which a merge of the updates still carries.
   map.set('shape-0', JSON.stringify({ id: 'shape-0', x: 0.5 }))
-  return { doc, updates, merged: Y.encodeStateAsUpdate(doc), rowsMerged: Y.mergeUpdates(updates) }
+  return { doc, updates, merged: Y.encodeStateAsUpdateV2(doc), rowsMerged: Y.mergeUpdatesV2(updates) }
 }
 
 function syncStep1(stateVector: Uint8Array): Uint8Array {
@@ -66,6 +67,7 @@ function served() {
   const doc = newDoc(new SharedDoc('scratch:brand:board'))
   const updateEvents: unknown[] = []
   doc.on('update', (_update: Uint8Array, origin: unknown) => updateEvents.push(origin))
+  doc.on('updateV2', (_update: Uint8Array, origin: unknown) => updateEvents.push(origin))
   const connect = () => {
     const ws = new FakeSocket()
     doc.connect(ws as unknown as WebSocket, false, () => {})
@@ -86,7 +88,7 @@ const shapesOf = (update: Uint8Array) => {
   return doc.getMap<string>('shapes').toJSON()
 }
 
-it('answers a client with nothing with the stored update itself, and sends nothing of the load as an update', async () => {
+it('answers a client with nothing with the whole document, and sends or stores nothing of the load', async () => {
   const stored = storedDocument(50)
   const { doc, updateEvents, connect, ask } = served()
   const ws = connect()
@@ -95,12 +97,17 @@ it('answers a client with nothing with the stored update itself, and sends nothi
   expect(updateEvents).toEqual([])
   expect(ws.syncReceived().filter(([step]) => step === syncProtocol.messageYjsUpdate)).toEqual([])
   expect(doc.getMap('shapes').toJSON()).toEqual(stored.doc.getMap('shapes').toJSON())
-  // Not encoded again from the document, which has dropped the deleted text.
-  expect(Y.encodeStateAsUpdate(doc)).not.toEqual(stored.rowsMerged)
-  expect(await ask(ws, Y.encodeStateVector(newDoc(new Y.Doc())))).toEqual(stored.rowsMerged)
-  // Listeners are back: a change is sent and stored as before.
+  const empty = Y.encodeStateVector(newDoc(new Y.Doc()))
+  const answer = await ask(ws, empty)
+  expect(shapesOf(answer)).toEqual(stored.doc.getMap('shapes').toJSON())
+  // Kept: the next client with nothing gets the same bytes, not encoded again.
+  const kept = (doc as unknown as { wholeState: Uint8Array | null }).wholeState
+  expect(kept).not.toBeNull()
+  expect(await ask(connect(), empty)).toEqual(answer)
+  expect((doc as unknown as { wholeState: Uint8Array | null }).wholeState).toBe(kept)
+  // Listeners are back: a change is sent (format 1) and stored (format 2) as before.
   doc.getMap<string>('shapes').set('shape-50', '{}')
-  expect(updateEvents).toHaveLength(1)
+  expect(updateEvents).toHaveLength(2)
 })
 
 it('answers the next client with nothing from the document as it is once it has changed', async () => {
@@ -124,15 +131,15 @@ it('answers a client holding part of the document with the rest only', async () 
   const { doc, connect, ask } = served()
   doc.loadStored([stored.merged], FROM_STORE)
   const client = newDoc(new Y.Doc())
-  Y.applyUpdate(client, stored.updates[0]!)
+  Y.applyUpdateV2(client, stored.updates[0]!)
 
   const rest = await ask(connect(), Y.encodeStateVector(client))
-  expect(rest.byteLength).toBeLessThan(stored.merged.byteLength)
+  expect(rest.byteLength).toBeLessThan(Y.encodeStateAsUpdate(stored.doc).byteLength)
   Y.applyUpdate(client, rest)
   expect(client.getMap('shapes').toJSON()).toEqual(stored.doc.getMap('shapes').toJSON())
 })
 
-it('keeps no stored update to answer with when the document loads from several, or held something before', async () => {
+it('answers with the whole document when it loads from several updates, or held something before', async () => {
   const stored = storedDocument(10)
   const several = served()
   several.doc.loadStored(stored.updates, FROM_STORE)

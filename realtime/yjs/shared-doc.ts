@@ -36,9 +36,9 @@ export class SharedDoc extends Y.Doc {
   /** Sends an awareness update made through this copy's connections to other processes; set by its owner. */
   shareAwareness: (update: Uint8Array) => void = () => {}
   /**
-   * The whole document as one update, for clients that hold nothing yet (an empty state vector in
-   * their sync step 1): encoded once and kept until the document changes; after a load from one
-   * stored update, that update itself (decision 138).
+   * The whole document as one update (format 1, as the sync protocol speaks), for clients that
+   * hold nothing yet (an empty state vector in their sync step 1): encoded once and kept until the
+   * document changes (decision 138).
    */
   private wholeState: Uint8Array | null = null
 
@@ -80,24 +80,25 @@ export class SharedDoc extends Y.Doc {
   }
 
   /**
-   * Applies the document's stored updates, before any client has synced, in one transaction and
-   * without the 'update' event: Yjs would encode the whole loaded state again for it (about as long
-   * as applying it) and send it to the connections, which get it through sync step 2 anyway. When
-   * the document held nothing before and loads from one stored update, that update is kept to
-   * answer the first clients as it is.
+   * Applies the document's stored updates (format 2, decision 140), before any client has synced,
+   * in one transaction and without the update events: Yjs would encode the whole loaded state for
+   * their listeners (about as long as applying it), and the connections get it through sync step 2
+   * anyway.
    */
   loadStored(updates: Uint8Array[], origin: unknown): void {
-    const wasEmpty = this.store.clients.size === 0 && !this.store.pendingStructs && !this.store.pendingDs
-    // Yjs encodes a transaction's update only while someone listens to 'update'.
-    const listeners = this._observers.get('update')
-    this._observers.delete('update')
+    // Yjs encodes a transaction's update only while someone listens to 'update' or 'updateV2'.
+    const events = ['update', 'updateV2'] as const
+    const listeners = events.map((event) => this._observers.get(event))
+    events.forEach((event) => this._observers.delete(event))
     try {
-      Y.transact(this, () => updates.forEach((update) => Y.applyUpdate(this, update)), origin)
+      Y.transact(this, () => updates.forEach((update) => Y.applyUpdateV2(this, update)), origin)
     } finally {
-      if (listeners) this._observers.set('update', listeners)
+      events.forEach((event, i) => {
+        const set = listeners[i]
+        if (set) this._observers.set(event, set)
+      })
     }
-    const pending = this.store.pendingStructs || this.store.pendingDs
-    this.wholeState = wasEmpty && updates.length === 1 && !pending ? updates[0]! : null
+    this.wholeState = null
   }
 
   /** The answer to a client's sync step 1: the part of the document its state vector lacks. */

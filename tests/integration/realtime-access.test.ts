@@ -75,7 +75,8 @@ async function storedDoc(docName: string): Promise<Y.Doc> {
   await portal.yjs.flush()
   const rows = await portal.deps.db.select().from(yjsUpdates).where(eq(yjsUpdates.docName, docName))
   const doc = new Y.Doc()
-  rows.forEach((row) => Y.applyUpdate(doc, row.update))
+  // Stored in update format 2 (decision 140).
+  rows.forEach((row) => (row.format === 2 ? Y.applyUpdateV2 : Y.applyUpdate)(doc, row.update))
   return doc
 }
 

@@ -14,7 +14,7 @@ import { freePort } from '#app/infra/auth-emulator.server'
 import WebSocket from 'ws'
 import { DEMO_BRAND_KEY, DEMO_DIRECT_CHAT_KEY, demoAccountKey } from '#db/seed'
 import { demoKey } from '#app/lib/ids'
-import { MARKUP_COLOURS, storedShape, type PenShape } from '#app/lib/markup/shapes'
+import { MARKUP_COLOURS, parseStoredShape, shapeText, storedShape, type PenShape } from '#app/lib/markup/shapes'
 import { MARKUP_SHAPES, markupDocName } from '#app/services/sample-markup.server'
 import { CHAT_EVENTS, CLOSE_CODES, EVENTS, type NotificationPayload } from '#realtime/protocol'
 import { DEMO_PASSWORD, api, eventually } from '#tests/support/portal'
@@ -206,14 +206,14 @@ it('shows who looks at a sample, their cursor and stroke, on the other process, 
     created: Date.now(),
     points: [0.4, 0.5, 0.42, 0.52, 0.45, 0.55],
   }
-  danaOnA.provider.awareness.setLocalState({ user: dana, cursor: { x: 0.45, y: 0.55 }, drawing: storedShape(stroke) })
+  danaOnA.provider.awareness.setLocalState({ user: dana, cursor: { x: 0.45, y: 0.55 }, drawing: shapeText(stroke) })
   await eventually(() =>
-    expect(seenBy(miaOnB, danaOnA)).toEqual({ user: dana, cursor: { x: 0.45, y: 0.55 }, drawing: storedShape(stroke) }),
+    expect(seenBy(miaOnB, danaOnA)).toEqual({ user: dana, cursor: { x: 0.45, y: 0.55 }, drawing: shapeText(stroke) }),
   )
   // Letting go commits the stroke to the document and clears it from awareness.
-  danaOnA.doc.getMap<string>(MARKUP_SHAPES).set(stroke.id, storedShape(stroke))
+  danaOnA.doc.getMap<unknown>(MARKUP_SHAPES).set(stroke.id, storedShape(stroke))
   danaOnA.provider.awareness.setLocalStateField('drawing', null)
-  await eventually(() => expect(miaOnB.doc.getMap<string>(MARKUP_SHAPES).get(stroke.id)).toBe(storedShape(stroke)))
+  await eventually(() => expect(parseStoredShape(miaOnB.doc.getMap(MARKUP_SHAPES).get(stroke.id))).toEqual(stroke))
   await eventually(() => expect(seenBy(miaOnB, danaOnA)).toMatchObject({ drawing: null }))
 
   // Dana's connection drops without the goodbye a closing client sends (her state set to none):

@@ -260,7 +260,7 @@ describe('markup without JavaScript', () => {
       text: '<script>alert(1)</script>',
       size: 0.03,
     })
-    await appendDocumentUpdate(portal.deps, markupDocName(brand.key, sample), brand.key, Y.encodeStateAsUpdate(doc))
+    await appendDocumentUpdate(portal.deps, markupDocName(brand.key, sample), brand.key, Y.encodeStateAsUpdateV2(doc))
     const html = await (await browsers.reader.get(url)).text()
     const start = html.indexOf('data-testid="markup-overlay"')
     const overlay = start < 0 ? '' : html.slice(html.indexOf('<svg', start), html.indexOf('</svg>', start) + 6)
@@ -288,7 +288,7 @@ describe('markup without JavaScript', () => {
       width: 0.2,
       height: 0.2,
     })
-    await appendDocumentUpdate(portal.deps, markupDocName(brand.key, sample), brand.key, Y.encodeStateAsUpdate(doc))
+    await appendDocumentUpdate(portal.deps, markupDocName(brand.key, sample), brand.key, Y.encodeStateAsUpdateV2(doc))
     await browsers.designer.post(url, { intent: 'delete' })
     const left = await portal.deps.db
       .select()
@@ -313,7 +313,7 @@ describe('pin threads', () => {
       portal.deps,
       markupDocName(brand.key, made.sample),
       brand.key,
-      Y.encodeStateAsUpdate(doc),
+      Y.encodeStateAsUpdateV2(doc),
     )
     doc.destroy()
     return made
@@ -487,7 +487,7 @@ describe('versions', () => {
     const shapes = doc.getMap<unknown>('shapes')
     shapes.set('box', storedShape({ ...base, id: 'box', kind: 'rect', x: 0.1, y: 0.1, width: 0.2, height: 0.2 }))
     shapes.set('pin', storedShape({ ...base, id: 'pin', kind: 'pin', x: 0.3, y: 0.3, number: 1, resolved: false }))
-    await appendDocumentUpdate(portal.deps, markupDocName(brand.key, sample), brand.key, Y.encodeStateAsUpdate(doc))
+    await appendDocumentUpdate(portal.deps, markupDocName(brand.key, sample), brand.key, Y.encodeStateAsUpdateV2(doc))
     doc.destroy()
 
     const answer = await browsers.vsm.upload(versionUrl(url), {

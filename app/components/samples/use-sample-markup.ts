@@ -1,15 +1,15 @@
 // The live markup of a virtual sample: the Yjs document `sample-markup:{brand}:{sample}` over
 // y-websocket at /yjs (same origin; the session cookie decides who may read and who may draw).
-// Its map `shapes` holds each shape by id as its stored text (storedShape); every shape read is
+// Its map `shapes` holds each shape by id as its stored bytes (storedShape); every shape read is
 // checked by parseStoredShape. Awareness carries each person's name, cursor (0–1 of the image),
-// the stroke they are drawing, and that they are looking. When the browser goes offline the
+// the stroke they are drawing (as text), and that they are looking. When the browser goes offline the
 // connection is let go at once (a socket may linger for minutes otherwise); marks drawn meanwhile
 // stay in the local document and merge when the browser is back online.
 // Loaded after hydration only: without JavaScript the page draws the stored markup as SVG.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type * as Y from 'yjs'
 import type { WebsocketProvider } from 'y-websocket'
-import { parseStoredShape, storedShape, type Point, type Shape } from '#app/lib/markup/shapes'
+import { parseStoredShape, shapeText, storedShape, type Point, type Shape } from '#app/lib/markup/shapes'
 
 export interface Viewer {
   clientId: number
@@ -147,7 +147,7 @@ export function useSampleMarkup(
     const pending = pendingDrawing.current
     const send = () => {
       pending.timer = null
-      live.current?.provider.awareness.setLocalStateField('drawing', pending.shape ? storedShape(pending.shape) : null)
+      live.current?.provider.awareness.setLocalStateField('drawing', pending.shape ? shapeText(pending.shape) : null)
     }
     pending.shape = shape
     if (shape === null) {

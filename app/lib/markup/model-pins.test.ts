@@ -13,6 +13,7 @@ import {
   parseShape,
   parseStoredShape,
   resizeShape,
+  shapeText,
   storedShape,
   svgOf,
   toPixels,
@@ -68,9 +69,9 @@ describe('a 3D pin as a shape', () => {
       normal: { x: 1 / Math.sqrt(3), y: 1 / Math.sqrt(3), z: -1 / Math.sqrt(3) },
       camera: { ...camera, theta: Math.PI / 7 },
     }
-    const text = storedShape(precise)
-    expect(text.length).toBeLessThan(400)
-    const back = parseStoredShape(text) as ModelPinShape
+    const bytes = storedShape(precise)
+    expect(bytes.byteLength).toBeLessThan(400)
+    const back = parseStoredShape(bytes) as ModelPinShape
     expect(back.kind).toBe('pin3d')
     expect(back.position.x).toBe(0.1235)
     expect(Math.hypot(back.normal.x, back.normal.y, back.normal.z)).toBeCloseTo(1, 12)
@@ -114,8 +115,10 @@ describe('a 3D pin as a shape', () => {
   })
 
   it('is refused when its stored text is oversized or not JSON', () => {
-    const padded = storedShape(pin3d).replace('{', `{${' '.repeat(MAX_STORED_SHAPE_LENGTH)}`)
+    const padded = shapeText(pin3d).replace('{', `{${' '.repeat(MAX_STORED_SHAPE_LENGTH)}`)
     expect(parseStoredShape(padded)).toBeNull()
+    expect(parseStoredShape(new TextEncoder().encode(padded))).toBeNull()
+    expect(parseStoredShape(new TextEncoder().encode(shapeText(pin3d)))).toEqual(pin3d)
     expect(parseStoredShape('{"kind":"pin3d"')).toBeNull()
     expect(parseStoredShape(null)).toBeNull()
   })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
 import {
   boundsOf,
   clampToImage,
@@ -15,6 +16,7 @@ import {
   PIN_LABEL_COLOUR,
   PIN_RADIUS,
   resizeShape,
+  shapeText,
   storedShape,
   svgOf,
   toPixels,
@@ -228,8 +230,25 @@ describe('parseShape', () => {
 })
 
 describe('storedShape and parseStoredShape', () => {
-  it('gives back every kind of shape through its stored text', () => {
-    for (const shape of all) expect(parseStoredShape(storedShape(shape))).toEqual(shape)
+  it('gives back every kind of shape through its stored bytes and its text', () => {
+    for (const shape of all) {
+      const stored = storedShape(shape)
+      expect(stored).toBeInstanceOf(Uint8Array)
+      expect(new TextDecoder().decode(stored)).toBe(shapeText(shape))
+      expect(parseStoredShape(stored)).toEqual(shape)
+      expect(parseStoredShape(shapeText(shape))).toEqual(shape)
+    }
+  })
+
+  it('keeps bytes in a Yjs document as bytes, through update format 2 and back to format 1', () => {
+    const doc = new Y.Doc()
+    doc.getMap('shapes').set(rect.id, storedShape(rect))
+    const loaded = new Y.Doc()
+    Y.applyUpdateV2(loaded, Y.encodeStateAsUpdateV2(doc))
+    const browser = new Y.Doc()
+    Y.applyUpdate(browser, Y.encodeStateAsUpdate(loaded))
+    expect(browser.getMap('shapes').get(rect.id)).toBeInstanceOf(Uint8Array)
+    expect(parseStoredShape(browser.getMap('shapes').get(rect.id))).toEqual(rect)
   })
 
   it('keeps four decimals of a fraction and whole numbers as they are', () => {
@@ -245,7 +264,12 @@ describe('storedShape and parseStoredShape', () => {
     expect(parseStoredShape({ ...rect })).toEqual(rect)
   })
 
-  it('refuses text that is not JSON, too long, or not a shape', () => {
+  it('refuses text or bytes that are not JSON, too long, not UTF-8, or not a shape', () => {
+    const bytes = (text: string) => new TextEncoder().encode(text)
+    expect(parseStoredShape(bytes('{"id":'))).toBeNull()
+    expect(parseStoredShape(bytes(JSON.stringify({ ...text, text: 'a'.repeat(MAX_STORED_SHAPE_LENGTH) })))).toBeNull()
+    expect(parseStoredShape(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]))).toBeNull()
+    expect(parseStoredShape(bytes('null'))).toBeNull()
     expect(parseStoredShape('{"id":')).toBeNull()
     expect(parseStoredShape(JSON.stringify({ ...rect, onload: 'x' }))).toBeNull()
     expect(parseStoredShape(JSON.stringify({ ...text, text: 'a'.repeat(MAX_STORED_SHAPE_LENGTH) }))).toBeNull()

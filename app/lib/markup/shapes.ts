@@ -479,12 +479,10 @@ export const MAX_STORED_SHAPE_LENGTH = 64 * 1024
 const STORED_DECIMALS = 1e4
 
 /**
- * The form a shape takes in the shared Yjs document: JSON text, fractions rounded to 4 decimals.
- * Yjs reads and writes a string in one piece but a plain object number by number, so a document of
- * 10,000 shapes opens several times faster this way (bench/sample-markup.ts), and the rounding
- * keeps it small. Whole numbers (times, pin numbers) are kept as they are.
+ * A shape as JSON text, fractions rounded to 4 decimals (the rounding keeps it small); whole
+ * numbers (times, pin numbers) are kept as they are. The form of a shape being drawn in awareness.
  */
-export function storedShape(shape: Shape): string {
+export function shapeText(shape: Shape): string {
   return JSON.stringify(shape, (_key, value: unknown) =>
     typeof value === 'number' && !Number.isInteger(value)
       ? Math.round(value * STORED_DECIMALS) / STORED_DECIMALS
@@ -492,8 +490,32 @@ export function storedShape(shape: Shape): string {
   )
 }
 
-/** A shape as read from the shared document (its JSON text, or a plain object as first stored), checked by parseShape. */
+const utf8 = new TextEncoder()
+const fromUtf8 = new TextDecoder('utf-8', { fatal: true })
+
+/**
+ * The form a shape takes in the shared Yjs document: its JSON text (shapeText) as UTF-8 bytes.
+ * Yjs reads a plain object number by number, a string as one piece, and bytes stored in its
+ * update format 2 as a view on the update without copying them (decision 140): a document of
+ * 10,000 shapes opens several times faster than with objects, about twice as fast as with strings.
+ */
+export function storedShape(shape: Shape): Uint8Array {
+  return utf8.encode(shapeText(shape))
+}
+
+/**
+ * A shape as read from the shared document or from awareness (its UTF-8 bytes, its JSON text, or
+ * a plain object as first stored), checked by parseShape.
+ */
 export function parseStoredShape(value: unknown): Shape | null {
+  if (value instanceof Uint8Array) {
+    if (value.byteLength > MAX_STORED_SHAPE_LENGTH) return null
+    try {
+      return parseStoredShape(fromUtf8.decode(value))
+    } catch {
+      return null
+    }
+  }
   if (typeof value !== 'string') return parseShape(value)
   if (value.length > MAX_STORED_SHAPE_LENGTH) return null
   try {

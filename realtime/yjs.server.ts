@@ -35,6 +35,8 @@ const AWARENESS_STATES = 0
 const AWARENESS_QUERY = 1
 /** The most a message may carry, from a client or from another process. */
 const MAX_MESSAGE_BYTES = 10 * 1024 * 1024
+/** Stored rows from which a document is merged as soon as it is loaded (a few strokes' worth are normal). */
+export const COMPACT_ON_LOAD_ROWS = 200
 
 type RedisClient = ReturnType<typeof createClient>
 type Listener = (message: Buffer) => void
@@ -159,6 +161,16 @@ export async function attachYjs(
       listener = await fanOut?.subscribe(channelOf(docName), (update) => Y.applyUpdate(doc, update, FROM_PEER))
       const updates = await kind.load(getDeps(), docName)
       doc.loadStored(updates, FROM_STORE)
+      // Many rows mean a copy was not released (a crash, or another process still holds it open):
+      // merge them now rather than when the last viewer leaves, so the next load reads one row.
+      // Compaction merges the rows themselves, so one stored meanwhile is kept.
+      if (updates.length >= COMPACT_ON_LOAD_ROWS) {
+        track(
+          kind
+            .compact(getDeps(), docName, name)
+            .catch((error: unknown) => reportError(error, { msg: 'yjs compact on load', docName })),
+        )
+      }
     })().catch((error: unknown) => {
       reportError(error, { msg: 'yjs load', docName })
       for (const ws of doc.conns.keys()) ws.close(1011, 'Document unavailable')

@@ -4,11 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { io as connectSocket, type Socket } from 'socket.io-client'
+import * as Y from 'yjs'
 import { notifications, yjsUpdates } from '#db/schema'
 import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#db/seed'
 import { EVENTS, type BrandJoinAck, type NotificationPayload } from '#realtime/protocol'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { connectYjs, tryUpgrade } from '#tests/support/yjs-client'
+import { appendDocumentUpdate, loadDocumentUpdates } from '#app/services/yjs-documents.server'
+import { COMPACT_ON_LOAD_ROWS } from '#realtime/yjs.server'
 
 let portal: TestPortal
 const sockets: Socket[] = []
@@ -138,5 +141,31 @@ describe('Yjs', () => {
     const c = connectYjs(portal.port, docName, await sessionCookieFor(portal, 'vsm@demo.test'))
     await eventually(() => expect(c.doc.getArray<string>('order').toArray()).toEqual(['look-0', 'look-1', 'look-2']))
     c.destroy()
+  })
+
+  it('merges a document left with many rows as soon as it is loaded, keeping a change made meanwhile', async () => {
+    const crashed = `scratch:${DEMO_BRAND_KEY}:after-crash`
+    // One row per note, as a process that died before its last viewer left would have stored them.
+    const source = new Y.Doc()
+    const updates: Uint8Array[] = []
+    source.on('updateV2', (update: Uint8Array) => updates.push(update))
+    for (let i = 0; i < COMPACT_ON_LOAD_ROWS; i++) source.getMap<string>('notes').set(`note-${i}`, `note ${i}`)
+    for (const update of updates) await appendDocumentUpdate(portal.deps, crashed, DEMO_BRAND_KEY, update)
+    const rowsOf = async () =>
+      (await portal.deps.db.select().from(yjsUpdates).where(eq(yjsUpdates.docName, crashed))).length
+    expect(await rowsOf()).toBe(COMPACT_ON_LOAD_ROWS)
+
+    const viewer = connectYjs(portal.port, crashed, await sessionCookieFor(portal, 'admin@demo.test'))
+    await eventually(() => expect(viewer.doc.getMap('notes').size).toBe(COMPACT_ON_LOAD_ROWS))
+    viewer.doc.getMap<string>('notes').set('while-open', 'kept')
+    // Merged while the viewer is still there: the merged row, and the change if it came after.
+    await eventually(async () => expect(await rowsOf()).toBeLessThanOrEqual(2))
+    await eventually(async () => {
+      const stored = new Y.Doc()
+      for (const update of await loadDocumentUpdates(portal.deps, crashed)) Y.applyUpdateV2(stored, update)
+      expect(stored.getMap('notes').size).toBe(COMPACT_ON_LOAD_ROWS + 1)
+      expect(stored.getMap('notes').get('while-open')).toBe('kept')
+    })
+    viewer.destroy()
   })
 })

@@ -4,16 +4,16 @@
 // samples existed gets it on the next start; a missing file is written again.
 import { eq } from 'drizzle-orm'
 import * as Y from 'yjs'
-import { conversations, files, messages, references, sampleStatusChanges, yjsUpdates } from '#db/schema'
+import { files, references, sampleStatusChanges, yjsUpdates } from '#db/schema'
 import { demoKey } from '#app/lib/ids'
 import { MARKUP_COLOURS, storedShape, type ModelPinShape } from '#app/lib/markup/shapes'
 import { SAMPLE_ASSET_TYPE } from '#app/lib/sample-status'
-import { markupPinThreadKey } from '#app/schemas/chat'
 import type { ServiceDeps } from '#app/services/context.server'
 import { MARKUP_SHAPES, markupDocName } from '#app/services/sample-markup.server'
 import { appendDocumentUpdate } from '#app/services/yjs-documents.server'
 import { demoGarmentGlb, demoPinSpot } from './demo-garment-glb'
 import { blobExists, demoAtelierStyle, ensureBlobs, seedFileRow, type SeedFile } from './seed-atelier-references'
+import { seedPinThread } from './seed-atelier-samples'
 
 const DEMO_BRAND = demoKey('brand:demo')
 const VSM = demoKey('account:vsm')
@@ -102,35 +102,11 @@ async function seedPocketPin(deps: ServiceDeps, created: number): Promise<void> 
   await appendDocumentUpdate(deps, docName, DEMO_BRAND, Y.encodeStateAsUpdateV2(doc))
   doc.destroy()
 
-  const conversationKey = demoKey(`pin-thread:${PIN_ID}`)
   const script: [string, string][] = [
     [DESIGNER, 'The pocket sits too far out: move it 1 cm towards the placket and drop it 5 mm.'],
     [VSM, 'Moving it in the pattern; the next version follows on Thursday.'],
   ]
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .insert(conversations)
-      .values({
-        key: conversationKey,
-        brandKey: DEMO_BRAND,
-        kind: 'thread',
-        model: 'MarkupPin',
-        modelKey: markupPinThreadKey(DEMO_MODEL_SAMPLE_KEY, PIN_ID),
-        createdBy: DESIGNER,
-      })
-      .onConflictDoNothing()
-    await tx
-      .insert(messages)
-      .values(
-        script.map(([senderKey, text], index) => ({
-          key: demoKey(`pin-message:${PIN_ID}:${index}`),
-          conversationKey,
-          brandKey: DEMO_BRAND,
-          senderKey,
-          text,
-          created: new Date(created + (index + 1) * 40 * 60_000),
-        })),
-      )
-      .onConflictDoNothing()
-  })
+  await deps.db.transaction((tx) =>
+    seedPinThread(tx, { sampleKey: DEMO_MODEL_SAMPLE_KEY, pinId: PIN_ID, script, created, minutesApart: 40 }),
+  )
 }

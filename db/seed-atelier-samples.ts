@@ -212,31 +212,51 @@ async function seedDemoMarkup(deps: ServiceDeps): Promise<void> {
   ]
   await deps.db.transaction(async (tx) => {
     for (const [pinId, script] of threads) {
-      const conversationKey = demoKey(`pin-thread:${pinId}`)
-      await tx
-        .insert(conversations)
-        .values({
-          key: conversationKey,
-          brandKey: DEMO_BRAND,
-          kind: 'thread',
-          model: 'MarkupPin',
-          modelKey: markupPinThreadKey(sample, pinId),
-          createdBy: DESIGNER,
-        })
-        .onConflictDoNothing()
-      await tx
-        .insert(messages)
-        .values(
-          script.map(([senderKey, text], index) => ({
-            key: demoKey(`pin-message:${pinId}:${index}`),
-            conversationKey,
-            brandKey: DEMO_BRAND,
-            senderKey,
-            text,
-            created: new Date(created + (index + 1) * 45 * 60_000),
-          })),
-        )
-        .onConflictDoNothing()
+      await seedPinThread(tx, { sampleKey: sample, pinId, script, created, minutesApart: 45 })
     }
   })
+}
+
+type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]
+
+/**
+ * A demo pin's comment thread: its conversation, opened by the designer, and the script's messages
+ * `minutesApart` after each other from `created`. Keys come from the pin id, so a rerun adds nothing.
+ */
+export async function seedPinThread(
+  tx: Tx,
+  thread: {
+    sampleKey: string
+    pinId: string
+    script: [senderKey: string, text: string][]
+    created: number
+    minutesApart: number
+  },
+): Promise<void> {
+  const { sampleKey, pinId, script, created, minutesApart } = thread
+  const conversationKey = demoKey(`pin-thread:${pinId}`)
+  await tx
+    .insert(conversations)
+    .values({
+      key: conversationKey,
+      brandKey: DEMO_BRAND,
+      kind: 'thread',
+      model: 'MarkupPin',
+      modelKey: markupPinThreadKey(sampleKey, pinId),
+      createdBy: DESIGNER,
+    })
+    .onConflictDoNothing()
+  await tx
+    .insert(messages)
+    .values(
+      script.map(([senderKey, text], index) => ({
+        key: demoKey(`pin-message:${pinId}:${index}`),
+        conversationKey,
+        brandKey: DEMO_BRAND,
+        senderKey,
+        text,
+        created: new Date(created + (index + 1) * minutesApart * 60_000),
+      })),
+    )
+    .onConflictDoNothing()
 }

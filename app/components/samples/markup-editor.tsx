@@ -10,6 +10,7 @@ import { MARKUP_COLOURS, svgOf, type MarkupColour, type PinShape, type Shape } f
 import { markChecked, needsRecheckCount } from '#app/lib/sample-versions'
 import { useHydrated } from '#app/lib/use-hydrated'
 import type { MarkupTool } from './markup-canvas.client'
+import { MarkupColourAndHistory } from './markup-colour-and-history'
 import { useSampleMarkup } from './use-sample-markup'
 
 const MarkupCanvas = lazy(() => import('./markup-canvas.client').then((module) => ({ default: module.MarkupCanvas })))
@@ -265,42 +266,15 @@ function LiveMarkup({
             </button>
           ))}
           <span className="mx-1 h-6 w-px bg-line" aria-hidden="true" />
-          {(Object.entries(MARKUP_COLOURS) as [string, MarkupColour][]).map(([name, value]) => (
-            <button
-              key={name}
-              type="button"
-              aria-label={`Colour ${name}`}
-              aria-pressed={colour === value}
-              onClick={() => setColour(value)}
-              className={`h-6 w-6 rounded-full border-2 ${colour === value ? 'border-ink' : 'border-white'}`}
-              style={{ backgroundColor: value }}
-            />
-          ))}
-          <span className="mx-1 h-6 w-px bg-line" aria-hidden="true" />
-          <button
-            type="button"
-            onClick={() => step('undo')}
-            disabled={history.undo.length === 0}
-            className="rounded px-2 py-1 text-sm hover:bg-black/5 disabled:opacity-40"
-          >
-            Undo
-          </button>
-          <button
-            type="button"
-            onClick={() => step('redo')}
-            disabled={history.redo.length === 0}
-            className="rounded px-2 py-1 text-sm hover:bg-black/5 disabled:opacity-40"
-          >
-            Redo
-          </button>
-          <button
-            type="button"
-            onClick={removeSelected}
-            disabled={!selected}
-            className="rounded px-2 py-1 text-sm hover:bg-black/5 disabled:opacity-40"
-          >
-            Delete shape
-          </button>
+          <MarkupColourAndHistory
+            colour={colour}
+            onColour={setColour}
+            history={history}
+            onStep={step}
+            deleteLabel="Delete shape"
+            canDelete={!!selected}
+            onDelete={removeSelected}
+          />
           {recheckCount > 0 ? (
             <button
               type="button"

@@ -29,6 +29,7 @@ import {
   type ModelPinShape,
   type Vector3,
 } from '#app/lib/markup/shapes'
+import { MarkupColourAndHistory } from './markup-colour-and-history'
 import { Frame, ModelPinList, type Sample3dProps } from './sample-3d'
 import { useSampleMarkup } from './use-sample-markup'
 
@@ -283,42 +284,15 @@ export function ModelViewer3d({
             Pin the centre
           </button>
           <span className="mx-1 h-6 w-px bg-line" aria-hidden="true" />
-          {(Object.entries(MARKUP_COLOURS) as [string, MarkupColour][]).map(([name, value]) => (
-            <button
-              key={name}
-              type="button"
-              aria-label={`Colour ${name}`}
-              aria-pressed={colour === value}
-              onClick={() => setColour(value)}
-              className={`h-6 w-6 rounded-full border-2 ${colour === value ? 'border-ink' : 'border-white'}`}
-              style={{ backgroundColor: value }}
-            />
-          ))}
-          <span className="mx-1 h-6 w-px bg-line" aria-hidden="true" />
-          <button
-            type="button"
-            onClick={() => step('undo')}
-            disabled={history.undo.length === 0}
-            className="rounded px-2 py-1 text-sm hover:bg-black/5 disabled:opacity-40"
-          >
-            Undo
-          </button>
-          <button
-            type="button"
-            onClick={() => step('redo')}
-            disabled={history.redo.length === 0}
-            className="rounded px-2 py-1 text-sm hover:bg-black/5 disabled:opacity-40"
-          >
-            Redo
-          </button>
-          <button
-            type="button"
-            onClick={() => active && doOp({ type: 'remove', shape: active })}
-            disabled={!active}
-            className="rounded px-2 py-1 text-sm hover:bg-black/5 disabled:opacity-40"
-          >
-            {active ? `Delete pin ${active.number}` : 'Delete pin'}
-          </button>
+          <MarkupColourAndHistory
+            colour={colour}
+            onColour={setColour}
+            history={history}
+            onStep={step}
+            deleteLabel={active ? `Delete pin ${active.number}` : 'Delete pin'}
+            canDelete={!!active}
+            onDelete={() => active && doOp({ type: 'remove', shape: active })}
+          />
           <Link to={annotateHref} className={buttonClass('primary', 'ml-auto py-1')}>
             Save
           </Link>

@@ -3,7 +3,12 @@
 // Members of the brand (read included) look; 'sample.review' (owner, editor) changes, and the
 // status a person may pick follows their job type (app/lib/sample-status.ts). Every status change
 // is recorded and told to the other side of the review.
-import { and, asc, desc, eq, inArray, ne, or } from 'drizzle-orm'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm'
 import { accounts, files, grants, references, sampleStatusChanges, yjsUpdates } from '#db/schema'
 import { AppError, notFound } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
@@ -20,6 +25,9 @@ import {
 } from '#app/lib/sample-status'
 import { carriedOver, newestOfEachSeries } from '#app/lib/sample-versions'
 import { storedShape } from '#app/lib/markup/shapes'
+import { sampleFormat } from '#app/lib/sample-formats'
+import { thumbnailPath } from '#app/lib/thumbnail'
+import type { StoredUpload } from '#app/lib/upload.server'
 import { API_VERSION } from '#app/policy/permissions'
 import type { Actor } from './accounts.server'
 import { hasAbility, requireAbility, type Access } from './access.server'
@@ -28,6 +36,8 @@ import { keyField } from './atelier-records.server'
 import { notifyAccounts } from './notifications.server'
 import { MARKUP_SHAPES, markupDocName, storedMarkup } from './sample-markup.server'
 import { changeDocument } from './yjs-documents.server'
+import { holdingDir, makeImageSizes, webPath } from './files.server'
+import { NO_IMAGE_MESSAGE } from './images.server'
 import {
   cloneAsFinal,
   deleteReference,
@@ -420,4 +430,67 @@ export async function uploadSampleVersion(
       message: SAMPLE_TEXTS.versionAdded(version, shapes.length),
     },
   }
+}
+
+export const POSTER_TEXTS = {
+  notViewer: 'Only a 3D sample shown in the viewer takes a still.',
+  unreadable: 'The still could not be read as an image.',
+}
+
+/**
+ * A still of a 3D sample, taken by the browser of someone who may manage the style's files when the
+ * model first shows (decision 141): it becomes the sample's thumbnail and web size, so the rail,
+ * the style page and Expand show the garment instead of a hanger. The first still is kept; a
+ * sample that has one answers `saved: false` and changes nothing.
+ */
+export async function saveSamplePoster(
+  deps: ServiceDeps,
+  actor: Actor,
+  target: { brandKey: string; styleKey: string; sampleKey: unknown },
+  upload: StoredUpload | null,
+): Promise<{ saved: boolean }> {
+  const sampleKey = keyField(target.sampleKey, 'sample')
+  await requireAbility(deps, actor, 'asset.manage', sampleRef(sampleKey))
+  const found = await loadSample(deps, sampleKey, { styleKey: target.styleKey, brandKey: target.brandKey })
+  const file = found.files
+  const view = sampleOf(deps, found.references, file)
+  if (!file?.originalKey || file.status !== 'available' || sampleFormat(view)?.show !== 'viewer') {
+    throw new AppError('ValidationError', POSTER_TEXTS.notViewer)
+  }
+  if (file.thumbnailKey) return { saved: false }
+  if (!upload) throw new AppError('ValidationError', NO_IMAGE_MESSAGE)
+  const stored = await deps.blobs.get(upload.key)
+  if (!stored) throw new AppError('ValidationError', NO_IMAGE_MESSAGE)
+  // The image process reads from disk, as for every uploaded picture.
+  const dir = holdingDir(deps, 'form')
+  await fs.promises.mkdir(dir, { recursive: true })
+  const local = path.join(dir, `poster-${randomBytes(8).toString('hex')}`)
+  let sizes: { thumbnail: Buffer; web: Buffer | null }
+  try {
+    await pipeline(stored.stream, fs.createWriteStream(local))
+    sizes = await makeImageSizes(deps, local, upload.contentType, { web: true }).catch(() => {
+      throw new AppError('ValidationError', POSTER_TEXTS.unreadable)
+    })
+  } finally {
+    await fs.promises.rm(local, { force: true })
+  }
+  const extension = upload.contentType.split('/')[1] === 'jpeg' ? 'jpg' : upload.contentType.split('/')[1]
+  const base = `${file.originalKey.replace(/\.[^./]*$/, '')}-poster.${extension}`
+  const thumbnailKey = thumbnailPath(base)
+  const webKey = webPath(base)
+  const put = (key: string, data: Buffer) =>
+    deps.blobs.put(key, Readable.from([data]), { contentType: upload.contentType, maxBytes: data.byteLength })
+  await put(thumbnailKey, sizes.thumbnail)
+  await put(webKey, sizes.web ?? sizes.thumbnail)
+  // Two browsers may send one at once: the first to be written wins, the other's blobs go.
+  const [taken] = await deps.db
+    .update(files)
+    .set({ thumbnailKey, webKey, modified: new Date() })
+    .where(and(eq(files.key, file.key), isNull(files.thumbnailKey)))
+    .returning({ key: files.key })
+  if (!taken) {
+    await Promise.all([thumbnailKey, webKey].map((key) => deps.blobs.delete(key).catch(() => undefined)))
+    return { saved: false }
+  }
+  return { saved: true }
 }

@@ -131,6 +131,45 @@ test('a glb sample shows in the 3D viewer and a pin restores its camera pose', a
   await vsmContext.close()
 })
 
+test('the viewer of someone who manages the style leaves a still, shown in the rail and in Expand', async ({
+  page,
+}) => {
+  test.slow()
+  await signIn(page, 'vsm@demo.test')
+  await openLoaded(page, samplePath)
+  // The still is sent once the model has settled; the next page shows it.
+  const still = page.locator('img[src*="-poster_300x400"]')
+  await expect(async () => {
+    await page.reload()
+    await expect(still.first()).toBeVisible({ timeout: 1_000 })
+  }).toPass({ timeout: 30_000 })
+  await page.goto(`${samplePath}?dialog=expand`)
+  const dialog = page.getByRole('dialog')
+  await expect(
+    dialog.getByText('A still of the 3D sample; it turns in the 3D view on the sample’s page.'),
+  ).toBeVisible()
+  const picture = dialog.locator('img[src*="-poster_1600"]')
+  await expect(picture).toBeVisible()
+  // The still shows the garment, not an empty frame: some pixels differ from the corner's.
+  const varied = await picture.evaluate(async (element) => {
+    const image = element as HTMLImageElement
+    await image.decode()
+    const canvas = document.createElement('canvas')
+    canvas.width = image.naturalWidth
+    canvas.height = image.naturalHeight
+    const context = canvas.getContext('2d')!
+    context.drawImage(image, 0, 0)
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height)
+    let differing = 0
+    for (let i = 0; i < data.length; i += 4 * 97) {
+      if (Math.abs(data[i]! - data[0]!) + Math.abs(data[i + 1]! - data[1]!) + Math.abs(data[i + 3]! - data[3]!) > 30)
+        differing++
+    }
+    return differing
+  })
+  expect(varied).toBeGreaterThan(100)
+})
+
 test('without JavaScript the 3D sample offers its file and its pins', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
   const page = await context.newPage()

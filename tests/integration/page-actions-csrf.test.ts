@@ -190,6 +190,17 @@ const SAMPLES: Record<string, ActionSample> = {
       return { url: `/brand/${w.brand.key}/style/${style}/samples/${sample}/version`, photo: 'render v2.png' }
     },
   },
+  '/brand/:brandKey/style/:styleKey/samples/:sampleKey/poster': {
+    post: async (w) => {
+      const style = await createStyleIn(portal.deps, w.brand.key, null)
+      const sample = await createSample(portal.deps, w.brand.key, style, w.owner.key, {
+        name: 'Coat.glb',
+        type: 'model',
+        contentType: 'model/gltf-binary',
+      })
+      return { url: `/brand/${w.brand.key}/style/${style}/samples/${sample}/poster`, photo: 'poster.png' }
+    },
+  },
   '/brand/:brandKey/style/:styleKey/:step': {
     post: async (w) => ({
       url: `/brand/${w.brand.key}/style/${await createStyleIn(portal.deps, w.brand.key, w.brand.collections[0]!)}/patterns`,

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { and, eq } from 'drizzle-orm'
-import { notifications, references, sampleStatusChanges, yjsUpdates } from '#db/schema'
+import { files, notifications, references, sampleStatusChanges, yjsUpdates } from '#db/schema'
 import * as Y from 'yjs'
 import { pipelineSettled } from '#app/services/files.server'
 import { markupDocName } from '#app/services/sample-markup.server'
@@ -581,5 +581,87 @@ describe('versions', () => {
     const led = await browsers.vsm.get(versionUrl(url))
     expect(led.headers.get('location')).toBe(`${url}?dialog=version`)
     expect(await (await browsers.vsm.get(`${url}?dialog=version`)).text()).toContain('Upload new version')
+  })
+})
+
+describe('a still of a 3D sample', () => {
+  const still = async () =>
+    new Uint8Array(
+      await sharp({ create: { width: 800, height: 600, channels: 4, background: '#c7b299' } })
+        .webp()
+        .toBuffer(),
+    )
+  async function styleWith3dSample(name: string) {
+    const style = await createStyleIn(portal.deps, brand.key, brand.collections[0]!, name)
+    const sample = await createSample(portal.deps, brand.key, style, people.vsm.key, {
+      name: `${name}.glb`,
+      type: 'model',
+      contentType: 'model/gltf-binary',
+    })
+    const url = `/brand/${brand.key}/style/${style}/samples/${sample}`
+    return { style, sample, url, posterUrl: `${url}/poster` }
+  }
+  const fileOf = async (sample: string) => {
+    const [row] = await portal.deps.db
+      .select({ thumbnailKey: files.thumbnailKey, webKey: files.webKey })
+      .from(references)
+      .innerJoin(files, eq(files.key, references.fileKey))
+      .where(eq(references.key, sample))
+    return row!
+  }
+
+  it('keeps the first still a manager’s viewer sends, and shows it in the rail and in Expand', async () => {
+    const { sample, url, posterUrl } = await styleWith3dSample('Still Coat')
+    expect(await (await browsers.reader.get(url)).text()).not.toContain('-poster_300x400')
+    const answer = await browsers.designer.upload(posterUrl, {
+      name: 'poster.webp',
+      content: await still(),
+      type: 'image/webp',
+    })
+    expect(answer.status, await answer.clone().text()).toBe(201)
+    const saved = await fileOf(sample)
+    expect(saved.thumbnailKey).toMatch(/-poster_300x400\.webp$/)
+    expect(saved.webKey).toMatch(/-poster_1600\.webp$/)
+    const thumbnail = await portal.deps.blobs.get(saved.thumbnailKey!)
+    const bytes = Buffer.concat(await thumbnail!.stream.toArray())
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 300, height: 400 })
+
+    // A second still changes nothing.
+    const again = await browsers.vsm.upload(posterUrl, {
+      name: 'poster.webp',
+      content: await still(),
+      type: 'image/webp',
+    })
+    expect(again.status).toBe(200)
+    expect(await again.json()).toEqual({ saved: false })
+    expect(await fileOf(sample)).toEqual(saved)
+    const page = await (await browsers.reader.get(url)).text()
+    expect(page).toContain('-poster_300x400.webp')
+    const expand = await (await browsers.reader.get(`${url}?dialog=expand`)).text()
+    expect(textOf(expand)).toContain('A still of the 3D sample; it turns in the 3D view on the sample’s page.')
+    expect(expand).toContain('-poster_1600.webp')
+  })
+
+  it('refuses a read member, an outsider, a forged form, a file that is no image and a sample that is no 3D model', async () => {
+    const { sample, posterUrl } = await styleWith3dSample('Guarded Still')
+    const send = (
+      browser: PageBrowser,
+      content: Uint8Array<ArrayBuffer>,
+      csrf: 'first' | 'none' = 'first',
+      to = posterUrl,
+    ) => browser.upload(to, { name: 'poster.webp', content, type: 'image/webp' }, { csrf })
+    const image = await still()
+    expect((await send(browsers.reader, image)).status).toBe(403)
+    expect((await send(browsers.outsider, image)).status).toBe(404)
+    expect((await send(browsers.designer, image, 'none')).status).toBe(403)
+    const notImage = await send(browsers.designer, new TextEncoder().encode('<svg onload="alert(1)"></svg>'))
+    expect(notImage.status).toBe(400)
+    expect((await notImage.json()).error.message).toBe('The file is not a JPEG, PNG or WebP image.')
+    const flat = await styleWithSample('Flat Still')
+    const onPicture = await send(browsers.designer, image, 'first', `${flat.url}/poster`)
+    expect(onPicture.status).toBe(400)
+    expect((await onPicture.json()).error.message).toBe('Only a 3D sample shown in the viewer takes a still.')
+    expect(await fileOf(sample)).toEqual({ thumbnailKey: null, webKey: null })
+    expect(await fileOf(flat.sample)).toEqual({ thumbnailKey: null, webKey: null })
   })
 })

@@ -64,7 +64,7 @@ export async function createSample(
   brandKey: string,
   styleKey: string,
   uploadedBy: string,
-  options: { name?: string; status?: string } = {},
+  options: { name?: string; status?: string; type?: string; contentType?: string } = {},
 ) {
   const name = options.name ?? 'Render front.png'
   const fileKey = newKey()
@@ -74,7 +74,7 @@ export async function createSample(
     purpose: 'style-file',
     originalName: name,
     status: 'available',
-    contentType: 'image/png',
+    contentType: options.contentType ?? 'image/png',
     size: 2048,
     originalKey: `style-files/${brandKey}/${fileKey}`,
     uploadedBy,
@@ -85,7 +85,7 @@ export async function createSample(
     brandKey,
     styleKey,
     name,
-    type: 'image',
+    type: options.type ?? 'image',
     model: 'Style',
     modelKey: styleKey,
     step: 'samples',

@@ -31,6 +31,7 @@ import {
 } from '#app/lib/markup/shapes'
 import { MarkupColourAndHistory } from './markup-colour-and-history'
 import { Frame, ModelPinList, type Sample3dProps } from './sample-3d'
+import { useModelPoster } from './use-model-poster'
 import { useSampleMarkup } from './use-sample-markup'
 
 /** The part of model-viewer's element this page uses. */
@@ -43,6 +44,7 @@ interface ModelViewerElement extends HTMLElement {
   getCameraTarget(): Vector3
   getFieldOfView(): number
   positionAndNormalFromPoint(x: number, y: number): { position: Vector3; normal: Vector3 } | null
+  toBlob(options?: { mimeType?: string; qualityArgument?: number; idealAspect?: boolean }): Promise<Blob>
 }
 
 type ModelViewerAttributes = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & {
@@ -203,6 +205,8 @@ export function ModelViewer3d({
     shown.current = pin.id
     if (pin.id !== activePin) navigate(pinHref(pin.id).split('#')[0]!, { preventScrollReset: true })
   }
+
+  useModelPoster(viewer, state === 'loaded', model.posterUpload)
 
   // Opened from a link (?pin=…) or by someone else's navigation: that pin's view, once loaded.
   useEffect(() => {

@@ -25,6 +25,8 @@ export interface Model3d {
   size: number | null
   /** A still of the model, when there is one, shown without JavaScript. */
   poster: string | null
+  /** Where the viewer sends a still of the model when the sample has none and the viewer may add one. */
+  posterUpload: string | null
 }
 
 export interface Sample3dProps {

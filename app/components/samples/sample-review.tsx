@@ -173,6 +173,10 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
                 format: sampleFormat(sample)!,
                 size: sample.size,
                 poster: sample.assets.web ?? null,
+                posterUpload:
+                  data.canEdit && !sample.assets.thumbnail
+                    ? `/brand/${data.brandKey}/style/${data.style.key}/samples/${sample.key}/poster`
+                    : null,
               }}
               shapes={data.markup}
               user={{ key: data.selfKey, name: data.selfName }}
@@ -554,7 +558,9 @@ function ExpandDialog({ data, closeTo }: { data: SampleReviewData; closeTo: stri
   // Another sample starts at the first zoom again.
   useEffect(() => setView({ ...INITIAL_VIEW, zoom: data.zoom }), [data.sample.key, data.zoom])
   const source = data.sample.assets?.web ?? data.sample.assets?.original ?? null
-  const picture = source && (data.sample.type === 'image' || data.sample.type === 'gif')
+  // A 3D sample shows its still here (decision 141); it turns in the viewer on the sample's page.
+  const still = sampleFormat(data.sample)?.show === 'viewer' ? (data.sample.assets?.web ?? null) : null
+  const picture = still ?? (source && (data.sample.type === 'image' || data.sample.type === 'gif') ? source : null)
   return (
     <RouteDialog title={data.sample.name} closeTo={closeTo} wide>
       <div className="flex flex-col gap-3">
@@ -563,12 +569,17 @@ function ExpandDialog({ data, closeTo }: { data: SampleReviewData; closeTo: stri
             <ZoomPanFrame view={view} onView={setView} label={data.sample.name} className="h-[70vh]">
               <img
                 key={data.sample.key}
-                src={source}
+                src={picture}
                 alt=""
                 draggable={false}
                 className="lightbox-fade max-h-full max-w-full object-contain"
               />
             </ZoomPanFrame>
+            {still ? (
+              <p className="text-center text-sm text-muted">
+                A still of the 3D sample; it turns in the 3D view on the sample’s page.
+              </p>
+            ) : null}
             <div className="flex justify-center">
               <ZoomControls
                 view={view}

@@ -3,14 +3,14 @@
 // each other's shapes as they are drawn and each other's cursors with names, and in markup mode
 // a reviewer draws with the toolbar's tools. Undo and redo take back only one's own steps.
 import { Link, useNavigate } from '@remix-run/react'
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import { buttonClass } from '#app/components/ui/button'
-import { EMPTY_HISTORY, record, redo, undo, type History, type Op } from '#app/lib/markup/history'
 import { MARKUP_COLOURS, svgOf, type MarkupColour, type PinShape, type Shape } from '#app/lib/markup/shapes'
 import { markChecked, needsRecheckCount } from '#app/lib/sample-versions'
 import { useHydrated } from '#app/lib/use-hydrated'
 import type { MarkupTool } from './markup-canvas.client'
 import { MarkupColourAndHistory } from './markup-colour-and-history'
+import { useMarkupHistory } from './use-markup-history'
 import { useSampleMarkup } from './use-sample-markup'
 
 const MarkupCanvas = lazy(() => import('./markup-canvas.client').then((module) => ({ default: module.MarkupCanvas })))
@@ -177,7 +177,7 @@ function LiveMarkup({
   const [tool, setTool] = useState<MarkupTool>('rect')
   const [colour, setColour] = useState<MarkupColour>(MARKUP_COLOURS.red)
   const [selected, setSelected] = useState<string | null>(null)
-  const [history, setHistory] = useState<History>(EMPTY_HISTORY)
+  const { history, doOp, step } = useMarkupHistory(live)
   const image = useRef<HTMLImageElement>(null)
   const [shown, setShown] = useState<{ width: number; height: number } | null>(null)
 
@@ -199,22 +199,6 @@ function LiveMarkup({
     }
   }, [])
 
-  const apply = useCallback(
-    (op: Op) => {
-      if (op.type === 'remove') live.remove(op.shape.id)
-      else live.put(op.type === 'add' ? op.shape : op.after)
-    },
-    [live],
-  )
-  const doOp = (op: Op) => {
-    apply(op)
-    setHistory((current) => record(current, op))
-  }
-  const step = (direction: 'undo' | 'redo') => {
-    const next = (direction === 'undo' ? undo : redo)(history, live.shapes)
-    if (next.op) apply(next.op)
-    setHistory(next.history)
-  }
   const checkShapes = (ids: string[]) => {
     for (const shape of live.shapes) {
       if (ids.includes(shape.id) && shape.needsRecheck)

@@ -18,7 +18,6 @@ import {
   type Ref,
 } from 'react'
 import { buttonClass } from '#app/components/ui/button'
-import { EMPTY_HISTORY, record, redo, undo, type History, type Op } from '#app/lib/markup/history'
 import { cameraAttributes, hotspotAttributes, newModelPin } from '#app/lib/markup/model-pins'
 import {
   MARKUP_COLOURS,
@@ -31,6 +30,7 @@ import {
 } from '#app/lib/markup/shapes'
 import { MarkupColourAndHistory } from './markup-colour-and-history'
 import { Frame, ModelPinList, type Sample3dProps } from './sample-3d'
+import { useMarkupHistory } from './use-markup-history'
 import { useModelPoster } from './use-model-poster'
 import { useSampleMarkup } from './use-sample-markup'
 
@@ -153,7 +153,7 @@ export function ModelViewer3d({
   const [src] = useState(model.src)
   const [state, setState] = useState<'loading' | 'ready' | 'loaded' | 'failed'>('loading')
   const [colour, setColour] = useState<MarkupColour>(MARKUP_COLOURS.red)
-  const [history, setHistory] = useState<History>(EMPTY_HISTORY)
+  const { history, doOp, step } = useMarkupHistory(live)
   const viewer = useRef<ModelViewerElement | null>(null)
   const pressed = useRef<{ x: number; y: number } | null>(null)
   // The pin whose view the camera was last turned to, so a page update does not turn it again.
@@ -181,23 +181,6 @@ export function ModelViewer3d({
     element.addEventListener('error', () => setState('failed'))
     if (element.loaded) setState('loaded')
   }, [])
-
-  const apply = useCallback(
-    (op: Op) => {
-      if (op.type === 'remove') live.remove(op.shape.id)
-      else live.put(op.type === 'add' ? op.shape : op.after)
-    },
-    [live],
-  )
-  const doOp = (op: Op) => {
-    apply(op)
-    setHistory((current) => record(current, op))
-  }
-  const step = (direction: 'undo' | 'redo') => {
-    const next = (direction === 'undo' ? undo : redo)(history, live.shapes)
-    if (next.op) apply(next.op)
-    setHistory(next.history)
-  }
 
   /** Turns the camera to the pin's view and opens its thread below, leaving the page where it is. */
   const openPin = (pin: AnyPin) => {

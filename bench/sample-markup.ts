@@ -215,7 +215,6 @@ async function joinOverWire(port: number, cookie: string, runs: number, shapes: 
     return latency(times)
   } finally {
     holder.destroy()
-    holder.doc.destroy()
     await pause(400)
   }
 }
@@ -296,11 +295,7 @@ async function liveLatency(port: number, cookies: string[], viewers: number, str
       drawing: { ...latency(drawingTimes), moves },
     }
   } finally {
-    // The document too: its presence keeps a timer that would keep this process alive.
-    for (const client of clients) {
-      client.destroy()
-      client.doc.destroy()
-    }
+    for (const client of clients) client.destroy()
   }
 }
 

@@ -18,7 +18,12 @@ export function connectYjs(port: number, docName: string, cookie?: string) {
     disableBc: true,
     maxBackoffTime: 200,
   })
-  return { doc, provider, destroy: () => provider.destroy() }
+  const destroy = () => {
+    provider.destroy()
+    // The document's presence (awareness) keeps a timer that would keep the process alive.
+    doc.destroy()
+  }
+  return { doc, provider, destroy }
 }
 
 /** Opens a raw WebSocket and tells whether the server accepted the upgrade. */

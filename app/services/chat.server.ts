@@ -1308,3 +1308,30 @@ export async function deleteMessageLive(deps: ServiceDeps, actor: Actor, key: st
 export async function markReadLive(deps: ServiceDeps, actor: Actor, conversationKey: string, seq?: number) {
   return markConversationRead(deps, await freshActor(deps, actor), conversationKey, seq)
 }
+
+/**
+ * How many messages each of these comment threads of a brand holds (threads with none are left
+ * out), for a caller that has checked access to their objects.
+ */
+export async function threadMessageCounts(
+  deps: ServiceDeps,
+  brandKey: string,
+  model: string,
+  modelKeys: string[],
+): Promise<Map<string, number>> {
+  if (modelKeys.length === 0) return new Map()
+  const rows = await deps.db
+    .select({ modelKey: conversations.modelKey, count: sql<number>`count(${messages.key})::int` })
+    .from(conversations)
+    .innerJoin(messages, eq(messages.conversationKey, conversations.key))
+    .where(
+      and(
+        eq(conversations.brandKey, brandKey),
+        eq(conversations.kind, 'thread'),
+        eq(conversations.model, model),
+        inArray(conversations.modelKey, modelKeys),
+      ),
+    )
+    .groupBy(conversations.modelKey)
+  return new Map(rows.map((row) => [row.modelKey!, row.count]))
+}

@@ -36,6 +36,8 @@ import { keyField } from './atelier-records.server'
 import { notifyAccounts } from './notifications.server'
 import { MARKUP_SHAPES, markupDocName, storedMarkup } from './sample-markup.server'
 import { changeDocument } from './yjs-documents.server'
+import { threadMessageCounts } from './chat.server'
+import { markupPinThreadKey } from '#app/schemas/chat'
 import { holdingDir, makeImageSizes, webPath } from './files.server'
 import { NO_IMAGE_MESSAGE } from './images.server'
 import {
@@ -493,4 +495,31 @@ export async function saveSamplePoster(
     return { saved: false }
   }
   return { saved: true }
+}
+
+/**
+ * A pin carried to a new version keeps its id (decision 139), but each version's pin has a thread
+ * of its own. These are the earlier versions' threads of the same pin that hold comments, newest
+ * version first, so the page can lead to what was said before. For a caller that has the review
+ * (the versions are the same style's, so the same people may see them).
+ */
+export async function earlierPinComments(
+  deps: ServiceDeps,
+  brandKey: string,
+  review: { sample: SampleView; versions: SampleView[] },
+  pinId: string,
+): Promise<{ sampleKey: string; version: number; count: number }[]> {
+  const earlier = review.versions
+    .filter((version) => version.version < review.sample.version)
+    .sort((a, b) => b.version - a.version)
+  const counts = await threadMessageCounts(
+    deps,
+    brandKey,
+    'MarkupPin',
+    earlier.map((version) => markupPinThreadKey(version.key, pinId)),
+  )
+  return earlier.flatMap((version) => {
+    const count = counts.get(markupPinThreadKey(version.key, pinId))
+    return count ? [{ sampleKey: version.key, version: version.version, count }] : []
+  })
 }

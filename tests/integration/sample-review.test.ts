@@ -528,6 +528,18 @@ describe('versions', () => {
     const old = textOf(await (await browsers.designer.get(url)).text())
     expect(old).toContain('You’re looking at version 1')
 
+    // The carried pin's thread starts empty on version 2 and leads to what was said on version 1.
+    const said = await browsers.designer.post(`${url}?pin=pin`, { text: 'Lower the pocket by 5 mm' })
+    expect(said.status).toBe(302)
+    const pinPage = await (
+      await browsers.reader.get(`/brand/${brand.key}/style/${style}/samples/${second.key}?pin=pin`)
+    ).text()
+    expect(textOf(pinPage)).toContain('Earlier comments on this pin: version 1 (1 comment)')
+    expect(pinPage).toContain(`/brand/${brand.key}/style/${style}/samples/${sample}?pin=pin#comments`)
+    expect(textOf(pinPage)).not.toContain('Lower the pocket by 5 mm')
+    // Version 1's own pin page lists nothing earlier.
+    expect(await (await browsers.reader.get(`${url}?pin=pin`)).text()).not.toContain('earlier-pin-comments')
+
     // Side by side.
     const compared = await (
       await browsers.designer.get(`/brand/${brand.key}/style/${style}/samples/${second.key}?compare=${sample}`)

@@ -51,6 +51,8 @@ export interface SampleReviewData {
   /** The pin whose comment thread is open (`?pin=`), and that thread. */
   pin: AnyPin | null
   pinThread: MessagePage | null
+  /** Earlier versions' comments on the open pin, newest version first. */
+  earlierPinComments: { sampleKey: string; version: number; count: number }[]
   selfName: string
   /** The page's own query state. */
   markupMode: boolean
@@ -246,6 +248,22 @@ function PinThread({ data, pin }: { data: SampleReviewData; pin: AnyPin }) {
           </Link>
         </div>
       </div>
+      {data.earlierPinComments.length > 0 ? (
+        <p className="text-sm text-muted" data-testid="earlier-pin-comments">
+          Earlier comments on this pin:{' '}
+          {data.earlierPinComments.map((earlier, index) => (
+            <span key={earlier.sampleKey}>
+              {index > 0 ? ', ' : null}
+              <Link
+                to={`/brand/${data.brandKey}/style/${data.style.key}/samples/${earlier.sampleKey}?pin=${pin.id}#comments`}
+                className="text-ink underline underline-offset-2"
+              >
+                {`version ${earlier.version} (${earlier.count} ${earlier.count === 1 ? 'comment' : 'comments'})`}
+              </Link>
+            </span>
+          ))}
+        </p>
+      ) : null}
       <CommentThread
         model="MarkupPin"
         modelId={markupPinThreadKey(data.sample.key, pin.id)}

@@ -9,6 +9,7 @@ import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.ser
 import { listThreadMessages, sendMessage } from '#app/services/chat.server'
 import {
   deleteSample,
+  earlierPinComments,
   getSampleReview,
   lockSampleAsFinal,
   renameSample,
@@ -48,6 +49,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         listThreadMessages(context.deps, actor, 'MarkupPin', markupPinThreadKey(review.sample.key, pin.id)),
       )
     : null
+  const earlier = pin ? await earlierPinComments(context.deps, params.brandKey!, review, pin.id) : []
   return json({
     ...review,
     brandKey: params.brandKey!,
@@ -56,6 +58,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     markup,
     pin,
     pinThread,
+    earlierPinComments: earlier,
     selfName: actor.name,
     markupMode: query.get('markup') === 'on',
     showReferences: query.get('references') !== 'off',

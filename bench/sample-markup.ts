@@ -226,6 +226,10 @@ interface LiveFigures {
 
 async function liveLatency(port: number, cookies: string[], viewers: number, strokes: number): Promise<LiveFigures> {
   const docName = markupDocName(DEMO_BRAND_KEY, LIVE)
+  // Each y-websocket client adds a process 'exit' listener until it is destroyed: this many on
+  // purpose, not a leak.
+  const maxListeners = process.getMaxListeners()
+  process.setMaxListeners(maxListeners + viewers)
   const clients = Array.from({ length: viewers }, (_, i) => connectYjs(port, docName, cookies[i % cookies.length]))
   try {
     await Promise.all(
@@ -296,6 +300,7 @@ async function liveLatency(port: number, cookies: string[], viewers: number, str
     }
   } finally {
     for (const client of clients) client.destroy()
+    process.setMaxListeners(maxListeners)
   }
 }
 

@@ -44,7 +44,7 @@ import {
 import { markStyleStep } from './style-steps.server'
 import { receiveFormUploads, type PreparedPart } from './files.server'
 
-type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]
+export type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]
 type Db = ServiceDeps['db'] | Tx
 export type ReferenceRow = typeof references.$inferSelect
 type FileRow = typeof files.$inferSelect
@@ -277,6 +277,14 @@ export async function referencesOfModel(
 // ---------------------------------------------------------------------------------------------
 // Creating
 
+export interface CreateOptions {
+  /**
+   * More work on the new row in the transaction that creates it (a sample's version number), so
+   * the reference never exists without it; answers the row as it then is.
+   */
+  withinCreate?: (tx: Tx, row: ReferenceRow) => Promise<ReferenceRow>
+}
+
 export interface ReferenceInput {
   /** 'folder' makes a folder; anything else is told by the file itself. */
   type?: unknown
@@ -377,7 +385,12 @@ async function resolveModel(
  * folder") or a file reference for the caller's own upload of purpose 'style-file' (`file`). A new
  * file marks its step completed unless the step already has a status (§4 Style progress).
  */
-export async function createReference(deps: ServiceDeps, actor: Actor, input: ReferenceInput): Promise<ReferenceView> {
+export async function createReference(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: ReferenceInput,
+  options: CreateOptions = {},
+): Promise<ReferenceView> {
   const styleKey = keyField(input.style, 'style')
   const access = await requireAbility(deps, actor, 'asset.manage', { model: 'Style', key: styleKey })
   const style = { key: styleKey, brandKey: access.brandKey }
@@ -443,7 +456,8 @@ export async function createReference(deps: ServiceDeps, actor: Actor, input: Re
       })
       .returning()
     if (!isFolder && !sample) await markStyleStep(tx, style.key, step, 'completed', { onlyIfUnset: true })
-    return { row: row!, file }
+    const made = options.withinCreate ? await options.withinCreate(tx, row!) : row!
+    return { row: made, file }
   })
   return toReferenceView(deps, created.row, created.file)
 }
@@ -852,7 +866,10 @@ export async function uploadStyleFiles(
   actor: Actor,
   request: Request,
   target: StyleFilesTarget,
-  options: { maxFiles?: number; prepare?: (name: string, fields: FormData) => Promise<PreparedPart> } = {},
+  options: {
+    maxFiles?: number
+    prepare?: (name: string, fields: FormData) => Promise<PreparedPart>
+  } & CreateOptions = {},
 ): Promise<{ references: ReferenceView[]; refused: { name: string; error: string }[]; leftOut: number }> {
   const styleKey = keyField(target.style, 'style')
   const { brandKey } = await requireAbility(deps, actor, 'asset.manage', { model: 'Style', key: styleKey })
@@ -884,7 +901,12 @@ export async function uploadStyleFiles(
     }
     try {
       made.push(
-        await createReference(deps, actor, { ...target, style: styleKey, path: path.path, file: outcome.file.key }),
+        await createReference(
+          deps,
+          actor,
+          { ...target, style: styleKey, path: path.path, file: outcome.file.key },
+          { withinCreate: options.withinCreate },
+        ),
       )
     } catch (error) {
       if (!(error instanceof AppError)) throw error

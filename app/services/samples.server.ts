@@ -382,37 +382,45 @@ export async function uploadSampleVersion(
   await requireAbility(deps, actor, 'asset.manage', sampleRef(sampleKey))
   const found = await loadSample(deps, sampleKey, { styleKey: target.styleKey, brandKey: target.brandKey })
   const seriesKey = found.references.sampleSeries ?? found.references.key
+  // Numbered in the transaction that creates the reference: a crash can't leave it outside its series.
+  let numbered: { version: number; carriedFrom: string } | null = null
   const result = await uploadSamples(
     deps,
     actor,
     request,
     { brandKey: target.brandKey, styleKey: target.styleKey },
-    { ...options, maxFiles: 1 },
+    {
+      ...options,
+      maxFiles: 1,
+      withinCreate: async (tx, row) => {
+        // The series' first version is locked so two uploads at once can't take the same number.
+        await tx.select({ key: references.key }).from(references).where(eq(references.key, seriesKey)).for('update')
+        const [newest] = await tx
+          .select({ key: references.key, version: references.sampleVersion })
+          .from(references)
+          .where(
+            and(
+              or(eq(references.key, seriesKey), eq(references.sampleSeries, seriesKey)),
+              ne(references.key, row.key),
+              eq(references.step, SAMPLES_STEP),
+            ),
+          )
+          .orderBy(desc(references.sampleVersion))
+          .limit(1)
+        const next = (newest?.version ?? 0) + 1
+        const [updated] = await tx
+          .update(references)
+          .set({ sampleSeries: seriesKey, sampleVersion: next })
+          .where(eq(references.key, row.key))
+          .returning()
+        numbered = { version: next, carriedFrom: newest?.key ?? sampleKey }
+        return updated!
+      },
+    },
   )
   const made = result.references[0]
-  if (!made) return { ...result, version: null }
-  const { version, carriedFrom } = await deps.db.transaction(async (tx) => {
-    // The series' first version is locked so two uploads at once can't take the same number.
-    await tx.select({ key: references.key }).from(references).where(eq(references.key, seriesKey)).for('update')
-    const [newest] = await tx
-      .select({ key: references.key, version: references.sampleVersion })
-      .from(references)
-      .where(
-        and(
-          or(eq(references.key, seriesKey), eq(references.sampleSeries, seriesKey)),
-          ne(references.key, made.key),
-          eq(references.step, SAMPLES_STEP),
-        ),
-      )
-      .orderBy(desc(references.sampleVersion))
-      .limit(1)
-    const next = (newest?.version ?? 0) + 1
-    await tx
-      .update(references)
-      .set({ sampleSeries: seriesKey, sampleVersion: next })
-      .where(eq(references.key, made.key))
-    return { version: next, carriedFrom: newest?.key ?? sampleKey }
-  })
+  if (!made || !numbered) return { ...result, version: null }
+  const { version, carriedFrom } = numbered as { version: number; carriedFrom: string }
   const shapes = carriedOver(await storedMarkup(deps, target.brandKey, carriedFrom))
   if (shapes.length > 0) {
     await changeDocument(deps, markupDocName(target.brandKey, made.key), target.brandKey, (doc) => {

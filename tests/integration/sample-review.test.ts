@@ -568,6 +568,29 @@ describe('versions', () => {
     expect(made?.sampleSeries).toBe(sample)
   })
 
+  it('creates a version and its number in one transaction: a failure while numbering leaves no reference', async () => {
+    const { createReference } = await import('#app/services/references.server')
+    const { actorForAccount } = await import('#app/services/accounts.server')
+    const { createFile } = await import('#tests/support/file-factories')
+    const style = await createStyleIn(portal.deps, brand.key, brand.collections[0]!, 'Unnumbered Coat')
+    const file = await createFile(portal.deps, brand.key, people.vsm.key, {
+      purpose: 'style-file',
+      status: 'scanning',
+      name: 'Unnumbered Coat v2.png',
+    })
+    const actor = await actorForAccount(portal.deps, people.vsm.key)
+    const input = { style, model: 'Style', asset_type: 'virtual-sample', file }
+    await expect(
+      createReference(portal.deps, actor, input, {
+        withinCreate: () => Promise.reject(new Error('the process stopped here')),
+      }),
+    ).rejects.toThrow('the process stopped here')
+    expect(await portal.deps.db.select().from(references).where(eq(references.styleKey, style))).toEqual([])
+    // Without the failure the same file becomes a sample.
+    const made = await createReference(portal.deps, actor, input)
+    expect((await portal.deps.db.select().from(references).where(eq(references.key, made.key))).length).toBe(1)
+  })
+
   it('refuses a read member, an outsider and a file that is no sample, changing nothing', async () => {
     const { style, url } = await styleWithSample('Guarded Coat')
     const count = async () =>

@@ -184,6 +184,9 @@ test.describe('markup', () => {
     // does not hold it.
     await expect(page.locator('#comments').getByText('Lower the collar stand 2 mm here')).toHaveCount(0)
     await page.getByRole('link', { name: 'Markup (on)', exact: true }).click()
+    // Markup off first: a click while it is still on would place a pin instead of opening one.
+    await expect(page.getByRole('link', { name: 'Markup (off)', exact: true })).toBeVisible()
+    await expect(tools).toHaveCount(0)
     box = await place()
     await page.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.3)
     await expect(page).toHaveURL(/[?&]pin=/)

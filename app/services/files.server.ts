@@ -515,7 +515,8 @@ export function webPath(originalKey: string): string {
   return `${originalKey.slice(0, dot)}_${WEB_SIZE}${originalKey.slice(dot)}`
 }
 
-async function makeSizes(
+/** Makes an image's thumbnail and web size and stores them beside `originalKey` (`…_300x400`, `…_1600`). */
+export async function makeSizes(
   deps: ServiceDeps,
   file: string,
   originalKey: string,

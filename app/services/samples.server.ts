@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm'
 import { accounts, files, grants, references, sampleStatusChanges, yjsUpdates } from '#db/schema'
@@ -26,7 +25,6 @@ import {
 import { carriedOver, newestOfEachSeries } from '#app/lib/sample-versions'
 import { storedShape } from '#app/lib/markup/shapes'
 import { sampleFormat } from '#app/lib/sample-formats'
-import { thumbnailPath } from '#app/lib/thumbnail'
 import type { StoredUpload } from '#app/lib/upload.server'
 import { API_VERSION } from '#app/policy/permissions'
 import type { Actor } from './accounts.server'
@@ -38,7 +36,7 @@ import { MARKUP_SHAPES, markupDocName, storedMarkup } from './sample-markup.serv
 import { changeDocument } from './yjs-documents.server'
 import { threadMessageCounts } from './chat.server'
 import { markupPinThreadKey } from '#app/schemas/chat'
-import { holdingDir, makeImageSizes, webPath } from './files.server'
+import { holdingDir, makeSizes } from './files.server'
 import { NO_IMAGE_MESSAGE } from './images.server'
 import {
   cloneAsFinal,
@@ -475,23 +473,23 @@ export async function saveSamplePoster(
   const dir = holdingDir(deps, 'form')
   await fs.promises.mkdir(dir, { recursive: true })
   const local = path.join(dir, `poster-${randomBytes(8).toString('hex')}`)
-  let sizes: { thumbnail: Buffer; web: Buffer | null }
+  // Stored beside the model as `…-poster_300x400.webp` and `…-poster_1600.webp`.
+  const extension = upload.contentType === 'image/jpeg' ? 'jpg' : upload.contentType.split('/')[1]
+  let keys: { thumbnailKey: string; webKey: string }
   try {
     await pipeline(stored.stream, fs.createWriteStream(local))
-    sizes = await makeImageSizes(deps, local, upload.contentType, { web: true }).catch(() => {
+    keys = await makeSizes(
+      deps,
+      local,
+      `${file.originalKey.replace(/\.[^./]*$/, '')}-poster.${extension}`,
+      upload.contentType,
+    ).catch(() => {
       throw new AppError('ValidationError', POSTER_TEXTS.unreadable)
     })
   } finally {
     await fs.promises.rm(local, { force: true })
   }
-  const extension = upload.contentType.split('/')[1] === 'jpeg' ? 'jpg' : upload.contentType.split('/')[1]
-  const base = `${file.originalKey.replace(/\.[^./]*$/, '')}-poster.${extension}`
-  const thumbnailKey = thumbnailPath(base)
-  const webKey = webPath(base)
-  const put = (key: string, data: Buffer) =>
-    deps.blobs.put(key, Readable.from([data]), { contentType: upload.contentType, maxBytes: data.byteLength })
-  await put(thumbnailKey, sizes.thumbnail)
-  await put(webKey, sizes.web ?? sizes.thumbnail)
+  const { thumbnailKey, webKey } = keys
   // Two browsers may send one at once: the first to be written wins, the other's blobs go.
   const [taken] = await deps.db
     .update(files)

@@ -692,6 +692,19 @@ describe('a still of a 3D sample', () => {
     const notImage = await send(browsers.designer, new TextEncoder().encode('<svg onload="alert(1)"></svg>'))
     expect(notImage.status).toBe(400)
     expect((await notImage.json()).error.message).toBe('The file is not a JPEG, PNG or WebP image.')
+    // Bytes that start as a WebP but are none: the image process refuses them, the portal stays up.
+    const broken = new Uint8Array([
+      ...new TextEncoder().encode('RIFF\x10\0\0\0WEBPVP8 '),
+      ...new Uint8Array(64).fill(7),
+    ])
+    const unreadable = await send(browsers.designer, broken)
+    expect(unreadable.status).toBe(400)
+    expect((await unreadable.json()).error.message).toBe('The still could not be read as an image.')
+    const tooLarge = await send(browsers.designer, new Uint8Array(11 * 1024 * 1024))
+    expect(tooLarge.status).toBe(413)
+    const badKey = await send(browsers.designer, image, 'first', posterUrl.replace(sample, 'x'.repeat(300)))
+    expect(badKey.status).toBeGreaterThanOrEqual(400)
+    expect(badKey.status).toBeLessThan(500)
     const flat = await styleWithSample('Flat Still')
     const onPicture = await send(browsers.designer, image, 'first', `${flat.url}/poster`)
     expect(onPicture.status).toBe(400)

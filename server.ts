@@ -36,7 +36,9 @@ if (!env.DATABASE_URL) removePidFile = writePidFile(env.DATA_DIR)
 
 console.log(`\nBrand portal is running: ${portal.url}`)
 console.log(
-  `Database: ${portal.database.kind === 'pglite' ? `PGlite in ${path.join(env.DATA_DIR, 'pg')}` : 'Postgres server'}`,
+  portal.database.server
+    ? `Data lives in ${path.resolve(env.DATA_DIR)}: the database cluster in pg/, files in blobs/`
+    : `Database: the Postgres server of DATABASE_URL; files in ${path.resolve(env.DATA_DIR, 'blobs')}`,
 )
 if (env.SEED_DEMO) {
   // The password only on a developer's machine: a deployment's logs are read by others.

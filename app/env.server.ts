@@ -15,8 +15,6 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
-  /** PGlite has no autovacuum: the portal vacuums it this often (0: never; docs/decisions/079). */
-  PGLITE_VACUUM_MINUTES: z.coerce.number().int().min(0).default(30),
   SESSION_SECRET: z.string().min(16).optional(),
   TRUST_PROXY: flag,
   FIREBASE_PROJECT_ID: z.string().optional(),

@@ -1,29 +1,26 @@
-// Opens the database: embedded PGlite in DATA_DIR by default, a Postgres server with DATABASE_URL.
-// Both speak the same SQL, run the same committed migrations and expose the same Drizzle API.
+// Opens the database: the embedded Postgres server in DATA_DIR/pg by default, any Postgres server
+// (15 or newer) with DATABASE_URL. One engine, one driver (node-postgres with a pool), the same
+// SQL and migrations everywhere (docs/decisions/142).
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import * as schema from './schema'
-import { preparedStatements } from './pglite-statements'
+import { startEmbeddedServer, type EmbeddedServer } from './embedded-server'
+import { upgradePgliteFolder } from './pglite-upgrade'
 
 export type Database = NodePgDatabase<typeof schema>
 
 export interface DatabaseHandle {
   db: Database
-  kind: 'pglite' | 'postgres'
+  /** The pool under `db`, for COPY and other statements Drizzle has no words for. */
+  pool: pg.Pool
+  /** The embedded server this handle started; null on a server given by DATABASE_URL. */
+  server: EmbeddedServer | null
   migrate(): Promise<void>
-  /**
-   * PGlite only: VACUUM (ANALYZE) the whole database. Embedded Postgres has no autovacuum, so the
-   * portal runs this itself (docs/decisions/079); a Postgres server's autovacuum does it there.
-   */
-  vacuum?(): Promise<void>
+  /** Ends the pool, and stops the embedded server when this handle started it. */
   close(): Promise<void>
 }
 
@@ -37,51 +34,59 @@ export const MIGRATIONS_FOLDER = [
 ].find((folder) => fs.existsSync(path.join(folder, 'meta', '_journal.json')))!
 
 export interface DatabaseOptions {
+  /** A Postgres server's connection string (DATABASE_URL). */
   databaseUrl?: string
-  /** Folder for PGlite's files; omitted means an in-memory PGlite (unit and integration tests). */
-  pgliteDir?: string
+  /** Without databaseUrl: DATA_DIR, whose `pg` folder holds the embedded server's cluster. */
+  dataDir?: string
+  /** Connections in the pool: a long import holds one, the others keep serving. */
+  maxConnections?: number
+  log?: (message: string) => void
 }
 
-/**
- * Postgres inside PGlite keeps its buffers in the WebAssembly memory, which grows but never
- * shrinks. Its default shared_buffers (128 MB) only duplicates the operating system's file cache
- * (PGlite reads and writes real files in DATA_DIR/pg), so it is kept small (docs/decisions/040).
- */
-export const PGLITE_OPTIONS = {
-  // Trigram indexes for the products search (docs/decisions/067); Postgres ships it in contrib.
-  extensions: { pg_trgm },
-  startParams: [
-    ...PGlite.defaultStartParams,
-    ...['-c', 'shared_buffers=16MB'],
-    ...['-c', 'maintenance_work_mem=16MB'],
-    ...['-c', 'temp_buffers=2MB'],
-  ],
+/** The embedded server's files in DATA_DIR. */
+export const embeddedPaths = (dataDir: string) => ({
+  cluster: path.join(dataDir, 'pg'),
+  passwordFile: path.join(dataDir, 'pg-password'),
+})
+
+export function openPool(url: string, maxConnections = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, idleTimeoutMillis: 30_000 })
+  // A connection that breaks while idle (the server restarted) is dropped from the pool; without
+  // a listener node-postgres would end the process.
+  pool.on('error', (error) => console.error(`Database connection lost: ${error.message}`))
+  return pool
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
-    const db = drizzlePg(pool, { schema })
-    return {
-      db,
-      kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-      close: () => pool.end(),
-    }
+  const log = options.log ?? (() => {})
+  let server: EmbeddedServer | null = null
+  let url = options.databaseUrl
+  if (!url) {
+    if (!options.dataDir) throw new Error('openDatabase needs a DATABASE_URL or a data folder')
+    const paths = embeddedPaths(options.dataDir)
+    // A folder of the earlier embedded database (PGlite) is moved into the server first.
+    const upgrade = await upgradePgliteFolder({ dataDir: options.dataDir, log })
+    server = await startEmbeddedServer({ dir: paths.cluster, passwordFile: paths.passwordFile, log })
+    url = server.url
+    if (upgrade) await upgrade.restoreInto(url).catch(async (error: unknown) => {
+      await server?.stop()
+      throw error
+    })
   }
-  if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true })
-  const client = new PGlite({ dataDir: options.pgliteDir, ...PGLITE_OPTIONS })
-  await client.waitReady
-  preparedStatements(client)
-  const db = drizzlePglite(client, { schema })
+  const pool = openPool(url, options.maxConnections)
+  const db = drizzle(pool, { schema })
+  let closing: Promise<void> | null = null
   return {
-    // The two drivers share Drizzle's pg-core query API; one type keeps services driver-agnostic.
-    db: db as unknown as Database,
-    kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    vacuum: async () => {
-      await client.exec('vacuum (analyze)')
+    db,
+    pool,
+    server,
+    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close() {
+      closing ??= (async () => {
+        await pool.end()
+        await server?.stop()
+      })()
+      return closing
     },
-    close: () => client.close(),
   }
 }

@@ -1,5 +1,5 @@
-// The rows of a raw SQL statement, whichever driver ran it: node-postgres and PGlite both answer
-// `execute` with an object whose `rows` holds them.
+// The rows of a raw SQL statement: node-postgres answers `execute` with an object whose `rows`
+// holds them.
 import type { SQL } from 'drizzle-orm'
 import type { Database } from './client'
 

@@ -1,4 +1,4 @@
-// Drizzle schema, one pg-core definition for PGlite and a Postgres server. Every table that holds
+// Drizzle schema (pg-core) of the portal's Postgres database. Every table that holds
 // brand data carries brand_key, and every query of such a table filters by it.
 import { sql } from 'drizzle-orm'
 import type { NotificationSegment } from '#app/schemas/notification'
@@ -20,7 +20,8 @@ import {
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array | Buffer }>({
   dataType: () => 'bytea',
-  fromDriver: (value) => (value instanceof Uint8Array ? new Uint8Array(value) : value),
+  // node-postgres hands over a Buffer; a view on it, not a copy (a document's row is megabytes).
+  fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
 })
 
 const created = () => timestamp('created', { withTimezone: true }).notNull().defaultNow()

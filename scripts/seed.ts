@@ -1,7 +1,7 @@
 // `npm run seed` seeds the demo workspace; `npm run seed -- --reset` wipes the database first.
 // `npm run seed -- --listings 100000` then fills Demo Brand (or `--brand KEY`) up to that many
 // listings (db/seed-listings.ts), for the catalogue benchmark.
-// Stop the portal before running it: embedded PGlite is used by one process at a time.
+// Stop the portal before running it: the embedded database server runs with one portal at a time.
 import path from 'node:path'
 import { openDatabase } from '#db/client'
 import { DEMO_BRAND_KEY, seedDemo } from '#db/seed'
@@ -36,9 +36,7 @@ if (!env.DATABASE_URL) {
   }
 }
 
-const database = await openDatabase(
-  env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: path.join(env.DATA_DIR, 'pg') },
-)
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, log: console.log })
 await database.migrate()
 
 // Demo users live in Firebase. Without a reachable provider (the emulator starts with the

@@ -1,7 +1,6 @@
-// Start-up leaves large garbage behind: PGlite runs initdb in a second WebAssembly instance on a
-// new data folder, and migrations and the demo seed allocate. V8 only collects it once the
-// JavaScript heap grows, which an idle portal never does, so the memory stayed resident for
-// hours. One full collection after start returns it (docs/decisions/040).
+// Start-up leaves garbage behind: migrations, the demo seed and its pictures allocate. V8 only
+// collects it once the JavaScript heap grows, which an idle portal never does, so the memory
+// stayed resident for hours. One full collection after start returns it (docs/decisions/040).
 import v8 from 'node:v8'
 import vm from 'node:vm'
 

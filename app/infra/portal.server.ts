@@ -11,7 +11,7 @@ import { createRequestHandler } from '@remix-run/express'
 import { rememberRouteMatches } from './route-matching.server'
 import type { ServerBuild } from '@remix-run/node'
 import { openDatabase, type DatabaseHandle } from '#db/client'
-import { startDatabaseUpkeep } from './database-upkeep.server'
+import { describeSettings } from '#db/embedded-server'
 import { seedDemo } from '#db/seed'
 import { parseEnv, type Env } from '#app/env.server'
 import { createApiRouter } from '#app/api/router.server'
@@ -37,15 +37,13 @@ import {
 } from './security-headers.server'
 import { flushErrorReports, initErrorReporting, logEvent, reportError } from './error-reporting.server'
 
-/** The longest a request may take, body included: a 2 GB import on the embedded database. */
+/** The longest a request may take, body included: a 2 GB import. */
 const REQUEST_TIMEOUT_MS = 60 * 60 * 1000
 
 export interface PortalOptions {
   env?: Env
   /** The Remix server build; omitted in API-only integration tests. */
   remixBuild?: ServerBuild
-  /** Use an in-memory PGlite instead of DATA_DIR/pg (tests). */
-  inMemoryDatabase?: boolean
   log?: (message: string) => void
 }
 
@@ -134,20 +132,17 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
     }
   }
 
-  const database = await openDatabase(
-    env.DATABASE_URL
-      ? { databaseUrl: env.DATABASE_URL }
-      : { pgliteDir: options.inMemoryDatabase ? undefined : path.join(env.DATA_DIR, 'pg') },
-  )
+  // The embedded Postgres server in DATA_DIR/pg, or the server DATABASE_URL names.
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, log })
   started.push(() => database.close())
+  if (database.server) {
+    const { server } = database
+    log(`Database: ${server.version}, embedded, in ${server.dir} on 127.0.0.1:${server.port} (${describeSettings()})`)
+  }
   await database.migrate()
-  // In-memory databases (tests) live too briefly to need it.
-  const stopUpkeep = options.inMemoryDatabase
-    ? async () => undefined
-    : startDatabaseUpkeep(database, { firstAfterMs: 60_000, everyMs: env.PGLITE_VACUUM_MINUTES * 60_000 })
-  started.push(stopUpkeep)
-  // Imports cut off by the last stop show as failed; their commit never half-happened.
-  await markInterruptedImports({ db: database.db }, database.kind === 'pglite')
+  // Imports cut off by the last stop show as failed; their commit never half-happened. With the
+  // embedded server this process is the only one; with DATABASE_URL others may be importing.
+  await markInterruptedImports({ db: database.db }, !env.DATABASE_URL)
   const { identity, emulator } = await startIdentity(env, log)
   if (emulator) started.push(() => emulator.stop())
 
@@ -289,7 +284,6 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
         await socket.close()
         httpServer.closeAllConnections()
         await new Promise<void>((resolve) => httpServer.close(() => resolve()))
-        await stopUpkeep()
         await database.close()
         await emulator?.stop()
         await flushErrorReports()

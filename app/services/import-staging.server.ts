@@ -1,7 +1,7 @@
 // The database side of a spreadsheet import: COPY of validated rows into the staging table
 // (import_rows), the dry run that compares them with the brand's listings, the merge that writes
-// them in one transaction, and the rollback. Set-based SQL throughout, the same on PGlite and on
-// a Postgres server: row-by-row inserts are several times slower (docs/decisions/082).
+// them in one transaction, and the rollback. Set-based SQL throughout: row-by-row inserts are
+// several times slower (docs/decisions/082).
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { sql } from 'drizzle-orm'
@@ -50,30 +50,16 @@ export function stagingCsv(importKey: string, brandKey: string, rows: readonly S
   return out
 }
 
-interface PGliteLike {
-  query(query: string, params?: unknown[], options?: { blob?: Blob }): Promise<unknown>
-  waitReady: Promise<void>
-}
-
-/** The driver's own client under Drizzle: PGlite, or a node-postgres pool. */
-function rawClient(db: Database): { pglite: PGliteLike } | { pool: pg.Pool } {
-  const client = (db as unknown as { $client: unknown }).$client
-  if (client && typeof client === 'object' && 'waitReady' in client) return { pglite: client as PGliteLike }
-  return { pool: client as pg.Pool }
-}
-
-/** Writes staged rows with COPY: PGlite reads them from a blob, Postgres from a stream. */
+/** Writes staged rows with COPY, streamed through one connection of the pool. */
 export async function copyStagedRows(deps: Pick<ServiceDeps, 'db'>, csv: string): Promise<void> {
   if (csv === '') return
-  const raw = rawClient(deps.db)
-  const statement = `COPY import_rows (${COPY_COLUMNS}) FROM`
-  if ('pglite' in raw) {
-    await raw.pglite.query(`${statement} '/dev/blob' WITH (FORMAT csv)`, [], { blob: new Blob([csv]) })
-    return
-  }
-  const client = await raw.pool.connect()
+  const pool = (deps.db as unknown as { $client: pg.Pool }).$client
+  const client = await pool.connect()
   try {
-    await pipeline(Readable.from([csv]), client.query(copyFrom(`${statement} STDIN WITH (FORMAT csv)`)))
+    await pipeline(
+      Readable.from([csv]),
+      client.query(copyFrom(`COPY import_rows (${COPY_COLUMNS}) FROM STDIN WITH (FORMAT csv)`)),
+    )
   } finally {
     client.release()
   }

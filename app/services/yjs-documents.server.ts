@@ -6,25 +6,13 @@
 // format-2 decoder hands binary content over as views on the update instead of copies. The sync
 // protocol between browsers and the portal stays in format 1. Rows written before are format 1 and
 // are converted as they are read.
-import { asc, eq, inArray, sql } from 'drizzle-orm'
-import pg from 'pg'
+import { asc, eq, inArray } from 'drizzle-orm'
 import * as Y from 'yjs'
-import type { Database } from '#db/client'
 import { yjsUpdates } from '#db/schema'
 import type { ServiceDeps } from './context.server'
 
 /** The update format of rows written now. */
 const STORED_FORMAT = 2
-
-// Updates are read as base64 text from a Postgres server (and inside a transaction): PGlite turns
-// a bytea of a few megabytes into bytes ten times slower than the database encodes it and Node
-// decodes it (a document of 10,000 markup shapes: ~400 ms against ~20 ms; bench/sample-markup.ts).
-// Outside a transaction PGlite hands them over as they are, through a binary COPY (decision 138).
-const updateAsBase64 = sql<string>`encode(${yjsUpdates.update}, 'base64')`
-const fromBase64 = (text: string): Uint8Array => Buffer.from(text, 'base64')
-// And written as base64 text too: PGlite turns bytes into a bytea parameter byte by byte, ~2 s for
-// a merged document of 10,000 shapes against ~0.2 s.
-const asBytea = (update: Uint8Array) => sql`decode(${Buffer.from(update).toString('base64')}, 'base64')`
 
 /** A stored row's update in format 2. */
 const asFormat2 = (format: number, update: Uint8Array): Uint8Array =>
@@ -32,69 +20,12 @@ const asFormat2 = (format: number, update: Uint8Array): Uint8Array =>
 
 /** The stored updates of a document, oldest first, in format 2. */
 export async function loadDocumentUpdates(deps: ServiceDeps, docName: string): Promise<Uint8Array[]> {
-  const pglite = embedded(deps.db)
-  if (pglite) {
-    // COPY takes no parameters: the name is a quoted literal.
-    const [copied] = await pglite.exec(
-      `COPY (SELECT format, "update" FROM yjs_updates WHERE doc_name = ${pg.escapeLiteral(docName)} ORDER BY id) ` +
-        `TO '/dev/blob' WITH (FORMAT binary)`,
-    )
-    if (!copied?.blob) throw new Error('the database wrote no COPY output')
-    return binaryCopyRows(new Uint8Array(await copied.blob.arrayBuffer()), 2).map(([format, update]) => {
-      // A smallint comes as two bytes, most significant first.
-      if (format?.byteLength !== 2 || !update) throw new Error('a COPY row of another shape')
-      return asFormat2((format[0]! << 8) | format[1]!, update)
-    })
-  }
   const rows = await deps.db
-    .select({ format: yjsUpdates.format, update: updateAsBase64 })
+    .select({ format: yjsUpdates.format, update: yjsUpdates.update })
     .from(yjsUpdates)
     .where(eq(yjsUpdates.docName, docName))
     .orderBy(asc(yjsUpdates.id))
-  return rows.map((row) => asFormat2(row.format, fromBase64(row.update)))
-}
-
-interface EmbeddedDatabase {
-  exec(query: string): Promise<{ blob?: Blob }[]>
-  waitReady: Promise<void>
-}
-
-/** The PGlite client under Drizzle; null for a Postgres server (a node-postgres pool). */
-function embedded(db: Database): EmbeddedDatabase | null {
-  const client = (db as unknown as { $client: unknown }).$client
-  return client && typeof client === 'object' && 'waitReady' in client ? (client as EmbeddedDatabase) : null
-}
-
-const COPY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1')
-
-/**
- * The rows of a COPY in binary format, each of `fields` non-null values: a signature, flags and a
- * header extension, then per row a field count and each field's length and bytes, then a count of
- * -1. The values are views on `data`, not copies.
- */
-export function binaryCopyRows(data: Uint8Array, fields: number): Uint8Array[][] {
-  const view = new DataView(data.buffer, data.byteOffset, data.byteLength)
-  if (data.byteLength < 21 || !Buffer.from(data.buffer, data.byteOffset, 11).equals(COPY_SIGNATURE)) {
-    throw new Error('not a binary COPY')
-  }
-  // Reads past the end throw (DataView); a value that would end past it is checked.
-  let at = 19 + view.getUint32(15)
-  const rows: Uint8Array[][] = []
-  for (;;) {
-    const count = view.getInt16(at)
-    at += 2
-    if (count === -1) return rows
-    if (count !== fields) throw new Error(`a COPY row of ${count} fields, not ${fields}`)
-    const row: Uint8Array[] = []
-    for (let field = 0; field < fields; field++) {
-      const length = view.getInt32(at)
-      at += 4
-      if (length < 0 || at + length > data.byteLength) throw new Error('a COPY value cut short or null')
-      row.push(data.subarray(at, at + length))
-      at += length
-    }
-    rows.push(row)
-  }
+  return rows.map((row) => asFormat2(row.format, row.update))
 }
 
 /** Stores an update (format 2) of a document. */
@@ -104,7 +35,7 @@ export async function appendDocumentUpdate(
   brandKey: string,
   update: Uint8Array,
 ): Promise<void> {
-  await deps.db.insert(yjsUpdates).values({ docName, brandKey, update: asBytea(update), format: STORED_FORMAT })
+  await deps.db.insert(yjsUpdates).values({ docName, brandKey, update, format: STORED_FORMAT })
 }
 
 /**
@@ -133,19 +64,19 @@ export function mergeStoredUpdates(updates: Uint8Array[]): Uint8Array {
 export async function compactDocument(deps: ServiceDeps, docName: string, brandKey: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const rows = await tx
-      .select({ id: yjsUpdates.id, format: yjsUpdates.format, update: updateAsBase64 })
+      .select({ id: yjsUpdates.id, format: yjsUpdates.format, update: yjsUpdates.update })
       .from(yjsUpdates)
       .where(eq(yjsUpdates.docName, docName))
       .orderBy(asc(yjsUpdates.id))
     if (rows.length < 2) return
-    const merged = mergeStoredUpdates(rows.map((row) => asFormat2(row.format, fromBase64(row.update))))
+    const merged = mergeStoredUpdates(rows.map((row) => asFormat2(row.format, row.update)))
     await tx.delete(yjsUpdates).where(
       inArray(
         yjsUpdates.id,
         rows.map((row) => row.id),
       ),
     )
-    await tx.insert(yjsUpdates).values({ docName, brandKey, update: asBytea(merged), format: STORED_FORMAT })
+    await tx.insert(yjsUpdates).values({ docName, brandKey, update: merged, format: STORED_FORMAT })
   })
 }
 

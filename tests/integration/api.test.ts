@@ -26,8 +26,9 @@ beforeAll(async () => {
 afterAll(() => portal?.destroy())
 
 describe('envelope and routing', () => {
-  it('runs on the database CI asked for', () => {
-    expect(portal.database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite')
+  it('runs on a database of its own, copied from the migrated template', () => {
+    expect(portal.database.server).toBeNull()
+    expect(portal.deps.env.DATABASE_URL).toContain('portal_test_')
   })
 
   it('answers an unknown route with a 404 envelope', async () => {

@@ -35,7 +35,7 @@ function connected(socket: Socket): Promise<void> {
 }
 
 beforeAll(async () => {
-  portal = await startTestPortal({ onDisk: true })
+  portal = await startTestPortal()
 })
 afterAll(async () => {
   sockets.forEach((socket) => socket.disconnect())

@@ -1,26 +1,64 @@
-// One Auth emulator for the whole integration run. The emulator signs passwords in against its
-// default project only, so every test file shares that project; each file has its own database,
-// and users a test creates get unique e-mails.
+// One Auth emulator and one Postgres server for the whole integration run. The emulator signs
+// passwords in against its default project only, so every test file shares that project; users
+// a test creates get unique e-mails. The database server is the embedded one users run (or the
+// server DATABASE_URL names, as CI's second pass does): a template database is migrated once, and
+// each test portal gets a fresh copy of it (tests/support/database.ts), so files run in parallel
+// without sharing data.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { startAuthEmulator } from '#app/infra/auth-emulator.server'
+import { openDatabase } from '#db/client'
+import { startEmbeddedServer } from '#db/embedded-server'
+import { databaseUrl } from './database'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     emulatorHost: string
     emulatorProjectId: string
+    /** A superuser (or CREATEDB) connection to the test run's Postgres server. */
+    databaseAdminUrl: string
+    /** The migrated template each test database is copied from. */
+    templateDatabase: string
+  }
+}
+
+async function adminQuery(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
   }
 }
 
 export default async function setup(project: TestProject) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-emulator-'))
-  const emulator = await startAuthEmulator({ dir, projectId: 'demo-portal-tests', port: 0, persist: false })
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-tests-'))
+  const [emulator, server] = await Promise.all([
+    startAuthEmulator({ dir: path.join(dir, 'emulator'), projectId: 'demo-portal-tests', port: 0, persist: false }),
+    process.env.DATABASE_URL
+      ? null
+      : startEmbeddedServer({ dir: path.join(dir, 'pg'), passwordFile: path.join(dir, 'pg-password') }),
+  ])
+  const adminUrl = process.env.DATABASE_URL ?? server!.adminUrl
+  const template = `portal_template_${randomBytes(4).toString('hex')}`
+  await adminQuery(adminUrl, `create database ${template}`)
+  const database = await openDatabase({ databaseUrl: databaseUrl(adminUrl, template), maxConnections: 1 })
+  await database.migrate()
+  await database.close()
+
   project.provide('emulatorHost', emulator.host)
   project.provide('emulatorProjectId', emulator.projectId)
+  project.provide('databaseAdminUrl', adminUrl)
+  project.provide('templateDatabase', template)
   return async () => {
     await emulator.stop()
+    await adminQuery(adminUrl, `drop database if exists ${template}`).catch(() => undefined)
+    await server?.stop()
     fs.rmSync(dir, { recursive: true, force: true })
   }
 }

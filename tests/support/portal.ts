@@ -1,24 +1,22 @@
 // Starts a real portal for integration tests: HTTP on a free port, socket.io, Yjs, the shared
-// Auth emulator, and a fresh database (in-memory PGlite, or a new
-// database on the Postgres server when DATABASE_URL is set).
+// Auth emulator, and a fresh database copied from the run's migrated template.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { randomBytes } from 'node:crypto'
 import { execSync } from 'node:child_process'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
-import pg from 'pg'
 import { inject } from 'vitest'
 import { parseEnv } from '#app/env.server'
 import { startPortal, type Portal } from '#app/infra/portal.server'
 import { signInWithPassword } from '#app/services/auth.server'
 import { recordIssuedIdToken, startSession } from '#app/services/sessions.server'
+import { createTestDatabase, dropDatabase } from './database'
 
 export interface TestPortal extends Portal {
   projectId: string
   dataDir: string
-  databaseUrl?: string
+  databaseUrl: string
   /** Stops the portal; the database and data folder are kept for a restart. */
   stop(): Promise<void>
   /** Stops the portal and drops what it created. */
@@ -28,8 +26,6 @@ export interface TestPortal extends Portal {
 export interface TestPortalOptions {
   /** Reuse the project, data folder and database of an earlier portal (restart tests). */
   reuse?: Pick<TestPortal, 'projectId' | 'dataDir' | 'databaseUrl'>
-  /** Keep PGlite on disk so a restart finds the data (ignored with DATABASE_URL). */
-  onDisk?: boolean
   env?: Record<string, string>
   /** Serve pages too, from a production Remix build (see loadServerBuild). */
   remixBuild?: ServerBuild
@@ -45,44 +41,11 @@ export async function loadServerBuild(): Promise<ServerBuild> {
   return (await import(pathToFileURL(file).href)) as ServerBuild
 }
 
-async function createPostgresDatabase(adminUrl: string): Promise<string> {
-  const name = `portal_test_${randomBytes(6).toString('hex')}`
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  await client.query(`create database ${name}`)
-  await client.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return url.toString()
-}
-
-/**
- * Best effort: a background worker of the server (autovacuum) may still hold the database for a
- * moment, so the drop is retried; a test database left behind harms nothing.
- */
-async function dropPostgresDatabase(adminUrl: string, url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1)
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
-    for (let attempt = 0; attempt < 10; attempt++) {
-      try {
-        await client.query(`drop database if exists ${name}`)
-        return
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 300))
-      }
-    }
-  } finally {
-    await client.end()
-  }
-}
-
 export async function startTestPortal(options: TestPortalOptions = {}): Promise<TestPortal> {
-  const adminUrl = process.env.DATABASE_URL
   const projectId = inject('emulatorProjectId')
   const dataDir = options.reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-it-'))
-  const databaseUrl = adminUrl ? (options.reuse?.databaseUrl ?? (await createPostgresDatabase(adminUrl))) : undefined
+  const database = options.reuse ? null : await createTestDatabase()
+  const databaseUrl = options.reuse?.databaseUrl ?? database!.url
   const env = parseEnv({
     NODE_ENV: 'test',
     PORT: '0',
@@ -91,12 +54,11 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
     FIREBASE_PROJECT_ID: projectId,
     FIREBASE_AUTH_EMULATOR_HOST: inject('emulatorHost'),
     SESSION_SECRET: 'integration-tests-session-secret',
-    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    DATABASE_URL: databaseUrl,
     ...options.env,
   })
   const portal = await startPortal({
     env,
-    inMemoryDatabase: !options.onDisk && !options.reuse,
     remixBuild: options.remixBuild,
     log: () => {},
   })
@@ -110,7 +72,7 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
     stop: () => portal.close(),
     async destroy() {
       await portal.close()
-      if (adminUrl && databaseUrl) await dropPostgresDatabase(adminUrl, databaseUrl)
+      await dropDatabase(databaseUrl)
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }

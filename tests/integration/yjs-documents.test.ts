@@ -1,34 +1,36 @@
-// Storing a document's updates (Yjs update format 2): read back as written and in order from
-// PGlite (a binary COPY), whatever the document's name; rows of format 1, stored before decision
-// 140, read as format 2; merged into one row as the same document, without deleted text, and
+// Storing a document's updates (Yjs update format 2): read back as written and in order, whatever
+// the document's name; rows of format 1, stored before decision 140, read as format 2; merged into one row as the same document, without deleted text, and
 // nothing lost when an update waits for another that is not among them.
-import { PGlite } from '@electric-sql/pglite'
-import { drizzle } from 'drizzle-orm/pglite'
 import * as Y from 'yjs'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Database } from '#db/client'
-import * as schema from '#db/schema'
-import type { ServiceDeps } from './context.server'
+import { openDatabase, type DatabaseHandle } from '#db/client'
+import type { ServiceDeps } from '#app/services/context.server'
 import {
   appendDocumentUpdate,
-  binaryCopyRows,
   compactDocument,
   loadDocumentUpdates,
   mergeStoredUpdates,
-} from './yjs-documents.server'
+} from '#app/services/yjs-documents.server'
+import { createTestDatabase, type TestDatabase } from '#tests/support/database'
 
-let client: PGlite
+let testDatabase: TestDatabase
+let database: DatabaseHandle
 let deps: ServiceDeps
 
 beforeAll(async () => {
+  testDatabase = await createTestDatabase()
+  database = await openDatabase({ databaseUrl: testDatabase.url })
   // The table alone, as the migrations make it, without the brands it refers to.
-  client = new PGlite()
-  await client.exec(`CREATE TABLE yjs_updates (
-    id bigserial PRIMARY KEY, doc_name text NOT NULL, brand_key text NOT NULL, "update" bytea NOT NULL,
-    format smallint NOT NULL DEFAULT 2, created timestamptz NOT NULL DEFAULT now())`)
-  deps = { db: drizzle(client, { schema }) as unknown as Database } as ServiceDeps
+  await database.pool.query(`DO $$ DECLARE c text; BEGIN
+    FOR c IN SELECT conname FROM pg_constraint WHERE conrelid = 'yjs_updates'::regclass AND contype = 'f' LOOP
+      EXECUTE format('ALTER TABLE yjs_updates DROP CONSTRAINT %I', c);
+    END LOOP; END $$`)
+  deps = { db: database.db } as ServiceDeps
 })
-afterAll(() => client.close())
+afterAll(async () => {
+  await database?.close()
+  await testDatabase?.drop()
+})
 
 function drawn(shapes: number) {
   const doc = new Y.Doc()
@@ -108,7 +110,7 @@ it('reads rows stored in format 1 as format 2, and merges them with rows of form
   const map = doc.getMap<string>('shapes')
   map.set('old', 'stored before')
   const old = Y.encodeStateAsUpdate(doc)
-  await client.query('INSERT INTO yjs_updates (doc_name, brand_key, "update", format) VALUES ($1, $2, $3, 1)', [
+  await database.pool.query('INSERT INTO yjs_updates (doc_name, brand_key, "update", format) VALUES ($1, $2, $3, 1)', [
     name,
     'brand',
     old,
@@ -120,38 +122,7 @@ it('reads rows stored in format 1 as format 2, and merges them with rows of form
   expect(first).toEqual(Y.convertUpdateFormatV1ToV2(old))
   expect(shapesOf(Y.mergeUpdatesV2([first!, second!]))).toEqual({ old: 'stored before', new: 'stored after' })
   await compactDocument(deps, name, 'brand')
-  const rows = await client.query<{ format: number }>('SELECT format FROM yjs_updates WHERE doc_name = $1', [name])
+  const rows = await database.pool.query<{ format: number }>('SELECT format FROM yjs_updates WHERE doc_name = $1', [name])
   expect(rows.rows).toEqual([{ format: 2 }])
   expect(shapesOf((await loadDocumentUpdates(deps, name))[0]!)).toEqual({ old: 'stored before', new: 'stored after' })
-})
-
-it('refuses COPY output that is not whole', () => {
-  const copy = (...rows: Uint8Array[][]) => {
-    const parts = [Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]
-    for (const row of rows) {
-      const count = Buffer.alloc(2)
-      count.writeInt16BE(row.length, 0)
-      parts.push(count)
-      for (const value of row) {
-        const length = Buffer.alloc(4)
-        length.writeInt32BE(value.byteLength, 0)
-        parts.push(length, Buffer.from(value))
-      }
-    }
-    parts.push(Buffer.from([0xff, 0xff]))
-    return new Uint8Array(Buffer.concat(parts))
-  }
-  const values = (rows: Uint8Array[][]) => rows.map((row) => row.map((value) => [...value]))
-  const whole = copy([new Uint8Array([0, 2]), new Uint8Array([1, 2])], [new Uint8Array([0, 1]), new Uint8Array([3])])
-  expect(values(binaryCopyRows(whole, 2))).toEqual([
-    [
-      [0, 2],
-      [1, 2],
-    ],
-    [[0, 1], [3]],
-  ])
-  expect(() => binaryCopyRows(whole, 1)).toThrow('a COPY row of 2 fields, not 1')
-  expect(() => binaryCopyRows(whole.subarray(0, whole.byteLength - 2), 2)).toThrow()
-  expect(() => binaryCopyRows(whole.subarray(0, whole.byteLength - 4), 2)).toThrow()
-  expect(() => binaryCopyRows(new Uint8Array(30), 2)).toThrow('not a binary COPY')
 })

@@ -1,7 +1,10 @@
 # syntax=docker/dockerfile:1
 # Production image of the brand portal: build with dev dependencies, run with production ones.
+# Node 22 (LTS; Node 20 reached its end of life in April 2026). Without DATABASE_URL the portal
+# starts its embedded Postgres server (binaries from npm, glibc: hence Debian, not Alpine) in
+# /data/pg, as the unprivileged user node.
 
-FROM node:20-bookworm-slim AS deps
+FROM node:22-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -10,12 +13,12 @@ FROM deps AS build
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS prod-deps
+FROM node:22-bookworm-slim AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \

@@ -68,10 +68,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const upgrade = await upgradePgliteFolder({ dataDir: options.dataDir, log })
     server = await startEmbeddedServer({ dir: paths.cluster, passwordFile: paths.passwordFile, log })
     url = server.url
-    if (upgrade) await upgrade.restoreInto(url).catch(async (error: unknown) => {
-      await server?.stop()
-      throw error
-    })
+    if (upgrade)
+      await upgrade.restoreInto(url).catch(async (error: unknown) => {
+        await server?.stop()
+        throw error
+      })
   }
   const pool = openPool(url, options.maxConnections)
   const db = drizzle(pool, { schema })

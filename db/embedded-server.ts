@@ -122,7 +122,15 @@ async function serverUser(log: (message: string) => void): Promise<RunAs> {
   } catch {
     log('Running as root: creating the system user postgres for the embedded database server.')
     await run('groupadd', ['--system', 'postgres']).catch(() => undefined)
-    await run('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'])
+    await run('useradd', [
+      '--system',
+      '--gid',
+      'postgres',
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      'postgres',
+    ])
     return { ...(await ids()), name: 'postgres' }
   }
 }
@@ -289,22 +297,21 @@ async function createCluster(dir: string, password: string, user: RunAs, bin: Bi
  * then stops the server after its own work is saved.
  */
 function startWatchdog(serverPid: number): ChildProcess {
-  const watchdog = spawn('sh', ['-c', 'read _ignored; kill -INT "$1" 2>/dev/null', 'portal-db-watchdog', String(serverPid)], {
-    stdio: ['pipe', 'ignore', 'ignore'],
-    detached: true,
-  })
+  const watchdog = spawn(
+    'sh',
+    ['-c', 'read _ignored; kill -INT "$1" 2>/dev/null', 'portal-db-watchdog', String(serverPid)],
+    {
+      stdio: ['pipe', 'ignore', 'ignore'],
+      detached: true,
+    },
+  )
   watchdog.on('error', () => undefined)
   watchdog.unref()
   ;(watchdog.stdin as net.Socket | null)?.unref()
   return watchdog
 }
 
-async function waitUntilReady(
-  url: string,
-  child: ChildProcess,
-  logFile: string,
-  exited: () => boolean,
-): Promise<void> {
+async function waitUntilReady(url: string, child: ChildProcess, logFile: string, exited: () => boolean): Promise<void> {
   const deadline = Date.now() + 60_000
   for (;;) {
     if (exited()) {
@@ -403,7 +410,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   try {
     const exists = await admin.query('select 1 from pg_database where datname = $1', [EMBEDDED_DATABASE])
     if (exists.rowCount === 0) await admin.query(`create database ${EMBEDDED_DATABASE}`)
-    version = ((await admin.query<{ v: string }>(`select split_part(version(), ' ', 2) as v`)).rows[0]?.v ?? '?')
+    version = (await admin.query<{ v: string }>(`select split_part(version(), ' ', 2) as v`)).rows[0]?.v ?? '?'
   } finally {
     await admin.end()
   }

@@ -132,9 +132,23 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
     }
   }
 
-  // The embedded Postgres server in DATA_DIR/pg, or the server DATABASE_URL names.
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, log })
-  started.push(() => database.close())
+  // The database (the embedded Postgres server in DATA_DIR/pg, or the server DATABASE_URL names)
+  // and the identity provider (perhaps the Auth emulator) start side by side.
+  const [opened, identityStarted] = await Promise.allSettled([
+    openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, log }).then((database) => {
+      started.push(() => database.close())
+      return database
+    }),
+    startIdentity(env, log).then((identityHandle) => {
+      const { emulator } = identityHandle
+      if (emulator) started.push(() => emulator.stop())
+      return identityHandle
+    }),
+  ])
+  if (opened.status === 'rejected') throw opened.reason
+  if (identityStarted.status === 'rejected') throw identityStarted.reason
+  const database = opened.value
+  const { identity, emulator } = identityStarted.value
   if (database.server) {
     const { server } = database
     log(`Database: ${server.version}, embedded, in ${server.dir} on 127.0.0.1:${server.port} (${describeSettings()})`)
@@ -143,8 +157,6 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   // Imports cut off by the last stop show as failed; their commit never half-happened. With the
   // embedded server this process is the only one; with DATABASE_URL others may be importing.
   await markInterruptedImports({ db: database.db }, !env.DATABASE_URL)
-  const { identity, emulator } = await startIdentity(env, log)
-  if (emulator) started.push(() => emulator.stop())
 
   const secret = sessionSecret(env)
   // The publisher is wired once socket.io is up; until then nobody can be connected anyway.

@@ -122,7 +122,9 @@ it('reads rows stored in format 1 as format 2, and merges them with rows of form
   expect(first).toEqual(Y.convertUpdateFormatV1ToV2(old))
   expect(shapesOf(Y.mergeUpdatesV2([first!, second!]))).toEqual({ old: 'stored before', new: 'stored after' })
   await compactDocument(deps, name, 'brand')
-  const rows = await database.pool.query<{ format: number }>('SELECT format FROM yjs_updates WHERE doc_name = $1', [name])
+  const rows = await database.pool.query<{ format: number }>('SELECT format FROM yjs_updates WHERE doc_name = $1', [
+    name,
+  ])
   expect(rows.rows).toEqual([{ format: 2 }])
   expect(shapesOf((await loadDocumentUpdates(deps, name))[0]!)).toEqual({ old: 'stored before', new: 'stored after' })
 })

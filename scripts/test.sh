@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: typecheck, lint and format check, a production build, Vitest (unit + integration
-# against PGlite and the Auth emulator; the page-action tests use the build), and Playwright
-# end-to-end tests in headless Chromium.
+# against the embedded Postgres server and the Auth emulator; the page-action tests use the
+# build), and Playwright end-to-end tests in headless Chromium.
 # Every step runs; the command exits non-zero if any failed and prints a summary at the end.
 # Chromium and redis-server are installed first when missing and we can (root with apt-get);
 # otherwise it stops at once, saying what to install.

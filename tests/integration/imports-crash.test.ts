@@ -1,7 +1,7 @@
-// An import is all or nothing, even when the process dies mid-commit: a portal process on a
-// file-backed PGlite is killed with SIGKILL while it writes a large import, restarted on the same
-// data folder, and must hold either every listing of the import or none, with the import shown
-// failed in History (docs/decisions/081).
+// An import is all or nothing, even when the process dies mid-commit: a portal process on its
+// embedded Postgres server is killed with SIGKILL while it writes a large import (the server goes
+// down with it), restarted on the same data folder, and must hold either every listing of the
+// import or none, with the import shown failed in History (docs/decisions/081).
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'

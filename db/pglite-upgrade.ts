@@ -5,6 +5,9 @@
 // the dump is complete before the folder moves, and a restore that did not commit runs again.
 import fs from 'node:fs'
 import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import pg from 'pg'
 import { CLUSTER_MARKER } from './embedded-server'
 
@@ -25,8 +28,8 @@ export function isPgliteFolder(dir: string): boolean {
   return fs.existsSync(path.join(dir, 'PG_VERSION')) && !fs.existsSync(path.join(dir, CLUSTER_MARKER))
 }
 
-/** The whole PGlite database as SQL, made by PGlite's own pg_dump. */
-async function dumpPglite(dir: string): Promise<string> {
+/** Writes the whole PGlite database as SQL into `file`, made by PGlite's own pg_dump. */
+async function dumpPglite(dir: string, file: string): Promise<void> {
   // Loaded only here: a portal that has nothing to upgrade never loads PGlite.
   const { PGlite } = await import('@electric-sql/pglite')
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
@@ -34,11 +37,15 @@ async function dumpPglite(dir: string): Promise<string> {
   const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } })
   try {
     await client.waitReady
-    const file = await pgDump({ pg: client, args: ['--no-owner', '--no-privileges'] })
-    return await file.text()
+    const dump = await pgDump({ pg: client, args: ['--no-owner', '--no-privileges'] })
+    // Streamed to disk: a dump can be larger than the longest string JavaScript holds.
+    await pipeline(Readable.fromWeb(dump.stream() as WebReadableStream<Uint8Array>), fs.createWriteStream(file))
   } finally {
     await client.close()
   }
+  const fd = fs.openSync(file, 'r')
+  fs.fsyncSync(fd)
+  fs.closeSync(fd)
 }
 
 /**
@@ -50,12 +57,8 @@ export async function upgradePgliteFolder({ dataDir, log }: UpgradeOptions): Pro
   const dumpFile = path.join(dataDir, DUMP_FILE)
   if (isPgliteFolder(cluster)) {
     log(`Found a database of the earlier embedded engine (PGlite) in ${cluster}: moving it into the Postgres server…`)
-    const sqlText = await dumpPglite(cluster)
     const partial = `${dumpFile}.partial`
-    fs.writeFileSync(partial, sqlText)
-    const fd = fs.openSync(partial, 'r')
-    fs.fsyncSync(fd)
-    fs.closeSync(fd)
+    await dumpPglite(cluster, partial)
     fs.renameSync(partial, dumpFile)
     const aside = `${cluster}-pglite-${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}`
     fs.renameSync(cluster, aside)
@@ -76,7 +79,10 @@ export async function upgradePgliteFolder({ dataDir, log }: UpgradeOptions): Pro
           return
         }
         const started = Date.now()
-        const counts = await restoreDump(client, fs.readFileSync(dumpFile, 'utf8'))
+        const counts = await restoreDump(
+          client,
+          fs.createReadStream(dumpFile, { encoding: 'utf8', highWaterMark: 1024 * 1024 }),
+        )
         fs.rmSync(dumpFile, { force: true })
         log(
           `Moved the PGlite database into the Postgres server: ${counts.tables} tables, ` +
@@ -93,7 +99,10 @@ export async function upgradePgliteFolder({ dataDir, log }: UpgradeOptions): Pro
 const BATCH_BYTES = 1024 * 1024
 
 /** Runs a plain-SQL dump in one transaction. Answers how many tables and rows it created. */
-export async function restoreDump(client: pg.Client, sqlText: string): Promise<{ tables: number; rows: number }> {
+export async function restoreDump(
+  client: pg.Client,
+  sqlText: AsyncIterable<string> | Iterable<string>,
+): Promise<{ tables: number; rows: number }> {
   let tables = 0
   let rows = 0
   let batch: string[] = []
@@ -106,7 +115,7 @@ export async function restoreDump(client: pg.Client, sqlText: string): Promise<{
   }
   await client.query('begin')
   try {
-    for (const statement of splitStatements(sqlText)) {
+    for await (const statement of splitStatements(sqlText)) {
       if (/^CREATE TABLE /i.test(statement)) tables++
       if (/^INSERT INTO /i.test(statement)) rows++
       batch.push(statement)
@@ -122,50 +131,106 @@ export async function restoreDump(client: pg.Client, sqlText: string): Promise<{
   return { tables, rows }
 }
 
+type Mode = { kind: 'code' } | { kind: 'comment' } | { kind: 'quote'; char: string } | { kind: 'dollar'; tag: string }
+
 /**
- * The statements of a SQL script, each with its semicolon, comments dropped. Knows what pg_dump
- * writes: quoted strings ('' inside), quoted names, dollar-quoted bodies and line comments, so a
- * semicolon or a line break inside a value never splits it.
+ * The statements of a SQL script, read in pieces, each with its semicolon. Knows what pg_dump
+ * writes: quoted strings, quoted names, dollar-quoted bodies and line comments (those
+ * between statements are dropped), so a semicolon or a line break inside a value never splits it
+ * and a piece may end anywhere. Only the statement being read is held in memory.
  */
-export function* splitStatements(sqlText: string): Generator<string> {
-  let start = 0
+export async function* splitStatements(pieces: AsyncIterable<string> | Iterable<string>): AsyncGenerator<string> {
+  const iterator =
+    Symbol.asyncIterator in pieces
+      ? (pieces as AsyncIterable<string>)[Symbol.asyncIterator]()
+      : (pieces as Iterable<string>)[Symbol.iterator]()
+  let text = ''
+  let start = 0 // where the statement being read begins in `text`
   let i = 0
-  const n = sqlText.length
-  const emit = function* (end: number) {
-    const statement = sqlText.slice(start, end).trim()
-    if (statement !== '' && statement !== ';') yield statement
+  let ended = false
+  let commentStart = 0
+  let mode: Mode = { kind: 'code' }
+  /** Appends the next piece (dropping what was emitted); false once there is none. */
+  const more = async (): Promise<boolean> => {
+    if (ended) return false
+    const next = await iterator.next()
+    if (next.done) {
+      ended = true
+      return false
+    }
+    text = text.slice(start) + next.value
+    i -= start
+    commentStart -= start
+    start = 0
+    return true
   }
-  while (i < n) {
-    const c = sqlText[i]!
-    if (c === '-' && sqlText[i + 1] === '-') {
-      // A comment between statements is skipped with the text before it (only whitespace).
-      const end = sqlText.indexOf('\n', i)
-      const stop = end === -1 ? n : end + 1
-      if (sqlText.slice(start, i).trim() === '') start = stop
-      i = stop
-    } else if (c === "'" || c === '"') {
-      let j = i + 1
-      for (;;) {
-        const close = sqlText.indexOf(c, j)
-        if (close === -1) throw new Error('The dump ends inside a quoted value.')
-        if (sqlText[close + 1] === c) j = close + 2
-        else {
-          i = close + 1
-          break
-        }
+  for (;;) {
+    if (i >= text.length) {
+      if (await more()) continue
+      break
+    }
+    if (mode.kind === 'comment') {
+      const end = text.indexOf('\n', i)
+      if (end === -1) {
+        i = text.length
+        continue
       }
+      i = end + 1
+      mode = { kind: 'code' }
+      if (text.slice(start, commentStart).trim() === '') start = i
+      continue
+    }
+    if (mode.kind === 'quote') {
+      const close = text.indexOf(mode.char, i)
+      if (close === -1) {
+        i = text.length
+        if (ended) break
+        continue
+      }
+      // A doubled quote inside a value closes and reopens it, which splits the same way.
+      i = close + 1
+      mode = { kind: 'code' }
+      continue
+    }
+    if (mode.kind === 'dollar') {
+      const close = text.indexOf(mode.tag, i)
+      if (close === -1) {
+        if (ended) break
+        // The closing tag may straddle two pieces.
+        i = Math.max(i, text.length - mode.tag.length + 1)
+        await more()
+        continue
+      }
+      i = close + mode.tag.length
+      mode = { kind: 'code' }
+      continue
+    }
+    // A comment's second dash or a whole dollar tag may lie in the next piece.
+    while ((text[i] === '-' || text[i] === '$') && text.length - i < 64 && (await more())) {
+      // read on
+    }
+    const c = text[i]!
+    if (c === '-' && text[i + 1] === '-') {
+      commentStart = i
+      mode = { kind: 'comment' }
+      i += 2
+    } else if (c === "'" || c === '"') {
+      mode = { kind: 'quote', char: c }
+      i++
     } else if (c === '$') {
-      const tag = /^\$[A-Za-z_]*\$/.exec(sqlText.slice(i, i + 64))?.[0]
+      const tag = /^\$[A-Za-z_]*\$/.exec(text.slice(i, i + 64))?.[0]
       if (tag) {
-        const close = sqlText.indexOf(tag, i + tag.length)
-        if (close === -1) throw new Error('The dump ends inside a dollar-quoted body.')
-        i = close + tag.length
+        mode = { kind: 'dollar', tag }
+        i += tag.length
       } else i++
     } else if (c === ';') {
-      yield* emit(i + 1)
+      const statement = text.slice(start, i + 1).trim()
+      if (statement !== ';') yield statement
       start = i + 1
       i++
     } else i++
   }
-  yield* emit(n)
+  if (mode.kind === 'quote' || mode.kind === 'dollar') throw new Error('The dump ends inside a quoted value.')
+  const rest = text.slice(start).trim()
+  if (rest !== '') yield rest
 }

@@ -1,8 +1,10 @@
 // Processes of an embedded Postgres server, as /proc shows them: its postmaster (from the
 // cluster's lock file), the postmaster's own children and the watchdog that stops it with the
-// portal. Tests assert on whether these exist, never on how fast they go.
+// portal. Tests assert on whether these exist, never on how fast they go. And a close of a
+// database handle that waits for its connections before the server stops.
 import fs from 'node:fs'
 import path from 'node:path'
+import type { DatabaseHandle } from '#db/client'
 
 /** Running: present and not a zombie (an exited process its parent has not reaped yet). */
 export function processRunning(pid: number): boolean {
@@ -53,4 +55,27 @@ export function watchdogPids(serverPid: number): number[] {
     .filter((p) => p.args.includes('portal-db-watchdog') && p.args.at(-1) === String(serverPid))
     .filter((p) => processRunning(p.pid))
     .map((p) => p.pid)
+}
+
+/**
+ * Closes a database handle once its connections have really closed. pg's pool.end() answers when
+ * it has asked its connections to end, not when they have; the handle then stops the server at
+ * once, and a connection the shutdown reaches first reports "terminating connection due to
+ * administrator command" through the pool's error listener (a console.error).
+ */
+export async function closeDatabase(handle: DatabaseHandle): Promise<void> {
+  const { pool } = handle
+  const end = pool.end.bind(pool)
+  pool.end = (async () => {
+    let open = pool.totalCount
+    const removed = new Promise<void>((resolve) => {
+      if (open === 0) resolve()
+      pool.on('remove', () => {
+        if (--open === 0) resolve()
+      })
+    })
+    await end()
+    await removed
+  }) as typeof pool.end
+  await handle.close()
 }

@@ -57,6 +57,22 @@ export function openPool(url: string, maxConnections = 10): pg.Pool {
   return pool
 }
 
+/**
+ * Ends a pool once its connections have closed: pool.end() answers as soon as it has asked them
+ * to, and a server stopped meanwhile would end them with an error.
+ */
+export async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve()
+    pool.on('remove', () => {
+      if (--open === 0) resolve()
+    })
+  })
+  await pool.end()
+  await closed
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const log = options.log ?? (() => {})
   let server: EmbeddedServer | null = null
@@ -84,7 +100,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close() {
       closing ??= (async () => {
-        await pool.end()
+        await endPool(pool)
         await server?.stop()
       })()
       return closing

@@ -211,12 +211,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function isPostgres(pid: number): boolean {
+/** The server this module started on `dir` (`postgres -D <dir> …`), not any other process. */
+async function isServerOf(pid: number, dir: string): Promise<boolean> {
   try {
-    return /postgres/.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'))
+    const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+    const at = args.indexOf('-D')
+    return at !== -1 && args[at + 1] === dir
   } catch {
-    // No /proc (macOS): trust the lock file, as Postgres itself does.
-    return isAlive(pid)
+    // No /proc (macOS): ps shows the same command line.
+    const shown = await run('ps', ['-ww', '-o', 'args=', '-p', String(pid)]).catch(() => null)
+    return shown !== null && shown.stdout.includes(` -D ${dir} `)
   }
 }
 
@@ -243,7 +247,7 @@ async function stopLeftoverServer(dir: string, log: (message: string) => void): 
   } catch {
     return
   }
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid) && isPostgres(pid)) {
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid) && (await isServerOf(pid, dir))) {
     log(`Stopping the database server (pid ${pid}) an earlier portal left running…`)
     process.kill(pid, 'SIGINT')
     if (!(await waitForExit(pid, 30_000))) {

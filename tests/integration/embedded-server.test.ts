@@ -244,10 +244,13 @@ describe('a stale postmaster.pid', () => {
     await server.stop()
   })
 
-  it('naming a live process that is no Postgres does not block the start and leaves that process alone', async () => {
+  it.each([
+    ['no Postgres', ['-c', 'sleep 300']],
+    ['another Postgres-looking command', ['-c', 'sleep 300', 'postgres', '-D', '/var/lib/postgresql/15/main']],
+  ])('naming a live process that is %s does not block the start and leaves that process alone', async (_, args) => {
     const dataDir = newDataDir()
     await (await start(dataDir)).stop()
-    const other = spawn('sleep', ['300'], { stdio: 'ignore' })
+    const other = spawn('sh', args, { stdio: 'ignore' })
     children.push(other)
     writeLockFile(path.join(dataDir, 'pg'), other.pid!)
 

@@ -22,7 +22,7 @@ import { MIGRATIONS_FOLDER, openDatabase, type DatabaseHandle } from '#db/client
 import { startEmbeddedServer } from '#db/embedded-server'
 import * as schema from '#db/schema'
 import { DEMO_BRAND_KEY, DEMO_DIRECT_CHAT_KEY, demoAccountKey, seedDemo } from '#db/seed'
-import { closeDatabase, postmasterPid, processRunning } from '#tests/support/server-processes'
+import { postmasterPid, processRunning } from '#tests/support/server-processes'
 
 // Each its own temporary folder: the server's user must pass through every folder above DATA_DIR.
 /** Upgraded in one go. */
@@ -198,7 +198,7 @@ beforeAll(async () => {
 }, 600_000)
 
 afterAll(async () => {
-  for (const handle of handles) await closeDatabase(handle).catch(() => undefined)
+  for (const handle of handles) await handle.close().catch(() => undefined)
   for (const dir of [dataDir, interruptedDir]) fs.rmSync(dir, { recursive: true, force: true })
 })
 
@@ -288,14 +288,14 @@ describe('the first start after the upgrade', () => {
 
   it('starts the same folder again without upgrading it again', async () => {
     const state = await snapshotOf(database.pool)
-    await closeDatabase(database)
+    await database.close()
     const again: string[] = []
     database = await open(dataDir, again)
     expect(database.server?.created).toBe(false)
     expect(again.join('\n')).not.toContain('PGlite')
     expect(pgliteAside(dataDir)).toHaveLength(1)
     expect(await snapshotOf(database.pool)).toEqual(state)
-    await closeDatabase(database)
+    await database.close()
   })
 })
 
@@ -351,7 +351,7 @@ describe('a start that stops between the dump and the restore', () => {
     expect(log.join('\n')).toMatch(/Moved the PGlite database into the Postgres server/)
     expect(dumpFiles(interruptedDir)).toEqual([])
     expect(await snapshotOf(database.pool)).toEqual(before)
-    await closeDatabase(database)
+    await database.close()
   })
 
   it('removes a dump found beside a database that already holds it, and restores nothing twice', async () => {
@@ -362,6 +362,6 @@ describe('a start that stops between the dump and the restore', () => {
     expect(log.join('\n')).not.toContain('Moved the PGlite database')
     expect(dumpFiles(interruptedDir)).toEqual([])
     expect(await snapshotOf(database.pool)).toEqual(before)
-    await closeDatabase(database)
+    await database.close()
   })
 })

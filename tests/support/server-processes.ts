@@ -56,26 +56,3 @@ export function watchdogPids(serverPid: number): number[] {
     .filter((p) => processRunning(p.pid))
     .map((p) => p.pid)
 }
-
-/**
- * Closes a database handle once its connections have really closed. pg's pool.end() answers when
- * it has asked its connections to end, not when they have; the handle then stops the server at
- * once, and a connection the shutdown reaches first reports "terminating connection due to
- * administrator command" through the pool's error listener (a console.error).
- */
-export async function closeDatabase(handle: DatabaseHandle): Promise<void> {
-  const { pool } = handle
-  const end = pool.end.bind(pool)
-  pool.end = (async () => {
-    let open = pool.totalCount
-    const removed = new Promise<void>((resolve) => {
-      if (open === 0) resolve()
-      pool.on('remove', () => {
-        if (--open === 0) resolve()
-      })
-    })
-    await end()
-    await removed
-  }) as typeof pool.end
-  await handle.close()
-}

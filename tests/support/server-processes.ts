@@ -1,10 +1,8 @@
 // Processes of an embedded Postgres server, as /proc shows them: its postmaster (from the
 // cluster's lock file), the postmaster's own children and the watchdog that stops it with the
-// portal. Tests assert on whether these exist, never on how fast they go. And a close of a
-// database handle that waits for its connections before the server stops.
+// portal. Tests assert on whether these exist, never on how fast they go.
 import fs from 'node:fs'
 import path from 'node:path'
-import type { DatabaseHandle } from '#db/client'
 
 /** Running: present and not a zombie (an exited process its parent has not reaped yet). */
 export function processRunning(pid: number): boolean {

@@ -94,7 +94,7 @@ export async function assetsBench(): Promise<AssetFigures> {
     )
     const portal = await spawnPortal('assets-bench', {
       dataDir,
-      env: { SEED_DEMO: 'false', PGLITE_VACUUM_MINUTES: '0' },
+      env: { SEED_DEMO: 'false' },
     })
     try {
       const folder = (extra: string) =>

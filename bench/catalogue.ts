@@ -3,8 +3,9 @@
 // starts the portal on that data in its own process, and measures:
 //  - the time to answer `GET /api/listing/query/filter` for a filtered page (lines + collections +
 //    categories, 50 a page: the first, a middle and the last page) and for searches, one request
-//    at a time, so the figure is the server's time plus a local round trip. On embedded PGlite,
-//    then on the local Postgres server (started as CI starts it; skipped when there is none).
+//    at a time, so the figure is the server's time plus a local round trip. On the embedded
+//    Postgres server (the default users run), then on the local Postgres server given as a
+//    DATABASE_URL (Debian's, started as CI starts it; skipped when there is none).
 //  - the signed-in products list page and /brands under an open-loop load: requests start on a
 //    fixed schedule whatever the answers do, and each latency counts from its scheduled start, so
 //    a slow server cannot slow the load down and hide its own queue. First a fixed rate
@@ -20,7 +21,6 @@ import os from 'node:os'
 import path from 'node:path'
 import http from 'node:http'
 import pg from 'pg'
-import { sql } from 'drizzle-orm'
 import { openDatabase, type DatabaseHandle } from '#db/client'
 import { DEMO_BRAND_KEY, demoAccountKey, demoFirebaseUid, seedDemo } from '#db/seed'
 import { bulkStructure, seedListings } from '#db/seed-listings'
@@ -28,6 +28,7 @@ import { createLocalBlobStore } from '#app/infra/blob-store.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { startSession } from '#app/services/sessions.server'
 import { spawnPortal, type SpawnedPortal } from '../scripts/spawn-portal'
+import { vacuumAnalyze } from './workspace'
 
 const number = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback)
@@ -72,7 +73,9 @@ export interface LoadFigures {
 export interface CatalogueFigures {
   listings: number
   seedSeconds: number
-  pglite: QueryFigures
+  /** On the embedded server, which the portal starts in its data folder. */
+  embedded: QueryFigures
+  /** On the local Postgres server given by DATABASE_URL. */
   postgres: QueryFigures | { skipped: string }
   pages: {
     unavailable: string | null
@@ -94,10 +97,7 @@ export async function seed(database: DatabaseHandle, blobsDir: string, listings:
   const deps = { db: database.db, blobs: createLocalBlobStore({ dir: blobsDir, secret: 'bench' }) } as ServiceDeps
   await seedDemo(deps, { ensureUsers: false })
   const result = await seedListings(database.db, DEMO_BRAND_KEY, listings)
-  // Vacuumed and analyzed, as a database in use is: by autovacuum on a Postgres server, by the
-  // portal's own upkeep on PGlite (docs/decisions/079). A bulk load left unvacuumed makes every
-  // later read set hint bits and fetch heap pages an index could have answered.
-  await (database.vacuum ? database.vacuum() : database.db.execute(sql`vacuum (analyze)`))
+  await vacuumAnalyze(database)
   const session = await startSession(deps, {
     accountKey: demoAccountKey('admin'),
     firebaseUid: demoFirebaseUid('admin'),
@@ -360,13 +360,14 @@ function localPostgres(): { adminUrl: string } | { skipped: string } {
 
 /**
  * Runs `measure` against a portal on a fresh database of the local Postgres server, seeded as
- * the PGlite runs are (the demo workspace, Demo Brand filled up to `listings`), and drops the
- * database after. Without a server the answer says why it was skipped.
+ * the embedded runs are (the demo workspace, Demo Brand filled up to `listings`), and drops the
+ * database after. `measure` gets the database's connection string too. Without a server the
+ * answer says why it was skipped.
  */
 export async function onLocalPostgres<T>(
   label: string,
   listings: number,
-  measure: (portal: SpawnedPortal, cookie: string) => Promise<T>,
+  measure: (portal: SpawnedPortal, cookie: string, databaseUrl: string) => Promise<T>,
 ): Promise<T | { skipped: string }> {
   const server = localPostgres()
   if ('skipped' in server) return server
@@ -391,7 +392,7 @@ export async function onLocalPostgres<T>(
       env: { SEED_DEMO: 'false', DATABASE_URL: url.toString(), SESSION_SECRET: `${label}-session-secret` },
     })
     try {
-      return await measure(portal, cookie)
+      return await measure(portal, cookie, url.toString())
     } finally {
       await portal.stop()
     }
@@ -413,26 +414,26 @@ export async function catalogueBench(): Promise<CatalogueFigures> {
   const samples = Math.floor(number('CATALOGUE_BENCH_SAMPLES', 100))
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-catalogue-bench-'))
   try {
-    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pg') })
+    const database = await openDatabase({ dataDir })
     let seeded: Awaited<ReturnType<typeof seed>>
     try {
       seeded = await seed(database, path.join(dataDir, 'blobs'), listings)
     } finally {
       await database.close()
     }
-    console.log(`\nCatalogue: Demo Brand filled up to ${listings} listings in ${seeded.seconds.toFixed(1)} s (PGlite)`)
+    console.log(
+      `\nCatalogue: Demo Brand filled up to ${listings} listings in ${seeded.seconds.toFixed(1)} s (embedded server)`,
+    )
     const portal = await spawnPortal('catalogue-bench', {
       compiled: true,
       dataDir,
-      // The data was vacuumed right after seeding; the portal's own first vacuum, a minute after
-      // it starts, would otherwise hold every query for a moment in the middle of the timings.
-      env: { SEED_DEMO: 'false', PGLITE_VACUUM_MINUTES: '0' },
+      env: { SEED_DEMO: 'false' },
       nodeArgs: process.env.CATALOGUE_BENCH_PORTAL_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
     })
-    let pglite: QueryFigures
+    let embedded: QueryFigures
     let pages: CatalogueFigures['pages']
     try {
-      pglite = await measureQueries(portal.baseURL, seeded.cookie, samples)
+      embedded = await measureQueries(portal.baseURL, seeded.cookie, samples)
       pages =
         process.env.CATALOGUE_BENCH_PAGES === 'false'
           ? { unavailable: 'skipped', brands: undefined! }
@@ -446,11 +447,13 @@ export async function catalogueBench(): Promise<CatalogueFigures> {
         : await withPostgres(listings, samples).catch((error: unknown) => ({
             skipped: `the run on Postgres failed: ${String(error).split('\n')[0]}`,
           }))
-    return { listings, seedSeconds: round(seeded.seconds), pglite, postgres, pages }
+    return { listings, seedSeconds: round(seeded.seconds), embedded, postgres, pages }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 }
+
+const EMBEDDED = 'Embedded'
 
 const goal = (value: number, limit: number) => `${value <= limit ? 'OK' : 'OVER'} (goal p95 ≤ ${limit} ms)`
 
@@ -470,10 +473,10 @@ function printQueries(label: string, figures: QueryFigures | { skipped: string }
   console.log(
     `  ${label}: the filter matches ${figures.matched ?? '?'} listings; ${figures.firstPage!.requests} requests each, one at a time`,
   )
-  line('filtered, first page', figures.firstPage!, label === 'PGlite' ? CATALOGUE_GOALS.filteredP95Ms : null)
-  line('filtered, middle page', figures.middlePage!, label === 'PGlite' ? CATALOGUE_GOALS.filteredP95Ms : null)
-  line('filtered, last page (deep)', figures.deepPage!, label === 'PGlite' ? CATALOGUE_GOALS.filteredP95Ms : null)
-  line('search', figures.search!, label === 'PGlite' ? CATALOGUE_GOALS.searchP95Ms : null)
+  line('filtered, first page', figures.firstPage!, label === EMBEDDED ? CATALOGUE_GOALS.filteredP95Ms : null)
+  line('filtered, middle page', figures.middlePage!, label === EMBEDDED ? CATALOGUE_GOALS.filteredP95Ms : null)
+  line('filtered, last page (deep)', figures.deepPage!, label === EMBEDDED ? CATALOGUE_GOALS.filteredP95Ms : null)
+  line('search', figures.search!, label === EMBEDDED ? CATALOGUE_GOALS.searchP95Ms : null)
   console.log(`  ${label} search terms: ${figures.searches!.map((s) => `"${s.term}" ${s.total}`).join(', ')}`)
 }
 
@@ -485,8 +488,8 @@ function printLoad(figures: LoadFigures) {
 
 export function printCatalogueFigures(figures: CatalogueFigures) {
   console.log(`\nCatalogue at ${figures.listings} listings (GET /api/listing/query/filter, round trip on this machine)`)
-  printQueries('PGlite', figures.pglite)
-  printQueries('Postgres', figures.postgres)
+  printQueries(EMBEDDED, figures.embedded)
+  printQueries('Postgres (DATABASE_URL)', figures.postgres)
   console.log("\nSigned-in pages under an open-loop load (latency from each request's scheduled start)")
   if (figures.pages.unavailable) console.log(`  products list: ${figures.pages.unavailable}`)
   for (const [name, page] of [

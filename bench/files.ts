@@ -8,7 +8,9 @@
 //    time, as a browser does) to a portal of its own, from the preflight to the last "uploaded
 //    and scanned" heard over socket.io, each matched photo then on its listing;
 //  - the portal's peak resident memory while a 2 GB file is uploaded over tus and checked, with
-//    the embedded database (PGlite, in the portal's process) and with a Postgres server.
+//    the embedded database server and with the local Postgres server given as a DATABASE_URL;
+//  - whether anyone waits for those jobs (bench/probe.ts): /healthz and /brands asked all along
+//    the batch of photos and the 2 GB upload on the embedded server, against the same portal quiet.
 // FILES_BENCH_PHOTOS and FILES_BENCH_LARGE_MB change the batch and the large file.
 import fs from 'node:fs'
 import os from 'node:os'
@@ -23,6 +25,8 @@ import { parseEnv } from '#app/env.server'
 import { FILE_EVENTS, type FileStatusEvent } from '#realtime/protocol'
 import { DEMO_BRAND_KEY } from '#db/seed'
 import { onLocalPostgres } from './catalogue'
+import { residentMB } from './memory'
+import { printProbe, probeAround, type ProbeFigures } from './probe'
 import { signInAs, spawnPortal, type SpawnedPortal } from '../scripts/spawn-portal'
 
 export const FILES_GOALS = { thumbnailsPerSecond: 30, peakRssMB: 300 }
@@ -44,8 +48,11 @@ export interface FilesFigures {
     matched: number
     /** The products list's time, p50 / p95 in ms, on the idle portal and during the batch. */
     page: { idle: Percentiles; duringBatch: Percentiles }
+    /** /healthz and /brands while the batch runs, against the same portal quiet. */
+    probe: ProbeFigures
   }
-  large: LargeUpload
+  /** On the embedded server, probed. */
+  large: LargeUpload & { probe: ProbeFigures }
   /** The same upload with the database on a Postgres server (skipped without one). */
   largeOnPostgres: LargeUpload | { skipped: string }
 }
@@ -181,7 +188,7 @@ function largeBody(megabytes: number): ReadableStream<Uint8Array> {
   })
 }
 
-export async function filesBench(residentMB: (pid: number) => number | null): Promise<FilesFigures> {
+export async function filesBench(): Promise<FilesFigures> {
   sharp.cache(false)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'files-bench-'))
   const photos = await Promise.all([0, 1, 2, 3].map(productPhoto))
@@ -197,9 +204,11 @@ export async function filesBench(residentMB: (pid: number) => number | null): Pr
 
   // The portal as `npm start` runs it: compiled, and (for the memory figure) started again on
   // its data, as a running installation is; its first start also carries the database's creation.
-  const dataDir = path.join(dir, 'portal')
+  // A folder of its own, not inside `dir`: as root, the embedded server runs as the system user
+  // postgres, which can't pass through a folder of mode 700 above the data folder.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-files-bench-'))
   let batch: FilesFigures['batch']
-  let large: LargeUpload
+  let large: FilesFigures['large']
   try {
     const first = await spawnPortal('files-bench', { compiled: true, dataDir })
     try {
@@ -218,7 +227,8 @@ export async function filesBench(residentMB: (pid: number) => number | null): Pr
       const cookie = await signInAs(again.baseURL, 'editor@demo.test')
       const listened = await listen(again.baseURL, cookie)
       try {
-        large = await largeUpload(again, cookie, residentMB, listened)
+        const probed = await probeAround(again, cookie, () => largeUpload(again, cookie, listened))
+        large = { ...probed.result, probe: probed.probe }
       } finally {
         listened.socket.disconnect()
       }
@@ -227,11 +237,12 @@ export async function filesBench(residentMB: (pid: number) => number | null): Pr
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
+    fs.rmSync(dataDir, { recursive: true, force: true })
   }
   const largeOnPostgres = await onLocalPostgres('files_bench', 0, async (server, cookie) => {
     const listened = await listen(server.baseURL, cookie)
     try {
-      return await largeUpload(server, cookie, residentMB, listened)
+      return await largeUpload(server, cookie, listened)
     } finally {
       listened.socket.disconnect()
     }
@@ -304,41 +315,45 @@ async function photoBatch(
   }
   const idleTimes: number[] = []
   for (let i = 0; i < 40; i++) idleTimes.push(await timePage())
-  const start = performance.now()
-  let uploading = true
-  const duringTimes: number[] = []
-  // A person browsing while the batch runs: one page about every 100 ms.
-  const browsing = (async () => {
-    while (uploading) {
-      duringTimes.push(await timePage())
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  })()
-  const reserved = (await apiCall(baseURL, cookie, 'POST', 'media/method/batch', {
-    brand: DEMO_BRAND_KEY,
-    names,
-  })) as { name: string; key?: string; listing?: unknown }[]
-  const keys: string[] = []
-  let next = 0
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      while (next < reserved.length) {
-        const i = next++
-        const bytes = photos[i % photos.length]!
-        keys.push(
-          await tusUpload(baseURL, cookie, bytes, bytes.length, {
-            brand: DEMO_BRAND_KEY,
-            purpose: 'listing-media',
-            filename: reserved[i]!.name,
-            media: reserved[i]!.key!,
-          }),
-        )
+  const { result, probe } = await probeAround({ baseURL }, cookie, async () => {
+    const start = performance.now()
+    let uploading = true
+    const duringTimes: number[] = []
+    // A person browsing while the batch runs: one page about every 100 ms.
+    const browsing = (async () => {
+      while (uploading) {
+        duringTimes.push(await timePage())
+        await new Promise((resolve) => setTimeout(resolve, 100))
       }
-    }),
-  )
-  await Promise.all(keys.map(settled))
-  uploading = false
-  await browsing
+    })()
+    const reserved = (await apiCall(baseURL, cookie, 'POST', 'media/method/batch', {
+      brand: DEMO_BRAND_KEY,
+      names,
+    })) as { name: string; key?: string; listing?: unknown }[]
+    const keys: string[] = []
+    let next = 0
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next < reserved.length) {
+          const i = next++
+          const bytes = photos[i % photos.length]!
+          keys.push(
+            await tusUpload(baseURL, cookie, bytes, bytes.length, {
+              brand: DEMO_BRAND_KEY,
+              purpose: 'listing-media',
+              filename: reserved[i]!.name,
+              media: reserved[i]!.key!,
+            }),
+          )
+        }
+      }),
+    )
+    await Promise.all(keys.map(settled))
+    uploading = false
+    await browsing
+    return { start, keys, reserved, duringTimes }
+  })
+  const { start, keys, reserved, duringTimes } = result
   const seconds = (Math.max(...keys.map((key) => finished.get(key)!.at)) - start) / 1000
   const available = keys.filter((key) => finished.get(key)!.status === 'available').length
   const media = (await apiCall(baseURL, cookie, 'GET', `media/query/brand?brand=${DEMO_BRAND_KEY}&limit=200`)) as {
@@ -357,6 +372,7 @@ async function photoBatch(
     onListings,
     matched,
     page: { idle: percentiles(idleTimes.slice(10)), duringBatch: percentiles(duringTimes) },
+    probe,
   }
 }
 
@@ -364,7 +380,6 @@ async function photoBatch(
 async function largeUpload(
   portal: Pick<SpawnedPortal, 'baseURL' | 'pid'>,
   cookie: string,
-  residentMB: (pid: number) => number | null,
   { finished, settled }: Listened,
 ): Promise<LargeUpload> {
   const idleRssMB = residentMB(portal.pid)
@@ -411,7 +426,9 @@ export function printFilesFigures(figures: FilesFigures) {
   const ms = (p: Percentiles) => `p50 ${p.p50.toFixed(1)} ms, p95 ${p.p95.toFixed(1)} ms (${p.samples} requests)`
   console.log(`    the products list while idle:        ${ms(batch.page.idle)}`)
   console.log(`    the products list during the batch:  ${ms(batch.page.duringBatch)}`)
-  printLarge('embedded database (PGlite)', large)
+  printProbe(`${batch.photos} photos are uploaded and thumbnailed`, batch.probe, '    ')
+  printLarge('embedded database server', large)
+  printProbe(`a ${(large.megabytes / 1024).toFixed(1)} GB upload streams and is checked`, large.probe, '    ')
   if ('skipped' in figures.largeOnPostgres)
     console.log(`  on a Postgres server: skipped (${figures.largeOnPostgres.skipped})`)
   else printLarge('database on a Postgres server', figures.largeOnPostgres)
@@ -424,8 +441,8 @@ function printLarge(label: string, large: LargeUpload) {
   if (large.peakRssMB === null) console.log('    peak resident memory: not measurable here (no /proc)')
   else {
     console.log(`    portal's peak resident memory: ${goal(large.peakRssMB, FILES_GOALS.peakRssMB, false)} MB`)
-    // Most of the resident memory is the portal at rest (with PGlite, the embedded database); the
-    // upload's own share is what streaming keeps small.
+    // Most of the resident memory is the portal at rest; the upload's own share is what streaming
+    // keeps small.
     if (large.idleRssMB !== null) {
       console.log(
         `    of which the upload added: ${large.peakRssMB - large.idleRssMB} MB (${large.idleRssMB} MB before it)`,

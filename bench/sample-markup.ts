@@ -4,7 +4,8 @@
 // is once its last viewer has left, and one as one update per shape, as after a crash before the
 // merge. Then it prints:
 //  - the cold load of those documents, server side: reading the stored updates and applying them
-//    to a new document copy as the portal does, in this process on the same PGlite data;
+//    to a new document copy as the portal does, in this process, on the same data (its embedded
+//    server started here on the folder, before the portal starts it);
 //  - the cold load over the wire: a WebSocket opened to the portal until its sync step 2 (the
 //    whole document) arrives, the document not being open in the portal before; and the same for
 //    a viewer joining while someone else already looks (the document open and unchanged);
@@ -15,7 +16,6 @@
 // All viewers run in this one process, so a receipt waits for the viewers before it: the figures
 // are an upper bound of what one browser would see.
 import fs from 'node:fs'
-import path from 'node:path'
 import * as Y from 'yjs'
 import * as decoding from 'lib0/decoding'
 import * as encoding from 'lib0/encoding'
@@ -128,7 +128,7 @@ async function seedMarkup(deps: ServiceDeps, shapes: number) {
 
 /** Reading a document's stored updates into a new copy, as the portal does on first open. */
 async function coldLoadInProcess(dataDir: string, docName: string, runs: number, shapes: number): Promise<Latency> {
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pg') })
+  const database = await openDatabase({ dataDir })
   try {
     const deps = { db: database.db } as ServiceDeps
     const times: number[] = []
@@ -332,7 +332,7 @@ export async function markupBench(): Promise<MarkupFigures> {
     const portal = await spawnPortal('markup-bench', {
       dataDir,
       compiled: true,
-      env: { SEED_DEMO: 'false', PGLITE_VACUUM_MINUTES: '0' },
+      env: { SEED_DEMO: 'false' },
     })
     try {
       const port = Number(new URL(portal.baseURL).port)

@@ -1,9 +1,12 @@
-// A benchmark's own workspace: a PGlite data folder with the demo seed and whatever the part adds,
-// and a signed-in session of Demo Brand's admin for the portal started on it afterwards.
+// A benchmark's own workspace: a data folder whose embedded Postgres server holds the demo seed
+// and whatever the part adds, and a signed-in session of Demo Brand's admin for the portal started
+// on it afterwards. The server is stopped once seeded; the portal starts it again on the folder.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { openDatabase, type DatabaseHandle } from '#db/client'
+import { sql } from 'drizzle-orm'
+import { embeddedPaths, openDatabase, type DatabaseHandle } from '#db/client'
+import { EMBEDDED_DATABASE, EMBEDDED_USER } from '#db/embedded-server'
 import { demoAccountKey, demoFirebaseUid, seedDemo } from '#db/seed'
 import { createLocalBlobStore } from '#app/infra/blob-store.server'
 import type { ServiceDeps } from '#app/services/context.server'
@@ -16,6 +19,15 @@ export interface DemoWorkspace {
   seedSeconds: number
 }
 
+/**
+ * Vacuumed and analyzed, as a database in use is by autovacuum: a bulk load left unvacuumed makes
+ * every later read set hint bits and fetch heap pages an index could have answered, and leaves the
+ * planner without statistics until autovacuum comes by in the middle of the timings.
+ */
+export async function vacuumAnalyze(database: DatabaseHandle): Promise<void> {
+  await database.db.execute(sql`vacuum (analyze)`)
+}
+
 /** Seeds a new data folder (removed by the caller) and fills it with `fill` before it is vacuumed. */
 export async function demoWorkspace(
   name: string,
@@ -23,7 +35,7 @@ export async function demoWorkspace(
 ): Promise<DemoWorkspace> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-${name}-`))
   const started = performance.now()
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pg') })
+  const database = await openDatabase({ dataDir })
   try {
     await database.migrate()
     const deps = {
@@ -32,7 +44,7 @@ export async function demoWorkspace(
     } as ServiceDeps
     await seedDemo(deps, { ensureUsers: false })
     await fill(deps, database)
-    await database.vacuum?.()
+    await vacuumAnalyze(database)
     const session = await startSession(deps, {
       accountKey: demoAccountKey('admin'),
       firebaseUid: demoFirebaseUid('admin'),
@@ -42,4 +54,16 @@ export async function demoWorkspace(
   } finally {
     await database.close()
   }
+}
+
+/**
+ * The connection string of the embedded server a running portal started in `dataDir`: its port
+ * from the server's lock file (fourth line), its password from the file beside the cluster.
+ */
+export function embeddedDatabaseUrl(dataDir: string): string {
+  const paths = embeddedPaths(dataDir)
+  const port = Number(fs.readFileSync(path.join(paths.cluster, 'postmaster.pid'), 'utf8').split('\n')[3])
+  if (!Number.isInteger(port) || port <= 0) throw new Error(`no port in ${paths.cluster}/postmaster.pid`)
+  const password = fs.readFileSync(paths.passwordFile, 'utf8').trim()
+  return `postgres://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`
 }

@@ -11,6 +11,8 @@
 // DATABASE_URL (skipped when there is none). Then a file of IMPORT_BENCH_BIG_MB (default 1024) MB,
 // generated to a temporary file and streamed, as a dry run (preflight) on the embedded server: the
 // portal's peak resident memory while it imports it (goal ≤ 300 MB), the probe around it too.
+// To see inside a run: IMPORT_BENCH_PORTAL_NODE_ARGS="--cpu-prof" profiles the portal (and its
+// worker threads), IMPORT_BENCH_PORTAL_LOG=<file> keeps what the portal printed.
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -300,7 +302,13 @@ async function onEmbedded<T>(
     } finally {
       await database.close()
     }
-    const portal = await spawnPortal('import-bench', { compiled: true, dataDir, env: { SEED_DEMO: 'false' } })
+    const portal = await spawnPortal('import-bench', {
+      compiled: true,
+      dataDir,
+      env: { SEED_DEMO: 'false' },
+      // A profile of the portal while it imports: IMPORT_BENCH_PORTAL_NODE_ARGS="--cpu-prof".
+      nodeArgs: process.env.IMPORT_BENCH_PORTAL_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    })
     try {
       return await run(portal, cookie, embeddedDatabaseUrl(dataDir))
     } catch (error) {
@@ -309,6 +317,7 @@ async function onEmbedded<T>(
       throw error
     } finally {
       await portal.stop()
+      if (process.env.IMPORT_BENCH_PORTAL_LOG) fs.appendFileSync(process.env.IMPORT_BENCH_PORTAL_LOG, portal.output())
     }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true })

@@ -9,6 +9,7 @@
 // scheduled start, so a stalled portal can't slow the probe down and hide its own queue. The
 // probe runs in a worker thread: the job's own client (streaming gigabytes from this process)
 // never delays the probe's timers.
+import fs from 'node:fs'
 import { Worker } from 'node:worker_threads'
 
 export const PROBE_GOALS = { healthzMaxOverQuietP99: 10, pageP95OverQuietP95: 3 }
@@ -69,7 +70,7 @@ function poll(kind, path, headers, every) {
     const tag = phase
     pending++
     void get(path, headers).then((error) => {
-      samples.push({ kind, phase: tag, ms: performance.now() - scheduled, error })
+      samples.push({ kind, phase: tag, ms: performance.now() - scheduled, error, at: Date.now() - (performance.now() - scheduled) })
       pending--
     })
     setTimeout(tick, Math.max(0, start + i * every - performance.now()))
@@ -98,6 +99,8 @@ interface Sample {
   ms: number
   /** Why it failed (`HTTP 502`, `ECONNRESET` …), or null. */
   error: string | null
+  /** When it was due (ms since the epoch), to set long waits beside a job's own log. */
+  at: number
 }
 
 const round = (value: number) => +value.toFixed(1)
@@ -156,6 +159,11 @@ export async function probeAround<T>(
   }
   const samples = await collected
   await worker.terminate()
+  // PROBE_TIMELINE=<file>: every busy request's due time and wait, to find when the long ones came.
+  if (process.env.PROBE_TIMELINE) {
+    const lines = samples.filter((s) => s.phase === 'busy').map((s) => `${s.at}\t${s.kind}\t${s.ms.toFixed(1)}`)
+    fs.appendFileSync(process.env.PROBE_TIMELINE, lines.join('\n') + '\n')
+  }
   const of = (kind: Sample['kind'], phase: string) => waits(samples.filter((s) => s.kind === kind && s.phase === phase))
   const healthz = { quiet: of('healthz', 'quiet'), busy: of('healthz', 'busy') }
   const pageWaits = { quiet: of('page', 'quiet'), busy: of('page', 'busy') }

@@ -1,6 +1,6 @@
 // Record keys: short random strings, safe in URLs and impossible to enumerate (see
 // docs/decisions/004-ids-and-kind.md).
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, randomFillSync } from 'node:crypto'
 
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789'
 
@@ -10,9 +10,20 @@ function encode(bytes: Uint8Array, length: number): string {
   return out
 }
 
+// Random bytes are drawn 4 KB at a time: a call to the generator per key costs more than the key
+// itself, and an import makes one key per row.
+const pool = new Uint8Array(4096)
+let poolOffset = pool.length
+
 /** 16 characters from a 32-letter alphabet: 80 bits of randomness. */
 export function newKey(): string {
-  return encode(randomBytes(16), 16)
+  if (poolOffset + 16 > pool.length) {
+    randomFillSync(pool)
+    poolOffset = 0
+  }
+  const key = encode(pool.subarray(poolOffset, poolOffset + 16), 16)
+  poolOffset += 16
+  return key
 }
 
 /** A stable key derived from a name, used only for the demo workspace so every process agrees. */

@@ -1,7 +1,7 @@
-// The database side of a spreadsheet import: COPY of validated rows into the staging table
-// (import_rows), the dry run that compares them with the brand's listings, the merge that writes
-// them in one transaction, and the rollback. Set-based SQL throughout: row-by-row inserts are
-// several times slower (docs/decisions/082).
+// The database side of a spreadsheet import: COPY of validated rows (app/lib/import/staging.ts)
+// into the staging table (import_rows), the dry run that compares them with the brand's
+// listings, the merge that writes them in one transaction, and the rollback. Set-based SQL
+// throughout: row-by-row inserts are several times slower (docs/decisions/082).
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { sql } from 'drizzle-orm'
@@ -9,57 +9,16 @@ import { from as copyFrom } from 'pg-copy-streams'
 import type pg from 'pg'
 import type { Database } from '#db/client'
 import { rowsOf } from '#db/rows'
+import { STAGING_COLUMNS } from '#app/lib/import/staging'
 import type { ServiceDeps } from './context.server'
 
-/** One staged row as COPY writes it. */
-export interface StagedRow {
-  rowNumber: number
-  listingUniqueId: string
-  normId: string
-  cells: string[]
-  issues: unknown[]
-  target: Record<string, unknown>
-  action: 'error' | 'pending'
-  listingKey: string
-}
-
-const COPY_COLUMNS =
-  'import_key, brand_key, row_number, listing_unique_id, norm_id, cells, issues, target, action, listing_key, status'
-
-/** Every value quoted: in CSV COPY an unquoted empty value would be NULL, not ''. */
-const q = (value: string) => `"${value.replace(/"/g, '""')}"`
-
-export function stagingCsv(importKey: string, brandKey: string, rows: readonly StagedRow[]): string {
-  let out = ''
-  for (const row of rows) {
-    out +=
-      [
-        q(importKey),
-        q(brandKey),
-        String(row.rowNumber),
-        q(row.listingUniqueId),
-        q(row.normId),
-        q(JSON.stringify(row.cells)),
-        q(JSON.stringify(row.issues)),
-        q(JSON.stringify(row.target)),
-        q(row.action),
-        q(row.listingKey),
-        q('pending'),
-      ].join(',') + '\n'
-  }
-  return out
-}
-
 /** Writes staged rows with COPY, streamed through one connection of the pool. */
-export async function copyStagedRows(deps: Pick<ServiceDeps, 'db'>, csv: string): Promise<void> {
-  if (csv === '') return
+export async function copyStagedRows(deps: Pick<ServiceDeps, 'db'>, csv: Uint8Array): Promise<void> {
+  if (csv.byteLength === 0) return
   const pool = (deps.db as unknown as { $client: pg.Pool }).$client
   const client = await pool.connect()
   try {
-    await pipeline(
-      Readable.from([csv]),
-      client.query(copyFrom(`COPY import_rows (${COPY_COLUMNS}) FROM STDIN WITH (FORMAT csv)`)),
-    )
+    await pipeline(Readable.from([csv]), client.query(copyFrom(`COPY import_rows (${STAGING_COLUMNS}) FROM STDIN`)))
   } finally {
     client.release()
   }
@@ -106,21 +65,21 @@ export async function markDuplicates(
         select jsonb_agg(i) from jsonb_array_elements(issues) i where i <> ${duplicate}::jsonb), '[]'::jsonb)
       where import_key = ${importKey} ${only} and issues @> jsonb_build_array(${duplicate}::jsonb)`)
   }
+  // Grouped by hashing, not sorted: an import of 100,000 rows has as many ids.
   await db.execute(sql`
     update import_rows r set issues = r.issues || jsonb_build_array(${duplicate}::jsonb), action = 'error'
     from (
-      select row_number from (
-        select row_number, count(*) over (partition by norm_id) as n
-        from import_rows where import_key = ${importKey} and norm_id <> '' ${only}
-      ) counted where n > 1
+      select norm_id from import_rows
+      where import_key = ${importKey} and norm_id <> '' ${only}
+      group by norm_id having count(*) > 1
     ) d
-    where r.import_key = ${importKey} and r.row_number = d.row_number`)
+    where r.import_key = ${importKey} and r.norm_id = d.norm_id`)
   if (!norms) {
     await db.execute(sql`
       with variants as (
         select lower(target->>'sku') as sku from import_rows
         where import_key = ${importKey} and target ? 'sku'
-        group by 1 having count(distinct target->>'sku') > 1
+        group by 1 having min(target->>'sku') <> max(target->>'sku')
       )
       update import_rows r set issues = r.issues || jsonb_build_array(${JSON.stringify(issues.skuCase)}::jsonb)
       from variants v
@@ -151,25 +110,34 @@ export async function computeDryRun(
   await db.execute(sql`
     update import_rows r set action = 'error', changes = '{}'::jsonb
     where r.import_key = ${importKey} and r.${HAS_ERROR} ${only('r')}`)
-  // The listing is flattened once per row (lateral), then compared key by key with the row.
+  // A row that meets a listing of the brand updates it, or leaves it unchanged. The listing is
+  // flattened once per row (lateral), then compared key by key with the row.
   await db.execute(sql`
     update import_rows r set
-      listing_key = coalesce(d.existing, r.listing_key),
-      action = case when d.existing is null then 'create' when d.changes = '{}'::jsonb then 'unchanged' else 'update' end,
+      listing_key = d.existing,
+      action = case when d.changes = '{}'::jsonb then 'unchanged' else 'update' end,
       changes = d.changes
     from (
       select s.row_number, l.key as existing,
-        case when l.key is null then '{}'::jsonb else coalesce((
+        coalesce((
           select jsonb_object_agg(t.key, jsonb_build_array(f.flat -> t.key, t.value))
           from jsonb_each(s.target) t
           where (f.flat -> t.key) is distinct from t.value
-        ), '{}'::jsonb) end as changes
+        ), '{}'::jsonb) as changes
       from import_rows s
-      left join listings l on l.brand_key = ${brandKey} and l.listing_unique_id = s.listing_unique_id
+      join listings l on l.brand_key = ${brandKey} and l.listing_unique_id = s.listing_unique_id
       cross join lateral (select ${FLAT_LISTING('l')} as flat) f
       where s.import_key = ${importKey} and not s.${HAS_ERROR} ${only('s')}
     ) d
     where r.import_key = ${importKey} and r.row_number = d.row_number`)
+  // The others create one. Staging wrote 'create' already (app/lib/import/staging.ts), so only
+  // rows marked otherwise before are written again: a new file's rows are not rewritten at all.
+  await db.execute(sql`
+    update import_rows r set action = 'create', changes = '{}'::jsonb
+    where r.import_key = ${importKey} and not r.${HAS_ERROR} ${only('r')}
+      and (r.action <> 'create' or r.changes <> '{}'::jsonb)
+      and not exists (
+        select 1 from listings l where l.brand_key = ${brandKey} and l.listing_unique_id = r.listing_unique_id)`)
 }
 
 export interface DryRunCounts {
@@ -225,9 +193,11 @@ export async function mergeRows(
   options: { rows?: number[]; onStep?: (step: 'created' | 'updated', count: number) => void | Promise<void> } = {},
 ): Promise<{ created: number; updated: number }> {
   const only = options.rows ? sql`and t.row_number = any(${sql.param(options.rows)}::int[])` : sql``
-  const created = await rowsOf<{ key: string }>(
+  // Counted in the database: 100,000 keys sent back only to be counted would cost the portal.
+  const [created] = await rowsOf<{ count: number }>(
     db,
     sql`
+    with written as (
     insert into listings (key, brand_key, listing_unique_id, style_name, style_number, sku, upc, look_number, size,
       size_description, color, categories, line_key, collection_key, department, units, status, addition, materials,
       description, wholesale_prices, created, modified)
@@ -240,17 +210,19 @@ export async function mergeRows(
       ${sql.raw(TT('description'))}, coalesce(${sql.raw(T('wholesale_prices'))}, '[]'::jsonb), now(), now()
     from import_rows t
     where t.import_key = ${importKey} and t.action = 'create' ${only}
-    returning key`,
+    returning 1)
+    select count(*)::int as count from written`,
   )
-  await options.onStep?.('created', created.length)
+  await options.onStep?.('created', created!.count)
   await db.execute(sql`
     update import_rows t set prior = to_jsonb(l) - 'search_text'
     from listings l
     where t.import_key = ${importKey} and t.action = 'update' ${only}
       and l.key = t.listing_key and l.brand_key = ${brandKey}`)
-  const updated = await rowsOf<{ key: string }>(
+  const [updated] = await rowsOf<{ count: number }>(
     db,
     sql`
+    with written as (
     update listings l set
       style_name = coalesce(${sql.raw(TT('style_name'))}, l.style_name),
       style_number = coalesce(${sql.raw(TT('style_number'))}, l.style_number),
@@ -279,9 +251,10 @@ export async function mergeRows(
     from import_rows t
     where t.import_key = ${importKey} and t.action = 'update' ${only}
       and l.key = t.listing_key and l.brand_key = ${brandKey}
-    returning l.key`,
+    returning 1)
+    select count(*)::int as count from written`,
   )
-  await options.onStep?.('updated', updated.length)
+  await options.onStep?.('updated', updated!.count)
   // A row fixed after the commit is marked written; the commit itself marks no row (the
   // import's status says its rows are written, and 100,000 row updates would double its time).
   if (options.rows) {
@@ -289,7 +262,7 @@ export async function mergeRows(
       update import_rows t set status = 'completed'
       where t.import_key = ${importKey} and t.action in ('create', 'update', 'unchanged') ${only}`)
   }
-  return { created: created.length, updated: updated.length }
+  return { created: created!.count, updated: updated!.count }
 }
 
 /**

@@ -26,7 +26,8 @@ import { IMPORT_FIELDS, IMPORT_FIELD_NAMES, LISTING_UNIQUE_ID, headerKey } from 
 import { normalizeId } from '#app/lib/import/identifiers'
 import { IMPORT_MESSAGES } from '#app/lib/import/messages'
 import { failedRowsLines } from '#app/lib/import/failed-rows'
-import { CsvFormatError, readCsv, type CsvFormat } from '#app/lib/import/reader'
+import { CsvFormatError } from '#app/lib/import/reader'
+import { StagingError, type ParseOutcome } from '#app/lib/import/staging'
 import {
   FIELD_TARGET,
   TARGET_FIELD,
@@ -50,10 +51,9 @@ import {
   listingsStamp,
   markDuplicates,
   mergeRows,
-  stagingCsv,
   undoRows,
-  type StagedRow,
 } from './import-staging.server'
+import { parseInWorker } from './import-parse.server'
 
 export { IMPORT_FIELDS } from '#app/lib/import/fields'
 
@@ -332,10 +332,6 @@ async function setProgress(
 // ---------------------------------------------------------------------------------------------
 // Parsing
 
-type ParseOutcome =
-  | { kind: 'parsed'; headers: string[]; mapping: Record<string, string | null>; format: CsvFormat | null }
-  | { kind: 'needs_mapping'; headers: string[]; mapping: Record<string, string | null>; unmatched: string[] }
-
 const SKU_CASE_ISSUE: RowIssue = {
   field: 'SKU',
   message: IMPORT_MESSAGES.parseError('SKU'),
@@ -344,8 +340,9 @@ const SKU_CASE_ISSUE: RowIssue = {
 }
 
 /**
- * Reads the file's records into the staging table: headers matched (through `mapping`), each
- * row validated and written by COPY in batches. Stops early when headers need a mapping.
+ * Reads the file's records into the staging table: in a worker thread, headers matched (through
+ * `mapping`) and each row validated; here, each batch written by COPY as it comes. Stops early
+ * when headers need a mapping.
  */
 async function parseInto(
   deps: ServiceDeps,
@@ -354,47 +351,16 @@ async function parseInto(
   mapping: Record<string, string | null>,
   refs: ImportRefs,
 ): Promise<ParseOutcome> {
-  let format: CsvFormat | null = null
-  let columns: (string | null)[] | null = null
-  let present = new Set<string>()
-  let headers: string[] = []
-  let matched: Record<string, string | null> = {}
   let parsed = 0
-  for await (const batch of readCsv(source, { batchSize: BATCH_ROWS, onFormat: (f) => (format = f) })) {
-    const staged: StagedRow[] = []
-    for (const csvRecord of batch.records) {
-      if (!columns) {
-        headers = csvRecord.cells.map((cell) => cell.replace(/^\uFEFF/, '').trim())
-        const match = matchHeaders(headers, mapping)
-        if (!match.hasId) throw fileError(IMPORT_MESSAGES.missingIdColumn)
-        matched = match.mapping
-        if (match.unmatched.length > 0) {
-          return { kind: 'needs_mapping', headers, mapping: match.mapping, unmatched: match.unmatched }
-        }
-        columns = match.columns
-        present = new Set(columns.filter((field): field is string => field !== null))
-        continue
-      }
-      const values = rowValues(csvRecord.cells, columns)
-      const check = validateRow(values, present, refs)
-      const id = values[LISTING_UNIQUE_ID] ?? ''
-      staged.push({
-        rowNumber: csvRecord.index,
-        listingUniqueId: id,
-        normId: normalizeId(id),
-        cells: csvRecord.cells,
-        issues: check.issues,
-        target: check.target as Record<string, unknown>,
-        action: hasErrors(check.issues) ? 'error' : 'pending',
-        listingKey: newKey(),
-      })
-    }
-    await copyStagedRows(deps, stagingCsv(record.key, record.brandKey, staged))
-    parsed += staged.length
-    await setProgress(deps, record, 'parsing', { rowsParsed: parsed, rowsWritten: parsed })
-  }
-  if (!columns) throw fileError(IMPORT_MESSAGES.missingIdColumn)
-  return { kind: 'parsed', headers, mapping: matched, format }
+  return parseInWorker(
+    { importKey: record.key, brandKey: record.brandKey, mapping, refs, batchRows: BATCH_ROWS },
+    source,
+    async (csv, rows) => {
+      await copyStagedRows(deps, csv)
+      parsed += rows
+      await setProgress(deps, record, 'parsing', { rowsParsed: parsed, rowsWritten: parsed })
+    },
+  )
 }
 
 /** After the rows are staged: duplicates marked, the dry run computed, the counts stored. */
@@ -589,6 +555,7 @@ async function drain(body: AsyncIterable<Uint8Array>): Promise<void> {
 
 function asImportError(error: unknown): unknown {
   if (error instanceof AppError) return error
+  if (error instanceof StagingError) return fileError(error.message)
   if (error instanceof CsvFormatError) {
     return fileError(
       error.message === IMPORT_MESSAGES.notCsv ? error.message : IMPORT_MESSAGES.uploadError + error.message,
@@ -879,20 +846,31 @@ export async function importResult(
   const { record } = await importFor(deps, actor, importKey, 'listing.view')
   if (record.status !== 'committed' && record.status !== 'rolled_back') return { created: [], updated: [] }
   const limit = Math.min(10_000, Math.max(1, options.limit ?? 1000))
+  // The first rows in file order are taken before the listings are joined: the join then looks
+  // up `limit` listings, not the 100,000 a large import wrote.
   const of = async (action: 'create' | 'update') => {
-    const rows = await deps.db
+    const first = deps.db
       .select({
-        key: importRows.listingKey,
+        listingKey: importRows.listingKey,
         listingUniqueId: importRows.listingUniqueId,
         rowNumber: importRows.rowNumber,
-        name: sql<string>`coalesce(${listings.styleName}, ${importRows.target}->>'style_name', '')`,
+        styleName: sql<string | null>`${importRows.target}->>'style_name'`.as('row_style_name'),
       })
       .from(importRows)
-      .leftJoin(listings, eq(listings.key, importRows.listingKey))
       .where(and(eq(importRows.importKey, record.key), eq(importRows.action, action)))
       .orderBy(asc(importRows.rowNumber))
       .limit(limit)
-    return rows
+      .as('first')
+    return deps.db
+      .select({
+        key: first.listingKey,
+        listingUniqueId: first.listingUniqueId,
+        rowNumber: first.rowNumber,
+        name: sql<string>`coalesce(${listings.styleName}, ${first.styleName}, '')`,
+      })
+      .from(first)
+      .leftJoin(listings, eq(listings.key, first.listingKey))
+      .orderBy(asc(first.rowNumber))
   }
   const [created, updated] = await Promise.all([of('create'), of('update')])
   return { created, updated }

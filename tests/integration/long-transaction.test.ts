@@ -53,7 +53,7 @@ async function importInsertRunning(): Promise<boolean> {
   const { rows } = await monitor.query(
     `select 1 from pg_stat_activity
       where datname = current_database() and pid <> pg_backend_pid() and state = 'active'
-        and xact_start is not null and query ~* '^\\s*insert into listings'`,
+        and xact_start is not null and query ~* '^\\s*with written as \\(\\s*insert into listings'`,
   )
   return rows.length > 0
 }

@@ -179,9 +179,12 @@ export async function inspectZip(
   }
 }
 
+/** How much of a file each read takes, for the signature search and for clamd. */
+const SCAN_CHUNK_BYTES = 256 * 1024
+
 /** The built-in checks of a stored file whose type (by content) is known. */
 export async function builtInScan(file: string, type: string, limits?: ArchiveLimits): Promise<FileScanResult> {
-  if (await containsEicar(fs.createReadStream(file, { highWaterMark: 256 * 1024 }))) {
+  if (await containsEicar(fs.createReadStream(file, { highWaterMark: SCAN_CHUNK_BYTES }))) {
     return { verdict: 'infected', check: 'signature', detail: 'EICAR test signature' }
   }
   if (type === 'application/zip') return (await inspectZip(file, limits)) ?? CLEAN
@@ -221,7 +224,10 @@ export function clamdScan(file: string, target: ClamdTarget, timeoutMs = 120_000
       resolve(result)
     }
     const failed = (detail: string) => finish({ verdict: 'error', check: 'clamd', detail })
-    const input = fs.createReadStream(file, { highWaterMark: 64 * 1024 })
+    // Large reads, each sent with its length in one write: a 2 GB file is 8,000 turns of the
+    // portal's event loop instead of 32,000 (in two writes each), so the scan leaves it free for
+    // everyone else; larger reads would hold more memory per scan for little more.
+    const input = fs.createReadStream(file, { highWaterMark: SCAN_CHUNK_BYTES })
     socket.setTimeout(timeoutMs, () => failed('clamd did not answer in time.'))
     socket.on('error', (error) => failed(`clamd is unreachable (${error.message}).`))
     socket.on('data', (chunk: Buffer) => {
@@ -240,8 +246,11 @@ export function clamdScan(file: string, target: ClamdTarget, timeoutMs = 120_000
         const chunk = typeof data === 'string' ? Buffer.from(data) : data
         const length = Buffer.alloc(4)
         length.writeUInt32BE(chunk.length)
+        socket.cork()
         socket.write(length)
-        if (!socket.write(chunk)) {
+        const flowing = socket.write(chunk)
+        socket.uncork()
+        if (!flowing) {
           input.pause()
           socket.once('drain', () => input.resume())
         }

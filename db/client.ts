@@ -58,6 +58,16 @@ export function openPool(url: string, maxConnections = 10): pg.Pool {
 }
 
 /**
+ * The connection string of a database handle's server: for work that holds a connection of its
+ * own outside the pool (an import's worker thread stages its rows on one).
+ */
+export function connectionStringOf(db: Database): string {
+  const options = (db as unknown as { $client: pg.Pool }).$client.options as { connectionString?: string }
+  if (!options.connectionString) throw new Error('The database handle was opened without a connection string')
+  return options.connectionString
+}
+
+/**
  * Ends a pool once its connections have closed: pool.end() answers as soon as it has asked them
  * to, and a server stopped meanwhile would end them with an error.
  */

@@ -1,7 +1,7 @@
 // Reads a spreadsheet import in a worker thread (import-parse.worker.ts): this side streams the
-// file's bytes to it and writes the staged rows it answers into the database. The bytes in flight
-// and the batches not yet written are bounded both ways, so a 2 GB file holds a few megabytes,
-// and the portal's own thread only moves bytes while the worker parses and validates.
+// file's bytes to it, and the worker parses, validates and stages the rows by COPY on its own
+// database connection, answering how many. The bytes in flight are bounded, so a 2 GB file holds
+// a few megabytes, and the portal's own thread only passes the upload's bytes on.
 import type { Worker } from 'node:worker_threads'
 import { Slots, startWorker, workerSlotCount } from '#app/infra/worker-threads.server'
 import { CsvFormatError } from '#app/lib/import/reader'
@@ -15,12 +15,14 @@ export interface ParseRequest {
   mapping: Record<string, string | null>
   refs: ImportRefs
   batchRows: number
+  /** Where the worker connects to stage the rows. */
+  databaseUrl: string
 }
 
-export type ToParser = { type: 'chunk'; bytes: Uint8Array } | { type: 'end' } | { type: 'written' }
+export type ToParser = { type: 'chunk'; bytes: Uint8Array } | { type: 'end' }
 export type FromParser =
   | { type: 'consumed'; bytes: number }
-  | { type: 'rows'; csv: Uint8Array; rows: number }
+  | { type: 'rows'; rows: number }
   | { type: 'done'; outcome: ParseOutcome }
   | { type: 'failed'; kind: 'csv' | 'file' | 'unexpected'; message: string }
 
@@ -32,20 +34,21 @@ const WORKER_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 4
 const slots = new Slots(workerSlotCount())
 
 /**
- * Reads `source` through a worker: `write` is called with each batch's COPY text, one at a
- * time, in order. Resolves with the outcome once every batch is written; rejects with the
- * reader's CsvFormatError, a StagingError, the source's own error, or what `write` threw.
+ * Reads `source` through a worker that stages its rows: `staged` is called with the number of
+ * rows of each batch once it is in the database, one call at a time, in order. Resolves with the
+ * outcome once every batch is staged; rejects with the reader's CsvFormatError, a StagingError,
+ * the source's own error, or what `staged` threw.
  */
 export async function parseInWorker(
   request: ParseRequest,
   source: AsyncIterable<Uint8Array>,
-  write: (csv: Uint8Array, rows: number) => Promise<void>,
+  staged: (rows: number) => Promise<void>,
 ): Promise<ParseOutcome> {
   const release = await slots.acquire()
   let worker: Worker | null = null
   try {
     worker = startWorker('import-parse', import.meta.url, { workerData: request, resourceLimits: WORKER_LIMITS })
-    return await converse(worker, source, write)
+    return await converse(worker, source, staged)
   } finally {
     release()
     await worker?.terminate()
@@ -55,13 +58,13 @@ export async function parseInWorker(
 function converse(
   worker: Worker,
   source: AsyncIterable<Uint8Array>,
-  write: (csv: Uint8Array, rows: number) => Promise<void>,
+  staged: (rows: number) => Promise<void>,
 ): Promise<ParseOutcome> {
   return new Promise<ParseOutcome>((resolve, reject) => {
     let settled = false
     let inFlight = 0
     let wakeFeeder: (() => void) | null = null
-    let writing = Promise.resolve()
+    let reporting = Promise.resolve()
     const post = (message: ToParser, transfer: ArrayBuffer[] = []) => {
       if (!settled) worker.postMessage(message, transfer)
     }
@@ -80,15 +83,11 @@ function converse(
           wakeFeeder = null
           break
         case 'rows':
-          writing = writing.then(async () => {
-            if (settled) return
-            await write(message.csv, message.rows)
-            post({ type: 'written' })
-          })
-          writing.catch(fail)
+          reporting = reporting.then(() => (settled ? undefined : staged(message.rows)))
+          reporting.catch(fail)
           break
         case 'done':
-          void writing.then(() => {
+          void reporting.then(() => {
             if (settled) return
             settled = true
             wakeFeeder?.()

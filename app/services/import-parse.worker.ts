@@ -1,11 +1,14 @@
 // The worker thread that reads a spreadsheet import (started by import-parse.server.ts): the
 // file's bytes come in as messages, the CSV reader and the validator turn them into staged rows,
-// and the rows go back as COPY text, one batch at a time. All the per-row work happens here, so
-// the portal's own thread stays free for everyone else's requests while a large file is read.
+// and this thread writes them into import_rows by one COPY on a database connection of its own,
+// telling the portal only how many. All the per-row work and every byte of COPY text stay here,
+// so the portal's own thread is free for everyone else while a large file is read.
 import { parentPort, workerData } from 'node:worker_threads'
+import pg from 'pg'
 import { runAtBackgroundPriority } from '#app/infra/worker-threads.server'
 import { CsvFormatError, readCsv, type CsvFormat } from '#app/lib/import/reader'
 import { RowStager, StagingError } from '#app/lib/import/staging'
+import { startStagingCopy } from './import-copy.server'
 import type { ParseRequest, ToParser, FromParser } from './import-parse.server'
 
 runAtBackgroundPriority()
@@ -17,19 +20,10 @@ const send = (message: FromParser) => port.postMessage(message)
 const chunks: Uint8Array[] = []
 let ended = false
 let wakeReader: (() => void) | null = null
-// Batches sent and not yet written by the portal: at most two, so a slow COPY holds us back.
-let unwritten = 0
-let wakeWriter: (() => void) | null = null
 
 port.on('message', (message: ToParser) => {
   if (message.type === 'chunk') chunks.push(message.bytes)
-  else if (message.type === 'end') ended = true
-  else if (message.type === 'written') {
-    unwritten--
-    wakeWriter?.()
-    wakeWriter = null
-    return
-  }
+  else ended = true
   wakeReader?.()
   wakeReader = null
 })
@@ -48,30 +42,47 @@ async function* incoming(): AsyncGenerator<Uint8Array> {
   }
 }
 
-async function run() {
+async function run(client: pg.Client) {
   let format: CsvFormat | null = null
   const stager = new RowStager(request.importKey, request.brandKey, request.mapping, request.refs)
-  for await (const batch of readCsv(incoming(), { batchSize: request.batchRows, onFormat: (f) => (format = f) })) {
-    const taken = stager.take(batch.records)
-    if ('outcome' in taken) return taken.outcome
-    if (taken.rows === 0) continue
-    while (unwritten >= 2) await new Promise<void>((resolve) => (wakeWriter = resolve))
-    unwritten++
-    // The batch's own buffer (allocated unpooled) is handed over, not copied.
-    const csv = new Uint8Array(taken.csv.buffer, taken.csv.byteOffset, taken.csv.byteLength)
-    port.postMessage({ type: 'rows', csv, rows: taken.rows } satisfies FromParser, [csv.buffer as ArrayBuffer])
+  const copy = startStagingCopy(client)
+  try {
+    for await (const batch of readCsv(incoming(), { batchSize: request.batchRows, onFormat: (f) => (format = f) })) {
+      const taken = stager.take(batch.records)
+      if ('outcome' in taken) {
+        await copy.finish()
+        return taken.outcome
+      }
+      if (taken.rows === 0) continue
+      await copy.write(taken.csv)
+      send({ type: 'rows', rows: taken.rows })
+    }
+    const outcome = stager.finish(format)
+    await copy.finish()
+    return outcome
+  } catch (error) {
+    copy.abort()
+    throw error
   }
-  return stager.finish(format)
 }
 
-run().then(
-  (outcome) => send({ type: 'done', outcome }),
-  (error: unknown) => {
+async function main() {
+  const client = new pg.Client({ connectionString: request.databaseUrl })
+  // A connection that breaks is reported by the COPY that uses it; this keeps it from ending the thread.
+  client.on('error', () => undefined)
+  try {
+    await client.connect()
+    send({ type: 'done', outcome: await run(client) })
+  } catch (error) {
     const known = error instanceof StagingError || error instanceof CsvFormatError
     send({
       type: 'failed',
       kind: error instanceof CsvFormatError ? 'csv' : known ? 'file' : 'unexpected',
       message: error instanceof Error ? error.message : String(error),
     })
-  },
-)
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
+void main()

@@ -1,28 +1,10 @@
-// The database side of a spreadsheet import: COPY of validated rows (app/lib/import/staging.ts)
-// into the staging table (import_rows), the dry run that compares them with the brand's
-// listings, the merge that writes them in one transaction, and the rollback. Set-based SQL
-// throughout: row-by-row inserts are several times slower (docs/decisions/082).
-import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
+// The database side of a spreadsheet import once its rows are staged (import-copy.server.ts):
+// the dry run that compares them with the brand's listings, the merge that writes them in one
+// transaction, and the rollback. Set-based SQL throughout: row-by-row inserts are several times
+// slower (docs/decisions/082).
 import { sql } from 'drizzle-orm'
-import { from as copyFrom } from 'pg-copy-streams'
-import type pg from 'pg'
 import type { Database } from '#db/client'
 import { rowsOf } from '#db/rows'
-import { STAGING_COLUMNS } from '#app/lib/import/staging'
-import type { ServiceDeps } from './context.server'
-
-/** Writes staged rows with COPY, streamed through one connection of the pool. */
-export async function copyStagedRows(deps: Pick<ServiceDeps, 'db'>, csv: Uint8Array): Promise<void> {
-  if (csv.byteLength === 0) return
-  const pool = (deps.db as unknown as { $client: pg.Pool }).$client
-  const client = await pool.connect()
-  try {
-    await pipeline(Readable.from([csv]), client.query(copyFrom(`COPY import_rows (${STAGING_COLUMNS}) FROM STDIN`)))
-  } finally {
-    client.release()
-  }
-}
 
 type Executor = Pick<Database, 'execute'>
 

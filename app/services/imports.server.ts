@@ -19,6 +19,7 @@ import {
   lines,
   listings,
 } from '#db/schema'
+import { connectionStringOf } from '#db/client'
 import { AppError, notFound } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
 import { isBlobRefused } from '#app/infra/blob-store.server'
@@ -44,15 +45,7 @@ import { IMPORT_EVENTS, rooms } from '#realtime/protocol'
 import type { Actor } from './accounts.server'
 import { requireAbility, requireBrandAbility, type Access } from './access.server'
 import type { ServiceDeps } from './context.server'
-import {
-  computeDryRun,
-  copyStagedRows,
-  countRows,
-  listingsStamp,
-  markDuplicates,
-  mergeRows,
-  undoRows,
-} from './import-staging.server'
+import { computeDryRun, countRows, listingsStamp, markDuplicates, mergeRows, undoRows } from './import-staging.server'
 import { parseInWorker } from './import-parse.server'
 
 export { IMPORT_FIELDS } from '#app/lib/import/fields'
@@ -340,9 +333,9 @@ const SKU_CASE_ISSUE: RowIssue = {
 }
 
 /**
- * Reads the file's records into the staging table: in a worker thread, headers matched (through
- * `mapping`) and each row validated; here, each batch written by COPY as it comes. Stops early
- * when headers need a mapping.
+ * Reads the file's records into the staging table, in a worker thread: headers matched (through
+ * `mapping`), each row validated and each batch written by COPY as it comes. Stops early when
+ * headers need a mapping.
  */
 async function parseInto(
   deps: ServiceDeps,
@@ -352,11 +345,11 @@ async function parseInto(
   refs: ImportRefs,
 ): Promise<ParseOutcome> {
   let parsed = 0
+  const databaseUrl = connectionStringOf(deps.db)
   return parseInWorker(
-    { importKey: record.key, brandKey: record.brandKey, mapping, refs, batchRows: BATCH_ROWS },
+    { importKey: record.key, brandKey: record.brandKey, mapping, refs, batchRows: BATCH_ROWS, databaseUrl },
     source,
-    async (csv, rows) => {
-      await copyStagedRows(deps, csv)
+    async (rows) => {
       parsed += rows
       await setProgress(deps, record, 'parsing', { rowsParsed: parsed, rowsWritten: parsed })
     },

@@ -286,6 +286,20 @@ describe('whole-file failures', () => {
     expect(await portal.deps.db.select().from(imports)).toEqual(before)
   })
 
+  it('a file that breaks after its first batches keeps nothing: no import, no staged row', async () => {
+    const importsBefore = await portal.deps.db.select({ key: imports.key }).from(imports)
+    const stagedBefore = await portal.deps.db.select({ n: importRows.rowNumber }).from(importRows)
+    // 5,000 good rows (more than two batches, already in the staging COPY), then a quote left open.
+    const rows = Array.from({ length: 5000 }, (_, i) => `BREAK-${i},Shirt,SN-${i}`)
+    const csv = `Listing Unique Id,Style Name,Style Number\n${rows.join('\n')}\nBREAK-X,"${'x'.repeat(1_100_000)}\n`
+    await expect(upload(actors.owner, csv)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('longer than 1,000,000 characters') as unknown,
+    })
+    expect(await portal.deps.db.select({ key: imports.key }).from(imports)).toEqual(importsBefore)
+    expect(await portal.deps.db.select({ n: importRows.rowNumber }).from(importRows)).toHaveLength(stagedBefore.length)
+  })
+
   it('refuses a file without the Listing Unique Id column', async () => {
     await expect(upload(actors.owner, 'Style Name,Style Number\nShirt,SN-1\n')).rejects.toMatchObject({
       status: 400,

@@ -8,10 +8,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { CLUSTER_MARKER, startEmbeddedServer, type EmbeddedServer } from '#db/embedded-server'
 import { DEMO_BRAND_KEY } from '#db/seed'
 import { api, eventually } from '#tests/support/portal'
+import { killPortalProcesses, startPortalProcess, type PortalProcess } from '#tests/support/portal-processes'
 import { childPids, postmasterPid, processRunning, watchdogPids } from '#tests/support/server-processes'
 
 const dirs: string[] = []
@@ -53,6 +54,7 @@ function uidOf(pid: number): number {
 }
 
 afterAll(async () => {
+  killPortalProcesses()
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
   for (const server of servers) await server.stop().catch(() => undefined)
   // A killed portal's server is stopped by its watchdog; its folder goes once it is down.
@@ -103,45 +105,6 @@ describe('starting and stopping', () => {
   })
 })
 
-interface PortalProcess {
-  child: ChildProcess
-  port: number
-  sessions: Record<string, string>
-  exited: Promise<void>
-}
-
-/** A portal in its own process on the embedded server of `dataDir` (DATABASE_URL empty). */
-function startPortalProcess(dataDir: string): Promise<PortalProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/portal-process.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      FIREBASE_AUTH_EMULATOR_HOST: inject('emulatorHost'),
-      FIREBASE_PROJECT_ID: inject('emulatorProjectId'),
-      SESSION_SECRET: 'embedded-server-test-secret-value',
-      TEST_SESSIONS: 'admin@demo.test',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.push(child)
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  return new Promise((resolve, reject) => {
-    let output = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const line = output.split('\n').find((l) => l.startsWith('{"port"'))
-      if (line) resolve({ child, exited, ...(JSON.parse(line) as Pick<PortalProcess, 'port' | 'sessions'>) })
-    })
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.once('exit', (code) => reject(new Error(`portal process exited with ${code}:\n${output}`)))
-  })
-}
-
 async function linesOf(portal: PortalProcess): Promise<{ key: string; name: string }[]> {
   const answer = await api(portal, 'GET', `/api/line/query/brand?brand=${DEMO_BRAND_KEY}`, {
     cookie: portal.sessions['admin@demo.test'],
@@ -153,7 +116,7 @@ async function linesOf(portal: PortalProcess): Promise<{ key: string; name: stri
 describe('a portal killed with kill -9', () => {
   it('takes its server down, and the next portal on the same DATA_DIR comes back with the data', async () => {
     const dataDir = newDataDir()
-    const first = await startPortalProcess(dataDir)
+    const first = await startPortalProcess(dataDir, 'embedded-server-test-secret-value')
     const created = await api(first, 'POST', '/api/line/model/', {
       cookie: first.sessions['admin@demo.test'],
       body: { brand: DEMO_BRAND_KEY, name: 'Made before the kill', description: 'Committed, then SIGKILL' },
@@ -174,7 +137,7 @@ describe('a portal killed with kill -9', () => {
       await eventually(() => expect(processRunning(pid), `pid ${pid}`).toBe(false), 60_000)
     }
 
-    const second = await startPortalProcess(dataDir)
+    const second = await startPortalProcess(dataDir, 'embedded-server-test-secret-value')
     expect((await linesOf(second)).find((line) => line.key === lineKey)).toMatchObject({ name: 'Made before the kill' })
     const secondServer = postmasterPid(path.join(dataDir, 'pg'))!
     expect(secondServer).not.toBe(serverPid)

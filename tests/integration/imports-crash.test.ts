@@ -2,61 +2,23 @@
 // embedded Postgres server is killed with SIGKILL while it writes a large import (the server goes
 // down with it), restarted on the same data folder, and must hold either every listing of the
 // import or none, with the import shown failed in History (docs/decisions/081).
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, it } from 'vitest'
-import { inject } from 'vitest'
 import { io as connectSocket } from 'socket.io-client'
 import { DEMO_BRAND_KEY } from '#db/seed'
 import { IMPORT_EVENTS } from '#realtime/protocol'
 import { api, eventually } from '#tests/support/portal'
+import { killPortalProcesses, startPortalProcess } from '#tests/support/portal-processes'
 
 const ROWS = 20_000
-const children: ChildProcess[] = []
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-import-crash-'))
 
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+  killPortalProcesses()
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
-
-interface PortalProcess {
-  child: ChildProcess
-  port: number
-  sessions: Record<string, string>
-}
-
-function startPortalProcess(): Promise<PortalProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/portal-process.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      FIREBASE_AUTH_EMULATOR_HOST: inject('emulatorHost'),
-      FIREBASE_PROJECT_ID: inject('emulatorProjectId'),
-      SESSION_SECRET: 'import-crash-test-secret-value',
-      TEST_SESSIONS: 'admin@demo.test',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.push(child)
-  return new Promise((resolve, reject) => {
-    let output = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const line = output.split('\n').find((l) => l.startsWith('{"port"'))
-      if (line) resolve({ child, ...(JSON.parse(line) as Omit<PortalProcess, 'child'>) })
-    })
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.once('exit', (code) => reject(new Error(`portal process exited with ${code}:\n${output}`)))
-  })
-}
 
 async function listingTotal(port: number, cookie: string): Promise<number> {
   const answer = await api({ port }, 'GET', `/api/listing/query/filter?brand=${DEMO_BRAND_KEY}&limit=1`, { cookie })
@@ -64,7 +26,7 @@ async function listingTotal(port: number, cookie: string): Promise<number> {
 }
 
 it('leaves no partial import after a kill -9 mid-commit, and shows the import failed', async () => {
-  const first = await startPortalProcess()
+  const first = await startPortalProcess(dataDir, 'import-crash-test-secret-value')
   const cookie = first.sessions['admin@demo.test']!
   const before = await listingTotal(first.port, cookie)
 
@@ -95,7 +57,7 @@ it('leaves no partial import after a kill -9 mid-commit, and shows the import fa
   expect(await upload).toBeInstanceOf(Error)
   expect(killedDuring).toMatchObject({ status: 'committing' })
 
-  const second = await startPortalProcess()
+  const second = await startPortalProcess(dataDir, 'import-crash-test-secret-value')
   const after = await listingTotal(second.port, second.sessions['admin@demo.test']!)
   // All or nothing; killed inside the transaction, it is nothing.
   expect([before, before + ROWS]).toContain(after)

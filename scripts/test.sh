@@ -23,7 +23,7 @@ step typecheck npx tsc --noEmit
 step lint npx eslint .
 step format npx prettier --check .
 # The build comes before Vitest: the CSRF test of every page action reads the build's routes.
-step build npx remix build
+step build npm run build
 step vitest npx vitest run
 step playwright npx playwright test
 

@@ -2,22 +2,42 @@
 // parsing and validation): how a worker module is found, built or not, and how many run at once.
 import fs from 'node:fs'
 import os from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { Worker, type ResourceLimits } from 'node:worker_threads'
 
 /**
- * Starts the worker module `<name>.worker.ts` that lies beside the module at `callerUrl`. A built
- * portal's modules are bundled into build/, where scripts/build-server.mjs put `<name>.worker.mjs`;
- * from TypeScript sources, the module is compiled on the fly by tsx.
+ * Starts the worker module `<name>.worker.ts`. A built portal's modules are bundled into build/,
+ * where scripts/build-server.mjs put `<name>.worker.mjs` beside them (`callerUrl` is the bundle).
+ * From TypeScript sources, or from a bundle built without its workers (`remix build` alone), the
+ * module under app/ is compiled on the fly by tsx.
  */
 export function startWorker(
   name: string,
   callerUrl: string,
   options: { workerData: unknown; resourceLimits?: ResourceLimits },
 ): Worker {
-  const fromSource = callerUrl.endsWith('.ts')
-  if (!fromSource) return new Worker(new URL(`./${name}.worker.mjs`, callerUrl), options)
-  const entry = new URL(`./${name}.worker.ts`, callerUrl).href
-  return new Worker(new URL('./typescript-worker.mjs', import.meta.url), { ...options, argv: [entry] })
+  if (!callerUrl.endsWith('.ts')) {
+    const built = new URL(`./${name}.worker.mjs`, callerUrl)
+    if (fs.existsSync(built)) return new Worker(built, options)
+  }
+  const entry = callerUrl.endsWith('.ts')
+    ? new URL(`./${name}.worker.ts`, callerUrl)
+    : pathToFileURL(path.resolve(sourceOf(name)))
+  // This module may itself be bundled: the boot script is then found in the sources too.
+  const boot = import.meta.url.endsWith('.ts')
+    ? new URL('./typescript-worker.mjs', import.meta.url)
+    : pathToFileURL(path.resolve('app/infra/typescript-worker.mjs'))
+  return new Worker(boot, { ...options, argv: [entry.href] })
+}
+
+/** Where `<name>.worker.ts` is under app/, as scripts/build-server.mjs finds it. */
+function sourceOf(name: string): string {
+  const file = fs
+    .readdirSync('app', { recursive: true, encoding: 'utf8' })
+    .find((candidate) => path.basename(candidate) === `${name}.worker.ts`)
+  if (!file) throw new Error(`No worker module ${name}.worker.ts under app/`)
+  return path.join('app', file)
 }
 
 /** At most `limit` holders at once; the others wait their turn, first come first served. */

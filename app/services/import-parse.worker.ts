@@ -11,6 +11,8 @@ import { RowStager, StagingError } from '#app/lib/import/staging'
 import { startStagingCopy } from './import-copy.server'
 import type { ParseRequest, ToParser, FromParser } from './import-parse.server'
 
+const ROWS_PER_COPY = 200_000
+
 runAtBackgroundPriority()
 const port = parentPort!
 const request = workerData as ParseRequest
@@ -45,7 +47,10 @@ async function* incoming(): AsyncGenerator<Uint8Array> {
 async function run(client: pg.Client) {
   let format: CsvFormat | null = null
   const stager = new RowStager(request.importKey, request.brandKey, request.mapping, request.refs)
-  const copy = startStagingCopy(client)
+  // A COPY is ended and a new one begun every ROWS_PER_COPY rows: a file of millions of rows
+  // then becomes visible (and analysed by autovacuum) as it goes, not in one statement at the end.
+  let copy = startStagingCopy(client)
+  let inCopy = 0
   try {
     for await (const batch of readCsv(incoming(), { batchSize: request.batchRows, onFormat: (f) => (format = f) })) {
       const taken = stager.take(batch.records)
@@ -55,6 +60,12 @@ async function run(client: pg.Client) {
       }
       if (taken.rows === 0) continue
       await copy.write(taken.csv)
+      inCopy += taken.rows
+      if (inCopy >= ROWS_PER_COPY) {
+        await copy.finish()
+        copy = startStagingCopy(client)
+        inCopy = 0
+      }
       send({ type: 'rows', rows: taken.rows })
     }
     const outcome = stager.finish(format)

@@ -18,9 +18,8 @@ const keepPackagesOutside = {
   },
 }
 
-await build({
-  entryPoints: ['server.ts'],
-  outfile: 'build/server.mjs',
+// The server and its workers are bundled alike: for Node, as ES modules, packages left outside.
+const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -28,21 +27,17 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
   plugins: [keepPackagesOutside],
-})
+}
+
+await build({ ...common, entryPoints: ['server.ts'], outfile: 'build/server.mjs' })
 
 const workers = fs
   .readdirSync('app', { recursive: true })
   .filter((file) => file.endsWith('.worker.ts'))
   .map((file) => path.join('app', file))
 await build({
+  ...common,
   entryPoints: Object.fromEntries(workers.map((file) => [path.basename(file, '.ts'), file])),
   outdir: 'build',
   outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: 'linked',
-  logLevel: 'warning',
-  plugins: [keepPackagesOutside],
 })

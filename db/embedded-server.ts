@@ -77,6 +77,8 @@ export interface EmbeddedServerOptions {
   passwordFile: string
   /** 0 or omitted: any free port on 127.0.0.1. */
   port?: number
+  /** Picks a free port when port is 0 (the tests hand out a taken one first). */
+  pickPort?: () => Promise<number>
   log?: (message: string) => void
 }
 
@@ -374,40 +376,31 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   }
   await stopLeftoverServer(dir, log)
 
-  const port = options.port || (await freeLoopbackPort())
   const logFile = `${dir}.log`
   rotateLog(logFile)
-  const logFd = fs.openSync(logFile, 'a', 0o600)
-  const settings = Object.entries(SERVER_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`])
-  const child = spawn(bin.postgres, ['-D', dir, '-p', String(port), ...settings], {
-    uid: user.uid,
-    gid: user.gid,
-    stdio: ['ignore', logFd, logFd],
-    detached: true,
-    env: { ...process.env, LC_MESSAGES: 'C' },
-  })
-  fs.closeSync(logFd)
-  let exited = false
+  // A port picked free can be taken before the server binds it (by any outgoing connection's
+  // local port on a busy machine): a start that failed for that is tried again on another port.
+  let launched: Launched
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port || (await (options.pickPort ?? freeLoopbackPort)())
+    try {
+      launched = await launchServer(bin, dir, port, user, password, logFile)
+      break
+    } catch (error) {
+      const portTaken = /could not bind|Address already in use/.test(tail(logFile))
+      if (options.port || !portTaken || attempt === 3) throw error
+      log(`Port ${port} was taken while the database server started; trying another.`)
+    }
+  }
+  const { child, port, adminUrl, watchdog } = launched
+  let exited = child.exitCode !== null
   const exit = new Promise<void>((resolve) => {
+    if (exited) return resolve()
     child.once('exit', () => {
       exited = true
       resolve()
     })
-    child.once('error', () => {
-      exited = true
-      resolve()
-    })
   })
-  child.unref()
-  const watchdog = startWatchdog(child.pid!)
-
-  const adminUrl = connectionUrl(password, port, 'postgres')
-  try {
-    await waitUntilReady(adminUrl, child, logFile, () => exited)
-  } catch (error) {
-    watchdog.kill()
-    throw error
-  }
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   let version: string
@@ -442,6 +435,56 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       return stopping
     },
   }
+}
+
+interface Launched {
+  child: ChildProcess
+  port: number
+  adminUrl: string
+  watchdog: ChildProcess
+}
+
+/** Starts the server on a port and waits until it answers; a server that does not is stopped. */
+async function launchServer(
+  bin: Binaries,
+  dir: string,
+  port: number,
+  user: RunAs,
+  password: string,
+  logFile: string,
+): Promise<Launched> {
+  const logFd = fs.openSync(logFile, 'a', 0o600)
+  const settings = Object.entries(SERVER_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`])
+  const child = spawn(bin.postgres, ['-D', dir, '-p', String(port), ...settings], {
+    uid: user.uid,
+    gid: user.gid,
+    stdio: ['ignore', logFd, logFd],
+    detached: true,
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  })
+  fs.closeSync(logFd)
+  let exited = false
+  const exit = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      exited = true
+      resolve()
+    })
+    child.once('error', () => {
+      exited = true
+      resolve()
+    })
+  })
+  child.unref()
+  const watchdog = startWatchdog(child.pid!)
+  const adminUrl = connectionUrl(password, port, 'postgres')
+  try {
+    await waitUntilReady(adminUrl, child, logFile, () => exited)
+  } catch (error) {
+    watchdog.kill()
+    await exit
+    throw error
+  }
+  return { child, port, adminUrl, watchdog }
 }
 
 /** The settings as one line for the start-up message. */

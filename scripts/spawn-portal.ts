@@ -1,10 +1,11 @@
 // Starts the built portal (`server.ts`) as a child process on a free port with its own data
 // folder and Auth emulator, as `npm start` would. Used by the end-to-end tests and the benchmark.
+// The portal listens on PORT 0 and the port is read from the address it prints: a port picked
+// here and handed over could be taken in between (by any outgoing connection's local port).
 import { spawn, execSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { freePort } from '../app/infra/auth-emulator.server'
 
 export interface SpawnedPortal {
   baseURL: string
@@ -38,7 +39,6 @@ export async function spawnPortal(label: string, options: SpawnOptions = {}): Pr
   if (!fs.existsSync('build/index.js')) execSync('npx remix build', { stdio: 'inherit' })
   if (options.compiled && !fs.existsSync('build/server.mjs'))
     execSync('node scripts/build-server.mjs', { stdio: 'inherit' })
-  const port = await freePort()
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `portal-${label}-`))
   // The same memory settings as `npm start` (docs/decisions/040).
   const child = spawn(
@@ -51,7 +51,7 @@ export async function spawnPortal(label: string, options: SpawnOptions = {}): Pr
         ...process.env,
         MALLOC_ARENA_MAX: '2',
         NODE_ENV: 'production',
-        PORT: String(port),
+        PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         AUTH_EMULATOR_PORT: '0',
@@ -71,15 +71,18 @@ export async function spawnPortal(label: string, options: SpawnOptions = {}): Pr
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const baseURL = `http://127.0.0.1:${port}`
+  let baseURL = ''
   const deadline = Date.now() + 180_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The portal exited while starting:\n${output}`)
-    try {
-      const response = await fetch(`${baseURL}/healthz`)
-      if (response.ok && output.includes('Brand portal is running')) break
-    } catch {
-      // not listening yet
+    const port = /Brand portal is running: \S+:(\d+)/.exec(output)?.[1]
+    if (port) {
+      baseURL = `http://127.0.0.1:${port}`
+      try {
+        if ((await fetch(`${baseURL}/healthz`)).ok) break
+      } catch {
+        // not answering yet
+      }
     }
     if (Date.now() > deadline) throw new Error(`The portal did not start in time:\n${output}`)
     await new Promise((resolve) => setTimeout(resolve, 250))

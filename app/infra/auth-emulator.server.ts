@@ -94,11 +94,26 @@ async function stopLeftoverEmulator(dir: string): Promise<void> {
   if (alive()) process.kill(pid, 'SIGKILL')
 }
 
+class PortTaken extends Error {}
+
 export async function startAuthEmulator(input: StartEmulatorOptions): Promise<RunningEmulator> {
   // The emulator runs inside its folder, so every path handed to it must be absolute.
   const options = { ...input, dir: path.resolve(input.dir) }
   fs.mkdirSync(options.dir, { recursive: true })
   await stopLeftoverEmulator(options.dir)
+  // Its ports are picked free here and bound by the emulator a few seconds later; on a busy
+  // machine another process can take one in between (any outgoing connection's local port), so
+  // a start that failed for a taken port is tried again on new ones.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launchAuthEmulator(options)
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 3) throw error
+    }
+  }
+}
+
+async function launchAuthEmulator(options: StartEmulatorOptions): Promise<RunningEmulator> {
   const port = options.port > 0 && (await portIsFree(options.port)) ? options.port : await freePort()
   const hubPort = await freePort()
   const loggingPort = await freePort()
@@ -180,8 +195,10 @@ export async function startAuthEmulator(input: StartEmulatorOptions): Promise<Ru
     ])
   } catch (error) {
     if (!exited) child.kill('SIGKILL')
+    await exitPromise
     const tail = output.slice(-40).join('\n')
-    throw new Error(`${(error as Error).message}\nLast lines from the Auth emulator:\n${tail}`)
+    const message = `${(error as Error).message}\nLast lines from the Auth emulator:\n${tail}`
+    throw output.some((line) => line.includes('is not open on')) ? new PortTaken(message) : new Error(message)
   }
 
   return {

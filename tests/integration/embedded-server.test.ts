@@ -5,11 +5,12 @@
 // never blocks a start. Assertions are on which processes exist, never on how fast they go.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { CLUSTER_MARKER, startEmbeddedServer, type EmbeddedServer } from '#db/embedded-server'
+import { CLUSTER_MARKER, freeLoopbackPort, startEmbeddedServer, type EmbeddedServer } from '#db/embedded-server'
 import { DEMO_BRAND_KEY } from '#db/seed'
 import { api, eventually } from '#tests/support/portal'
 import { killPortalProcesses, startPortalProcess, type PortalProcess } from '#tests/support/portal-processes'
@@ -102,6 +103,32 @@ describe('starting and stopping', () => {
       await eventually(() => expect(processRunning(pid), `pid ${pid}`).toBe(false), 30_000)
     }
     expect(fs.existsSync(path.join(server.dir, 'postmaster.pid'))).toBe(false)
+  })
+
+  it('starts on another port when the free port it picked is taken before the server binds it', async () => {
+    const squatter = net.createServer()
+    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve))
+    const taken = (squatter.address() as net.AddressInfo).port
+    const picked: number[] = []
+    const messages: string[] = []
+    try {
+      const server = await startEmbeddedServer({
+        ...serverOptions(newDataDir(), (message) => messages.push(message)),
+        pickPort: async () => {
+          const port = picked.length === 0 ? taken : await freeLoopbackPort()
+          picked.push(port)
+          return port
+        },
+      })
+      servers.push(server)
+      expect(picked).toHaveLength(2)
+      expect(server.port).toBe(picked[1])
+      expect(messages).toContain(`Port ${taken} was taken while the database server started; trying another.`)
+      expect(await query(server.url, 'select 1 as one')).toEqual([{ one: 1 }])
+      await server.stop()
+    } finally {
+      squatter.close()
+    }
   })
 })
 

@@ -9,6 +9,13 @@
 // scheduled start, so a stalled portal can't slow the probe down and hide its own queue. The
 // probe runs in a worker thread: the job's own client (streaming gigabytes from this process)
 // never delays the probe's timers.
+//
+// The floor: on the same schedule the probe also asks a bare Node.js HTTP server (a process of
+// its own, answering "ok" and nothing else) on the same machine. Its waits are what the machine
+// alone costs while the job runs (two cores shared by the job's client, the portal, its database
+// server, clamd and the image process): the part of the portal's waits that no change inside the
+// portal can remove.
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import { Worker } from 'node:worker_threads'
 
@@ -34,6 +41,8 @@ export interface ProbeFigures {
   quietSeconds: number
   busySeconds: number
   healthz: { quiet: Waits; busy: Waits; busyMaxOverQuietP99: number }
+  /** The bare server's /healthz on the same schedule (the floor). */
+  floor: { quiet: Waits; busy: Waits; busyMaxOverQuietP99: number }
   page: { path: string; quiet: Waits; busy: Waits; busyP95OverQuietP95: number }
 }
 
@@ -42,7 +51,7 @@ const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads')
 const http = require('node:http')
 const { performance } = require('node:perf_hooks')
-const { baseURL, cookie, page, healthzEveryMs, pageEveryMs } = workerData
+const { baseURL, floorURL, cookie, page, healthzEveryMs, pageEveryMs } = workerData
 // Idle connections are let go before the portal's own keep-alive timeout (5 s), so no request
 // goes out on a connection the portal is closing at that moment.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64, timeout: 4000 })
@@ -50,9 +59,9 @@ let phase = 'warm-up'
 let running = true
 let pending = 0
 const samples = []
-function get(path, headers) {
+function get(url, headers) {
   return new Promise((resolve) => {
-    const request = http.get(baseURL + path, { agent, headers }, (response) => {
+    const request = http.get(url, { agent, headers }, (response) => {
       response.resume()
       response.on('end', () => resolve(response.statusCode === 200 ? null : 'HTTP ' + response.statusCode))
       response.on('error', (error) => resolve(error.code || error.message))
@@ -61,7 +70,7 @@ function get(path, headers) {
     request.on('error', (error) => resolve(error.code || error.message))
   })
 }
-function poll(kind, path, headers, every) {
+function poll(kind, url, headers, every) {
   const start = performance.now()
   let i = 0
   const tick = () => {
@@ -69,7 +78,7 @@ function poll(kind, path, headers, every) {
     const scheduled = start + i++ * every
     const tag = phase
     pending++
-    void get(path, headers).then((error) => {
+    void get(url, headers).then((error) => {
       samples.push({ kind, phase: tag, ms: performance.now() - scheduled, error, at: Date.now() - (performance.now() - scheduled) })
       pending--
     })
@@ -89,12 +98,13 @@ parentPort.on('message', (message) => {
     finish()
   }
 })
-poll('healthz', '/healthz', {}, healthzEveryMs)
-poll('page', page, { cookie }, pageEveryMs)
+poll('healthz', baseURL + '/healthz', {}, healthzEveryMs)
+poll('floor', floorURL + '/healthz', {}, healthzEveryMs)
+poll('page', baseURL + page, { cookie }, pageEveryMs)
 `
 
 interface Sample {
-  kind: 'healthz' | 'page'
+  kind: 'healthz' | 'floor' | 'page'
   phase: string
   ms: number
   /** Why it failed (`HTTP 502`, `ECONNRESET` …), or null. */
@@ -124,6 +134,19 @@ function waits(samples: Sample[]): Waits {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+const BARE_SERVER = `require('node:http').createServer((request, response) => response.end('ok'))
+  .listen(0, '127.0.0.1', function () { console.log(this.address().port) })`
+
+/** The floor's bare server, started with the same Node.js as the portal; answers its address. */
+async function startBareServer(): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, ['-e', BARE_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()))
+    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)))
+  })
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGKILL') }
+}
+
 /**
  * Probes the portal while it is quiet for PROBE_QUIET_SECONDS (default 15, after a second of
  * warm-up), then while `job` runs; answers the job's result and the probe's figures.
@@ -134,9 +157,17 @@ export async function probeAround<T>(
   job: () => Promise<T>,
   page = '/brands',
 ): Promise<{ result: T; probe: ProbeFigures }> {
+  const bare = await startBareServer()
   const worker = new Worker(WORKER, {
     eval: true,
-    workerData: { baseURL: portal.baseURL, cookie, page, healthzEveryMs: HEALTHZ_EVERY_MS, pageEveryMs: PAGE_EVERY_MS },
+    workerData: {
+      baseURL: portal.baseURL,
+      floorURL: bare.url,
+      cookie,
+      page,
+      healthzEveryMs: HEALTHZ_EVERY_MS,
+      pageEveryMs: PAGE_EVERY_MS,
+    },
   })
   const collected = new Promise<Sample[]>((resolve, reject) => {
     worker.once('message', resolve)
@@ -155,10 +186,12 @@ export async function probeAround<T>(
     worker.postMessage({ phase: 'after', stop: true })
   } catch (error) {
     await worker.terminate()
+    bare.stop()
     throw error
   }
   const samples = await collected
   await worker.terminate()
+  bare.stop()
   // PROBE_TIMELINE=<file>: every busy request's due time and wait, to find when the long ones came.
   if (process.env.PROBE_TIMELINE) {
     const lines = samples.filter((s) => s.phase === 'busy').map((s) => `${s.at}\t${s.kind}\t${s.ms.toFixed(1)}`)
@@ -166,6 +199,7 @@ export async function probeAround<T>(
   }
   const of = (kind: Sample['kind'], phase: string) => waits(samples.filter((s) => s.kind === kind && s.phase === phase))
   const healthz = { quiet: of('healthz', 'quiet'), busy: of('healthz', 'busy') }
+  const floor = { quiet: of('floor', 'quiet'), busy: of('floor', 'busy') }
   const pageWaits = { quiet: of('page', 'quiet'), busy: of('page', 'busy') }
   return {
     result,
@@ -173,6 +207,7 @@ export async function probeAround<T>(
       quietSeconds: QUIET_SECONDS,
       busySeconds: round(busySeconds),
       healthz: { ...healthz, busyMaxOverQuietP99: +(healthz.busy.maxMs / healthz.quiet.p99Ms).toFixed(1) },
+      floor: { ...floor, busyMaxOverQuietP99: +(floor.busy.maxMs / floor.quiet.p99Ms).toFixed(1) },
       page: {
         path: page,
         ...pageWaits,
@@ -184,9 +219,9 @@ export async function probeAround<T>(
 
 const verdict = (ok: boolean) => (ok ? 'OK' : 'MISSED')
 
-/** Two lines: /healthz and the page, each job's ratio beside its goal. */
+/** Three lines: /healthz and the page, each job's ratio beside its goal, and the floor. */
 export function printProbe(job: string, probe: ProbeFigures, indent = '  ') {
-  const { healthz, page } = probe
+  const { healthz, floor, page } = probe
   const errors = (w: Waits) =>
     w.errors
       ? `, ${w.errors} errors (${Object.entries(w.errorKinds)
@@ -198,6 +233,10 @@ export function printProbe(job: string, probe: ProbeFigures, indent = '  ') {
       `${healthz.busyMaxOverQuietP99}× its quiet p99 ${healthz.quiet.p99Ms} ms (goal ≤ ${PROBE_GOALS.healthzMaxOverQuietP99}×) ` +
       `${verdict(healthz.busyMaxOverQuietP99 <= PROBE_GOALS.healthzMaxOverQuietP99 && !healthz.busy.errors)}` +
       `   [busy p99 ${healthz.busy.p99Ms} ms, ${healthz.busy.requests} requests${errors(healthz.busy)}; quiet p50 ${healthz.quiet.p50Ms} ms, ${healthz.quiet.requests} requests]`,
+  )
+  console.log(
+    `${indent}  floor, a bare Node.js server on the same machine meanwhile: longest wait ${floor.busy.maxMs} ms = ` +
+      `${floor.busyMaxOverQuietP99}× its quiet p99 ${floor.quiet.p99Ms} ms   [busy p99 ${floor.busy.p99Ms} ms${errors(floor.busy)}]`,
   )
   console.log(
     `${indent}while ${job}: ${page.path} (signed in) p95 ${page.busy.p95Ms} ms = ${page.busyP95OverQuietP95}× its quiet p95 ` +

@@ -17,6 +17,8 @@ export interface ParseRequest {
   batchRows: number
   /** Where the worker connects to stage the rows. */
   databaseUrl: string
+  /** The server is the embedded one: the staging connection's backend runs at background priority. */
+  lowerPriority: boolean
 }
 
 export type ToParser = { type: 'chunk'; bytes: Uint8Array } | { type: 'end' }

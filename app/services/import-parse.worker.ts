@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import pg from 'pg'
 import { runAtBackgroundPriority } from '#app/infra/worker-threads.server'
+import { lowerBackendPriority } from '#db/backend-priority'
 import { CsvFormatError, readCsv, type CsvFormat } from '#app/lib/import/reader'
 import { RowStager, StagingError } from '#app/lib/import/staging'
 import { startStagingCopy } from './import-copy.server'
@@ -83,6 +84,7 @@ async function main() {
   client.on('error', () => undefined)
   try {
     await client.connect()
+    if (request.lowerPriority) await lowerBackendPriority(client)
     send({ type: 'done', outcome: await run(client) })
   } catch (error) {
     const known = error instanceof StagingError || error instanceof CsvFormatError

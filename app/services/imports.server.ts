@@ -19,7 +19,8 @@ import {
   lines,
   listings,
 } from '#db/schema'
-import { connectionStringOf } from '#db/client'
+import { withBackgroundConnection } from '#db/background-connection'
+import { connectionStringOf, type Database } from '#db/client'
 import { AppError, notFound } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
 import { isBlobRefused } from '#app/infra/blob-store.server'
@@ -347,7 +348,15 @@ async function parseInto(
   let parsed = 0
   const databaseUrl = connectionStringOf(deps.db)
   return parseInWorker(
-    { importKey: record.key, brandKey: record.brandKey, mapping, refs, batchRows: BATCH_ROWS, databaseUrl },
+    {
+      importKey: record.key,
+      brandKey: record.brandKey,
+      mapping,
+      refs,
+      batchRows: BATCH_ROWS,
+      databaseUrl,
+      lowerPriority: databaseIsLocal(deps),
+    },
     source,
     async (rows) => {
       parsed += rows
@@ -355,6 +364,12 @@ async function parseInto(
     },
   )
 }
+
+/**
+ * The portal started the database server, so its processes are this machine's: an import's heavy
+ * statements may run at background priority (db/background-connection.ts).
+ */
+const databaseIsLocal = (deps: ServiceDeps) => !deps.env.DATABASE_URL
 
 /** After the rows are staged: duplicates marked, the dry run computed, the counts stored. */
 async function finishParse(deps: ServiceDeps, record: ImportRecord, outcome: ParseOutcome): Promise<void> {
@@ -372,10 +387,11 @@ async function finishParse(deps: ServiceDeps, record: ImportRecord, outcome: Par
     publishProgress(deps, record, { status: 'needs_mapping', rowsParsed: 0, rowsWritten: 0 })
     return
   }
-  await markDuplicates(deps.db, record.key, { duplicate: duplicateIssue(), skuCase: SKU_CASE_ISSUE })
-  await computeDryRun(deps.db, record.key, record.brandKey)
-  const counts = await countRows(deps.db, record.key, false)
-  const stamp = await listingsStamp(deps.db, record.brandKey)
+  const { counts, stamp } = await withBackgroundConnection(deps.db, databaseIsLocal(deps), async (db) => {
+    await markDuplicates(db, record.key, { duplicate: duplicateIssue(), skuCase: SKU_CASE_ISSUE })
+    await computeDryRun(db, record.key, record.brandKey)
+    return { counts: await countRows(db, record.key, false), stamp: await listingsStamp(db, record.brandKey) }
+  })
   await deps.db
     .update(imports)
     .set({
@@ -794,27 +810,33 @@ export async function commitImport(deps: ServiceDeps, actor: Actor, importKey: s
   if (claimed.length === 0) throw conflict('This import is already being committed.')
   publishProgress(deps, record, { status: 'committing', rowsParsed: record.counts.rows, rowsWritten: 0 })
   try {
-    await deps.db.transaction(async (tx) => {
-      await tx.execute(sql`select key from imports where key = ${record.key} for update`)
-      // Listings changed since the preview: compare again, as they are now.
-      if ((await listingsStamp(tx, record.brandKey)) !== record.listingsStamp) {
-        await computeDryRun(tx, record.key, record.brandKey)
-      }
-      let written = 0
-      await mergeRows(tx, record.key, record.brandKey, {
-        onStep: async (_step, count) => {
-          written += count
-          publishProgress(deps, record, { status: 'committing', rowsParsed: record.counts.rows, rowsWritten: written })
-          // Let the socket write the progress now, not after the transaction.
-          await new Promise((resolve) => setImmediate(resolve))
-        },
+    const transaction = (db: Database) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select key from imports where key = ${record.key} for update`)
+        // Listings changed since the preview: compare again, as they are now.
+        if ((await listingsStamp(tx, record.brandKey)) !== record.listingsStamp) {
+          await computeDryRun(tx, record.key, record.brandKey)
+        }
+        let written = 0
+        await mergeRows(tx, record.key, record.brandKey, {
+          onStep: async (_step, count) => {
+            written += count
+            publishProgress(deps, record, {
+              status: 'committing',
+              rowsParsed: record.counts.rows,
+              rowsWritten: written,
+            })
+            // Let the socket write the progress now, not after the transaction.
+            await new Promise((resolve) => setImmediate(resolve))
+          },
+        })
+        const counts = await countRows(tx, record.key, true)
+        await tx
+          .update(imports)
+          .set({ status: 'committed', counts, committedAt: new Date(), modified: new Date() })
+          .where(eq(imports.key, record.key))
       })
-      const counts = await countRows(tx, record.key, true)
-      await tx
-        .update(imports)
-        .set({ status: 'committed', counts, committedAt: new Date(), modified: new Date() })
-        .where(eq(imports.key, record.key))
-    })
+    await withBackgroundConnection(deps.db, databaseIsLocal(deps), transaction)
   } catch (error) {
     await deps.db.update(imports).set({ status: 'previewed', modified: new Date() }).where(eq(imports.key, record.key))
     publishProgress(deps, record, { status: 'previewed', rowsParsed: record.counts.rows, rowsWritten: 0 })

@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+import { lowerBackendPriority } from '#db/backend-priority'
 import { CLUSTER_MARKER, freeLoopbackPort, startEmbeddedServer, type EmbeddedServer } from '#db/embedded-server'
 import { DEMO_BRAND_KEY } from '#db/seed'
 import { api, eventually } from '#tests/support/portal'
@@ -103,6 +104,24 @@ describe('starting and stopping', () => {
       await eventually(() => expect(processRunning(pid), `pid ${pid}`).toBe(false), 30_000)
     }
     expect(fs.existsSync(path.join(server.dir, 'postmaster.pid'))).toBe(false)
+  })
+
+  it("gives one connection's server process background priority, and none of the others", async () => {
+    const server = await start(newDataDir())
+    const background = new pg.Client({ connectionString: server.url })
+    const other = new pg.Client({ connectionString: server.url })
+    await Promise.all([background.connect(), other.connect()])
+    try {
+      const pidOf = async (client: pg.Client) =>
+        (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid
+      expect(await lowerBackendPriority(background)).toBe(true)
+      expect(os.getPriority(await pidOf(background))).toBe(10)
+      expect(os.getPriority(await pidOf(other))).toBe(0)
+      expect(os.getPriority(server.pid)).toBe(0)
+    } finally {
+      await Promise.all([background.end(), other.end()])
+      await server.stop()
+    }
   })
 
   it('starts on another port when the free port it picked is taken before the server binds it', async () => {

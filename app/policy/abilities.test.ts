@@ -20,6 +20,7 @@ const EXPECTED: Record<Ability, Record<GrantType, boolean>> = {
   'sample.review': { owner: true, editor: true, read: false },
   'asset.manage': { owner: true, editor: true, read: false },
   'message.send': { owner: true, editor: true, read: true },
+  'conversation.delete': { owner: true, editor: false, read: false },
   'comment.view': { owner: true, editor: true, read: true },
   'comment.post': { owner: true, editor: true, read: false },
   'realtime.join': { owner: true, editor: true, read: true },

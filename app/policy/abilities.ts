@@ -36,6 +36,8 @@ export const ABILITIES = {
   'asset.manage': OWNER_OR_EDITOR,
   /** Chat in the brand's channels; read members take part in the conversation too. */
   'message.send': ANY,
+  /** Delete a brand's group chat for everyone, whoever started it (docs/decisions/145). */
+  'conversation.delete': OWNER,
   /** Read the comment thread of an object (a style, a listing, a reference) one can see. */
   'comment.view': ANY,
   /** Write in an object's comment thread: reviewing is work on the object (docs/decisions/048). */

@@ -13,6 +13,8 @@ export const MESSAGE_DELETED = 'Message has been deleted successfully.'
 export const MESSAGE_DELETE_FAILED = 'Error while deleting message.'
 /** The spec's spelling. */
 export const THREAD_DELETED = 'Thread Deleted Succesfully.'
+/** Leaving a group or direct chat (not shown in the spec; docs/decisions/145). */
+export const CONVERSATION_LEFT = 'You left the conversation.'
 
 /** Longest message, in characters: a long note fits, a pasted document does not. */
 export const MESSAGE_MAX = 4000

@@ -51,6 +51,17 @@ export function requireBrandAbility(actor: Actor, ability: Ability, brandKey: st
   return decide(actor, ability, brandRef(brandKey), brandKey, [{ model: 'Brand', key: brandKey }])
 }
 
+/** Whether the actor holds the ability on a brand itself. */
+export function hasBrandAbility(actor: Actor, ability: Ability, brandKey: string): boolean {
+  try {
+    requireBrandAbility(actor, ability, brandKey)
+    return true
+  } catch (error) {
+    if (error instanceof AppError && (error.type === 'NotFound' || error.type === 'PermissionError')) return false
+    throw error
+  }
+}
+
 /** Whether the actor holds the ability on the record (false for an unknown one). */
 export async function hasAbility(deps: ServiceDeps, actor: Actor, ability: Ability, target: Target): Promise<boolean> {
   try {

@@ -22,7 +22,7 @@ import {
 } from '#app/schemas/chat'
 import { CHAT_EVENTS, chatRooms } from '#realtime/protocol'
 import { brandMemberKeys, loadGrants, type Actor } from './accounts.server'
-import { hasAbility, requireAbility, requireBrandAbility, type Target } from './access.server'
+import { hasAbility, hasBrandAbility, requireAbility, requireBrandAbility, type Target } from './access.server'
 import type { ServiceDeps } from './context.server'
 import {
   attachToMessage,
@@ -277,6 +277,17 @@ export async function openDirectChat(
     .where(and(eq(conversations.brandKey, brandKey), eq(conversations.pairKey, pairKey)))
   if (row!.key === key) {
     for (const member of [actor.key, otherKey]) deps.events.joinRooms(member, [chatRooms.conversation(key)])
+  } else {
+    // The chat was there; the actor may have left it (a direct chat is only ever left): back in.
+    const rejoined = await deps.db
+      .insert(conversationMembers)
+      .values({ conversationKey: row!.key, accountKey: actor.key, brandKey })
+      .onConflictDoNothing()
+      .returning({ accountKey: conversationMembers.accountKey })
+    if (rejoined.length > 0) {
+      forgetConversation(deps, row!.key)
+      deps.events.joinRooms(actor.key, [chatRooms.conversation(row!.key)])
+    }
   }
   const [summary] = await summaries(deps, actor.key, [row!])
   return summary!
@@ -399,10 +410,15 @@ export async function chatBar(deps: ServiceDeps, actor: Actor, brandKey: string)
   )
   const online = await deps.events.accountsIn(chatRooms.presence(brandKey))
   const directWith = new Map<string, ConversationSummary>()
+  // The other person of a direct chat is named by its pair, not its members: they may have left it.
+  const pairOf = new Map(mine.map(({ conversation }) => [conversation.key, conversation.pairKey]))
   for (const summary of all) {
     if (summary.kind !== 'direct') continue
-    const other = summary.members.find((member) => member.key !== actor.key)
-    if (other) directWith.set(other.key, summary)
+    const other = pairOf
+      .get(summary.key)
+      ?.split(':')
+      .find((key) => key !== actor.key)
+    if (other) directWith.set(other, summary)
   }
   const contacts: ChatContact[] = people.map((row) => {
     const direct = directWith.get(row.key)
@@ -451,6 +467,17 @@ export async function unreadCount(deps: ServiceDeps, actor: Actor, brandKey: str
   return row?.unread ?? 0
 }
 
+function directTitleOfLeft(
+  deps: ServiceDeps,
+  row: ConversationRow,
+  viewerKey: string,
+  leftBy: Map<string, AccountRow>,
+): string | undefined {
+  const other = row.pairKey?.split(':').find((key) => key !== viewerKey)
+  const account = other ? leftBy.get(other) : undefined
+  return account ? toParticipant(deps, account).name : undefined
+}
+
 /** Summaries of conversations as one account sees them (its unread count, the others' names). */
 async function summaries(
   deps: ServiceDeps,
@@ -468,6 +495,19 @@ async function summaries(
     .from(conversationMembers)
     .innerJoin(accounts, eq(accounts.key, conversationMembers.accountKey))
     .where(inArray(conversationMembers.conversationKey, keys))
+  // A direct chat is titled by the other person of its pair, also after they left it.
+  const leftKeys = rows.flatMap((row) =>
+    row.kind === 'direct' && row.pairKey
+      ? row.pairKey
+          .split(':')
+          .filter((key) => !memberRows.some((m) => m.conversationKey === row.key && m.account.key === key))
+      : [],
+  )
+  const leftBy = new Map(
+    leftKeys.length
+      ? (await deps.db.select().from(accounts).where(inArray(accounts.key, leftKeys))).map((a) => [a.key, a])
+      : [],
+  )
   // The viewer's unread count (after their read mark, not their own) and the newest message of
   // each conversation, both by the (conversation, seq) index: an index range per conversation,
   // whatever the number of messages elsewhere.
@@ -506,7 +546,9 @@ async function summaries(
       row.kind === 'group'
         ? row.name!
         : row.kind === 'direct'
-          ? (participants.find((p) => p.key !== viewerKey)?.name ?? 'Former member')
+          ? (participants.find((p) => p.key !== viewerKey)?.name ??
+            directTitleOfLeft(deps, row, viewerKey, leftBy) ??
+            'Former member')
           : `${row.model} ${row.modelKey}`
     const created = last ? new Date(last.created) : row.created
     return {
@@ -558,6 +600,8 @@ export interface MessagePage {
   /** The seq to pass as `before` for the page before this one; null at the first message. */
   before: number | null
   mayPost: boolean
+  /** What "Delete conversation" does for the reader: delete it for everyone, leave it, or nothing. */
+  removal: ConversationRemoval | null
 }
 
 /** The newest messages of a conversation (or those before `before`), oldest first. */
@@ -587,7 +631,7 @@ export async function listThreadMessages(
   if (!conversation) {
     // Nothing written yet: reading makes no thread, and says whether the actor could start it.
     const mayPost = await hasAbility(deps, actor, 'comment.post', threadTarget(model!, modelKey!))
-    return { conversation: null, messages: [], before: null, mayPost }
+    return { conversation: null, messages: [], before: null, mayPost, removal: null }
   }
   const { mayPost } = await openConversation(deps, actor, conversation.key)
   return messagePage(deps, actor, conversation, mayPost, options)
@@ -628,6 +672,7 @@ async function messagePage(
     ),
     before: more ? page[0]!.message.seq : null,
     mayPost,
+    removal: removalFor(actor, { conversation, mayPost }),
   }
 }
 
@@ -934,6 +979,11 @@ async function storeBatch(deps: ServiceDeps, items: PendingSend[]) {
     return
   }
   const storedBy = new Map(stored.map((row) => [row.key, row]))
+  await bringBackToDirectChats(
+    deps,
+    accepted.filter(({ key }) => storedBy.has(key)).map(({ conversation }) => conversation),
+    conversationBy,
+  )
   const looking = new Map<string, Promise<Set<string>>>()
   const done: Promise<unknown>[] = []
   for (const { item, actor, conversation, key } of accepted) {
@@ -968,6 +1018,36 @@ async function storeBatch(deps: ServiceDeps, items: PendingSend[]) {
     )
   }
   await Promise.all(done)
+}
+
+/**
+ * A direct chat one of its two people has left comes back for them with the next message, as it
+ * would in any messenger: they are members again and see it in their list (decision 145).
+ */
+async function bringBackToDirectChats(
+  deps: ServiceDeps,
+  written: ConversationRow[],
+  conversationBy: Map<string, CachedConversation>,
+) {
+  for (const conversation of new Set(written)) {
+    const members = conversationBy.get(conversation.key)?.members ?? []
+    if (conversation.kind !== 'direct' || !conversation.pairKey || members.length >= 2) continue
+    const pair = conversation.pairKey.split(':')
+    const back = await deps.db
+      .insert(conversationMembers)
+      .values(
+        pair.map((accountKey) => ({ conversationKey: conversation.key, accountKey, brandKey: conversation.brandKey })),
+      )
+      .onConflictDoNothing()
+      .returning({ accountKey: conversationMembers.accountKey })
+    forgetConversation(deps, conversation.key)
+    conversationBy.set(conversation.key, { row: conversation, members: pair })
+    for (const { accountKey } of back) {
+      deps.events.joinRooms(accountKey, [chatRooms.conversation(conversation.key)])
+      const [summary] = await summaries(deps, accountKey, [conversation])
+      deps.events.publish(chatRooms.account(accountKey), CHAT_EVENTS.conversation, summary)
+    }
+  }
 }
 
 /** A send the batch statement did not store: the refusal one at a time gives, or the earlier message. */
@@ -1186,23 +1266,56 @@ export async function deleteMessage(deps: ServiceDeps, actor: Actor, messageKey:
 }
 
 /**
- * Deletes a whole conversation with its messages: a member of a direct or group chat removes it
- * for everyone in it; a thread needs the right to write in its object's comments.
+ * What "Delete conversation" does for this actor (docs/decisions/145): a comment thread is deleted
+ * by those who may write in it; a group chat is deleted for everyone by the one who started it or
+ * an owner of the brand; anyone else leaves a group, and a direct chat is only ever left, so it
+ * disappears for the caller while the others keep it.
  */
-export async function deleteThread(deps: ServiceDeps, actor: Actor, conversationKey: string): Promise<{ key: string }> {
-  const { conversation, mayPost } = await openConversation(deps, actor, conversationKey)
-  if (!mayPost) throw permissionError('Only editors and owners of the object delete its comments.')
+export type ConversationRemoval = 'delete' | 'leave'
+
+function removalFor(actor: Actor, opened: Opened): ConversationRemoval | null {
+  const { conversation, mayPost } = opened
+  if (conversation.kind === 'thread') return mayPost ? 'delete' : null
+  if (conversation.kind === 'direct') return 'leave'
+  const mayDelete =
+    conversation.createdBy === actor.key || hasBrandAbility(actor, 'conversation.delete', conversation.brandKey)
+  return mayDelete ? 'delete' : 'leave'
+}
+
+/** Deletes a conversation for everyone in it, or leaves it, by the rule of removalFor. */
+export async function deleteThread(
+  deps: ServiceDeps,
+  actor: Actor,
+  conversationKey: string,
+): Promise<{ key: string; removal: ConversationRemoval }> {
+  const opened = await openConversation(deps, actor, conversationKey)
+  const removal = removalFor(actor, opened)
+  if (!removal) throw permissionError('Only editors and owners of the object delete its comments.')
+  const { conversation } = opened
   const members = await deps.db
     .select({ accountKey: conversationMembers.accountKey })
     .from(conversationMembers)
     .where(eq(conversationMembers.conversationKey, conversation.key))
+  const remaining = members.filter((member) => member.accountKey !== actor.key)
+  if (removal === 'leave' && remaining.length > 0) {
+    await deps.db
+      .delete(conversationMembers)
+      .where(
+        and(eq(conversationMembers.conversationKey, conversation.key), eq(conversationMembers.accountKey, actor.key)),
+      )
+    forgetConversation(deps, conversation.key)
+    deps.events.leaveRooms(actor.key, [chatRooms.conversation(conversation.key)])
+    deps.events.publish(chatRooms.account(actor.key), CHAT_EVENTS.threadDeleted, { conversation: conversation.key })
+    return { key: conversation.key, removal }
+  }
+  // Deleted for everyone, or left by its last member: nobody is left to keep it.
   await deps.db.delete(conversations).where(eq(conversations.key, conversation.key))
   deps.events.publish(chatRooms.conversation(conversation.key), CHAT_EVENTS.threadDeleted, {
     conversation: conversation.key,
   })
   forgetConversation(deps, conversation.key)
   for (const { accountKey } of members) deps.events.leaveRooms(accountKey, [chatRooms.conversation(conversation.key)])
-  return { key: conversation.key }
+  return { key: conversation.key, removal: 'delete' }
 }
 
 /** Marks a conversation read up to its newest message (or `seq`); tells the other members. */

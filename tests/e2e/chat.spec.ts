@@ -212,12 +212,17 @@ test.describe('without JavaScript', () => {
     await expect(other.getByTestId('chat-contact').filter({ hasText: 'Lu Designer' })).toContainText('1 unread')
     await page.screenshot({ path: 'test-results/chat-page-no-js.png', fullPage: true })
 
-    // Deleting the whole conversation confirms first.
-    await page.getByRole('link', { name: 'Delete conversation' }).click()
-    await page.getByRole('button', { name: 'Delete conversation' }).click()
-    await expect(page.getByTestId('toast')).toContainText('Thread Deleted Succesfully.')
+    // A direct chat is left, not deleted for both: it confirms first, and the other keeps it.
+    await page.getByRole('link', { name: 'Leave conversation' }).click()
+    await expect(page.getByRole('dialog', { name: 'Leave conversation' })).toContainText(
+      'Leave this conversation? It disappears from your list; the others keep it.',
+    )
+    await page.getByRole('button', { name: 'Leave conversation' }).click()
+    await expect(page.getByTestId('toast')).toContainText('You left the conversation.')
     await expect(page).toHaveURL(`${baseURL}/brand/${brand.key}/chat`)
     await expect(page.getByTestId('chat-contact').filter({ hasText: 'Mo Merch' })).toContainText('No messages yet')
+    await other.reload()
+    await expect(other.getByTestId('chat-contact').filter({ hasText: 'Lu Designer' })).toContainText('Second try')
     await page.context().close()
     await other.context().close()
   })

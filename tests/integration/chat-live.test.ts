@@ -260,13 +260,21 @@ describe('deleting, live', () => {
       }),
     )
     await eventually(() => expect(deletions).toEqual([{ conversation, key }]))
-    const removed = await api(portal, 'DELETE', `/api/conversation/model/${conversation}`, { cookie: yan.cookie })
-    expect(removed.status).toBe(200)
+    // Yan, a read member who did not start the group, only leaves it: told on his own socket alone.
+    const goneForXia = collect<{ conversation: string }>(xiaSocket, CHAT_EVENTS.threadDeleted)
+    const left = await api(portal, 'DELETE', `/api/conversation/model/${conversation}`, { cookie: yan.cookie })
+    expect(left).toMatchObject({ status: 200, body: { data: { key: conversation, removal: 'leave' } } })
     await eventually(() => expect(gone).toEqual([{ conversation }]))
-    const after = await api(portal, 'GET', `/api/message/query/conversation?conversation=${conversation}`, {
-      cookie: xia.cookie,
-    })
-    expect(after.status).toBe(404)
+    const read = (who: Person) =>
+      api(portal, 'GET', `/api/message/query/conversation?conversation=${conversation}`, { cookie: who.cookie })
+    expect((await read(xia)).status).toBe(200)
+    expect((await read(yan)).status).toBe(404)
+    // Wes started it: deleting it ends it for everyone still in it.
+    const removed = await api(portal, 'DELETE', `/api/conversation/model/${conversation}`, { cookie: wes.cookie })
+    expect(removed).toMatchObject({ status: 200, body: { data: { removal: 'delete' } } })
+    await eventually(() => expect(goneForXia).toEqual([{ conversation }]))
+    expect((await read(xia)).status).toBe(404)
+    expect(gone).toEqual([{ conversation }])
   })
 })
 

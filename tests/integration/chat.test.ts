@@ -239,6 +239,133 @@ describe('group chat', () => {
   })
 })
 
+describe('deleting a conversation (docs/decisions/145)', () => {
+  type Who = 'starter' | 'owner' | 'editor' | 'reader'
+  const cast = {} as Record<Who, { key: string; cookie: string }>
+  beforeAll(async () => {
+    cast.starter = await person([{ brand: brand.key, type: 'editor' }], 'Stella')
+    cast.owner = await person([{ brand: brand.key, type: 'owner' }], 'Olga')
+    cast.editor = await person([{ brand: brand.key, type: 'editor' }], 'Edda')
+    cast.reader = await person([{ brand: brand.key, type: 'read' }], 'Remy')
+  })
+
+  const membersOf = async (conversation: string) =>
+    (
+      await portal.deps.db
+        .select({ key: conversationMembers.accountKey })
+        .from(conversationMembers)
+        .where(eq(conversationMembers.conversationKey, conversation))
+    )
+      .map((row) => row.key)
+      .sort()
+  const exists = async (conversation: string) =>
+    (await portal.deps.db.select().from(conversations).where(eq(conversations.key, conversation))).length === 1
+
+  // Written out by hand: who deletes a group for everyone, and who only leaves it.
+  const groupCases: [Who, 'delete' | 'leave'][] = [
+    ['starter', 'delete'],
+    ['owner', 'delete'],
+    ['editor', 'leave'],
+    ['reader', 'leave'],
+  ]
+  it.each(groupCases)('a group started by an editor: its %s may %s it', async (who, expected) => {
+    const created = await api(portal, 'POST', '/api/conversation/method/group', {
+      cookie: cast.starter.cookie,
+      body: { brand: brand.key, name: 'Trims', members: [cast.owner.key, cast.editor.key, cast.reader.key] },
+    })
+    const conversation = (created.body.data as { key: string }).key
+    await api(portal, 'POST', '/api/message/model/', {
+      cookie: cast.starter.cookie,
+      body: { conversation, text: 'Buttons arrive Monday' },
+    })
+    const everyone = (Object.keys(cast) as Who[]).map((name) => cast[name].key).sort()
+    const answer = await api(portal, 'DELETE', `/api/conversation/model/${conversation}`, { cookie: cast[who].cookie })
+    expect(answer).toMatchObject({ status: 200, body: { data: { key: conversation, removal: expected } } })
+    if (expected === 'delete') {
+      expect(await exists(conversation)).toBe(false)
+      expect(await portal.deps.db.select().from(messages).where(eq(messages.conversationKey, conversation))).toEqual([])
+    } else {
+      expect(await exists(conversation)).toBe(true)
+      expect(await membersOf(conversation)).toEqual(everyone.filter((key) => key !== cast[who].key))
+      const others = await api(portal, 'GET', `/api/message/query/conversation?conversation=${conversation}`, {
+        cookie: cast.starter.cookie,
+      })
+      expect((others.body.data as { messages: { text: string }[] }).messages.map((m) => m.text)).toEqual([
+        'Buttons arrive Monday',
+      ])
+      const gone = await api(portal, 'GET', `/api/message/query/conversation?conversation=${conversation}`, {
+        cookie: cast[who].cookie,
+      })
+      expect(gone.status).toBe(404)
+    }
+  })
+
+  it('tells each reader what the button does', async () => {
+    const created = await api(portal, 'POST', '/api/conversation/method/group', {
+      cookie: cast.starter.cookie,
+      body: { brand: brand.key, name: 'Labels', members: [cast.owner.key, cast.reader.key] },
+    })
+    const conversation = (created.body.data as { key: string }).key
+    const removalFor = async (who: Who) =>
+      (
+        (
+          await api(portal, 'GET', `/api/message/query/conversation?conversation=${conversation}`, {
+            cookie: cast[who].cookie,
+          })
+        ).body.data as { removal: string }
+      ).removal
+    expect(await removalFor('starter')).toBe('delete')
+    expect(await removalFor('owner')).toBe('delete')
+    expect(await removalFor('reader')).toBe('leave')
+  })
+
+  it('a direct chat is only left; the next message brings it back to the one who left', async () => {
+    const opened = await api(portal, 'POST', '/api/conversation/method/direct', {
+      cookie: cast.owner.cookie,
+      body: { brand: brand.key, account: cast.reader.key },
+    })
+    const conversation = (opened.body.data as { key: string }).key
+    await api(portal, 'POST', '/api/message/model/', {
+      cookie: cast.owner.cookie,
+      body: { conversation, text: 'Hi Remy' },
+    })
+    // Even an owner of the brand only leaves a direct chat: it is the other person's too.
+    const left = await api(portal, 'DELETE', `/api/conversation/model/${conversation}`, { cookie: cast.owner.cookie })
+    expect(left.body.data).toEqual({ key: conversation, removal: 'leave' })
+    expect(await membersOf(conversation)).toEqual([cast.reader.key])
+    // Remy keeps it in his chat bar, beside Olga, under her name.
+    const bar = await api(portal, 'GET', `/api/conversation/query/brand?brand=${brand.key}`, {
+      cookie: cast.reader.cookie,
+    })
+    const contacts = (bar.body.data as { contacts: { key: string; conversation: string | null }[] }).contacts
+    expect(contacts.find((contact) => contact.key === cast.owner.key)?.conversation).toBe(conversation)
+    const kept = await api(portal, 'GET', `/api/message/query/conversation?conversation=${conversation}`, {
+      cookie: cast.reader.cookie,
+    })
+    expect((kept.body.data as { conversation: { title: string } }).conversation.title).toBe('Olga Member')
+    const readerSocket = await openSocket(cast.reader.cookie)
+    const ownerSocket = await openSocket(cast.owner.cookie)
+    const ownerSeen = collect<{ text: string }>(ownerSocket, CHAT_EVENTS.message)
+    const back = collect<{ key: string }>(ownerSocket, CHAT_EVENTS.conversation)
+    const reply = await readerSocket.emitWithAck(CHAT_EVENTS.send, { conversation, text: 'Still there?' })
+    expect(reply).toMatchObject({ ok: true })
+    expect(await membersOf(conversation)).toEqual([cast.owner.key, cast.reader.key].sort())
+    await eventually(() => expect(back.map((summary) => summary.key)).toEqual([conversation]))
+    await eventually(() => expect(ownerSeen.map((m) => m.text)).toEqual(['Still there?']))
+    const history = await api(portal, 'GET', `/api/message/query/conversation?conversation=${conversation}`, {
+      cookie: cast.owner.cookie,
+    })
+    expect((history.body.data as { messages: { text: string }[] }).messages.map((m) => m.text)).toEqual([
+      'Hi Remy',
+      'Still there?',
+    ])
+    // The last one to leave takes it away.
+    await api(portal, 'DELETE', `/api/conversation/model/${conversation}`, { cookie: cast.owner.cookie })
+    await api(portal, 'DELETE', `/api/conversation/model/${conversation}`, { cookie: cast.reader.cookie })
+    expect(await exists(conversation)).toBe(false)
+  })
+})
+
 describe('comment threads', () => {
   it('are read by anyone who can view the object and written by editors and owners', async () => {
     const posted = await api(portal, 'POST', '/api/message/model/', {
@@ -335,7 +462,7 @@ describe('reading a thread before anyone wrote in it', () => {
       ['designer', true],
     ] as const) {
       const answer = await api(portal, 'GET', `/api/message/query/style?style=${quiet}`, { cookie: people[who].cookie })
-      expect(answer.body.data).toEqual({ conversation: null, messages: [], before: null, mayPost })
+      expect(answer.body.data).toEqual({ conversation: null, messages: [], before: null, mayPost, removal: null })
     }
     expect(await portal.deps.db.select().from(conversations).where(eq(conversations.modelKey, quiet))).toEqual([])
   })

@@ -3,7 +3,14 @@ import type { Socket } from 'socket.io-client'
 import type { ChatBar, MessagePage, MessageView } from '#app/services/chat.server'
 import type { ChatAck } from '#realtime/protocol'
 
-export type { ChatBar, ChatContact, ConversationSummary, MessagePage, MessageView } from '#app/services/chat.server'
+export type {
+  ChatBar,
+  ChatContact,
+  ConversationRemoval,
+  ConversationSummary,
+  MessagePage,
+  MessageView,
+} from '#app/services/chat.server'
 
 // The JSON API call lives with the rest of the browser's shared code; chat re-exports it.
 export { ApiError, api } from '#app/lib/api-client'

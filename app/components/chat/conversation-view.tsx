@@ -23,6 +23,7 @@ import {
   SEND_FAILED,
   SEND_FAILED_SESSION,
   THREAD_DELETED,
+  CONVERSATION_LEFT,
   messageText,
 } from '#app/schemas/chat'
 import { CHAT_EVENTS } from '#realtime/protocol'
@@ -33,6 +34,7 @@ import {
   newClientKey,
   request,
   type ChatTarget,
+  type ConversationRemoval,
   type MessagePage,
   type MessageView,
 } from './chat-client'
@@ -44,6 +46,7 @@ import { CHAT_ATTACHMENT_ACCEPT, useAttachment, type Attachment } from './use-at
 export const NO_MESSAGES = 'No messages yet. Say hello!'
 export const DELETE_MESSAGE_QUESTION = 'Delete this message?'
 export const DELETE_THREAD_QUESTION = 'Delete this conversation and all its messages for everyone in it?'
+export const LEAVE_CONVERSATION_QUESTION = 'Leave this conversation? It disappears from your list; the others keep it.'
 /** A layout effect in the browser; on the server (which runs neither) no warning. */
 const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect
 const TYPING_SHOWN_MS = 4000
@@ -101,6 +104,7 @@ export function ConversationView({
   const [messages, setMessages] = useState<MessageView[]>(initial?.messages ?? [])
   const [before, setBefore] = useState<number | null>(initial?.before ?? null)
   const [mayPost, setMayPost] = useState(initial?.mayPost ?? true)
+  const [removal, setRemoval] = useState<ConversationRemoval | null>(initial?.removal ?? null)
   const [loading, setLoading] = useState(!initial)
   const [loadError, setLoadError] = useState<string | null>(null)
   const [conversationKey, setConversationKey] = useState<string | null>(
@@ -141,6 +145,7 @@ export function ConversationView({
     setMessages(initial.messages)
     setBefore(initial.before)
     setMayPost(initial.mayPost)
+    setRemoval(initial.removal)
   }, [initial])
 
   // The newest page, when the server did not render one (the chat bar, a comment thread).
@@ -154,6 +159,7 @@ export function ConversationView({
         setMessages(page.messages)
         setBefore(page.before)
         setMayPost(page.mayPost)
+        setRemoval(page.removal)
         if (page.messages[0]) setConversationKey(page.messages[0].conversation)
         if (page.conversation?.readStatus) setSeenSeq(page.messages.at(-1)?.seq ?? 0)
         setLoading(false)
@@ -391,7 +397,7 @@ export function ConversationView({
     try {
       await api('DELETE', `conversation/model/${encodeURIComponent(conversationKey)}`)
       setDeleted(true)
-      showToast({ kind: 'success', message: THREAD_DELETED })
+      showToast({ kind: 'success', message: removal === 'leave' ? CONVERSATION_LEFT : THREAD_DELETED })
       onThreadDeleted?.()
     } catch (error) {
       showToast({ kind: 'error', message: error instanceof Error ? error.message : SEND_FAILED })
@@ -401,7 +407,9 @@ export function ConversationView({
   if (deleted) {
     return (
       <div className={`flex flex-1 items-center justify-center p-6 ${className}`}>
-        <EmptyState title="This conversation has been deleted." />
+        <EmptyState
+          title={removal === 'leave' ? 'You left this conversation.' : 'This conversation has been deleted.'}
+        />
       </div>
     )
   }
@@ -415,10 +423,10 @@ export function ConversationView({
       data-testid="conversation"
       data-live={live || undefined}
     >
-      {header || (conversationKey && mayPost) ? (
+      {header || (conversationKey && removal) ? (
         <div className="flex items-center gap-3 border-b border-line px-4 py-3">
           <div className="min-w-0 flex-1">{header}</div>
-          {conversationKey && mayPost && 'conversation' in target ? (
+          {conversationKey && removal && 'conversation' in target ? (
             <Link
               to={links?.deleteThread ?? '#'}
               className="shrink-0 text-xs text-muted underline-offset-4 hover:text-red-700 hover:underline"
@@ -427,17 +435,17 @@ export function ConversationView({
                 setConfirming('thread')
               }}
             >
-              Delete conversation
+              {removal === 'leave' ? 'Leave conversation' : 'Delete conversation'}
             </Link>
           ) : null}
         </div>
       ) : null}
       {confirming === 'thread' ? (
         <Confirm
-          question={DELETE_THREAD_QUESTION}
+          question={removal === 'leave' ? LEAVE_CONVERSATION_QUESTION : DELETE_THREAD_QUESTION}
           onConfirm={deleteThread}
           onCancel={() => setConfirming(null)}
-          label="Delete conversation"
+          label={removal === 'leave' ? 'Leave conversation' : 'Delete conversation'}
         />
       ) : null}
       <div

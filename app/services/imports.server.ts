@@ -275,7 +275,10 @@ function display(key: string, value: unknown, refs: ImportRefs): string | null {
 const TARGET_ORDER: string[] = [...Object.values(FIELD_TARGET), 'addition']
 
 function columnsOf(record: ImportRecord): (string | null)[] {
-  return record.headers.map((header) => record.mapping[header.replace(/^\uFEFF/, '').trim()] ?? null)
+  return record.headers.map((raw) => {
+    const header = raw.replace(/^\uFEFF/, '').trim()
+    return Object.hasOwn(record.mapping, header) ? (record.mapping[header] ?? null) : null
+  })
 }
 
 /** A row is written when its import was committed (or it was fixed after), failed if it could not be. */

@@ -354,6 +354,51 @@ describe('column mapping', () => {
   })
 })
 
+describe('headers an attacker chooses', () => {
+  it('takes header names that are also names of object properties as plain headers', async () => {
+    const csv = 'Listing Unique Id,Style Number,__proto__,constructor,toString,hasOwnProperty\nP-1,SN-1,a,b,c,d\n'
+    const view = await upload(actors.owner, csv)
+    expect(view).toMatchObject({
+      status: 'needs_mapping',
+      unmatchedHeaders: ['__proto__', 'constructor', 'toString', 'hasOwnProperty'],
+    })
+    // As a JSON body arrives: "__proto__" an own key, not the object's prototype.
+    const choices: unknown = JSON.parse(
+      '{"__proto__": null, "constructor": "Style Name", "toString": null, "hasOwnProperty": null}',
+    )
+    const mapped = await setImportMapping(portal.deps, actors.owner, view.key, choices as Record<string, null>)
+    expect(mapped).toMatchObject({ status: 'previewed', counts: { rows: 1, create: 1 } })
+    const { rows } = await listImportRows(portal.deps, actors.owner, view.key)
+    expect(rows[0]!.values).toEqual({ 'Listing Unique Id': 'P-1', 'Style Number': 'SN-1', 'Style Name': 'b' })
+    // The next file with those headers finds the brand's choices and needs no mapping.
+    expect((await upload(actors.owner, csv)).status).toBe('previewed')
+    // Through the JSON API too: the file's header is data, not a key of the request; the
+    // brand's choice for it is found again.
+    const answer = await api(portal, 'POST', '/api/listing/method/batch', {
+      cookie: cookies.owner,
+      body: { brand: brand.key, spreadsheet: `__proto__,${csv}`, filename: 'p.csv' },
+    })
+    expect(answer).toMatchObject({ status: 200, body: { data: { context: { status: 'committed' } } } })
+  })
+
+  it('refuses a file of more than 1,000 columns at once, with its reason, before a mapping', async () => {
+    const header = ['Listing Unique Id', ...Array.from({ length: 100_000 }, (_, i) => `c${i}`)].join(',')
+    const before = await portal.deps.db.select({ key: imports.key }).from(imports)
+    await expect(upload(actors.owner, `${header}\nW-1\n`)).rejects.toMatchObject({
+      status: 400,
+      message: 'Error uploading CSV file. Row 1 has 100,001 columns; a file may have at most 1,000.',
+    })
+    expect(await portal.deps.db.select({ key: imports.key }).from(imports)).toEqual(before)
+  })
+
+  it('refuses a header cell longer than 500 characters', async () => {
+    await expect(upload(actors.owner, `Listing Unique Id,${'x'.repeat(501)}\nL-1,a\n`)).rejects.toMatchObject({
+      status: 400,
+      message: 'Error uploading CSV file. Column 2 of the header row is longer than 500 characters.',
+    })
+  })
+})
+
 describe('an import interrupted by a stop', () => {
   it('shows as failed after the restart', async () => {
     const view = await upload(actors.owner, `${HEADER}\nSTOP-1,Shirt,SN-1,,,,,\n`)

@@ -35,6 +35,10 @@ export class CsvFormatError extends Error {
 
 /** One record may not be longer than this (an unclosed quote would otherwise swallow the file). */
 export const MAX_RECORD_CHARS = 1_000_000
+/** Columns a record may have: a line sheet has a few dozen; 100,000 would swamp every page after. */
+export const MAX_COLUMNS = 1000
+/** A header cell is a column's name, not a text. */
+export const MAX_HEADER_CHARS = 500
 /** How much of the start of a file decides its encoding. */
 const SNIFF_BYTES = 64 * 1024
 
@@ -45,6 +49,20 @@ const BINARY_SIGNATURES: number[][] = [
   [0x89, 0x50, 0x4e, 0x47], // png
   [0xff, 0xd8, 0xff], // jpeg
 ]
+
+/** A record within MAX_COLUMNS and, for the header, names within MAX_HEADER_CHARS. */
+function checkBounds(cells: readonly string[], index: number, isHeader: boolean): void {
+  if (cells.length > MAX_COLUMNS) {
+    throw new CsvFormatError(
+      `Row ${index + 1} has ${cells.length.toLocaleString('en-US')} columns; a file may have at most ${MAX_COLUMNS.toLocaleString('en-US')}.`,
+    )
+  }
+  if (!isHeader) return
+  const long = cells.findIndex((cell) => cell.length > MAX_HEADER_CHARS)
+  if (long >= 0) {
+    throw new CsvFormatError(`Column ${long + 1} of the header row is longer than ${MAX_HEADER_CHARS} characters.`)
+  }
+}
 
 /** Whether the first bytes look like a text file (no binary signature, no NUL bytes). */
 export function looksLikeText(head: Uint8Array): boolean {
@@ -109,10 +127,13 @@ export async function* readCsv(
   let index = 0
   let records: CsvRecord[] = []
 
+  let headerSeen = false
   const take = (rows: string[][]) => {
     for (const cells of rows) {
       const i = index++
       if (isEmptyRecord(cells)) continue
+      checkBounds(cells, i, !headerSeen)
+      headerSeen = true
       records.push({ index: i, cells: cells.map((cell) => (cell.includes('\0') ? cell.replace(/\0/g, '') : cell)) })
     }
   }

@@ -339,7 +339,8 @@ export interface HeaderMatch {
  * on purpose; one left unmatched asks for the mapping step.
  */
 export function matchHeaders(headers: readonly string[], given: Record<string, string | null> = {}): HeaderMatch {
-  const mapping: Record<string, string | null> = {}
+  // Keyed by the file's own header names: no prototype, so "__proto__" or "constructor" is a name.
+  const mapping = Object.create(null) as Record<string, string | null>
   const unmatched: string[] = []
   const byKey = new Map(Object.entries(given).map(([header, field]) => [headerKey(header), field]))
   const columns = headers.map((raw) => {

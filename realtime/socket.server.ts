@@ -9,6 +9,7 @@ import { reportError } from '#app/infra/error-reporting.server'
 import { isAppError } from '#app/lib/errors'
 import type { Actor } from '#app/services/accounts.server'
 import { actorFromHeaders } from '#app/services/session-reader.server'
+import { forbiddenTextPath, TEXT_REFUSED } from '#app/lib/text-rule'
 import type { EventPublisher, ServiceDeps } from '#app/services/context.server'
 import { CLIENT_EVENT_SCHEMAS, rooms } from './protocol'
 import { isAllowedOrigin, requestPathname } from './request-guard'
@@ -119,6 +120,8 @@ export async function attachSocketServer(
 async function answer(context: UnitContext, event: string, handler: EventHandler, payload: unknown, ack: unknown) {
   const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => {}
   const schema = (CLIENT_EVENT_SCHEMAS as Record<string, z.ZodMiniType | undefined>)[event]
+  const badText = forbiddenTextPath(payload, 'payload')
+  if (badText) return reply({ ok: false, error: 'ValidationError', message: `${badText}: ${TEXT_REFUSED}` })
   const parsed = schema ? z.safeParse(schema, payload) : { success: true as const, data: payload }
   if (!parsed.success) return reply({ ok: false, error: 'ValidationError' })
   try {

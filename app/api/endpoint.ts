@@ -24,6 +24,8 @@ export interface Endpoint {
   auth: boolean
   /** A GET the spec defines that still changes data: cookie callers must be same-origin too. */
   changesState?: boolean
+  /** The call reads its body as multipart/form-data (a file): any other body answers 415. */
+  multipart?: boolean
   handle(deps: ServiceDeps, call: ApiCall): Promise<unknown>
 }
 

@@ -9,6 +9,7 @@ import type { Actor } from '#app/services/accounts.server'
 import { actorFromCredential, readCredential } from '#app/services/session-reader.server'
 import { FileReply, PagedReply, type Endpoint, type Verb } from './endpoint'
 import { forbiddenKeyPath } from './body'
+import { forbiddenTextPath, TEXT_REFUSED } from '#app/lib/text-rule'
 import { endpoints } from './endpoints/index.server'
 import type { ServiceDeps } from '#app/services/context.server'
 
@@ -120,8 +121,13 @@ export function createApiRouter(deps: ServiceDeps): Router {
       }
       const badKey = forbiddenKeyPath(req.body)
       if (badKey) throw new AppError('ValidationError', `${badKey}: this key is not allowed.`)
+      const badText = forbiddenTextPath(req.body)
+      if (badText) throw new AppError('ValidationError', `${badText}: ${TEXT_REFUSED}`)
       const query = singleValuedQuery(req.query)
       const actor = endpoint.auth ? await authenticate(deps, req, endpoint) : null
+      if (endpoint.multipart && !req.is('multipart/form-data')) {
+        throw new AppError('UnsupportedMediaType', 'body: send the file as multipart/form-data.')
+      }
       const data = await endpoint.handle(deps, { actor, body: req.body, query, key, req })
       if (data instanceof FileReply) {
         res.setHeader('Content-Type', `${data.contentType}; charset=utf-8`)

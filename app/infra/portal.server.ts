@@ -15,6 +15,7 @@ import { describeSettings } from '#db/embedded-server'
 import { seedDemo } from '#db/seed'
 import { parseEnv, type Env } from '#app/env.server'
 import { createApiRouter } from '#app/api/router.server'
+import { refuseControlCharactersInAddress } from './address-text.server'
 import { createFirebaseIdentity } from '#app/infra/identity/firebase.server'
 import type { IdentityProvider } from '#app/infra/identity/provider.server'
 import { markInterruptedImports } from '#app/services/imports.server'
@@ -204,6 +205,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   })
   // Socket.io and Yjs upgrades bypass Express; pages, assets and JSON are compressed.
   app.use(compression())
+  app.use(refuseControlCharactersInAddress)
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true })
   })

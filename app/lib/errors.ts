@@ -11,6 +11,8 @@ export type ErrorType =
   | 'BucketNotFound'
   | 'Conflict'
   | 'RateLimited'
+  /** A body of a kind the call does not take (JSON to a file upload). */
+  | 'UnsupportedMediaType'
   | 'UnexpectedError'
 
 const STATUS: Record<ErrorType, number> = {
@@ -22,6 +24,7 @@ const STATUS: Record<ErrorType, number> = {
   BucketNotFound: 404,
   Conflict: 409,
   RateLimited: 429,
+  UnsupportedMediaType: 415,
   UnexpectedError: 500,
 }
 

@@ -6,6 +6,7 @@ import { timingSafeEqual, randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { AppError, isAppError } from './errors'
 import type { FlashToasts } from './toast'
+import { isForbiddenText, TEXT_REFUSED } from './text-rule'
 import type { Actor } from '#app/services/accounts.server'
 import { authorizePath } from '#app/services/permissions.server'
 import { endSession, startSession } from '#app/services/sessions.server'
@@ -115,6 +116,12 @@ export async function requireCsrf(request: Request, context: AppLoadContext, for
       { error: { type: 'PermissionError', message: 'The form has expired. Reload the page and try again.' } },
       { status: 403 },
     )
+  }
+  // Every form passes here: the text rule for all its fields (files aside).
+  for (const [name, value] of formData) {
+    if (typeof value === 'string' && (isForbiddenText(value) || isForbiddenText(name))) {
+      throw json({ error: { type: 'ValidationError', message: `${name}: ${TEXT_REFUSED}` } }, { status: 400 })
+    }
   }
 }
 

@@ -89,3 +89,17 @@ describe('text length limits over the API', () => {
     expect(await portal.deps.db.select().from(brands).where(eq(brands.name, name))).toHaveLength(0)
   })
 })
+
+describe('a body of the wrong kind', () => {
+  it.each([
+    `/api/file/method/upload?brand=${DEMO_BRAND_KEY}&purpose=listing-media`,
+    '/api/account/method/profile_picture',
+    `/api/brand/method/image?brand=${DEMO_BRAND_KEY}&slot=logo`,
+  ])('JSON to the file upload %s answers 415, not a server error', async (path) => {
+    const answer = await api(portal, 'POST', path, { body: { file: 'not a file' }, cookie: adminCookie })
+    expect(answer).toEqual({
+      status: 415,
+      body: { error: { type: 'UnsupportedMediaType', message: 'body: send the file as multipart/form-data.' } },
+    })
+  })
+})

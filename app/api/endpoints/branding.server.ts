@@ -71,6 +71,7 @@ export const brandingEndpoints: Endpoint[] = [
     verb: 'POST',
     path: 'brand/method/image',
     auth: true,
+    multipart: true,
     async handle(deps, call) {
       const actor = requireActor(call)
       const brand = brandOf(call)
@@ -95,6 +96,7 @@ export const brandingEndpoints: Endpoint[] = [
     verb: 'POST',
     path: 'account/method/profile_picture',
     auth: true,
+    multipart: true,
     async handle(deps, call) {
       const actor = requireActor(call)
       return withImageChange(deps, call, (change) => setProfilePicture(deps, actor, change))

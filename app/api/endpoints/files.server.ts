@@ -9,6 +9,7 @@ export const fileEndpoints: Endpoint[] = [
     verb: 'POST',
     path: 'file/method/upload',
     auth: true,
+    multipart: true,
     // brand and purpose come in the query, so they are checked before the body is read.
     handle: (deps, call) =>
       receiveFormUpload(deps, requireActor(call), fetchRequestOf(call.req), {

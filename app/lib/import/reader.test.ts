@@ -91,6 +91,29 @@ describe('readCsv', () => {
     await expect(read(open, 64 * 1024)).rejects.toThrow(/longer than 1,000,000 characters/)
   })
 
+  it('drops control characters from cells and keeps tabs, line breaks and every letter', async () => {
+    const text = 'id,name\nA-1,"Caf\u0001é\u001b[31m\tSe\u007fñora\r\nline two 😀"\n'
+    expect((await read(text)).cells[1]).toEqual(['A-1', 'Café[31m\tSeñora\r\nline two 😀'])
+    // A NUL in the first bytes says binary; further down it is dropped like the others.
+    const later = `id,name\n${'F-1,filler\n'.repeat(500)}N-1,a\u0000b\n`
+    expect((await read(later, 4096)).cells.at(-1)).toEqual(['N-1', 'ab'])
+  })
+
+  it('refuses more than 1,000 columns, and a header name over 500 characters, as it reads', async () => {
+    const wide = `${Array.from({ length: 1001 }, (_, i) => `c${i}`).join(',')}\n`
+    await expect(read(wide, 4096)).rejects.toThrow(
+      new CsvFormatError('Row 1 has 1,001 columns; a file may have at most 1,000.'),
+    )
+    expect((await read(`${Array.from({ length: 1000 }, (_, i) => `c${i}`).join(',')}\n`, 4096)).cells[0]).toHaveLength(
+      1000,
+    )
+    await expect(read(`id,${'n'.repeat(501)}\n`)).rejects.toThrow(
+      new CsvFormatError('Column 2 of the header row is longer than 500 characters.'),
+    )
+    // A long cell further down is a value, not a name.
+    expect((await read(`id,name\nA-1,${'n'.repeat(501)}\n`)).cells[1]![1]).toHaveLength(501)
+  })
+
   it('keeps leading zeros and long digit strings as text', async () => {
     expect((await read('id,upc\nA-1,012345678905\n')).cells[1]).toEqual(['A-1', '012345678905'])
   })

@@ -3,6 +3,7 @@
 // first bytes; records come out in batches, quoted fields may hold delimiters and line breaks.
 // Only one batch and one unfinished record are held at a time, never the whole file.
 import Papa from 'papaparse'
+import { withoutForbiddenText } from '#app/lib/text-rule'
 
 export type CsvEncoding = 'utf-8' | 'utf-8-bom' | 'windows-1252'
 export type CsvDelimiter = ',' | ';' | '\t'
@@ -111,7 +112,9 @@ function isEmptyRecord(cells: string[]): boolean {
 /**
  * The records of a CSV byte stream, in batches of about `batchSize`. Empty records (blank lines,
  * lines of delimiters only) are skipped but counted, so `index` + 1 is the record's row in a
- * spreadsheet. NUL characters are dropped (a database text cannot hold them).
+ * spreadsheet. Control characters but tab and line breaks, and halves of surrogate pairs, are dropped
+ * from every cell (app/lib/text-rule.ts): a database text cannot hold a NUL, and the others are
+ * invisible.
  */
 export async function* readCsv(
   source: AsyncIterable<Uint8Array>,
@@ -134,7 +137,7 @@ export async function* readCsv(
       if (isEmptyRecord(cells)) continue
       checkBounds(cells, i, !headerSeen)
       headerSeen = true
-      records.push({ index: i, cells: cells.map((cell) => (cell.includes('\0') ? cell.replace(/\0/g, '') : cell)) })
+      records.push({ index: i, cells: cells.map(withoutForbiddenText) })
     }
   }
   const start = (bytes: Uint8Array): TextDecoder => {

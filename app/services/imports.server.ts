@@ -1026,3 +1026,9 @@ export async function markInterruptedImports(deps: Pick<ServiceDeps, 'db'>, sing
 export function importColumns() {
   return IMPORT_FIELDS.map((field) => ({ name: field.name, required: field.required, example: field.example }))
 }
+
+/** The template's columns for someone who may upload to the scope (as the upload checks it). */
+export async function templateColumns(deps: ServiceDeps, actor: Actor, scope: ImportScope) {
+  await requireOnScope(deps, actor, 'listing.edit', scope)
+  return importColumns()
+}

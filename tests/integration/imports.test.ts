@@ -548,6 +548,14 @@ describe('the JSON API', () => {
     const answer = await batch(cookies.owner, { brand: brand.key, spreadsheet_columns: true })
     const columns = (answer.body.data as { columns: { name: string; required: boolean }[] }).columns
     expect(columns[0]).toEqual({ name: 'Listing Unique Id', required: true, example: 'SS26-001-BLK-M' })
+    // Checked against the brand as an upload is: an outsider does not find it, a reader may not upload.
+    expect(await batch(cookies.outsider, { brand: brand.key, spreadsheet_columns: true })).toMatchObject({
+      status: 404,
+    })
+    expect(await batch(cookies.reader, { brand: brand.key, spreadsheet_columns: true })).toMatchObject({ status: 403 })
+    expect(await batch(cookies.owner, { brand: 'nosuchbrand00000', spreadsheet_columns: true })).toMatchObject({
+      status: 404,
+    })
   })
 
   it('answers whole-file failures with the spec text and bad input with 400 naming the field', async () => {

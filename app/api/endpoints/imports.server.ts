@@ -16,7 +16,7 @@ import {
   ImportTooLargeError,
   MAX_IMPORT_BYTES,
   commitImport,
-  importColumns,
+  templateColumns,
   importResult,
   listImportRows,
   listImports,
@@ -192,8 +192,8 @@ export const importEndpoints: Endpoint[] = [
         if (typeof body !== 'object' || Array.isArray(body)) throw invalid('body: an object expected.')
         const scope = scopeOf(body)
         if (flag(body.spreadsheet_columns)) {
-          // Only the template's columns: checked against the brand like an upload.
-          return { columns: importColumns(), brand: scope.brandKey }
+          // Only the template's columns: checked against the scope like an upload.
+          return { columns: await templateColumns(deps, actor, scope), brand: scope.brandKey }
         }
         if (typeof body.spreadsheet !== 'string' || body.spreadsheet.trim() === '') {
           throw invalid('spreadsheet: the CSV text is required (or send a multipart file).')

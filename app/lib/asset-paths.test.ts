@@ -10,6 +10,7 @@ import {
   numberedName,
   parsePath,
   segmentsOfSplat,
+  splatOfAddress,
 } from './asset-paths'
 
 const segments = (value: unknown) => {
@@ -136,5 +137,19 @@ describe('mayDropInto', () => {
     const deepest = Array.from({ length: MAX_DEPTH }, (_, i) => `f${i}`)
     expect(mayDropInto(file, deepest)).toBe(false)
     expect(mayDropInto(file, deepest.slice(1))).toBe(true)
+  })
+})
+
+describe('a folder address', () => {
+  it.each(['50% wool', '%2e%2e', '100%25 linen', 'a+b & c?#', 'Été 🌸'])(
+    'reads %s back from its address, decoded once',
+    (name) => {
+      const url = `http://portal.test${folderHref('b1', ['Odd names', name])}?view=table`
+      expect(segmentsOfSplat(splatOfAddress(url))).toEqual({ ok: true, segments: ['Odd names', name] })
+    },
+  )
+
+  it('would misread an address decoded before (as a router gives its splat)', () => {
+    expect(segmentsOfSplat('Odd names/50% wool').ok).toBe(false)
   })
 })

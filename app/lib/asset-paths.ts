@@ -78,6 +78,13 @@ export function folderHref(brandKey: string, segments: readonly string[]): strin
   return segments.length === 0 ? base : `${base}/${segments.map(encodeURIComponent).join('/')}`
 }
 
+/** What follows /assets_library/ in a page address, still percent-encoded as it was sent. */
+export function splatOfAddress(url: string): string | undefined {
+  const { pathname } = new URL(url)
+  const at = pathname.indexOf('/assets_library/')
+  return at < 0 ? undefined : pathname.slice(at + '/assets_library/'.length)
+}
+
 /**
  * The segments of a page address's splat (what follows /assets_library/), decoded one by one.
  * A segment that decodes to something with a slash (an encoded `%2F`) is refused, as is any

@@ -4,7 +4,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AssetLibraryPage, BucketRequired, type LibraryDialog } from '#app/components/assets/asset-library'
-import { folderHref, joinPath, segmentsOfSplat } from '#app/lib/asset-paths'
+import { folderHref, joinPath, segmentsOfSplat, splatOfAddress } from '#app/lib/asset-paths'
 import { AppError } from '#app/lib/errors'
 import { SCAN_MESSAGES } from '#app/lib/file-purposes'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
@@ -39,8 +39,10 @@ const CHANGES: readonly LibraryDialog[] = ['folder', 'upload', 'rename', 'move',
 /** Files one upload form may carry. */
 const MAX_FORM_FILES = 20
 
-function segmentsOf(params: Record<string, string | undefined>): string[] {
-  const parsed = segmentsOfSplat(params['*'])
+function segmentsOf(request: Request): string[] {
+  // The address as sent, not Remix's splat: that one is decoded already, and a second decoding
+  // would misread a folder named "50% wool".
+  const parsed = segmentsOfSplat(splatOfAddress(request.url))
   if (!parsed.ok) throw json({ error: { type: 'ValidationError', message: parsed.message } }, { status: 400 })
   return parsed.segments
 }
@@ -54,7 +56,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
   requireEnabled()
   const brandKey = params.brandKey!
-  const segments = segmentsOf(params)
+  const segments = segmentsOf(request)
   const { deps } = context
   const mayChange = can(actor.grants, 'asset.manage', brandKey)
   const bucket = await run(() => findBucketOfBrand(deps, actor, brandKey))
@@ -108,7 +110,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await guard(request, context)
   requireEnabled()
   const brandKey = params.brandKey!
-  const segments = segmentsOf(params)
+  const segments = segmentsOf(request)
   const { deps } = context
   const back = pageAddress(request, brandKey, segments)
   const prefix = joinPath(segments)

@@ -8,9 +8,10 @@ import type {
   HandleDataRequestFunction,
   LoaderFunctionArgs,
 } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
-import { reportError } from '#app/infra/error-reporting.server'
+import { logEvent, reportError } from '#app/infra/error-reporting.server'
+import { isAppError } from '#app/lib/errors'
 import { NonceContext } from '#app/lib/nonce'
 
 const ABORT_DELAY_MS = 5_000
@@ -83,5 +84,21 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 /** Unexpected errors of loaders and actions; thrown Responses (404, redirects) are not errors. */
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return
-  reportError(error, { msg: 'page failure', path: new URL(request.url).pathname, method: request.method })
+  const where = { path: new URL(request.url).pathname, method: request.method }
+  // A refusal (a wrong method, an unknown `_data` route, bad input) is the client's: a warning.
+  const refusal = refusalOf(error)
+  if (refusal) return logEvent('warn', 'page request refused', { ...where, ...refusal })
+  reportError(error, { msg: 'page failure', ...where })
+}
+
+function refusalOf(error: unknown): { status: number; message: string } | null {
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    // Remix keeps the reason on the response it made (`error`), beside what it answers (`data`).
+    const reason = (error as { error?: unknown }).error
+    const data = error.data as unknown
+    const message = reason instanceof Error ? reason.message : typeof data === 'string' ? data : error.statusText
+    return { status: error.status, message }
+  }
+  if (isAppError(error) && error.status < 500) return { status: error.status, message: error.message }
+  return null
 }

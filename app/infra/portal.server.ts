@@ -225,7 +225,9 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
       '*',
       createRequestHandler({
         build: options.remixBuild,
-        mode: env.NODE_ENV === 'production' ? 'production' : 'development',
+        // Remix's development mode only adds stack traces (with the server's paths) to error
+        // answers; there is no dev server here, so a client is never told more in any mode.
+        mode: 'production',
         getLoadContext: (req, res) => ({
           deps,
           sessionSecret: secret,

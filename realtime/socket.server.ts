@@ -10,6 +10,7 @@ import { isAppError } from '#app/lib/errors'
 import type { Actor } from '#app/services/accounts.server'
 import { actorFromHeaders } from '#app/services/session-reader.server'
 import { forbiddenTextPath, TEXT_REFUSED } from '#app/lib/text-rule'
+import { createBurstLimit } from '#app/lib/burst-limit'
 import type { EventPublisher, ServiceDeps } from '#app/services/context.server'
 import { CLIENT_EVENT_SCHEMAS, rooms } from './protocol'
 import { isAllowedOrigin, requestPathname } from './request-guard'
@@ -116,9 +117,23 @@ export async function attachSocketServer(
   }
 }
 
+/**
+ * Every client event is limited per connection and per account before it runs (chat:send has,
+ * besides, its own limit per sender in the chat service). A person's clients stay far below:
+ * typing is sent every few seconds, watch and mark-read once per conversation opened. A flood is
+ * refused with the same answer shape as any other refusal, and is not relayed to anyone.
+ */
+const perConnection = createBurstLimit({ capacity: 20, refillPerSecond: 5 })
+const perAccount = createBurstLimit({ capacity: 60, refillPerSecond: 15 })
+export const EVENTS_LIMITED = 'Too many requests at once. Please wait a moment before trying again.'
+
 /** Validates the payload against the protocol's schema, runs the handler, acknowledges. */
 async function answer(context: UnitContext, event: string, handler: EventHandler, payload: unknown, ack: unknown) {
   const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => {}
+  // Both buckets are asked, so a flood spread over many connections of one account stops too.
+  const connectionOk = perConnection.take(`${context.socket.id}:${event}`)
+  const accountOk = perAccount.take(`${context.actor.key}:${event}`)
+  if (!connectionOk || !accountOk) return reply({ ok: false, error: 'RateLimited', message: EVENTS_LIMITED })
   const schema = (CLIENT_EVENT_SCHEMAS as Record<string, z.ZodMiniType | undefined>)[event]
   const badText = forbiddenTextPath(payload, 'payload')
   if (badText) return reply({ ok: false, error: 'ValidationError', message: `${badText}: ${TEXT_REFUSED}` })

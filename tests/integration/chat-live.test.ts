@@ -178,6 +178,37 @@ describe('who hears of a message', () => {
     expect(quinHears).toEqual([])
   })
 
+  it('limits a flood of typing events per connection and per account: the rest are refused, not relayed', async () => {
+    const [tia, uma] = [await person('editor', 'Tia'), await person('editor', 'Uma')]
+    const chat = await createDirectChat(portal.deps, brand.key, [tia.key, uma.key])
+    const [first, second, umaSocket] = [await openSocket(tia), await openSocket(tia), await openSocket(uma)]
+    const umaHears = collect<{ account: string }>(umaSocket, CHAT_EVENTS.typingNow)
+    const flood = (socket: Socket, count: number) =>
+      Promise.all(
+        Array.from({ length: count }, () =>
+          socket.emitWithAck(CHAT_EVENTS.typing, { conversation: chat.conversation }),
+        ),
+      ) as Promise<{ ok: boolean; error?: string; message?: string }[]>
+    const answers = await flood(first, 2500)
+    const taken = answers.filter((answer) => answer.ok).length
+    // The first 20 at once, and a few more as the bucket refills while the flood is answered.
+    expect(taken).toBeGreaterThanOrEqual(20)
+    expect(taken).toBeLessThan(200)
+    expect(answers.find((answer) => !answer.ok)).toEqual({
+      ok: false,
+      error: 'RateLimited',
+      message: 'Too many requests at once. Please wait a moment before trying again.',
+    })
+    // A second connection of the same account gets only what the account has left.
+    const more = (await flood(second, 2500)).filter((answer) => answer.ok).length
+    expect(taken + more).toBeLessThan(300)
+    await eventually(() => expect(umaHears.length).toBe(taken + more))
+    // Nothing more arrives after the flood: the refused ones were never relayed.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(umaHears).toHaveLength(taken + more)
+    expect((await fetch(`${portal.url}/healthz`)).status).toBe(200)
+  })
+
   it('shows who is online in the brand’s chat bar, and who went offline', async () => {
     const [ria, sam] = [await person('editor', 'Ria'), await person('read', 'Sam')]
     const riaSocket = await openSocket(ria)

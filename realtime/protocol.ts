@@ -6,6 +6,8 @@ import type { NotificationSegment } from '#app/schemas/notification'
 
 export const rooms = {
   account: (accountKey: string) => `account:${accountKey}`,
+  /** The sockets opened with one sign-in (the SHA-256 of its session id): closed when it ends. */
+  session: (sessionHash: string) => `session:${sessionHash}`,
   brand: (brandKey: string) => `brand:${brandKey}`,
 }
 
@@ -158,6 +160,8 @@ export interface NotificationChangePayload {
 export const CLOSE_CODES = {
   /** A grant was removed: reconnecting authorizes afresh. */
   accessRevoked: 4403,
+  /** The sign-in the connection was opened with has ended (logout, sign out everywhere…). */
+  sessionEnded: 4401,
   /** A message that is not the Yjs sync or awareness protocol. */
   badMessage: 4400,
 } as const

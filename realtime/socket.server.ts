@@ -8,7 +8,7 @@ import * as z from 'zod/mini'
 import { reportError } from '#app/infra/error-reporting.server'
 import { isAppError } from '#app/lib/errors'
 import type { Actor } from '#app/services/accounts.server'
-import { actorFromHeaders } from '#app/services/session-reader.server'
+import { actorFromHeaders, sessionHashOfHeaders } from '#app/services/session-reader.server'
 import { forbiddenTextPath, TEXT_REFUSED } from '#app/lib/text-rule'
 import { createBurstLimit } from '#app/lib/burst-limit'
 import type { EventPublisher, ServiceDeps } from '#app/services/context.server'
@@ -69,12 +69,16 @@ export async function attachSocketServer(
         return next(new Error(errorType(error)))
       }
       socket.data.actor = actor
+      socket.data.sessionHash = sessionHashOfHeaders(socket.request.headers)
       next()
     })()
   })
 
   io.on('connection', (socket: Socket) => {
     const context: UnitContext = { deps: getDeps(), actor: socket.data.actor as Actor, socket }
+    // The sign-in this socket belongs to: ending it closes the socket (publisher.endSessions).
+    const sessionHash = socket.data.sessionHash as string | null
+    if (sessionHash) void socket.join(rooms.session(sessionHash))
     for (const unit of units) {
       void Promise.resolve(unit.join?.(context)).catch((error: unknown) => {
         reportError(error, { msg: 'socket unit join', unit: unit.name })
@@ -96,6 +100,10 @@ export async function attachSocketServer(
       revokeBrandAccess(accountKey, brandKey, revocation) {
         // Through the adapter, so sockets on other processes leave too.
         if (revocation?.leaveRoom !== false) io.in(rooms.account(accountKey)).socketsLeave(rooms.brand(brandKey))
+      },
+      endSessions(sessionHashes) {
+        // Through the adapter: the sockets of these sessions on every process are closed.
+        if (sessionHashes.length > 0) io.in(sessionHashes.map(rooms.session)).disconnectSockets(true)
       },
       joinRooms(accountKey, names) {
         if (names.length > 0) io.in(rooms.account(accountKey)).socketsJoin([...names])

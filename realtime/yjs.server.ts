@@ -14,7 +14,7 @@ import { isAppError } from '#app/lib/errors'
 import { allows } from '#app/policy/abilities'
 import { requireAbility } from '#app/services/access.server'
 import type { Actor } from '#app/services/accounts.server'
-import { actorFromHeaders } from '#app/services/session-reader.server'
+import { actorFromHeaders, sessionHashOfHeaders } from '#app/services/session-reader.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { CLOSE_CODES, YJS_PATH_PREFIX, parseYjsDocName, type YjsDocName } from './protocol'
 import { isAllowedOrigin, requestPathname } from './request-guard'
@@ -47,17 +47,20 @@ interface FanOut {
   subscribe(channel: string, onMessage: (message: Uint8Array) => void): Promise<Listener>
   unsubscribe(channel: string, listener: Listener): Promise<void>
   publishRevocation(accountKey: string, brandKey: string): void
+  publishEndedSessions(sessionHashes: readonly string[]): void
   close(): Promise<void>
 }
 
-async function redisFanOut(url: string, onRevocation: (accountKey: string, brandKey: string) => void): Promise<FanOut> {
+/** What another process asks to close: an account's documents of a brand, or sessions' ones. */
+type Revocation = { accountKey: string; brandKey: string } | { sessions: string[] }
+
+async function redisFanOut(url: string, onRevocation: (revocation: Revocation) => void): Promise<FanOut> {
   const pub: RedisClient = createClient({ url })
   const sub: RedisClient = pub.duplicate()
   await Promise.all([pub.connect(), sub.connect()])
   await sub.subscribe(REVOCATION_CHANNEL, (message) => {
     try {
-      const { accountKey, brandKey } = JSON.parse(message) as { accountKey: string; brandKey: string }
-      onRevocation(accountKey, brandKey)
+      onRevocation(JSON.parse(message) as Revocation)
     } catch (error) {
       reportError(error, { msg: 'yjs revocation message' })
     }
@@ -81,6 +84,9 @@ async function redisFanOut(url: string, onRevocation: (accountKey: string, brand
     },
     publishRevocation(accountKey, brandKey) {
       void pub.publish(REVOCATION_CHANNEL, JSON.stringify({ accountKey, brandKey })).catch(() => undefined)
+    },
+    publishEndedSessions(sessionHashes) {
+      void pub.publish(REVOCATION_CHANNEL, JSON.stringify({ sessions: sessionHashes })).catch(() => undefined)
     },
     async close() {
       await Promise.all([pub.quit(), sub.quit()].map((p) => p.catch(() => undefined)))
@@ -108,6 +114,8 @@ export interface YjsLayer {
   applyUpdate(docName: string, update: Uint8Array): Promise<boolean>
   /** Closes the Yjs connections of an account to a brand's documents, on every process. */
   closeConnections(accountKey: string, brandKey: string): void
+  /** Closes the Yjs connections opened with these sessions (SHA-256 of their ids), on every process. */
+  closeSessions(sessionHashes: readonly string[]): void
   close(): Promise<void>
 }
 
@@ -130,7 +138,20 @@ export async function attachYjs(
       ws.close(CLOSE_CODES.accessRevoked, 'Access revoked')
     }
   }
-  const fanOut = options.redisUrl ? await redisFanOut(options.redisUrl, closeLocal) : null
+  // Which connections each sign-in opened, so ending it closes them at once.
+  const bySession = new Map<string, Set<WebSocket>>()
+  const closeSessionsLocal = (sessionHashes: readonly string[]) => {
+    for (const hash of sessionHashes) {
+      for (const ws of bySession.get(hash) ?? []) ws.close(CLOSE_CODES.sessionEnded, 'Signed out')
+    }
+  }
+  const fanOut = options.redisUrl
+    ? await redisFanOut(options.redisUrl, (revocation) =>
+        'sessions' in revocation
+          ? closeSessionsLocal(revocation.sessions)
+          : closeLocal(revocation.accountKey, revocation.brandKey),
+      )
+    : null
 
   const docs = new Map<string, SharedDoc>()
   // A document's last copy is being written and compacted; a new copy loads after that.
@@ -275,9 +296,16 @@ export async function attachYjs(
           const key = connectionKey(answer.actor.key, answer.brandKey)
           const open = connections.get(key) ?? new Set<WebSocket>()
           connections.set(key, open.add(ws))
+          const sessionHash = sessionHashOfHeaders(request.headers)
+          const ofSession = sessionHash ? (bySession.get(sessionHash) ?? new Set<WebSocket>()) : null
+          if (sessionHash && ofSession) bySession.set(sessionHash, ofSession.add(ws))
           ws.once('close', () => {
             open.delete(ws)
             if (open.size === 0 && connections.get(key) === open) connections.delete(key)
+            ofSession?.delete(ws)
+            if (sessionHash && ofSession?.size === 0 && bySession.get(sessionHash) === ofSession) {
+              bySession.delete(sessionHash)
+            }
           })
           openDoc(docName, name, kind).connect(ws, answer.readOnly, (doc) => void doc.release())
         })
@@ -306,6 +334,11 @@ export async function attachYjs(
     closeConnections(accountKey, brandKey) {
       closeLocal(accountKey, brandKey)
       fanOut?.publishRevocation(accountKey, brandKey)
+    },
+    closeSessions(sessionHashes) {
+      if (sessionHashes.length === 0) return
+      closeSessionsLocal(sessionHashes)
+      fanOut?.publishEndedSessions(sessionHashes)
     },
     async close() {
       httpServer.off('upgrade', onUpgrade)

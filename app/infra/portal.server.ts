@@ -170,6 +170,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
       publish: (room, event, payload) => publisher.publish(room, event, payload),
       revokeBrandAccess: (accountKey, brandKey, revocation) =>
         publisher.revokeBrandAccess(accountKey, brandKey, revocation),
+      endSessions: (sessionHashes) => publisher.endSessions(sessionHashes),
       joinRooms: (accountKey, names) => publisher.joinRooms(accountKey, names),
       leaveRooms: (accountKey, names) => publisher.leaveRooms(accountKey, names),
       accountsIn: (room) => publisher.accountsIn(room),
@@ -271,6 +272,10 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
     revokeBrandAccess(accountKey, brandKey, revocation) {
       socket.publisher.revokeBrandAccess(accountKey, brandKey, revocation)
       yjs.closeConnections(accountKey, brandKey)
+    },
+    endSessions(sessionHashes) {
+      socket.publisher.endSessions(sessionHashes)
+      yjs.closeSessions(sessionHashes)
     },
   }
 

@@ -15,6 +15,11 @@ export interface EventPublisher {
    * `leaveRoom`, its sockets leave the brand's room.
    */
   revokeBrandAccess(accountKey: string, brandKey: string, options?: { leaveRoom?: boolean }): void
+  /**
+   * Closes every live connection (socket.io and Yjs, on every process) opened with these
+   * sessions, given by the SHA-256 of their ids: the sign-in they belonged to has ended.
+   */
+  endSessions(sessionHashes: readonly string[]): void
   /** Every socket of the account, on every process, joins (or leaves) these rooms. */
   joinRooms(accountKey: string, rooms: readonly string[]): void
   leaveRooms(accountKey: string, rooms: readonly string[]): void
@@ -32,6 +37,7 @@ export interface EventPublisher {
 export const noSubscribers: EventPublisher = {
   publish() {},
   revokeBrandAccess() {},
+  endSessions() {},
   joinRooms() {},
   leaveRooms() {},
   accountsIn: () => Promise.resolve(new Set()),

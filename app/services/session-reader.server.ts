@@ -7,6 +7,7 @@ import { noSession } from '#app/lib/errors'
 import type { Actor } from './accounts.server'
 import { actorFromIdToken, actorFromSessionCookie } from './auth.server'
 import type { ServiceDeps } from './context.server'
+import { sessionHash } from './sessions.server'
 
 export const SESSION_COOKIE = '__session'
 
@@ -26,6 +27,12 @@ export function readSessionId(headers: HeaderSource): string | undefined {
   const cookie = header(headers, 'cookie')
   if (!cookie) return undefined
   return parseCookie(cookie)[SESSION_COOKIE] || undefined
+}
+
+/** The hash naming the session a request's cookie presents (its live connections are kept by it). */
+export function sessionHashOfHeaders(headers: HeaderSource): string | null {
+  const id = readSessionId(headers)
+  return id ? sessionHash(id) : null
 }
 
 export function readBearer(headers: HeaderSource): string | undefined {

@@ -22,6 +22,11 @@ const USER_AGENT_MAX = 200
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 
+/** What the database keeps of a session id, and what names its live connections. */
+export function sessionHash(id: string): string {
+  return sha256(id)
+}
+
 export interface NewSession {
   /** The cookie value; never stored. */
   id: string
@@ -99,6 +104,8 @@ export async function sessionRemembered(deps: ServiceDeps, id: string | undefine
 export async function endSession(deps: ServiceDeps, id: string | undefined): Promise<void> {
   if (!id || !SESSION_ID.test(id)) return
   await deps.db.delete(sessions).where(eq(sessions.idHash, sha256(id)))
+  // Its open sockets and Yjs documents end with it, on every process.
+  deps.events.endSessions([sha256(id)])
 }
 
 /** Ends every session of an account, or every one but the session `keep` (a password change). */
@@ -108,11 +115,13 @@ export async function endAccountSessions(
   options: { keep?: string } = {},
 ): Promise<void> {
   const keep = options.keep && SESSION_ID.test(options.keep) ? sha256(options.keep) : undefined
-  await deps.db
+  const ended = await deps.db
     .delete(sessions)
     .where(
       keep ? and(eq(sessions.accountKey, accountKey), ne(sessions.idHash, keep)) : eq(sessions.accountKey, accountKey),
     )
+    .returning({ idHash: sessions.idHash })
+  deps.events.endSessions(ended.map((row) => row.idHash))
 }
 
 /**

@@ -20,6 +20,9 @@ import { UNITS } from '#realtime/units'
 import { docKind, docKindPurposes } from '#realtime/yjs/kinds'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { tryUpgrade } from '#tests/support/yjs-client'
+import { postForm } from '#tests/support/routes'
+import { actorFromSessionId, signOutEverywhere } from '#app/services/sessions.server'
+import { action as logoutAction } from '#app/routes/_auth+/logout'
 import { snapshotData } from '#tests/support/db-snapshot'
 import { createBrand, createDirectChat, createMember, createStyle, FACTORY_PASSWORD } from '#tests/support/factories'
 
@@ -374,5 +377,58 @@ describe('every socket event of every unit', () => {
     expect(await inBrandRoom(socket)).toBe(false)
     expect([...(await roomsOf(socket))].filter((room) => room.includes(demoChat.conversation))).toEqual([])
     expect(await snapshotData(portal.deps)).toEqual(before)
+  })
+})
+
+describe('a session that ends while connected', () => {
+  it('logout closes that sign-in’s socket and Yjs documents, not those of another sign-in', async () => {
+    const member = await createMember(portal.deps, [{ brand: DEMO_BRAND_KEY, type: 'editor' }], { name: 'Lou' })
+    const signedOut = await sessionCookieFor(portal, member.email, FACTORY_PASSWORD)
+    const stillIn = await sessionCookieFor(portal, member.email, FACTORY_PASSWORD)
+    const leaving = await openSocket(signedOut)
+    const staying = await openSocket(stillIn)
+    const reasons: string[] = []
+    leaving.on('disconnect', (reason) => reasons.push(reason))
+    const yjs = await rawYjs(`scratch:${DEMO_BRAND_KEY}:signed-out`, signedOut)
+    const otherYjs = await rawYjs(`scratch:${DEMO_BRAND_KEY}:signed-out`, stillIn)
+
+    const answer = await postForm(portal, logoutAction, { path: '/logout', cookie: signedOut })
+    expect(answer.status).toBe(302)
+
+    expect(await yjs.closed).toBe(CLOSE_CODES.sessionEnded)
+    await eventually(() => expect(reasons).toEqual(['io server disconnect']))
+    expect(staying.connected).toBe(true)
+    await otherYjs.roundTrip()
+    // The ended sign-in opens nothing again, and the old socket cannot send.
+    await expect(openSocket(signedOut)).rejects.toThrow('AuthInvalidSession')
+    expect(await tryUpgrade(portal.port, `scratch:${DEMO_BRAND_KEY}:signed-out`, signedOut)).toMatchObject({
+      opened: false,
+      status: 401,
+    })
+    expect(await staying.emitWithAck(EVENTS.brandJoin, { brand: DEMO_BRAND_KEY })).toEqual({ ok: true })
+  })
+
+  it('sign out everywhere closes the connections of every sign-in of the account, on the same stroke', async () => {
+    const member = await createMember(portal.deps, [{ brand: DEMO_BRAND_KEY, type: 'editor' }], { name: 'Max' })
+    const bystander = await createMember(portal.deps, [{ brand: DEMO_BRAND_KEY, type: 'read' }], { name: 'Ned' })
+    const first = await sessionCookieFor(portal, member.email, FACTORY_PASSWORD)
+    const second = await sessionCookieFor(portal, member.email, FACTORY_PASSWORD)
+    const other = await openSocket(await sessionCookieFor(portal, bystander.email, FACTORY_PASSWORD))
+    const sockets = [await openSocket(first), await openSocket(second)]
+    const docs = [
+      await rawYjs(`scratch:${DEMO_BRAND_KEY}:everywhere`, first),
+      await rawYjs(`scratch:${DEMO_BRAND_KEY}:everywhere`, second),
+    ]
+    const actor = await actorFromSessionId(
+      portal.deps,
+      decodeURIComponent(first.split('__session=')[1]!.split(';')[0]!),
+    )
+    await signOutEverywhere(portal.deps, actor)
+    expect(await Promise.all(docs.map((doc) => doc.closed))).toEqual([
+      CLOSE_CODES.sessionEnded,
+      CLOSE_CODES.sessionEnded,
+    ])
+    await eventually(() => expect(sockets.map((socket) => socket.connected)).toEqual([false, false]))
+    expect(other.connected).toBe(true)
   })
 })

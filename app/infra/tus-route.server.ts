@@ -10,8 +10,6 @@ import path from 'node:path'
 import express, { type Router } from 'express'
 import { Server, type Upload } from '@tus/server'
 import { FileStore } from '@tus/file-store'
-import { and, eq, lt } from 'drizzle-orm'
-import { files } from '#db/schema'
 import { isAppError } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
 import { isSameOrigin } from '#app/api/router.server'
@@ -25,6 +23,7 @@ import {
   finishUpload,
   holdingDir,
   requireOwnUpload,
+  sweepAbandonedUploads,
   uploadName,
 } from '#app/services/files.server'
 import { dropStaleReservations } from '#app/services/media.server'
@@ -137,16 +136,13 @@ export function serveTus(deps: ServiceDeps): TusLayer {
     })
   })
 
-  // Unfinished uploads older than a day go, bytes and record, and photo names reserved for them.
+  // Unfinished uploads older than a day go, tus parts, form bytes and records, and photo names
+  // reserved for them.
   const sweep = setInterval(
     () => {
       void store
         .deleteExpired()
-        .then(() =>
-          deps.db
-            .delete(files)
-            .where(and(eq(files.status, 'uploading'), lt(files.created, new Date(Date.now() - EXPIRY_MS)))),
-        )
+        .then(() => sweepAbandonedUploads(deps, new Date(Date.now() - EXPIRY_MS)))
         .then(() => dropStaleReservations(deps, new Date(Date.now() - EXPIRY_MS)))
         .catch((error: unknown) => reportError(error, { msg: 'upload sweep failure' }))
     },

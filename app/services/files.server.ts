@@ -14,7 +14,7 @@ import {
   unstable_parseMultipartFormData,
   type UploadHandler,
 } from '@remix-run/node'
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm'
 import sharp from 'sharp'
 import { files, type FileScanResult, type FileStatus } from '#db/schema'
 import { AppError, notFound } from '#app/lib/errors'
@@ -763,6 +763,37 @@ export async function writeLimitedPart(data: AsyncIterable<Uint8Array>, file: st
   )
   await pipeline(counted, fs.createWriteStream(file))
   if (size === 0) throw new AppError('ValidationError', EMPTY_FILE_MESSAGE)
+}
+
+/**
+ * Uploads nobody finished since `olderThan` go with their bytes: the records still `uploading`
+ * (a plain form upload cut off mid-way leaves its partial file in the form folder, a tus upload
+ * its parts, which the tus store removes itself), and any file of the form folder older than
+ * that which no upload or check in progress names (a process stopped between writing and
+ * recording). Answers how many records went.
+ */
+export async function sweepAbandonedUploads(deps: ServiceDeps, olderThan: Date): Promise<number> {
+  const formDir = holdingDir(deps, 'form')
+  const gone = await deps.db
+    .delete(files)
+    .where(and(eq(files.status, 'uploading'), lt(files.created, olderThan)))
+    .returning({ key: files.key })
+  for (const { key } of gone) await fs.promises.rm(path.join(formDir, key), { force: true })
+  const names = await fs.promises.readdir(formDir).catch(() => [] as string[])
+  const old: string[] = []
+  for (const name of names) {
+    const stat = await fs.promises.stat(path.join(formDir, name)).catch(() => null)
+    if (stat?.isFile() && stat.mtime < olderThan) old.push(name)
+  }
+  if (old.length > 0) {
+    const busy = await deps.db
+      .select({ key: files.key })
+      .from(files)
+      .where(and(inArray(files.key, old), inArray(files.status, ['uploading', 'scanning'])))
+    const keep = new Set(busy.map((row) => row.key))
+    for (const name of old) if (!keep.has(name)) await fs.promises.rm(path.join(formDir, name), { force: true })
+  }
+  return gone.length
 }
 
 /** AppErrors made by the Remix build's copy of errors.ts are AppErrors too. */

@@ -3,10 +3,13 @@
 // preparation leaves the others going on; past the file limit the rest are read through and only
 // counted; a preparation that stops the form (a refused CSRF token) drops every file of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import fs from 'node:fs'
+import path from 'node:path'
+import { eq, inArray } from 'drizzle-orm'
 import { files } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import { pipelineSettled, receiveFormUploads } from '#app/services/files.server'
+import { holdingDir, pipelineSettled, receiveFormUploads, sweepAbandonedUploads } from '#app/services/files.server'
+import { createFile } from '#tests/support/file-factories'
 import { actorOf, createBrand, createMember, type BrandFixture } from '#tests/support/factories'
 import { photoBytes } from '#tests/support/media-factories'
 import { startTestPortal, type TestPortal } from '#tests/support/portal'
@@ -137,5 +140,42 @@ describe('a form with several files', () => {
       { maxFiles: 10, prepare: async () => ({}) },
     ).catch((error: unknown) => error)
     expect(answer).toMatchObject({ type: 'NotFound' })
+  })
+})
+
+describe('uploads nobody finished', () => {
+  it('go after a day with their bytes; a fresh one, a file being checked and its bytes stay', async () => {
+    const member = await createMember(portal.deps, [{ brand: brand.key, type: 'editor' }])
+    const formDir = holdingDir(portal.deps, 'form')
+    fs.mkdirSync(formDir, { recursive: true })
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000)
+    const cut = await createFile(portal.deps, brand.key, member.key, { status: 'uploading' })
+    const fresh = await createFile(portal.deps, brand.key, member.key, { status: 'uploading' })
+    const checking = await createFile(portal.deps, brand.key, member.key, { status: 'scanning' })
+    await portal.deps.db
+      .update(files)
+      .set({ created: dayAgo })
+      .where(inArray(files.key, [cut, checking]))
+    // Partial bytes of each, and a stray file no record names (a stop between writing and recording).
+    for (const name of [cut, fresh, checking, 'strayfile0000000']) {
+      fs.writeFileSync(path.join(formDir, name), 'partial bytes')
+      if (name !== fresh) fs.utimesSync(path.join(formDir, name), dayAgo, dayAgo)
+    }
+    expect(await sweepAbandonedUploads(portal.deps, new Date(Date.now() - 24 * 60 * 60 * 1000))).toBe(1)
+    const left = (
+      await portal.deps.db
+        .select({ key: files.key })
+        .from(files)
+        .where(inArray(files.key, [cut, fresh, checking]))
+    )
+      .map((row) => row.key)
+      .sort()
+    expect(left).toEqual([fresh, checking].sort())
+    expect(
+      fs
+        .readdirSync(formDir)
+        .filter((name) => [cut, fresh, checking, 'strayfile0000000'].includes(name))
+        .sort(),
+    ).toEqual([fresh, checking].sort())
   })
 })

@@ -307,7 +307,10 @@ export async function attachYjs(
               bySession.delete(sessionHash)
             }
           })
-          openDoc(docName, name, kind).connect(ws, answer.readOnly, (doc) => void doc.release())
+          openDoc(docName, name, kind).connect(ws, answer.readOnly, (doc) => void doc.release(), {
+            key: answer.actor.key,
+            name: answer.actor.name,
+          })
         })
       })
       .catch((error: unknown) => {

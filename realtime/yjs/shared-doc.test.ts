@@ -66,9 +66,9 @@ function sharedDoc() {
   const shared: Map<number, unknown>[] = []
   doc.shareAwareness = (update) => shared.push(decodeAwareness(update))
   cleanups.push(() => doc.destroy())
-  const connect = (readOnly = false) => {
+  const connect = (readOnly = false, identity: { key: string; name: string } | null = null) => {
     const ws = new FakeSocket()
-    doc.connect(ws as unknown as WebSocket, readOnly, () => {})
+    doc.connect(ws as unknown as WebSocket, readOnly, () => {}, identity)
     return ws
   }
   const send = async (ws: FakeSocket, message: Uint8Array) => {
@@ -116,4 +116,34 @@ it('removes on close a client first seen through a peer and then through this co
   await send(ws, victor.message())
   ws.emit('close')
   expect(doc.awareness.getStates().has(victor.awareness.clientID)).toBe(false)
+})
+
+it("shows a connection's presence as its own account's, whatever the client claims, and no stroke from a reader", async () => {
+  const { shared, connect, send } = sharedDoc()
+  const reader = connect(true, { key: 'reader1', name: 'Rhea Reader' })
+  const forged = clientAwareness({
+    user: { key: 'admin1', name: 'Ada Admin' },
+    cursor: { x: 0.5, y: 0.5 },
+    drawing: '{"kind":"pen"}',
+  })
+  await send(reader, forged.message())
+  expect(shared.at(-1)).toEqual(
+    new Map([
+      [forged.awareness.clientID, { user: { key: 'reader1', name: 'Rhea Reader' }, cursor: { x: 0.5, y: 0.5 } }],
+    ]),
+  )
+  // A writer keeps the stroke it is drawing, under its own name.
+  const writer = connect(false, { key: 'editor1', name: 'Eda Editor' })
+  const drawing = clientAwareness({ user: { key: 'x', name: 'Someone' }, drawing: '{"kind":"pen"}' })
+  await send(writer, drawing.message())
+  expect(shared.at(-1)).toEqual(
+    new Map([
+      [drawing.awareness.clientID, { user: { key: 'editor1', name: 'Eda Editor' }, drawing: '{"kind":"pen"}' }],
+    ]),
+  )
+  // A presence of 60 KB is not passed on at all.
+  const huge = clientAwareness({ user: { key: 'editor1', name: 'Eda' }, drawing: 'x'.repeat(60_000) })
+  const before = shared.length
+  await send(writer, huge.message())
+  expect(shared.slice(before).flatMap((states) => [...states.keys()])).not.toContain(huge.awareness.clientID)
 })

@@ -21,8 +21,52 @@ const FROM_PEER = Symbol('awareness-peer')
 
 interface Connection {
   readOnly: boolean
+  /** Who the connection belongs to: its presence shows them, whatever the client claims. */
+  identity: PresenceIdentity | null
   /** Awareness client ids this connection controls, removed when it leaves. */
   clients: Set<number>
+}
+
+export interface PresenceIdentity {
+  key: string
+  name: string
+}
+
+/** The most one client's presence may hold (a stroke being drawn is its largest part). */
+export const MAX_PRESENCE_CHARS = 32 * 1024
+
+/**
+ * A connection's awareness update as the server passes it on: each state names the connection's
+ * own account as its user, a read-only connection shows no stroke being drawn, and a state larger
+ * than MAX_PRESENCE_CHARS is left out. Throws on a malformed update (the connection is closed).
+ */
+export function stampPresence(update: Uint8Array, identity: PresenceIdentity, readOnly: boolean): Uint8Array {
+  const decoder = decoding.createDecoder(update)
+  const entries: { client: number; clock: number; state: string }[] = []
+  const count = decoding.readVarUint(decoder)
+  for (let i = 0; i < count; i++) {
+    const client = decoding.readVarUint(decoder)
+    const clock = decoding.readVarUint(decoder)
+    const text = decoding.readVarString(decoder)
+    if (text.length > MAX_PRESENCE_CHARS) continue
+    const state = JSON.parse(text) as unknown
+    if (state === null || typeof state !== 'object' || Array.isArray(state)) {
+      entries.push({ client, clock, state: 'null' })
+      continue
+    }
+    const stamped: Record<string, unknown> = { ...(state as Record<string, unknown>) }
+    stamped.user = { key: identity.key, name: identity.name }
+    if (readOnly) delete stamped.drawing
+    entries.push({ client, clock, state: JSON.stringify(stamped) })
+  }
+  const encoder = encoding.createEncoder()
+  encoding.writeVarUint(encoder, entries.length)
+  for (const entry of entries) {
+    encoding.writeVarUint(encoder, entry.client)
+    encoding.writeVarUint(encoder, entry.clock)
+    encoding.writeVarString(encoder, entry.state)
+  }
+  return encoding.toUint8Array(encoder)
 }
 
 export class SharedDoc extends Y.Doc {
@@ -115,9 +159,14 @@ export class SharedDoc extends Y.Doc {
   }
 
   /** Starts serving a connection; `onEmpty` runs when the last connection has left. */
-  connect(ws: WebSocket, readOnly: boolean, onEmpty: (doc: SharedDoc) => void): void {
+  connect(
+    ws: WebSocket,
+    readOnly: boolean,
+    onEmpty: (doc: SharedDoc) => void,
+    identity: PresenceIdentity | null = null,
+  ): void {
     ws.binaryType = 'arraybuffer'
-    this.conns.set(ws, { readOnly, clients: new Set() })
+    this.conns.set(ws, { readOnly, identity, clients: new Set() })
     ws.on('message', (data: ArrayBuffer) => {
       const message = new Uint8Array(data)
       void this.loaded.then(() => this.receive(ws, message))
@@ -187,7 +236,9 @@ export class SharedDoc extends Y.Doc {
           throw new Error(`unknown sync message ${step}`)
         }
       } else if (type === MESSAGE_AWARENESS) {
-        awarenessProtocol.applyAwarenessUpdate(this.awareness, decoding.readVarUint8Array(decoder), ws)
+        const update = decoding.readVarUint8Array(decoder)
+        const presence = conn.identity ? stampPresence(update, conn.identity, conn.readOnly) : update
+        awarenessProtocol.applyAwarenessUpdate(this.awareness, presence, ws)
       }
       // Other message types (auth, awareness queries) are not used by this server: ignored, as
       // the y-websocket reference server does.

@@ -961,7 +961,7 @@ async function storeBatch(deps: ServiceDeps, items: PendingSend[]) {
       item.reject(notFound('Conversation'))
     } else if (conversation.kind === 'thread') {
       sendToThread(deps, actor, conversation.key, item.parsed, item.attachment).then(item.resolve, item.reject)
-    } else if (!mayMessageIn(actor, conversation.brandKey)) {
+    } else if (!hasBrandAbility(actor, 'message.send', conversation.brandKey)) {
       item.reject(notFound('Conversation'))
     } else if (item.attachment && item.attachment.brandKey !== conversation.brandKey) {
       item.reject(notFound('File'))
@@ -1064,17 +1064,6 @@ async function notStored(deps: ServiceDeps, actor: Actor, item: PendingSend, con
     throw notFound('Conversation')
   }
   return sentBefore(deps, actor, item.parsed.client_key ?? null, conversation)
-}
-
-/** Whether the actor may message in the brand (the access module's rule for chat). */
-function mayMessageIn(actor: Actor, brandKey: string): boolean {
-  try {
-    requireBrandAbility(actor, 'message.send', brandKey)
-    return true
-  } catch (error) {
-    if (error instanceof AppError) return false
-    throw error
-  }
 }
 
 type SenderGrantRow = Sender & { model: string | null; modelId: string | null; type: string | null }

@@ -164,6 +164,8 @@ export const CLOSE_CODES = {
   sessionEnded: 4401,
   /** A message that is not the Yjs sync or awareness protocol. */
   badMessage: 4400,
+  /** An update that does not fit its document's shape: neither applied, stored nor relayed. */
+  updateRefused: 4422,
 } as const
 
 /** Yjs documents are named `{purpose}:{brandKey}` or `{purpose}:{brandKey}:{id}`. */

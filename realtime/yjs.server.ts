@@ -161,6 +161,7 @@ export async function attachYjs(
     const existing = docs.get(docName)
     if (existing) return existing
     const doc = new SharedDoc(docName)
+    doc.shape = kind.shape
     docs.set(docName, doc)
     let listener: Listener | undefined
     const awarenessListener = shareAwareness(doc)

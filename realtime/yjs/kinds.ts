@@ -6,12 +6,15 @@ import type { Target } from '#app/services/access.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { appendDocumentUpdate, compactDocument, loadDocumentUpdates } from '#app/services/yjs-documents.server'
 import type { YjsDocName } from '../protocol'
+import { mediaOrderShape, sampleMarkupShape, scratchShape, type DocShape } from './doc-shapes'
 
 export interface YjsDocKind {
   /** The record access is decided on. */
   target(name: YjsDocName): Target
   read: Ability
   write: Ability
+  /** What a client may write where (./doc-shapes.ts); an update that does not fit is refused. */
+  shape: DocShape
   /** The stored updates, in Yjs's update format 2 (decision 140). */
   load(deps: ServiceDeps, docName: string): Promise<Uint8Array[]>
   /** Stores an update in format 2. */
@@ -46,9 +49,13 @@ export function docKindPurposes(): string[] {
 }
 
 /** The order of a brand's listing media (catalogue). */
-registerDocKind('media-order', { target: onBrand, read: 'brand.view', write: 'media.arrange', ...storedUpdates })
-/** Annotations of a virtual sample (atelier). */
-registerDocKind('annotations', { target: onBrand, read: 'brand.view', write: 'sample.review', ...storedUpdates })
+registerDocKind('media-order', {
+  target: onBrand,
+  read: 'brand.view',
+  write: 'media.arrange',
+  shape: mediaOrderShape,
+  ...storedUpdates,
+})
 /**
  * The markup of one virtual sample (`sample-markup:{brand}:{sample}`): decided on the sample
  * itself, so a grant on its style, collection or line counts; members look, reviewers draw.
@@ -57,7 +64,14 @@ registerDocKind('sample-markup', {
   target: (name) => ({ model: 'Reference', key: name.id ?? '' }),
   read: 'listing.view',
   write: 'sample.review',
+  shape: sampleMarkupShape,
   ...storedUpdates,
 })
 /** A shared board of the brand, for notes; the tests use it as a plain document. */
-registerDocKind('scratch', { target: onBrand, read: 'brand.view', write: 'brand.edit', ...storedUpdates })
+registerDocKind('scratch', {
+  target: onBrand,
+  read: 'brand.view',
+  write: 'brand.edit',
+  shape: scratchShape,
+  ...storedUpdates,
+})

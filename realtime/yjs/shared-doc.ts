@@ -10,7 +10,10 @@ import * as awarenessProtocol from 'y-protocols/awareness'
 import * as syncProtocol from 'y-protocols/sync'
 import type { WebSocket } from 'ws'
 import * as Y from 'yjs'
+import { logEvent } from '#app/infra/error-reporting.server'
 import { CLOSE_CODES } from '../protocol'
+import type { DocShape } from './doc-shapes'
+import { refusalOf } from './update-check'
 
 const MESSAGE_SYNC = 0
 const MESSAGE_AWARENESS = 1
@@ -79,6 +82,8 @@ export class SharedDoc extends Y.Doc {
   release: () => Promise<void> = () => Promise.resolve()
   /** Sends an awareness update made through this copy's connections to other processes; set by its owner. */
   shareAwareness: (update: Uint8Array) => void = () => {}
+  /** What clients may write (the document kind's shape); null takes any update (unit tests). */
+  shape: DocShape | null = null
   /**
    * The whole document as one update (format 1, as the sync protocol speaks), for clients that
    * hold nothing yet (an empty state vector in their sync step 1): encoded once and kept until the
@@ -230,8 +235,17 @@ export class SharedDoc extends Y.Doc {
         } else if (step === syncProtocol.messageYjsSyncStep2 || step === syncProtocol.messageYjsUpdate) {
           // Both carry document changes; a read-only connection's are dropped unread.
           if (conn.readOnly) return
-          if (step === syncProtocol.messageYjsSyncStep2) syncProtocol.readSyncStep2(decoder, this, ws)
-          else syncProtocol.readUpdate(decoder, this, ws)
+          const update = decoding.readVarUint8Array(decoder)
+          const refusal =
+            this.shape && refusalOf(this, update, this.shape({ doc: this, accountKey: conn.identity?.key ?? '' }))
+          if (refusal) {
+            // The client already holds the change and would send it again with every later one;
+            // closing shows it the document is out of step, and its next sync is checked afresh.
+            logEvent('warn', 'yjs update refused', { docName: this.name, account: conn.identity?.key, reason: refusal })
+            ws.close(CLOSE_CODES.updateRefused, 'Update refused')
+            return
+          }
+          Y.applyUpdate(this, update, ws)
         } else {
           throw new Error(`unknown sync message ${step}`)
         }

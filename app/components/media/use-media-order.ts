@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type * as Y from 'yjs'
 import type { WebsocketProvider } from 'y-websocket'
+import { CLOSE_CODES } from '#realtime/protocol'
 import { othersHere } from '#app/lib/media-order'
 
 export interface MediaOrderDoc {
@@ -29,6 +30,9 @@ export function useMediaOrderDoc(
   const [others, setOthers] = useState<string[]>([])
   const [connected, setConnected] = useState(false)
   const live = useRef<{ doc: Y.Doc; map: Y.Map<Y.Array<string>>; Y: typeof Y } | null>(null)
+  // A change the server refused (decision 148) stays in this copy and would be sent again with every
+  // later one: a new copy, loaded afresh from the server, takes its place.
+  const [copy, setCopy] = useState(0)
   const clearedRef = useRef(onCleared)
   clearedRef.current = onCleared
 
@@ -58,6 +62,9 @@ export function useMediaOrderDoc(
       })
       const url = `${window.location.origin.replace(/^http/, 'ws')}/yjs`
       provider = new WebsocketProvider(url, `media-order:${brandKey}`, doc, { disableBc: true, maxBackoffTime: 2500 })
+      provider.on('connection-close', (event) => {
+        if (event?.code === CLOSE_CODES.updateRefused) setCopy((n) => n + 1)
+      })
       const awareness = provider.awareness
       awareness.setLocalStateField('user', { key: user.key, name: user.name })
       const present = () =>
@@ -85,7 +92,7 @@ export function useMediaOrderDoc(
       live.current?.doc.destroy()
       live.current = null
     }
-  }, [brandKey, user.key, user.name])
+  }, [brandKey, user.key, user.name, copy])
 
   const setOrder = useCallback((listing: string, keys: string[]) => {
     const current = live.current

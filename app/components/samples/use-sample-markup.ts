@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type * as Y from 'yjs'
 import type { WebsocketProvider } from 'y-websocket'
+import { CLOSE_CODES } from '#realtime/protocol'
 import { parseStoredShape, shapeText, storedShape, type Point, type Shape } from '#app/lib/markup/shapes'
 
 export interface Viewer {
@@ -67,6 +68,9 @@ export function useSampleMarkup(
   const [viewers, setViewers] = useState<Viewer[]>([])
   const [status, setStatus] = useState<SampleMarkupDoc['status']>('connecting')
   const live = useRef<{ doc: Y.Doc; map: Y.Map<unknown>; provider: WebsocketProvider } | null>(null)
+  // A change the server refused (decision 148) stays in this copy and would be sent again with every
+  // later one: a new copy, loaded afresh from the server, takes its place.
+  const [copy, setCopy] = useState(0)
 
   useEffect(() => {
     let disposed = false
@@ -101,6 +105,9 @@ export function useSampleMarkup(
         connect: navigator.onLine !== false,
       })
       live.current = { doc, map, provider }
+      provider.on('connection-close', (event) => {
+        if (event?.code === CLOSE_CODES.updateRefused) setCopy((n) => n + 1)
+      })
       const awareness = provider.awareness
       awareness.setLocalStateField('user', { key: user.key, name: user.name })
       const present = () =>
@@ -127,7 +134,7 @@ export function useSampleMarkup(
       doc?.destroy()
       live.current = null
     }
-  }, [brandKey, sampleKey, user.key, user.name])
+  }, [brandKey, sampleKey, user.key, user.name, copy])
 
   const put = useCallback((shape: Shape) => {
     live.current?.map.set(shape.id, storedShape(shape))

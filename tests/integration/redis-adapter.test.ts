@@ -10,7 +10,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { io as connectSocket, type Socket } from 'socket.io-client'
-import { freePort } from '#app/infra/auth-emulator.server'
+import { startRedisServer, stopRedisServers } from '#tests/support/redis-server'
 import WebSocket from 'ws'
 import { DEMO_BRAND_KEY, DEMO_DIRECT_CHAT_KEY, demoAccountKey } from '#db/seed'
 import { demoKey } from '#app/lib/ids'
@@ -23,25 +23,6 @@ import { connectYjs, tryUpgrade } from '#tests/support/yjs-client'
 const children: ChildProcess[] = []
 const dirs: string[] = []
 let redisUrl = ''
-
-function startRedis(port: number): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
-    children.push(child)
-    child.once('error', (error) =>
-      reject(new Error(`redis-server could not start (is it installed?): ${error.message}`)),
-    )
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Ready to accept connections')) resolve(child)
-    })
-  })
-}
 
 interface PortalProcess {
   port: number
@@ -75,9 +56,7 @@ let sessionsA: Record<string, string> = {}
 let sessionsB: Record<string, string> = {}
 
 beforeAll(async () => {
-  const redisPort = await freePort()
-  await startRedis(redisPort)
-  redisUrl = `redis://127.0.0.1:${redisPort}`
+  redisUrl = await startRedisServer()
   const env = {
     REDIS_URL: redisUrl,
     FIREBASE_AUTH_EMULATOR_HOST: inject('emulatorHost'),
@@ -94,6 +73,7 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(() => {
+  stopRedisServers()
   for (const child of children) child.kill('SIGKILL')
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true })
 })

@@ -15,7 +15,12 @@ export interface PortalProcess {
 
 const started: ChildProcess[] = []
 
-export function startPortalProcess(dataDir: string, sessionSecret: string): Promise<PortalProcess> {
+export function startPortalProcess(
+  dataDir: string,
+  sessionSecret: string,
+  /** Overrides: another database (DATABASE_URL), Redis, other demo sign-ins (TEST_SESSIONS). */
+  env: Record<string, string> = {},
+): Promise<PortalProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/portal-process.ts'], {
     env: {
       ...process.env,
@@ -29,6 +34,7 @@ export function startPortalProcess(dataDir: string, sessionSecret: string): Prom
       FIREBASE_PROJECT_ID: inject('emulatorProjectId'),
       SESSION_SECRET: sessionSecret,
       TEST_SESSIONS: 'admin@demo.test',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

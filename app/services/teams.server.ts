@@ -1,6 +1,7 @@
 // Teams, brand membership and contacts (access.md §2 "Manage Team", "Contacts page", §3 Team,
 // §6, §7 team/account/brand calls). Manage Team is for owners of the brand; contacts and the
 // member lists are for anyone holding a grant on it. Every function takes the actor first.
+import { endAccountSessions } from './sessions.server'
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm'
 import { accounts, brandDeactivations, brands, collections, grants, lines, teamMembers, teams } from '#db/schema'
 import type { GrantSpec } from '#db/schema'
@@ -291,6 +292,8 @@ export async function removeBrandMember(deps: ServiceDeps, actor: Actor, input: 
     }
     return Boolean(elsewhere)
   })
+  // An account that can no longer sign in keeps no sign-in either: its live connections close too.
+  if (!accountActive) await endAccountSessions(deps, account)
   return { brand, account, deactivated: true, accountActive }
 }
 

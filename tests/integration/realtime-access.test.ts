@@ -24,7 +24,14 @@ import { postForm } from '#tests/support/routes'
 import { actorFromSessionId, signOutEverywhere } from '#app/services/sessions.server'
 import { action as logoutAction } from '#app/routes/_auth+/logout'
 import { snapshotData } from '#tests/support/db-snapshot'
-import { createBrand, createDirectChat, createMember, createStyle, FACTORY_PASSWORD } from '#tests/support/factories'
+import {
+  createBrand,
+  createDirectChat,
+  createMember,
+  createStyle,
+  FACTORY_PASSWORD,
+  grant,
+} from '#tests/support/factories'
 
 /** Kinds decided on a record rather than the brand are walked on one of the demo's records. */
 const WALK_IDS: Record<string, string> = { 'sample-markup': demoKey('sample-ref:render-front') }
@@ -386,7 +393,12 @@ describe('grants removed while connected', () => {
   })
 
   it('refuses a brand room to a socket whose grant was removed after its handshake', async () => {
-    // An account no other test here uses, so the order of the tests does not matter.
+    // An account no other test here uses, so the order of the tests does not matter. It keeps
+    // another brand: an account left without any is signed out altogether (revoke-live-access).
+    await grant(portal.deps, demoAccountKey('vsm'), {
+      brand: (await createBrand(portal.deps, { lines: 0 })).key,
+      type: 'read',
+    })
     const socket = await openSocket(await sessionCookieFor(portal, 'vsm@demo.test'))
     const removed = await api(portal, 'POST', '/api/brand/method/remove_team_member', {
       cookie: await sessionCookieFor(portal, 'admin@demo.test'),
@@ -403,7 +415,16 @@ describe('grants removed while connected', () => {
   it('takes a removed member’s sockets out of the brand’s conversations at once', async () => {
     const brand = await createBrand(portal.deps, { lines: 0 })
     const owner = await createMember(portal.deps, [{ brand: brand.key, type: 'owner' }], { name: 'Owner' })
-    const member = await createMember(portal.deps, [{ brand: brand.key, type: 'editor' }], { name: 'Leaving' })
+    // Leaving this brand only: with another brand kept, the account and its sign-in stay.
+    const elsewhere = await createBrand(portal.deps, { lines: 0 })
+    const member = await createMember(
+      portal.deps,
+      [
+        { brand: brand.key, type: 'editor' },
+        { brand: elsewhere.key, type: 'read' },
+      ],
+      { name: 'Leaving' },
+    )
     const chat = await createDirectChat(portal.deps, brand.key, [owner.key, member.key])
     const socket = await openSocket(await sessionCookieFor(portal, member.email, FACTORY_PASSWORD))
     const heard: unknown[] = []

@@ -1,11 +1,14 @@
 // A member deactivated from a brand loses its live connections to that brand at once: sockets
-// leave the brand's room and open Yjs documents of the brand are closed by the server.
+// leave the brand's room and open Yjs documents of the brand are closed by the server. A member
+// who had no other brand is deactivated altogether: every sign-in and connection of it ends.
 import WebSocket from 'ws'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { io as connectSocket, type Socket } from 'socket.io-client'
 import { DEMO_BRAND_KEY, demoAccountKey } from '#db/seed'
-import { EVENTS, rooms } from '#realtime/protocol'
+import { CLOSE_CODES, EVENTS, rooms } from '#realtime/protocol'
+import { FACTORY_PASSWORD, createBrand, createMember, grant } from '#tests/support/factories'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { tryUpgrade } from '#tests/support/yjs-client'
 
 let portal: TestPortal
 let socket: Socket | undefined
@@ -19,6 +22,11 @@ afterAll(async () => {
 })
 
 it('takes a deactivated member out of the brand room and closes its Yjs documents of the brand', async () => {
+  // Victor keeps another brand, so his account stays active.
+  await grant(portal.deps, demoAccountKey('vsm'), {
+    brand: (await createBrand(portal.deps, { lines: 0 })).key,
+    type: 'read',
+  })
   const [adminCookie, vsmCookie] = await Promise.all([
     sessionCookieFor(portal, 'admin@demo.test'),
     sessionCookieFor(portal, 'vsm@demo.test'),
@@ -52,4 +60,39 @@ it('takes a deactivated member out of the brand room and closes its Yjs document
   await eventually(async () => expect(await inRoom()).toBe(false))
   // The socket itself stays connected (the account may have other brands).
   expect(socket.connected).toBe(true)
+})
+
+it('ends every sign-in of a member removed from their only brand, with its socket and Yjs documents', async () => {
+  const member = await createMember(portal.deps, [{ brand: DEMO_BRAND_KEY, type: 'editor' }], { name: 'Only' })
+  const [adminCookie, memberCookie] = await Promise.all([
+    sessionCookieFor(portal, 'admin@demo.test'),
+    sessionCookieFor(portal, member.email, FACTORY_PASSWORD),
+  ])
+  const own = connectSocket(`http://127.0.0.1:${portal.port}`, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: memberCookie },
+    reconnection: false,
+  })
+  const reasons: string[] = []
+  own.on('disconnect', (reason) => reasons.push(reason))
+  await eventually(() => expect(own.connected).toBe(true))
+  const docName = `scratch:${DEMO_BRAND_KEY}:only-brand`
+  const yjs = new WebSocket(`ws://127.0.0.1:${portal.port}/yjs/${docName}`, { headers: { cookie: memberCookie } })
+  await new Promise((resolve, reject) => {
+    yjs.once('open', resolve)
+    yjs.once('error', reject)
+  })
+  const closed = new Promise<number>((resolve) => yjs.once('close', (code) => resolve(code)))
+
+  const answer = await api(portal, 'POST', '/api/brand/method/remove_team_member', {
+    cookie: adminCookie,
+    body: { brand: DEMO_BRAND_KEY, account: member.key },
+  })
+  expect(answer).toMatchObject({ status: 200, body: { data: { accountActive: false } } })
+
+  // Closed for the lost grant or for the ended sign-in, whichever comes first: either way closed.
+  expect([CLOSE_CODES.accessRevoked, CLOSE_CODES.sessionEnded]).toContain(await closed)
+  await eventually(() => expect(reasons).toEqual(['io server disconnect']))
+  expect((await api(portal, 'GET', '/api/brand/query/user/', { cookie: memberCookie })).status).toBe(401)
+  expect(await tryUpgrade(portal.port, docName, memberCookie)).toMatchObject({ opened: false, status: 401 })
 })

@@ -63,4 +63,20 @@ describe('a cookie-authenticated API write', () => {
     const [row] = await portal.deps.db.select().from(brands).where(eq(brands.key, brandKey))
     expect(row?.name).toBe('Same Site Fetch')
   })
+
+  // Sec-Fetch-Site over every value a browser sends (and one it does not), with our own Origin
+  // beside it so only the header decides: only our own pages and the user's own typing pass.
+  it.each([
+    ['same-origin', 200],
+    ['none', 200],
+    ['same-site', 403],
+    ['cross-site', 403],
+    ['something-else', 403],
+    ['', 200],
+  ] as const)('with Sec-Fetch-Site "%s" answers %i', async (site, status) => {
+    const before = await snapshotData(portal.deps)
+    const answer = await rename(`Fetched ${site || 'plain'}`, { 'sec-fetch-site': site, origin: portal.url })
+    expect(answer.status).toBe(status)
+    if (status === 403) expect(await snapshotData(portal.deps)).toEqual(before)
+  })
 })

@@ -2,8 +2,8 @@
 // kept as text (leading zeros matter), and values a spreadsheet program turned into a number in
 // scientific notation (1.23457E+11: the digits are lost) caught before they are stored.
 
-/** "1.23457E+11", "8.5E11", "1E+13": what Excel shows for a long number stored as a number. */
-export const SCIENTIFIC = /^[0-9]+(?:[.,][0-9]+)?[eE][+]?[0-9]+$/
+/** "1.23457E+11", "8.5E11", "1E+13", "-1.2E+05": what Excel shows for a long number stored as a number. */
+export const SCIENTIFIC = /^-?[0-9]+(?:[.,][0-9]+)?[eE][+-]?[0-9]+$/
 
 export function looksScientific(value: string): boolean {
   return SCIENTIFIC.test(value.trim())

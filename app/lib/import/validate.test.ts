@@ -155,6 +155,20 @@ describe('identifiers', () => {
     expect(issues.find((issue) => issue.field === 'UPC')?.detail).toMatch(/scientific notation/)
   })
 
+  // Every identifier column a spreadsheet may turn into a number, each on its own: the listing id,
+  // the SKU and the UPC, in each form a spreadsheet writes (point or comma, either case, signed).
+  it.each(['Listing Unique Id', 'SKU', 'UPC'])('flags %s in scientific notation, in every form', (field) => {
+    for (const value of ['1.23457E+11', '1,23457E+11', '1.23457e+11', '8.5E11', '1E+12', '-1.2E+05']) {
+      const { issues } = check({ ...good, [field]: value })
+      const issue = issues.find((found) => found.field === field)
+      expect(issue?.detail, `${field} ${value}`).toMatch(/scientific notation/)
+    }
+    for (const value of ['012345678905', 'SS26-E11', 'E11']) {
+      const { issues } = check({ ...good, [field]: value })
+      expect(issues.find((found) => found.field === field)?.detail ?? '', `${field} ${value}`).not.toMatch(/scientific/)
+    }
+  })
+
   it('finds duplicate ids that differ only in case or surrounding spaces', () => {
     const rows = [
       { index: 1, id: 'SS26-001' },

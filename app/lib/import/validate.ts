@@ -187,9 +187,10 @@ export function validateRow(values: Record<string, string>, present: ReadonlySet
   })
   const code = { re: CODE, detail: 'Letters, digits, spaces and - _ . / only.' }
   text('Style Number', 'style_number', LISTING_LIMITS.code, code)
-  text('SKU', 'sku', LISTING_LIMITS.code, code)
+  // A SKU turned into a number is told as such, not as a character the number brought along.
   const sku = values.SKU ?? ''
   if (sku !== '' && looksScientific(sku)) fail('SKU', `${sku} is in scientific notation: format the column as text.`)
+  else text('SKU', 'sku', LISTING_LIMITS.code, code)
 
   const upc = values.UPC ?? ''
   if (upc !== '') {

@@ -219,7 +219,7 @@ export async function setSampleStatus(
   actor: Actor,
   sampleKeyValue: unknown,
   statusValue: unknown,
-): Promise<{ sample: SampleView; message: string }> {
+): Promise<{ sample: SampleView; message: string; changed: boolean }> {
   const sampleKey = keyField(sampleKeyValue, 'sample')
   if (!isSampleStatus(statusValue)) {
     throw new AppError(
@@ -258,6 +258,8 @@ export async function setSampleStatus(
   return {
     sample: sampleOf(deps, changed.row, file ?? null),
     message: SAMPLE_TEXTS.statusSaved,
+    // False when it already had that status (another request set it first).
+    changed: changed.to !== null,
   }
 }
 
@@ -315,7 +317,10 @@ export async function lockSampleAsFinal(
   }
   if (!mayLockAsFinal(person, current, API_VERSION))
     throw new AppError('PermissionError', SAMPLE_TEXTS.notAllowed('Final'))
-  await setSampleStatus(deps, actor, sampleKey, 'Final')
+  // The status changes under a row lock: of two locks at the same moment, one makes the change and
+  // the clone, the other finds the sample Final already.
+  const { changed } = await setSampleStatus(deps, actor, sampleKey, 'Final')
+  if (!changed) throw new AppError('ValidationError', SAMPLE_TEXTS.alreadyFinal)
   await cloneAsFinal(deps, actor, { reference: sampleKey })
   return { message: SAMPLE_TEXTS.final(found.references.name) }
 }

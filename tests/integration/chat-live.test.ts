@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, isNull } from 'drizzle-orm'
 import { io as connectSocket, type Socket } from 'socket.io-client'
 import { messages, notifications } from '#db/schema'
-import { CHAT_EVENTS } from '#realtime/protocol'
+import { CHAT_EVENTS, EVENTS } from '#realtime/protocol'
 import {
   createBrand,
   createDirectChat,
@@ -49,6 +49,17 @@ function collect<T>(socket: Socket, event: string): T[] {
   socket.on(event, (payload: T) => seen.push(payload))
   return seen
 }
+
+/** Every event a socket receives, in order, with what it carried. */
+function everything(socket: Socket): [string, unknown][] {
+  const seen: [string, unknown][] = []
+  socket.onAny((event: string, payload: unknown) => seen.push([event, payload]))
+  return seen
+}
+
+/** How long nothing more may arrive after the expected events, before a test says "and nothing else". */
+const SETTLE_MS = 400
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
 
 const unreadNotifications = (accountKey: string, conversation: string) =>
   portal.deps.db
@@ -111,6 +122,60 @@ describe('sending', () => {
     }
     const stored = await portal.deps.db.select().from(messages).where(eq(messages.conversationKey, chat.conversation))
     expect(stored.map((m) => m.text)).toEqual(['Hello from the factory'])
+  })
+})
+
+describe('exactly what a member receives', () => {
+  it('one stored message: the message, already in the database, and its notification, and nothing else', async () => {
+    const [kai, lea] = [await person('editor', 'Kai'), await person('editor', 'Lea')]
+    const chat = await createDirectChat(portal.deps, brand.key, [kai.key, lea.key])
+    const [kaiSocket, leaSocket] = [await openSocket(kai), await openSocket(lea)]
+    const received = everything(leaSocket)
+    // Stored before it is pushed: the row is looked up the moment the event arrives.
+    const storedOnArrival: boolean[] = []
+    leaSocket.on(CHAT_EVENTS.message, (message: { key: string }) => {
+      void portal.deps.db
+        .select()
+        .from(messages)
+        .where(eq(messages.key, message.key))
+        .then((rows) => storedOnArrival.push(rows.length === 1))
+    })
+    const answer = await kaiSocket.emitWithAck(CHAT_EVENTS.send, {
+      conversation: chat.conversation,
+      text: 'Exactly once',
+      client_key: 'exact-000001',
+    })
+    expect(answer).toMatchObject({ ok: true })
+    await eventually(() => expect(received.length).toBeGreaterThan(0))
+    await settle()
+    // Lea is not looking at the chat, so she is notified as well (one notification while unread).
+    await eventually(() => expect(received.length).toBe(2))
+    await settle()
+    expect(received.map(([event]) => event)).toEqual([CHAT_EVENTS.message, EVENTS.notificationNew])
+    expect(received[0]![1]).toMatchObject({ conversation: chat.conversation, text: 'Exactly once' })
+    expect(received[1]![1]).toMatchObject({ targetId: chat.conversation })
+    expect(storedOnArrival).toEqual([true])
+  })
+
+  it('a send the store refuses: nothing at all, to anyone', async () => {
+    const [max, nia] = [await person('editor', 'Max'), await person('read', 'Nia')]
+    const chat = await createDirectChat(portal.deps, brand.key, [max.key, nia.key])
+    const [maxSocket, niaSocket] = [await openSocket(max), await openSocket(nia)]
+    const [toNia, toMax] = [everything(niaSocket), everything(maxSocket)]
+    const before = await portal.deps.db.select().from(messages).where(eq(messages.conversationKey, chat.conversation))
+    for (const payload of [
+      { conversation: chat.conversation, text: '   ', client_key: 'blank-000001' },
+      { conversation: chat.conversation, text: 'x'.repeat(20_000), client_key: 'long-0000001' },
+      { conversation: 'nosuchconversation', text: 'Lost', client_key: 'lost-0000001' },
+    ]) {
+      expect(await maxSocket.emitWithAck(CHAT_EVENTS.send, payload)).toMatchObject({ ok: false })
+    }
+    await settle()
+    expect(toNia).toEqual([])
+    expect(toMax).toEqual([])
+    expect(await portal.deps.db.select().from(messages).where(eq(messages.conversationKey, chat.conversation))).toEqual(
+      before,
+    )
   })
 })
 

@@ -507,6 +507,69 @@ describe('every socket event of every unit', () => {
   })
 })
 
+/**
+ * Every client event after the grant was removed from a connected member who keeps their account:
+ * each payload names the lost brand's records, and each is refused, reaches no room of that brand,
+ * and changes nothing, whatever grants the socket was opened with.
+ */
+describe('every socket event after a grant is removed while connected', () => {
+  const events = UNITS.flatMap((unit) => Object.keys(unit.events ?? {}))
+  const lost = { brand: '', conversation: '', message: '', style: '' }
+  const PAYLOADS: Record<string, (() => unknown) | 'own'> = {
+    [EVENTS.brandJoin]: () => ({ brand: lost.brand }),
+    [EVENTS.brandLeave]: 'own',
+    [CHAT_EVENTS.send]: () => ({ conversation: lost.conversation, text: 'Still here?' }),
+    [CHAT_EVENTS.delete]: () => ({ key: lost.message }),
+    [CHAT_EVENTS.markRead]: () => ({ conversation: lost.conversation }),
+    [CHAT_EVENTS.watch]: () => ({ model: 'Style', model_id: lost.style }),
+    [CHAT_EVENTS.unwatch]: 'own',
+    [CHAT_EVENTS.typing]: () => ({ conversation: lost.conversation }),
+    [CHAT_EVENTS.presenceJoin]: () => ({ brand: lost.brand }),
+  }
+  let socket: Socket
+
+  beforeAll(async () => {
+    const brand = await createBrand(portal.deps, { lines: 0 })
+    const elsewhere = await createBrand(portal.deps, { lines: 0 })
+    const owner = await createMember(portal.deps, [{ brand: brand.key, type: 'owner' }], { name: 'Owner' })
+    const member = await createMember(
+      portal.deps,
+      [
+        { brand: brand.key, type: 'editor' },
+        { brand: elsewhere.key, type: 'read' },
+      ],
+      { name: 'Removed' },
+    )
+    const chat = await createDirectChat(portal.deps, brand.key, [member.key, owner.key])
+    Object.assign(lost, { brand: brand.key, ...chat, style: await createStyle(portal.deps, brand.key) })
+    // Opened while the grant is held: the handshake read it.
+    socket = await openSocket(await sessionCookieFor(portal, member.email, FACTORY_PASSWORD))
+    const removed = await api(portal, 'POST', '/api/brand/method/remove_team_member', {
+      cookie: await sessionCookieFor(portal, owner.email, FACTORY_PASSWORD),
+      body: { brand: brand.key, account: member.key },
+    })
+    expect(removed).toMatchObject({ status: 200, body: { data: { accountActive: true } } })
+  })
+
+  it('has a payload for every event', () => {
+    expect(Object.keys(PAYLOADS).sort()).toEqual([...events].sort())
+  })
+
+  it.each(events.filter((event) => PAYLOADS[event] !== 'own'))(
+    '%s is refused and reaches nothing of the lost brand',
+    async (event) => {
+      const before = await snapshotData(portal.deps)
+      const payload = (PAYLOADS[event] as () => unknown)()
+      expect(await socket.emitWithAck(event, payload)).toMatchObject({ ok: false })
+      const held = [...(await roomsOf(socket))]
+      expect(
+        held.filter((room) => [lost.brand, lost.conversation, lost.style].some((key) => room.endsWith(key))),
+      ).toEqual([])
+      expect(await snapshotData(portal.deps)).toEqual(before)
+    },
+  )
+})
+
 describe('a session that ends while connected', () => {
   it('logout closes that sign-in’s socket and Yjs documents, not those of another sign-in', async () => {
     const member = await createMember(portal.deps, [{ brand: DEMO_BRAND_KEY, type: 'editor' }], { name: 'Lou' })

@@ -772,7 +772,13 @@ export async function setImportMapping(
   const known = new Set(record.headers.map(headerKey))
   const unknown = Object.keys(given).find((header) => !known.has(headerKey(header)))
   if (unknown !== undefined) throw fileError(`mapping: the file has no column "${unknown}".`)
-  const merged = { ...(await savedMapping(deps, record.brandKey)), ...record.mapping, ...given }
+  // A column still unmatched was never chosen (its null in the stored mapping means "no field
+  // found"): it stays unmatched unless this call chooses for it, so a wide file is mapped in parts.
+  const waiting = new Set(record.unmatchedHeaders.map(headerKey))
+  const chosenBefore = Object.fromEntries(
+    Object.entries(record.mapping).filter(([header]) => !waiting.has(headerKey(header))),
+  )
+  const merged = { ...(await savedMapping(deps, record.brandKey)), ...chosenBefore, ...given }
   const match = matchHeaders(record.headers, merged)
   if (!match.hasId) throw fileError(IMPORT_MESSAGES.missingIdColumn)
   const remember = Object.entries(given).map(([header, field]) => ({

@@ -153,3 +153,41 @@ describe('around the upload', () => {
     }
   })
 })
+
+describe('mapping a wide file', () => {
+  it('maps its columns a page of 100 at a time, each page bounded, until none is left', async () => {
+    const browser = await browserOf(owner)
+    const extra = Array.from({ length: 250 }, (_, i) => `Extra ${i + 1}`)
+    const header = ['Listing Unique Id', 'Style Name', 'Style Number', ...extra].join(',')
+    const row = ['W-1', 'Wide Tee', 'WT1', ...extra.map(() => 'x')].join(',')
+    const answer = await browser.upload(uploadPath(), { name: 'wide.csv', content: `${header}\n${row}\n` })
+    expect(answer.status).toBe(302)
+    const [stored] = (await importsOf(brand.key)).filter((found) => found.filename === 'wide.csv')
+    expect(stored?.status).toBe('needs_mapping')
+    const base = `/brand/${brand.key}/products/upload/${stored!.key}`
+    // A file that needs mapping goes straight to the mapping.
+    expect(answer.headers.get('location')).toBe(`${base}/mapping`)
+
+    for (const [left, shown] of [
+      [250, 100],
+      [150, 100],
+      [50, 50],
+    ] as const) {
+      const page = await browser.get(`${base}/mapping`)
+      // React marks where text parts meet with empty comments.
+      const html = (await page.text()).replaceAll('<!-- -->', '')
+      expect(page.status).toBe(200)
+      expect(html.match(/<select/g) ?? []).toHaveLength(shown)
+      if (left > shown) expect(html).toContain(`Columns 1–${shown} of ${left}: the other ${left - shown} follow`)
+      else expect(html).not.toContain('data-testid="mapping-page"')
+      // Bounded by the page, not by the file: 100 selects of the template's fields.
+      expect(html.length).toBeLessThan(400_000)
+      // Every column of the page ignored; the next page (or the upload) comes next.
+      const applied = await browser.post(`${base}/mapping`, {})
+      expect(applied.status).toBe(302)
+      expect(applied.headers.get('location')).toBe(left > shown ? `${base}/mapping` : base)
+    }
+    const [done] = await portal.deps.db.select().from(imports).where(eq(imports.key, stored!.key))
+    expect(done?.status).toBe('previewed')
+  })
+})

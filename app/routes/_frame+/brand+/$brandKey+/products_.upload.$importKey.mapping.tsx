@@ -1,7 +1,8 @@
 // The column-mapping step of an upload: when some headers of the file match no listing field
 // (case and spaces ignored), each of them gets a select of the template's fields, or "Ignore this
 // column". The choice is remembered for the brand's next uploads (by the service), and the file
-// is read again with it.
+// is read again with it. A wide file is mapped a page of columns at a time: the page is bounded
+// whatever the file holds, and the columns left come next.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { Button, buttonClass } from '#app/components/ui/button'
@@ -14,10 +15,29 @@ import { importOfBrand } from '#app/lib/import-upload.server'
 import { guard, requireCsrf, run } from '#app/lib/session.server'
 import { setImportMapping } from '#app/services/imports.server'
 
+/** Columns mapped at once: a page of selects stays small whatever the file holds (up to 1,000 columns). */
+const MAPPING_PAGE_SIZE = 100
+/** Columns already matched that the page names; the rest are counted. */
+const MATCHED_SHOWN = 100
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
   const view = await run(() => importOfBrand(context, actor, params.brandKey!, params.importKey!))
-  return json({ brandKey: params.brandKey!, view })
+  const matched = Object.entries(view.mapping).filter(
+    ([header, field]) => field !== null && !view.unmatchedHeaders.includes(header),
+  )
+  return json({
+    brandKey: params.brandKey!,
+    importKey: view.key,
+    filename: view.filename,
+    // Only what the page shows: the first columns to map, with their choices, and a count of the rest.
+    unmatched: view.unmatchedHeaders
+      .slice(0, MAPPING_PAGE_SIZE)
+      .map((header) => ({ header, field: view.mapping[header] ?? '' })),
+    unmatchedTotal: view.unmatchedHeaders.length,
+    matched: matched.slice(0, MATCHED_SHOWN),
+    matchedTotal: matched.length,
+  })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -25,56 +45,66 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const view = await run(() => importOfBrand(context, actor, params.brandKey!, params.importKey!))
-  const mapping: Record<string, string | null> = { ...view.mapping }
-  view.unmatchedHeaders.forEach((header, index) => {
+  // The page's columns only (the first ones still unmapped); the others come on the next page.
+  const mapping: Record<string, string | null> = {}
+  view.unmatchedHeaders.slice(0, MAPPING_PAGE_SIZE).forEach((header, index) => {
     const chosen = formData.get(`map-${index}`)
     // Anything but a field of the template is "ignore".
     mapping[header] = typeof chosen === 'string' && IMPORT_FIELD_NAMES.includes(chosen) ? chosen : null
   })
-  await run(() => setImportMapping(context.deps, actor, view.key, mapping))
-  return redirect(`/brand/${params.brandKey!}/products/upload/${view.key}`)
+  const next = await run(() => setImportMapping(context.deps, actor, view.key, mapping))
+  const upload = `/brand/${params.brandKey!}/products/upload/${view.key}`
+  return redirect(next.status === 'needs_mapping' && next.unmatchedHeaders.length > 0 ? `${upload}/mapping` : upload)
 }
 
 const OPTIONS = IMPORT_FIELD_NAMES.map((name) => ({ value: name, label: name }))
 
 export default function ColumnMapping() {
-  const { brandKey, view } = useLoaderData<typeof loader>()
+  const { brandKey, importKey, filename, unmatched, unmatchedTotal, matched, matchedTotal } =
+    useLoaderData<typeof loader>()
   const csrf = useCsrfToken()
-  const close = `/brand/${brandKey}/products/upload/${view.key}`
-  const matched = Object.entries(view.mapping).filter(
-    ([header, field]) => field !== null && !view.unmatchedHeaders.includes(header),
-  )
+  const close = `/brand/${brandKey}/products/upload/${importKey}`
+  const later = unmatchedTotal - unmatched.length
   return (
     <RouteDialog title="Map columns" closeTo={close}>
-      {view.unmatchedHeaders.length === 0 ? (
+      {unmatchedTotal === 0 ? (
         <p className="text-sm">Every column of this file matches a field of the template.</p>
       ) : (
         <Form method="post" className="flex flex-col gap-4">
           <CsrfField token={csrf} />
           <p className="text-sm text-muted">
-            These columns of {view.filename} match no field of the template. Choose the field each one holds; the choice
-            is remembered for this brand.
+            These columns of {filename} match no field of the template. Choose the field each one holds; the choice is
+            remembered for this brand.
           </p>
+          {later > 0 ? (
+            <p className="text-sm text-muted" data-testid="mapping-page">
+              Columns 1–{unmatched.length.toLocaleString('en-US')} of {unmatchedTotal.toLocaleString('en-US')}: the
+              other {later.toLocaleString('en-US')} follow once these are applied.
+            </p>
+          ) : null}
           <div className="flex max-h-[50vh] flex-col gap-3 overflow-y-auto">
-            {view.unmatchedHeaders.map((header, index) => (
+            {unmatched.map(({ header, field }, index) => (
               <SelectField
                 key={header}
                 label={`Column “${header}”`}
                 placeholder="Ignore this column"
                 options={OPTIONS}
-                selectProps={{ id: `map-${index}`, name: `map-${index}`, defaultValue: view.mapping[header] ?? '' }}
+                selectProps={{ id: `map-${index}`, name: `map-${index}`, defaultValue: field }}
               />
             ))}
           </div>
-          {matched.length > 0 ? (
+          {matchedTotal > 0 ? (
             <details className="text-sm">
-              <summary className="cursor-pointer text-muted">Columns already matched ({matched.length})</summary>
+              <summary className="cursor-pointer text-muted">Columns already matched ({matchedTotal})</summary>
               <ul className="mt-2 flex flex-col gap-1">
                 {matched.map(([header, field]) => (
                   <li key={header}>
                     {header} → {field}
                   </li>
                 ))}
+                {matchedTotal > matched.length ? (
+                  <li className="text-muted">and {(matchedTotal - matched.length).toLocaleString('en-US')} more</li>
+                ) : null}
               </ul>
             </details>
           ) : null}
@@ -82,7 +112,7 @@ export default function ColumnMapping() {
             <Link to={close} className={buttonClass('secondary')}>
               Cancel
             </Link>
-            <Button type="submit">Apply mapping</Button>
+            <Button type="submit">{later > 0 ? 'Apply and map the next columns' : 'Apply mapping'}</Button>
           </div>
         </Form>
       )}

@@ -186,7 +186,13 @@ export default function ImportPreview() {
 
         {view.status === 'needs_mapping' ? (
           <div className="mb-6 rounded-lg border border-line bg-white p-6 text-sm">
-            <p>Some columns of this file do not match the template: {view.unmatchedHeaders.join(', ')}.</p>
+            <p>
+              Some columns of this file do not match the template: {view.unmatchedHeaders.slice(0, 20).join(', ')}
+              {view.unmatchedHeaders.length > 20
+                ? ` and ${(view.unmatchedHeaders.length - 20).toLocaleString('en-US')} more`
+                : ''}
+              .
+            </p>
             {canEdit ? (
               <Link to={`${base}/mapping`} className={buttonClass('primary', 'mt-4')}>
                 Map columns

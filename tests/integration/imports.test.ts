@@ -391,6 +391,43 @@ describe('headers an attacker chooses', () => {
     expect(await portal.deps.db.select({ key: imports.key }).from(imports)).toEqual(before)
   })
 
+  it('refuses the 100,000-column file in bounded memory, however much follows it', async () => {
+    // The header row, then fresh rows up to the upload limit: the refusal comes from the first row,
+    // and the rest is read only to be dropped (the browser waits for its answer until it has sent
+    // the body), so memory stays bounded by a row, not by the file.
+    const header = Buffer.from(
+      ['Listing Unique Id', ...Array.from({ length: 100_000 }, (_, i) => `c${i}`)].join(',') + '\n',
+    )
+    const row = Buffer.from(`W-1${',x'.repeat(100_000)}\n`)
+    let pulled = 0
+    const endless = new Readable({
+      read() {
+        const chunk = pulled === 0 ? header : Buffer.from(row)
+        pulled += chunk.length
+        this.push(chunk)
+      },
+    })
+    const baseline = process.memoryUsage().rss
+    let peak = baseline
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10)
+    try {
+      await expect(
+        startImport(
+          portal.deps,
+          actors.owner,
+          { brandKey: brand.key },
+          { filename: 'wide.csv', addition: false, body: endless },
+        ),
+      ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('Row 1 has 100,001 columns') })
+    } finally {
+      clearInterval(sampler)
+      endless.destroy()
+    }
+    // Gigabytes went by; what stayed is far below them (the page that rendered this file once took 790 MB).
+    expect(pulled).toBeGreaterThan(1024 ** 3)
+    expect(peak - baseline).toBeLessThan(300 * 1024 ** 2)
+  })
+
   it('refuses a header cell longer than 500 characters', async () => {
     await expect(upload(actors.owner, `Listing Unique Id,${'x'.repeat(501)}\nL-1,a\n`)).rejects.toMatchObject({
       status: 400,

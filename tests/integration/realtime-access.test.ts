@@ -22,6 +22,7 @@ import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } f
 import { connectYjs, tryUpgrade } from '#tests/support/yjs-client'
 import { postForm } from '#tests/support/routes'
 import { actorFromSessionId, signOutEverywhere } from '#app/services/sessions.server'
+import { changePassword } from '#app/services/passwords.server'
 import { action as logoutAction } from '#app/routes/_auth+/logout'
 import { snapshotData } from '#tests/support/db-snapshot'
 import {
@@ -620,5 +621,28 @@ describe('a session that ends while connected', () => {
     ])
     await eventually(() => expect(sockets.map((socket) => socket.connected)).toEqual([false, false]))
     expect(other.connected).toBe(true)
+  })
+
+  it('a password change closes the connections of the other sign-ins and keeps those of the one that asked', async () => {
+    const member = await createMember(portal.deps, [{ brand: DEMO_BRAND_KEY, type: 'editor' }], { name: 'Pia' })
+    const asking = await sessionCookieFor(portal, member.email, FACTORY_PASSWORD)
+    const elsewhere = await sessionCookieFor(portal, member.email, FACTORY_PASSWORD)
+    const [kept, ended] = [await openSocket(asking), await openSocket(elsewhere)]
+    const [keptDoc, endedDoc] = [
+      await rawYjs(`scratch:${DEMO_BRAND_KEY}:password`, asking),
+      await rawYjs(`scratch:${DEMO_BRAND_KEY}:password`, elsewhere),
+    ]
+    const sessionId = decodeURIComponent(asking.split('__session=')[1]!.split(';')[0]!)
+    const actor = await actorFromSessionId(portal.deps, sessionId)
+    await changePassword(portal.deps, actor, {
+      oldPassword: FACTORY_PASSWORD,
+      newPassword: 'Another-passw0rd-for-Pia!',
+      keepSession: sessionId,
+    })
+    expect(await endedDoc.closed).toBe(CLOSE_CODES.sessionEnded)
+    await eventually(() => expect(ended.connected).toBe(false))
+    expect(kept.connected).toBe(true)
+    await keptDoc.roundTrip()
+    expect(await kept.emitWithAck(EVENTS.brandJoin, { brand: DEMO_BRAND_KEY })).toEqual({ ok: true })
   })
 })

@@ -140,6 +140,8 @@ describe('scratch', () => {
     expect(verdict((doc) => doc.getMap('notes').set('look-1', 3))).toMatch(/holds texts/)
     expect(verdict((doc) => doc.getMap('notes').set('look-1', 'x'.repeat(MAX_SCRATCH_TEXT + 1)))).toMatch(/at most/)
     expect(verdict((doc) => doc.getText('notes').insert(0, 'free text'))).toMatch(/Nothing may be written/)
+    expect(verdict((doc) => doc.getMap('notes').set('look-1', 'a\u0000b'))).toMatch(/control characters/)
+    expect(verdict((doc) => doc.getMap('notes').set('look\u0001', 'fine'))).toMatch(/control characters/)
   })
 })
 

@@ -3,6 +3,7 @@
 // signed by someone else) refuses the whole update; it is neither applied, stored nor relayed.
 import * as Y from 'yjs'
 import { parseStoredShape } from '#app/lib/markup/shapes'
+import { isForbiddenText } from '#app/lib/text-rule'
 import type { Insertion, InsertionCheck } from './update-check'
 
 /** Who is writing, and to which copy: some rules depend on what the document already holds. */
@@ -83,5 +84,10 @@ export const scratchShape: DocShape = () => (insertion) => {
   if (!isNote && !isOrder) return misplaced(insertion)
   if (!(content instanceof Y.ContentAny)) return `A board holds texts, not ${contentName(content)}.`
   const texts = content.arr.every((value) => typeof value === 'string' && value.length <= MAX_SCRATCH_TEXT)
-  return texts ? null : `A board holds texts of at most ${MAX_SCRATCH_TEXT} characters.`
+  if (!texts) return `A board holds texts of at most ${MAX_SCRATCH_TEXT} characters.`
+  // The text rule of every entry point (decision 146), here too.
+  const keys = place.keys.filter((key): key is string => key !== null)
+  return [...content.arr, ...keys].some((value) => isForbiddenText(value as string))
+    ? 'A board text must not contain control characters.'
+    : null
 }

@@ -24,6 +24,7 @@ import { postForm } from '#tests/support/routes'
 import { actorFromSessionId, signOutEverywhere } from '#app/services/sessions.server'
 import { changePassword } from '#app/services/passwords.server'
 import { action as logoutAction } from '#app/routes/_auth+/logout'
+import { action as resetSessionAction } from '#app/routes/_auth+/session.reset'
 import { snapshotData } from '#tests/support/db-snapshot'
 import {
   createBrand,
@@ -621,6 +622,19 @@ describe('a session that ends while connected', () => {
     ])
     await eventually(() => expect(sockets.map((socket) => socket.connected)).toEqual([false, false]))
     expect(other.connected).toBe(true)
+  })
+
+  it('Reset Session closes the connections of the session it replaces', async () => {
+    const member = await createMember(portal.deps, [{ brand: DEMO_BRAND_KEY, type: 'editor' }], { name: 'Rae' })
+    const cookie = await sessionCookieFor(portal, member.email, FACTORY_PASSWORD)
+    const socket = await openSocket(cookie)
+    const doc = await rawYjs(`scratch:${DEMO_BRAND_KEY}:reset`, cookie)
+    const answer = await postForm(portal, resetSessionAction, { path: '/session/reset', cookie })
+    expect(answer.status).toBe(302)
+    expect(answer.headers.get('set-cookie')).toMatch(/__session=[^;]+/)
+    expect(await doc.closed).toBe(CLOSE_CODES.sessionEnded)
+    await eventually(() => expect(socket.connected).toBe(false))
+    await expect(openSocket(cookie)).rejects.toThrow('AuthInvalidSession')
   })
 
   it('a password change closes the connections of the other sign-ins and keeps those of the one that asked', async () => {

@@ -3,6 +3,19 @@ import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
+/** Import patterns the layer rules below refuse, with the reason a developer reads. */
+const LAYERS = {
+  serverModules: (who) => ({
+    group: ['\\#app/services/*', '\\#app/infra/*', '\\#db/*', '*.server', '**/*.server'],
+    message: `${who} imports no service, adapter, database or server-only module (types only, where allowed).`,
+  }),
+  pages: { group: ['\\#app/routes/*', '\\#app/components/*'], message: 'Only pages import routes and components.' },
+  realtime: {
+    group: ['\\#realtime/*', '!\\#realtime/protocol'],
+    message: 'Reach the realtime layer through #realtime/protocol (and ServiceDeps.events on the server).',
+  },
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -27,6 +40,46 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
     },
+  },
+  // Layers (issue 27's first step): each block lists what its files may not import. They hold
+  // today and fail `npm test` when broken. One block per file, since a later block's options for the
+  // same rule replace an earlier one's.
+  {
+    // Pure rules, schemas and the access rules: plain data and functions, testable without a
+    // server, so they never reach into services, adapters, the database or server-only code.
+    files: ['app/lib/**/*.{ts,tsx}', 'app/policy/**/*.ts', 'app/schemas/**/*.ts', 'realtime/protocol.ts'],
+    ignores: ['**/*.server.ts', '**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [LAYERS.serverModules('A pure rule'), LAYERS.pages, LAYERS.realtime] },
+      ],
+    },
+  },
+  {
+    // Components run in the browser: from server modules they may take types only (erased when
+    // built), never values.
+    files: ['app/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ ...LAYERS.serverModules('A component'), allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
+    // Services, server helpers and seeds run below the pages, and reach the realtime layer only
+    // through its protocol (their events go out through ServiceDeps.events).
+    files: ['app/services/**/*.ts', 'app/lib/**/*.server.ts', 'db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [LAYERS.pages, LAYERS.realtime] }] },
+  },
+  {
+    // Adapters and the composition root wire the realtime layer in, but never a page.
+    files: ['app/infra/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [LAYERS.pages] }] },
   },
   {
     // Playwright fixtures call `use`, which is not React's hook.

@@ -9,7 +9,10 @@ const LAYERS = {
     group: ['\\#app/services/*', '\\#app/infra/*', '\\#db/*', '*.server', '**/*.server'],
     message: `${who} imports no service, adapter, database or server-only module (types only, where allowed).`,
   }),
-  pages: { group: ['\\#app/routes/*', '\\#app/components/*'], message: 'Only pages import routes and components.' },
+  pages: {
+    group: ['\\#app/routes/*', '\\#app/components/*', '\\#app/features/*/components/*'],
+    message: 'Only pages import routes and components.',
+  },
   realtime: {
     group: ['\\#realtime/*', '!\\#realtime/protocol'],
     message: 'Reach the realtime layer through #realtime/protocol (and ServiceDeps.events on the server).',
@@ -47,8 +50,15 @@ export default tseslint.config(
   {
     // Pure rules, schemas and the access rules: plain data and functions, testable without a
     // server, so they never reach into services, adapters, the database or server-only code.
-    files: ['app/lib/**/*.{ts,tsx}', 'app/policy/**/*.ts', 'app/schemas/**/*.ts', 'realtime/protocol.ts'],
-    ignores: ['**/*.server.ts', '**/*.test.ts'],
+    files: [
+      'app/lib/**/*.{ts,tsx}',
+      'app/policy/**/*.ts',
+      'app/schemas/**/*.ts',
+      'realtime/protocol.ts',
+      // A feature's rules, texts and types: what is neither server code nor a component.
+      'app/features/**/*.{ts,tsx}',
+    ],
+    ignores: ['**/*.server.ts', '**/*.test.ts', 'app/features/*/components/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -59,7 +69,7 @@ export default tseslint.config(
   {
     // Components run in the browser: from server modules they may take types only (erased when
     // built), never values.
-    files: ['app/components/**/*.{ts,tsx}'],
+    files: ['app/components/**/*.{ts,tsx}', 'app/features/*/components/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -71,7 +81,7 @@ export default tseslint.config(
   {
     // Services, server helpers and seeds run below the pages, and reach the realtime layer only
     // through its protocol (their events go out through ServiceDeps.events).
-    files: ['app/services/**/*.ts', 'app/lib/**/*.server.ts', 'db/**/*.ts'],
+    files: ['app/services/**/*.ts', 'app/lib/**/*.server.ts', 'app/features/**/*.server.ts', 'db/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [LAYERS.pages, LAYERS.realtime] }] },
   },

@@ -4,7 +4,7 @@
 // made once; missing blobs are written again on every run.
 import { eq } from 'drizzle-orm'
 import { assetEntries, buckets, files } from '#db/schema'
-import { DEFAULT_FOLDERS } from '#app/lib/asset-paths'
+import { DEFAULT_FOLDERS } from '#app/features/assets/asset-paths'
 import { demoKey } from '#app/lib/ids'
 import type { ServiceDeps } from '#app/services/context.server'
 import { blobExists, ensureBlobs, FILES, seedFileRow, type SeedFile } from './seed-atelier-references'

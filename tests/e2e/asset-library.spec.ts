@@ -7,7 +7,7 @@
 // outsider gets 404.
 import sharp from 'sharp'
 import type { Page } from '@playwright/test'
-import { DEFAULT_FOLDERS } from '#app/lib/asset-paths'
+import { DEFAULT_FOLDERS } from '#app/features/assets/asset-paths'
 import { brandKeyByName, expect, signIn, test } from './fixtures'
 
 const toast = (page: Page) => page.getByTestId('toast')

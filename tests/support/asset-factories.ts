@@ -3,7 +3,7 @@
 // A brand that has its bucket already (Demo Brand is seeded with one) keeps it and gains the file.
 import { and, eq } from 'drizzle-orm'
 import { assetEntries, buckets } from '#db/schema'
-import { DEFAULT_FOLDERS } from '#app/lib/asset-paths'
+import { DEFAULT_FOLDERS } from '#app/features/assets/asset-paths'
 import { newKey } from '#app/lib/ids'
 import type { ServiceDeps } from '#app/services/context.server'
 import { createFile } from './file-factories'

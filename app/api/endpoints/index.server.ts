@@ -2,7 +2,7 @@
 import type { Endpoint } from '../endpoint'
 import { accountEndpoints } from './accounts.server'
 import { activityEndpoints } from './activities.server'
-import { assetLibraryEndpoints } from './asset-library.server'
+import { assetLibraryEndpoints } from '#app/features/assets/api.server'
 import { brandingEndpoints } from './branding.server'
 import { catalogueEndpoints } from './catalogue.server'
 import { chatEndpoints } from './chat.server'

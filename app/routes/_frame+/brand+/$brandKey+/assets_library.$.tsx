@@ -3,8 +3,8 @@
 // the page's query (`?dialog=…&item=…`), so each is a link and posts here without JavaScript.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { AssetLibraryPage, BucketRequired, type LibraryDialog } from '#app/components/assets/asset-library'
-import { folderHref, joinPath, segmentsOfSplat, splatOfAddress } from '#app/lib/asset-paths'
+import { AssetLibraryPage, BucketRequired, type LibraryDialog } from '#app/features/assets/components/asset-library'
+import { folderHref, joinPath, segmentsOfSplat, splatOfAddress } from '#app/features/assets/asset-paths'
 import { AppError } from '#app/lib/errors'
 import { SCAN_MESSAGES } from '#app/lib/file-purposes'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
@@ -24,7 +24,7 @@ import {
   removeFolder,
   stylesUsingEntry,
   updateFile,
-} from '#app/services/asset-library.server'
+} from '#app/features/assets/asset-library.server'
 import { NO_FILE_MESSAGE, receiveFormUploads } from '#app/services/files.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 

@@ -26,12 +26,12 @@ import {
   MAX_DEPTH,
   numberedName,
   parsePath,
-} from '#app/lib/asset-paths'
+} from '#app/features/assets/asset-paths'
 import { SCAN_MESSAGES } from '#app/lib/file-purposes'
-import type { Actor } from './accounts.server'
-import { requireAbility, requireBrandAbility } from './access.server'
-import type { ServiceDeps } from './context.server'
-import { registerModel } from './model-registry.server'
+import type { Actor } from '#app/services/accounts.server'
+import { requireAbility, requireBrandAbility } from '#app/services/access.server'
+import type { ServiceDeps } from '#app/services/context.server'
+import { registerModel } from '#app/services/model-registry.server'
 
 /** A bucket hangs off its brand; its entries are reached through it. */
 registerModel('Bucket', { table: buckets, key: buckets.key, brand: buckets.brandKey, grantable: false })

@@ -4,8 +4,8 @@
 // the Move item of each entry's menu.
 import { createContext, useContext, useMemo, useState, type DragEvent, type ReactNode } from 'react'
 import { useSubmit } from '@remix-run/react'
-import { joinPath, mayDropInto } from '#app/lib/asset-paths'
-import type { AssetEntryView } from '#app/services/asset-library.server'
+import { joinPath, mayDropInto } from '#app/features/assets/asset-paths'
+import type { AssetEntryView } from '#app/features/assets/asset-library.server'
 
 type LibraryDrag = {
   dragged: AssetEntryView | null

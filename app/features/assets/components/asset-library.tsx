@@ -7,12 +7,18 @@ import { Button, ButtonLink, buttonClass } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { CsrfField, EmptyState, Menu } from '#app/components/ui/misc'
-import { folderHref, joinPath, MAX_NAME_LENGTH } from '#app/lib/asset-paths'
+import { folderHref, joinPath, MAX_NAME_LENGTH } from '#app/features/assets/asset-paths'
 import { useCsrfToken } from '#app/lib/csrf'
 import { formatFileSize, formatWhen } from '#app/lib/format'
 import { PdfPreview } from '#app/components/ui/pdf-preview'
 import { DROP_RING, LibraryDragProvider, useDraggableEntry, useFolderDropTarget } from './library-drag'
-import type { AssetEntryView, AssetSort, FolderPage, StyleUse, TreeFolder } from '#app/services/asset-library.server'
+import type {
+  AssetEntryView,
+  AssetSort,
+  FolderPage,
+  StyleUse,
+  TreeFolder,
+} from '#app/features/assets/asset-library.server'
 
 export type LibraryView = 'tiles' | 'table'
 export type LibraryDialog = 'folder' | 'upload' | 'rename' | 'move' | 'delete' | 'preview'

@@ -10,8 +10,8 @@ import {
   removeFile,
   removeFolder,
   updateFile,
-} from '#app/services/asset-library.server'
-import { paged, requireActor, type Endpoint } from '../endpoint'
+} from '#app/features/assets/asset-library.server'
+import { paged, requireActor, type Endpoint } from '#app/api/endpoint'
 
 const body = (call: { body: unknown }) => (call.body ?? {}) as Record<string, unknown>
 

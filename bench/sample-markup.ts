@@ -23,9 +23,15 @@ import * as syncProtocol from 'y-protocols/sync'
 import { openDatabase } from '#db/client'
 import { DEMO_BRAND_KEY, demoAccountKey, demoFirebaseUid } from '#db/seed'
 import { demoKey } from '#app/lib/ids'
-import { MARKUP_COLOURS, parseStoredShape, shapeText, storedShape, type Shape } from '#app/lib/markup/shapes'
+import {
+  MARKUP_COLOURS,
+  parseStoredShape,
+  shapeText,
+  storedShape,
+  type Shape,
+} from '#app/features/samples/markup/shapes'
 import type { ServiceDeps } from '#app/services/context.server'
-import { MARKUP_SHAPES, markupDocName } from '#app/services/sample-markup.server'
+import { MARKUP_SHAPES, markupDocName } from '#app/features/samples/markup.server'
 import { startSession } from '#app/services/sessions.server'
 import { appendDocumentUpdate, loadDocumentUpdates } from '#app/services/yjs-documents.server'
 import { SharedDoc } from '../realtime/yjs/shared-doc'

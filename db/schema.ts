@@ -564,7 +564,7 @@ export const references = pgTable(
     /** The upload carrying the file; null for folders. Clones as Final share it. */
     fileKey: text('file_key').references(() => files.key, { onDelete: 'set null' }),
     assetType: text('asset_type'),
-    /** A virtual sample's review status (app/lib/sample-status.ts); null for other references. */
+    /** A virtual sample's review status (app/features/samples/sample-status.ts); null for other references. */
     sampleStatus: text('sample_status'),
     /**
      * A virtual sample's versions share a series: the key of its first version (null on the first

@@ -28,7 +28,7 @@ import {
   type ReferenceModel,
 } from '#app/lib/references'
 import { STYLE_FILE_FORMATS, extensionOf, familyOfType, unsupportedFileMessage } from '#app/lib/style-file-types'
-import { DEFAULT_SAMPLE_STATUS, SAMPLE_FAMILIES } from '#app/lib/sample-status'
+import { DEFAULT_SAMPLE_STATUS, SAMPLE_FAMILIES } from '#app/features/samples/sample-status'
 import type { Actor } from './accounts.server'
 import { requireAbility } from './access.server'
 import type { ServiceDeps } from './context.server'

@@ -3,7 +3,7 @@
 // styles in one query; and what the style summary and the wizard read. Reading needs any grant on
 // the style (`listing.view`); changing needs owner or editor (`asset.manage`); no grant at all reads
 // as not found (docs/decisions/007, 115).
-import { newestOfEachSeries } from '#app/lib/sample-versions'
+import { newestOfEachSeries } from '#app/features/samples/sample-versions'
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import { categories, collections, files, lines, listings, references, styles } from '#db/schema'
 import { AppError, notFound } from '#app/lib/errors'

@@ -2,7 +2,7 @@
 // from the server's makes a change, and the update it would send is checked against the server's.
 import * as Y from 'yjs'
 import { describe, expect, it } from 'vitest'
-import { MARKUP_COLOURS, storedShape, type Shape } from '#app/lib/markup/shapes'
+import { MARKUP_COLOURS, storedShape, type Shape } from '#app/features/samples/markup/shapes'
 import { MAX_SCRATCH_TEXT, mediaOrderShape, sampleMarkupShape, scratchShape, type DocShape } from './doc-shapes'
 import { insertionsOf, refusalOf } from './update-check'
 

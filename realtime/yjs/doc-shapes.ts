@@ -2,7 +2,7 @@
 // else in an update (another root, a nested map, a value of the wrong type or size, a markup shape
 // signed by someone else) refuses the whole update; it is neither applied, stored nor relayed.
 import * as Y from 'yjs'
-import { parseStoredShape } from '#app/lib/markup/shapes'
+import { parseStoredShape } from '#app/features/samples/markup/shapes'
 import { isForbiddenText } from '#app/lib/text-rule'
 import type { Insertion, InsertionCheck } from './update-check'
 

@@ -5,7 +5,7 @@
 // the file comes only through its signed link, and an outsider finds no sample.
 import type { Page } from '@playwright/test'
 import { demoKey } from '../../app/lib/ids'
-import { angleBetween } from '../../app/lib/markup/model-pins'
+import { angleBetween } from '../../app/features/samples/markup/model-pins'
 import { expect, signIn, test } from './fixtures'
 
 const BRAND = demoKey('brand:demo')

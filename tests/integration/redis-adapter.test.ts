@@ -14,8 +14,14 @@ import { startRedisServer, stopRedisServers } from '#tests/support/redis-server'
 import WebSocket from 'ws'
 import { DEMO_BRAND_KEY, DEMO_DIRECT_CHAT_KEY, demoAccountKey } from '#db/seed'
 import { demoKey } from '#app/lib/ids'
-import { MARKUP_COLOURS, parseStoredShape, shapeText, storedShape, type PenShape } from '#app/lib/markup/shapes'
-import { MARKUP_SHAPES, markupDocName } from '#app/services/sample-markup.server'
+import {
+  MARKUP_COLOURS,
+  parseStoredShape,
+  shapeText,
+  storedShape,
+  type PenShape,
+} from '#app/features/samples/markup/shapes'
+import { MARKUP_SHAPES, markupDocName } from '#app/features/samples/markup.server'
 import { CHAT_EVENTS, CLOSE_CODES, EVENTS, type NotificationPayload } from '#realtime/protocol'
 import { DEMO_PASSWORD, api, eventually } from '#tests/support/portal'
 import { connectYjs, tryUpgrade } from '#tests/support/yjs-client'

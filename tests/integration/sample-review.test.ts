@@ -10,8 +10,8 @@ import { and, eq } from 'drizzle-orm'
 import { files, notifications, references, sampleStatusChanges, yjsUpdates } from '#db/schema'
 import * as Y from 'yjs'
 import { pipelineSettled } from '#app/services/files.server'
-import { markupDocName } from '#app/services/sample-markup.server'
-import { MARKUP_COLOURS, storedShape } from '#app/lib/markup/shapes'
+import { markupDocName } from '#app/features/samples/markup.server'
+import { MARKUP_COLOURS, storedShape } from '#app/features/samples/markup/shapes'
 import { appendDocumentUpdate } from '#app/services/yjs-documents.server'
 import { createFileReference, createSample } from '#tests/support/atelier-factories'
 import { createStyleIn } from '#tests/support/catalogue-factories'
@@ -28,7 +28,7 @@ import {
 import { connectYjs } from '#tests/support/yjs-client'
 import { conversations, messages } from '#db/schema'
 import { markupPinThreadKey } from '#app/schemas/chat'
-import { parseStoredShape } from '#app/lib/markup/shapes'
+import { parseStoredShape } from '#app/features/samples/markup/shapes'
 
 let portal: TestPortal
 let brand: BrandFixture
@@ -506,7 +506,7 @@ describe('versions', () => {
     expect(opened).toContain('Version 2 uploaded: 2 marks carried over to re-check')
 
     // The new version's document holds the old marks, flagged; the old version's are unchanged.
-    const { storedMarkup } = await import('#app/services/sample-markup.server')
+    const { storedMarkup } = await import('#app/features/samples/markup.server')
     const carried = await storedMarkup(portal.deps, brand.key, second.key)
     expect(carried.map((shape) => [shape.id, shape.needsRecheck])).toEqual([
       ['box', true],

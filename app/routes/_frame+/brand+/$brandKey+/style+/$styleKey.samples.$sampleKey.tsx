@@ -3,7 +3,7 @@
 // dialogs are query states, so each form posts here without JavaScript.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { SampleReviewPage, type SampleDialog } from '#app/components/samples/sample-review'
+import { SampleReviewPage, type SampleDialog } from '#app/features/samples/components/sample-review'
 import { AppError } from '#app/lib/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { listThreadMessages, sendMessage } from '#app/services/chat.server'
@@ -14,9 +14,9 @@ import {
   lockSampleAsFinal,
   renameSample,
   setSampleStatus,
-} from '#app/services/samples.server'
-import { sampleMarkup, setPinResolved } from '#app/services/sample-markup.server'
-import { isPin, type AnyPin } from '#app/lib/markup/shapes'
+} from '#app/features/samples/samples.server'
+import { sampleMarkup, setPinResolved } from '#app/features/samples/markup.server'
+import { isPin, type AnyPin } from '#app/features/samples/markup/shapes'
 import { parseZoom } from '#app/lib/zoom-pan'
 import { markupPinThreadKey } from '#app/schemas/chat'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'

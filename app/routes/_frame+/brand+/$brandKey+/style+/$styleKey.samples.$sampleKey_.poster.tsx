@@ -7,7 +7,7 @@ import { refusedUploadHeaders } from '#app/lib/image-form.server'
 import { isAppError } from '#app/lib/errors'
 import { guard, requireCsrf, run } from '#app/lib/session.server'
 import { withImageUpload } from '#app/lib/upload.server'
-import { getSampleReview, saveSamplePoster } from '#app/services/samples.server'
+import { getSampleReview, saveSamplePoster } from '#app/features/samples/samples.server'
 
 export function loader({ params }: LoaderFunctionArgs) {
   return redirect(`/brand/${params.brandKey}/style/${params.styleKey}/samples/${params.sampleKey}`)

@@ -4,11 +4,11 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { AppError } from '#app/lib/errors'
 import { SCAN_MESSAGES } from '#app/lib/file-purposes'
-import { SAMPLE_EXTENSIONS } from '#app/lib/sample-formats'
+import { SAMPLE_EXTENSIONS } from '#app/features/samples/sample-formats'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { extensionOf, unsupportedFileMessage } from '#app/lib/style-file-types'
 import type { Toast } from '#app/lib/toast'
-import { getSampleReview, uploadSampleVersion } from '#app/services/samples.server'
+import { getSampleReview, uploadSampleVersion } from '#app/features/samples/samples.server'
 
 const samplePage = (params: LoaderFunctionArgs['params']) =>
   `/brand/${params.brandKey}/style/${params.styleKey}/samples/${params.sampleKey}`

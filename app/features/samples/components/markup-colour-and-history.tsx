@@ -1,7 +1,7 @@
 // The part of the markup toolbar that the picture's editor and the 3D viewer share: the palette,
 // then Undo, Redo and Delete. A fragment, so its buttons stay direct items of the caller's toolbar.
-import type { History } from '#app/lib/markup/history'
-import { MARKUP_COLOURS, type MarkupColour } from '#app/lib/markup/shapes'
+import type { History } from '#app/features/samples/markup/history'
+import { MARKUP_COLOURS, type MarkupColour } from '#app/features/samples/markup/shapes'
 
 export function MarkupColourAndHistory({
   colour,

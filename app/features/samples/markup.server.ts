@@ -4,11 +4,11 @@
 // rather than drawn.
 import * as Y from 'yjs'
 import { AppError, notFound } from '#app/lib/errors'
-import { isPin, parseStoredShape, storedShape, type AnyPin, type Shape } from '#app/lib/markup/shapes'
-import type { Actor } from './accounts.server'
-import { requireAbility } from './access.server'
-import type { ServiceDeps } from './context.server'
-import { changeDocument, loadDocumentUpdates } from './yjs-documents.server'
+import { isPin, parseStoredShape, storedShape, type AnyPin, type Shape } from '#app/features/samples/markup/shapes'
+import type { Actor } from '#app/services/accounts.server'
+import { requireAbility } from '#app/services/access.server'
+import type { ServiceDeps } from '#app/services/context.server'
+import { changeDocument, loadDocumentUpdates } from '#app/services/yjs-documents.server'
 
 /** The document's map of shapes by id (the browser writes the same). */
 export const MARKUP_SHAPES = 'shapes'

@@ -2,7 +2,7 @@
 // files): its name, format and size, and Download, in place of the picture (docs/decisions/137).
 import { buttonClass } from '#app/components/ui/button'
 import { formatFileSize } from '#app/lib/format'
-import type { SampleFormat } from '#app/lib/sample-formats'
+import type { SampleFormat } from '#app/features/samples/sample-formats'
 
 export interface DownloadableSample {
   name: string

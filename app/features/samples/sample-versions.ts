@@ -1,7 +1,7 @@
 // Versions of a virtual sample (decision 139): uploading a new version keeps the old one in the
 // same series; the style shows each series by its newest version, and the markup of the version
 // it replaces is carried over, each mark flagged "needs re-check" until someone looks at it again.
-import type { Shape } from '#app/lib/markup/shapes'
+import type { Shape } from '#app/features/samples/markup/shapes'
 
 export interface Versioned {
   key: string

@@ -27,7 +27,7 @@ import {
   type RectShape,
   type Shape,
   type TextShape,
-} from '#app/lib/markup/shapes'
+} from '#app/features/samples/markup/shapes'
 
 const base = { colour: MARKUP_COLOURS.red, strokeWidth: 0.01, author: 'acct1', created: 1_700_000_000_000 }
 const pen: PenShape = { ...base, id: 'pen1', kind: 'pen', points: [0.1, 0.1, 0.3, 0.1, 0.3, 0.4] }

@@ -1,7 +1,7 @@
 // Virtual sample review (atelier.md §2 Virtual sample review, §4 Virtual sample status, §8): a
 // style's virtual samples are its references with asset_type 'virtual-sample' (decision 134).
 // Members of the brand (read included) look; 'sample.review' (owner, editor) changes, and the
-// status a person may pick follows their job type (app/lib/sample-status.ts). Every status change
+// status a person may pick follows their job type (app/features/samples/sample-status.ts). Every status change
 // is recorded and told to the other side of the review.
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -21,23 +21,23 @@ import {
   mayLockAsFinal,
   statusesFor,
   type SampleStatus,
-} from '#app/lib/sample-status'
-import { carriedOver, newestOfEachSeries } from '#app/lib/sample-versions'
-import { storedShape } from '#app/lib/markup/shapes'
-import { sampleFormat } from '#app/lib/sample-formats'
+} from '#app/features/samples/sample-status'
+import { carriedOver, newestOfEachSeries } from '#app/features/samples/sample-versions'
+import { storedShape } from '#app/features/samples/markup/shapes'
+import { sampleFormat } from '#app/features/samples/sample-formats'
 import type { StoredUpload } from '#app/lib/upload.server'
 import { API_VERSION } from '#app/policy/permissions'
-import type { Actor } from './accounts.server'
-import { hasAbility, requireAbility, type Access } from './access.server'
-import type { ServiceDeps } from './context.server'
-import { keyField } from './atelier-records.server'
-import { notifyAccounts } from './notifications.server'
-import { MARKUP_SHAPES, markupDocName, storedMarkup } from './sample-markup.server'
-import { changeDocument } from './yjs-documents.server'
-import { threadMessageCounts } from './chat.server'
+import type { Actor } from '#app/services/accounts.server'
+import { hasAbility, requireAbility, type Access } from '#app/services/access.server'
+import type { ServiceDeps } from '#app/services/context.server'
+import { keyField } from '#app/services/atelier-records.server'
+import { notifyAccounts } from '#app/services/notifications.server'
+import { MARKUP_SHAPES, markupDocName, storedMarkup } from './markup.server'
+import { changeDocument } from '#app/services/yjs-documents.server'
+import { threadMessageCounts } from '#app/services/chat.server'
 import { markupPinThreadKey } from '#app/schemas/chat'
-import { holdingDir, makeSizes } from './files.server'
-import { NO_IMAGE_MESSAGE } from './images.server'
+import { holdingDir, makeSizes } from '#app/services/files.server'
+import { NO_IMAGE_MESSAGE } from '#app/services/images.server'
 import {
   cloneAsFinal,
   deleteReference,
@@ -45,8 +45,8 @@ import {
   toReferenceView,
   uploadStyleFiles,
   type ReferenceView,
-} from './references.server'
-import { getWizardStyle } from './styles.server'
+} from '#app/services/references.server'
+import { getWizardStyle } from '#app/services/styles.server'
 
 export type SampleView = ReferenceView & {
   sample_status: SampleStatus

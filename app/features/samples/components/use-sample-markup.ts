@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type * as Y from 'yjs'
 import type { WebsocketProvider } from 'y-websocket'
 import { CLOSE_CODES } from '#realtime/protocol'
-import { parseStoredShape, shapeText, storedShape, type Point, type Shape } from '#app/lib/markup/shapes'
+import { parseStoredShape, shapeText, storedShape, type Point, type Shape } from '#app/features/samples/markup/shapes'
 
 export interface Viewer {
   clientId: number

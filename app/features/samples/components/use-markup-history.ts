@@ -1,7 +1,7 @@
 // Undo and redo of one's own markup steps, for the picture editor and the 3D viewer alike: each
-// operation goes to the live document and into this user's history (see app/lib/markup/history).
+// operation goes to the live document and into this user's history (see app/features/samples/markup/history).
 import { useCallback, useState } from 'react'
-import { EMPTY_HISTORY, record, redo, undo, type History, type Op } from '#app/lib/markup/history'
+import { EMPTY_HISTORY, record, redo, undo, type History, type Op } from '#app/features/samples/markup/history'
 import type { SampleMarkupDoc } from './use-sample-markup'
 
 export interface MarkupHistory {

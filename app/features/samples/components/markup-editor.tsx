@@ -5,8 +5,14 @@
 import { Link, useNavigate } from '@remix-run/react'
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import { buttonClass } from '#app/components/ui/button'
-import { MARKUP_COLOURS, svgOf, type MarkupColour, type PinShape, type Shape } from '#app/lib/markup/shapes'
-import { markChecked, needsRecheckCount } from '#app/lib/sample-versions'
+import {
+  MARKUP_COLOURS,
+  svgOf,
+  type MarkupColour,
+  type PinShape,
+  type Shape,
+} from '#app/features/samples/markup/shapes'
+import { markChecked, needsRecheckCount } from '#app/features/samples/sample-versions'
 import { useHydrated } from '#app/lib/use-hydrated'
 import type { MarkupTool } from './markup-canvas.client'
 import { MarkupColourAndHistory } from './markup-colour-and-history'
@@ -90,7 +96,7 @@ export function MarkupStage({
                   aria-label={`Markup: ${shapes.length} ${shapes.length === 1 ? 'mark' : 'marks'}`}
                   role="img"
                   className="pointer-events-none absolute inset-0 [&>svg]:h-full [&>svg]:w-full"
-                  // svgOf escapes every text and writes only palette colours (app/lib/markup/shapes.ts).
+                  // svgOf escapes every text and writes only palette colours (app/features/samples/markup/shapes.ts).
                   dangerouslySetInnerHTML={{ __html: svgOf(shapes, size) }}
                 />
               ) : null}

@@ -1,5 +1,5 @@
 // The drawing surface of sample markup, with Konva. It only draws and reports gestures: shapes
-// stay in coordinates from 0 to 1 of the image (app/lib/markup/shapes.ts) and are turned into
+// stay in coordinates from 0 to 1 of the image (app/features/samples/markup/shapes.ts) and are turned into
 // pixels of the size shown here, so they sit right at any size. Loaded in the browser only.
 import { useEffect, useRef, useState, type PointerEvent } from 'react'
 import type Konva from 'konva'
@@ -17,7 +17,7 @@ import {
   type MarkupColour,
   type Point,
   type Shape,
-} from '#app/lib/markup/shapes'
+} from '#app/features/samples/markup/shapes'
 import type { Viewer } from './use-sample-markup'
 
 export type MarkupTool = 'select' | 'pen' | 'arrow' | 'rect' | 'ellipse' | 'text' | 'pin'

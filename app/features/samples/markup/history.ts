@@ -8,7 +8,7 @@
 // move of a shape a colleague has since deleted, is dropped and the next one is taken, as Yjs's
 // own UndoManager does, so pressing undo always does something while there is something to undo.
 
-import { type Shape } from '#app/lib/markup/shapes'
+import { type Shape } from '#app/features/samples/markup/shapes'
 
 export type Op =
   { type: 'add'; shape: Shape } | { type: 'remove'; shape: Shape } | { type: 'update'; before: Shape; after: Shape }

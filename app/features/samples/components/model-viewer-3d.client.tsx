@@ -18,7 +18,7 @@ import {
   type Ref,
 } from 'react'
 import { buttonClass } from '#app/components/ui/button'
-import { cameraAttributes, hotspotAttributes, newModelPin } from '#app/lib/markup/model-pins'
+import { cameraAttributes, hotspotAttributes, newModelPin } from '#app/features/samples/markup/model-pins'
 import {
   MARKUP_COLOURS,
   nextPinNumber,
@@ -27,7 +27,7 @@ import {
   type MarkupColour,
   type ModelPinShape,
   type Vector3,
-} from '#app/lib/markup/shapes'
+} from '#app/features/samples/markup/shapes'
 import { MarkupColourAndHistory } from './markup-colour-and-history'
 import { Frame, ModelPinList, type Sample3dProps } from './sample-3d'
 import { useMarkupHistory } from './use-markup-history'

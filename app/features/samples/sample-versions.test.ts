@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Shape } from '#app/lib/markup/shapes'
+import type { Shape } from '#app/features/samples/markup/shapes'
 import { carriedOver, markChecked, needsRecheckCount, newestOfEachSeries, seriesKeyOf } from './sample-versions'
 
 const sample = (key: string, series: string | null, version: number) => ({ key, series, version })
@@ -74,7 +74,7 @@ describe('sample versions', () => {
 
 describe('marks to re-check on the server-drawn overlay', () => {
   it('are dashed, the others not', async () => {
-    const { svgOf } = await import('#app/lib/markup/shapes')
+    const { svgOf } = await import('#app/features/samples/markup/shapes')
     const rect: Shape = {
       id: 'r1',
       kind: 'rect',

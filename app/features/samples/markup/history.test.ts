@@ -10,8 +10,8 @@ import {
   undo,
   type History,
   type Op,
-} from '#app/lib/markup/history'
-import { MARKUP_COLOURS, type PinShape, type RectShape, type Shape } from '#app/lib/markup/shapes'
+} from '#app/features/samples/markup/history'
+import { MARKUP_COLOURS, type PinShape, type RectShape, type Shape } from '#app/features/samples/markup/shapes'
 
 const base = { colour: MARKUP_COLOURS.red, strokeWidth: 0.01, author: 'me', created: 1 }
 const rect: RectShape = { ...base, id: 'r1', kind: 'rect', x: 0.1, y: 0.1, width: 0.2, height: 0.2 }

@@ -58,7 +58,7 @@ export default tseslint.config(
       // A feature's rules, texts and types: what is neither server code nor a component.
       'app/features/**/*.{ts,tsx}',
     ],
-    ignores: ['**/*.server.ts', '**/*.test.ts', 'app/features/*/components/**'],
+    ignores: ['**/*.server.ts', '**/*.worker.ts', '**/*.test.ts', 'app/features/*/components/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -81,7 +81,13 @@ export default tseslint.config(
   {
     // Services, server helpers and seeds run below the pages, and reach the realtime layer only
     // through its protocol (their events go out through ServiceDeps.events).
-    files: ['app/services/**/*.ts', 'app/lib/**/*.server.ts', 'app/features/**/*.server.ts', 'db/**/*.ts'],
+    files: [
+      'app/services/**/*.ts',
+      'app/lib/**/*.server.ts',
+      'app/features/**/*.server.ts',
+      'app/features/**/*.worker.ts',
+      'db/**/*.ts',
+    ],
     ignores: ['**/*.test.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [LAYERS.pages, LAYERS.realtime] }] },
   },

@@ -884,7 +884,7 @@ export const importMappings = pgTable(
     brandKey: text('brand_key')
       .notNull()
       .references(() => brands.key, { onDelete: 'cascade' }),
-    /** The header without case and spaces (app/lib/import/fields.ts headerKey). */
+    /** The header without case and spaces (app/features/imports/fields.ts headerKey). */
     headerKey: text('header_key').notNull(),
     /** The field, or null: ignore this column. */
     field: text('field'),

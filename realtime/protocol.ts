@@ -186,7 +186,7 @@ export function parseYjsDocName(docName: string): YjsDocName | null {
 /** The endpoint of Yjs documents: `/yjs/{docName}`. */
 export const YJS_PATH_PREFIX = '/yjs/'
 
-/** Spreadsheet import (app/services/imports.server.ts). */
+/** Spreadsheet import (app/features/imports/imports.server.ts). */
 export const IMPORT_EVENTS = {
   /** server → client, to the uploader's account room: `{ key, status, rowsParsed, rowsWritten }`. */
   progress: 'import:progress',

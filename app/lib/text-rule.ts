@@ -3,7 +3,7 @@
 // carriage return are refused (NUL cannot be stored at all; the others are invisible, break
 // exports and spoof what a reader sees), and so are UTF-16 halves without their pair, which no
 // text encoding can write. Spreadsheet cells are the exception: a file's cell loses them instead
-// (app/lib/import/reader.ts), so one stray byte in a 100,000-row file does not refuse it all.
+// (app/features/imports/reader.ts), so one stray byte in a 100,000-row file does not refuse it all.
 
 /** C0 controls but tab, LF and CR; DEL; C1 controls. */
 // eslint-disable-next-line no-control-regex

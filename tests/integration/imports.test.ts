@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { and, eq } from 'drizzle-orm'
 import { importMappings, importRows, imports, listings } from '#db/schema'
-import { IMPORT_MESSAGES } from '#app/lib/import/messages'
+import { IMPORT_MESSAGES } from '#app/features/imports/messages'
 import type { Actor } from '#app/services/accounts.server'
 import {
   commitImport,
@@ -23,7 +23,7 @@ import {
   startImport,
   updateImportRow,
   type ImportView,
-} from '#app/services/imports.server'
+} from '#app/features/imports/imports.server'
 import { api, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { actorOf, createBrand, createMember, type BrandFixture } from '#tests/support/factories'
 import { createCategory, createListing } from '#tests/support/catalogue-factories'

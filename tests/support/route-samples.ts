@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import { accounts, collections, lines } from '#db/schema'
-import { startImport } from '#app/services/imports.server'
+import { startImport } from '#app/features/imports/imports.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { DEMO_BRAND_KEY, DEMO_TEAM_KEY, demoAccountKey } from '#db/seed'
 import { demoKey } from '#app/lib/ids'

@@ -16,7 +16,7 @@ import {
 } from '@remix-run/react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { DragEndEvent } from '@dnd-kit/core'
-import { StepperFrame } from '#app/components/import/upload-stepper'
+import { StepperFrame } from '#app/features/imports/components/upload-stepper'
 import { api } from '#app/lib/api-client'
 import { ManageBoard } from '#app/components/media/manage-board'
 import { useMediaOrderDoc } from '#app/components/media/use-media-order'

@@ -8,7 +8,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, Outlet, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useCallback, useRef } from 'react'
 import { CatalogueBreadcrumbs } from '#app/components/catalogue/breadcrumbs'
-import { StepperFrame } from '#app/components/import/upload-stepper'
+import { StepperFrame } from '#app/features/imports/components/upload-stepper'
 import { MediaTable } from '#app/components/media/media-table'
 import { MEDIA_FORM_ID, MediaUploader, RequirementTooltip } from '#app/components/media/media-uploader'
 import { useCsrfToken } from '#app/lib/csrf'

@@ -2,11 +2,11 @@
 // the media upload step, or, when the upload failed, only closes the modal.
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { ImportStatusBadge } from '#app/components/import/import-status'
+import { ImportStatusBadge } from '#app/features/imports/components/import-status'
 import { ButtonLink, buttonClass } from '#app/components/ui/button'
 import { RouteDialog } from '#app/components/ui/dialog'
-import { doneTarget, reviewUploadMessage } from '#app/lib/import-texts'
-import { importOfBrand } from '#app/lib/import-upload.server'
+import { doneTarget, reviewUploadMessage } from '#app/features/imports/import-texts'
+import { importOfBrand } from '#app/features/imports/import-upload.server'
 import { guard, run } from '#app/lib/session.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 // The rows of an upload that failed, as CSV with an added Errors column: fixed in a spreadsheet
 // program and uploaded again. Streamed by the service.
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { downloadResponse, importOfBrand } from '#app/lib/import-upload.server'
+import { downloadResponse, importOfBrand } from '#app/features/imports/import-upload.server'
 import { guard, run } from '#app/lib/session.server'
-import { failedRowsCsv } from '#app/services/imports.server'
+import { failedRowsCsv } from '#app/features/imports/imports.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

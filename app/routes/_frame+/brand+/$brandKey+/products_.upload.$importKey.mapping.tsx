@@ -10,10 +10,10 @@ import { RouteDialog } from '#app/components/ui/dialog'
 import { CsrfField } from '#app/components/ui/misc'
 import { SelectField } from '#app/components/ui/select-field'
 import { useCsrfToken } from '#app/lib/csrf'
-import { IMPORT_FIELD_NAMES } from '#app/lib/import/fields'
-import { importOfBrand } from '#app/lib/import-upload.server'
+import { IMPORT_FIELD_NAMES } from '#app/features/imports/fields'
+import { importOfBrand } from '#app/features/imports/import-upload.server'
 import { guard, requireCsrf, run } from '#app/lib/session.server'
-import { setImportMapping } from '#app/services/imports.server'
+import { setImportMapping } from '#app/features/imports/imports.server'
 
 /** Columns mapped at once: a page of selects stays small whatever the file holds (up to 1,000 columns). */
 const MAPPING_PAGE_SIZE = 100

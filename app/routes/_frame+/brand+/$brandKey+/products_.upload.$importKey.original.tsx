@@ -1,9 +1,9 @@
 // The original file of an earlier upload, byte for byte, as History's download (catalogue.md §2,
 // §7 parsedspreadsheets download). Streamed from the blob store by the service.
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { downloadResponse, importOfBrand } from '#app/lib/import-upload.server'
+import { downloadResponse, importOfBrand } from '#app/features/imports/import-upload.server'
 import { guard, run } from '#app/lib/session.server'
-import { originalFile } from '#app/services/imports.server'
+import { originalFile } from '#app/features/imports/imports.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

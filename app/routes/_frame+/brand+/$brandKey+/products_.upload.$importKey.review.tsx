@@ -5,10 +5,10 @@ import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ButtonLink } from '#app/components/ui/button'
 import { RouteDialog } from '#app/components/ui/dialog'
-import { doneTarget } from '#app/lib/import-texts'
-import { importOfBrand } from '#app/lib/import-upload.server'
+import { doneTarget } from '#app/features/imports/import-texts'
+import { importOfBrand } from '#app/features/imports/import-upload.server'
 import { guard, run } from '#app/lib/session.server'
-import { importResult, type ResultListing } from '#app/services/imports.server'
+import { importResult, type ResultListing } from '#app/features/imports/imports.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

@@ -4,9 +4,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
-import { importOfBrand } from '#app/lib/import-upload.server'
+import { importOfBrand } from '#app/features/imports/import-upload.server'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { rollbackImport } from '#app/services/imports.server'
+import { rollbackImport } from '#app/features/imports/imports.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

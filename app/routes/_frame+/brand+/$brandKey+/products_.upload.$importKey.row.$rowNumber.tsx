@@ -11,11 +11,11 @@ import { CsrfField } from '#app/components/ui/misc'
 import { Toasts } from '#app/components/ui/toasts'
 import { useCsrfToken } from '#app/lib/csrf'
 import { notFound } from '#app/lib/errors'
-import { IMPORT_FIELDS, IMPORT_FIELD_NAMES } from '#app/lib/import/fields'
-import { IMPORT_TEXTS } from '#app/lib/import-texts'
-import { importOfBrand } from '#app/lib/import-upload.server'
+import { IMPORT_FIELDS, IMPORT_FIELD_NAMES } from '#app/features/imports/fields'
+import { IMPORT_TEXTS } from '#app/features/imports/import-texts'
+import { importOfBrand } from '#app/features/imports/import-upload.server'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { getImportRow, updateImportRow, type ImportRowView } from '#app/services/imports.server'
+import { getImportRow, updateImportRow, type ImportRowView } from '#app/features/imports/imports.server'
 
 function rowNumberOf(param: string | undefined): number {
   const number = Number(param)

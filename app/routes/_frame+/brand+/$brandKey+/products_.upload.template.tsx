@@ -4,7 +4,7 @@
 // disagree.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { guard } from '#app/lib/session.server'
-import { buildTemplateWorkbook, TEMPLATE_FILENAME } from '#app/lib/import-template.server'
+import { buildTemplateWorkbook, TEMPLATE_FILENAME } from '#app/features/imports/import-template.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await guard(request, context)

@@ -9,7 +9,7 @@ import { rowsOf } from '#db/rows'
 type Executor = Pick<Database, 'execute'>
 
 /**
- * A listing as the flat columns an import row sets (app/lib/import/validate.ts ListingTarget), so
+ * A listing as the flat columns an import row sets (app/features/imports/validate.ts ListingTarget), so
  * old and new compare key by key.
  */
 const FLAT_LISTING = (l: string) =>
@@ -112,7 +112,7 @@ export async function computeDryRun(
       where s.import_key = ${importKey} and not s.${HAS_ERROR} ${only('s')}
     ) d
     where r.import_key = ${importKey} and r.row_number = d.row_number`)
-  // The others create one. Staging wrote 'create' already (app/lib/import/staging.ts), so only
+  // The others create one. Staging wrote 'create' already (app/features/imports/staging.ts), so only
   // rows marked otherwise before are written again: a new file's rows are not rewritten at all.
   await db.execute(sql`
     update import_rows r set action = 'create', changes = '{}'::jsonb

@@ -24,8 +24,8 @@ import {
   startImport,
   type ImportScope,
   type ImportView,
-} from '#app/services/imports.server'
-import { FileReply, paged, requireActor, stringField, type ApiCall, type Endpoint } from '../endpoint'
+} from '#app/features/imports/imports.server'
+import { FileReply, paged, requireActor, stringField, type ApiCall, type Endpoint } from '#app/api/endpoint'
 
 /** Room for the text fields and boundaries beside the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024

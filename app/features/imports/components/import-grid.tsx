@@ -2,8 +2,8 @@
 // with its planned action, its state, the issues per field, and for updates each changed field
 // as old → new. Rows with errors open in the row editor (a dialog route) for those who may edit.
 import { Link } from '@remix-run/react'
-import { LISTING_UNIQUE_ID } from '#app/lib/import/fields'
-import type { ImportRowView } from '#app/services/imports.server'
+import { LISTING_UNIQUE_ID } from '#app/features/imports/fields'
+import type { ImportRowView } from '#app/features/imports/imports.server'
 import { RowActionBadge, RowStatusBadge } from './import-status'
 
 export const GRID_WIDTH = 900

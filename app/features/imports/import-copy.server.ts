@@ -1,10 +1,10 @@
-// COPY of staged rows (app/lib/import/staging.ts, text format) into import_rows, on a connection
+// COPY of staged rows (app/features/imports/staging.ts, text format) into import_rows, on a connection
 // of the caller's: the import's worker thread opens one COPY for the whole file and writes each
 // batch into it as it is read, so the server never waits for a statement between two batches.
 import { once } from 'node:events'
 import type pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
-import { STAGING_COLUMNS } from '#app/lib/import/staging'
+import { STAGING_COLUMNS } from '#app/features/imports/staging'
 
 export interface StagingCopy {
   /** Writes a batch; resolves once the connection can take more (the server keeps up). */

@@ -4,9 +4,9 @@
 // a few megabytes, and the portal's own thread only passes the upload's bytes on.
 import type { Worker } from 'node:worker_threads'
 import { Slots, startWorker, workerSlotCount } from '#app/infra/worker-threads.server'
-import { CsvFormatError } from '#app/lib/import/reader'
-import { StagingError, type ParseOutcome } from '#app/lib/import/staging'
-import type { ImportRefs } from '#app/lib/import/validate'
+import { CsvFormatError } from '#app/features/imports/reader'
+import { StagingError, type ParseOutcome } from '#app/features/imports/staging'
+import type { ImportRefs } from '#app/features/imports/validate'
 
 /** What the worker is given to start: whose import it reads and how to read its headers. */
 export interface ParseRequest {

@@ -1,8 +1,8 @@
-// What the product upload screens add to the import's texts (app/lib/import/messages.ts): the
+// What the product upload screens add to the import's texts (app/features/imports/messages.ts): the
 // support mailbox, the check the browser makes before a file is sent (the server reads the bytes
 // and decides), the stepper's steps, and where Done leads.
 
-import { IMPORT_MESSAGES } from './import/messages'
+import { IMPORT_MESSAGES } from './messages'
 
 /** The spec's texts (one list for the service and the pages). */
 export const IMPORT_TEXTS = IMPORT_MESSAGES

@@ -6,11 +6,11 @@ import { Readable } from 'node:stream'
 import type { AppLoadContext } from '@remix-run/node'
 import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 import type { Actor } from '#app/services/accounts.server'
-import { getImport, startImport, type ImportScope, type ImportView } from '#app/services/imports.server'
+import { getImport, startImport, type ImportScope, type ImportView } from '#app/features/imports/imports.server'
 import { getCollection } from '#app/services/collections.server'
 import { getLine } from '#app/services/lines.server'
-import { AppError, isAppError, notFound } from './errors'
-import { requireCsrf } from './session.server'
+import { AppError, isAppError, notFound } from '#app/lib/errors'
+import { requireCsrf } from '#app/lib/session.server'
 
 /** A text field longer than this is not one of ours. */
 const MAX_FIELD_BYTES = 4 * 1024

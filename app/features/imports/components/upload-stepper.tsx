@@ -6,7 +6,13 @@ import { Link, useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { Button, ButtonLink, buttonClass } from '#app/components/ui/button'
 import { RouteDialog } from '#app/components/ui/dialog'
-import { IMPORT_TEXTS, stepStates, UPLOAD_STEPS, type StepState, type UploadStepId } from '#app/lib/import-texts'
+import {
+  IMPORT_TEXTS,
+  stepStates,
+  UPLOAD_STEPS,
+  type StepState,
+  type UploadStepId,
+} from '#app/features/imports/import-texts'
 
 const STATE_CLASS: Record<StepState, string> = {
   completed: 'border-ink bg-ink text-white',

@@ -11,7 +11,7 @@ import { Button } from '#app/components/ui/button'
 import { Checkbox } from '#app/components/ui/field'
 import { CsrfField } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
-import { IMPORT_TEXTS, looksLikeCsv } from '#app/lib/import-texts'
+import { IMPORT_TEXTS, looksLikeCsv } from '#app/features/imports/import-texts'
 
 export interface ImportProgress {
   key: string

@@ -24,12 +24,12 @@ import { connectionStringOf, type Database } from '#db/client'
 import { AppError, notFound } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
 import { isBlobRefused } from '#app/infra/blob-store.server'
-import { IMPORT_FIELDS, IMPORT_FIELD_NAMES, LISTING_UNIQUE_ID, headerKey } from '#app/lib/import/fields'
-import { normalizeId } from '#app/lib/import/identifiers'
-import { IMPORT_MESSAGES } from '#app/lib/import/messages'
-import { failedRowsLines } from '#app/lib/import/failed-rows'
-import { CsvFormatError } from '#app/lib/import/reader'
-import { StagingError, type ParseOutcome } from '#app/lib/import/staging'
+import { IMPORT_FIELDS, IMPORT_FIELD_NAMES, LISTING_UNIQUE_ID, headerKey } from '#app/features/imports/fields'
+import { normalizeId } from '#app/features/imports/identifiers'
+import { IMPORT_MESSAGES } from '#app/features/imports/messages'
+import { failedRowsLines } from '#app/features/imports/failed-rows'
+import { CsvFormatError } from '#app/features/imports/reader'
+import { StagingError, type ParseOutcome } from '#app/features/imports/staging'
 import {
   FIELD_TARGET,
   TARGET_FIELD,
@@ -40,16 +40,16 @@ import {
   validateRow,
   type ImportRefs,
   type Issue,
-} from '#app/lib/import/validate'
+} from '#app/features/imports/validate'
 import { allows } from '#app/policy/abilities'
 import { IMPORT_EVENTS, rooms } from '#realtime/protocol'
-import type { Actor } from './accounts.server'
-import { requireAbility, requireBrandAbility, type Access } from './access.server'
-import type { ServiceDeps } from './context.server'
+import type { Actor } from '#app/services/accounts.server'
+import { requireAbility, requireBrandAbility, type Access } from '#app/services/access.server'
+import type { ServiceDeps } from '#app/services/context.server'
 import { computeDryRun, countRows, listingsStamp, markDuplicates, mergeRows, undoRows } from './import-staging.server'
 import { parseInWorker } from './import-parse.server'
 
-export { IMPORT_FIELDS } from '#app/lib/import/fields'
+export { IMPORT_FIELDS } from '#app/features/imports/fields'
 
 export type ImportScope = { brandKey: string; lineKey?: string; collectionKey?: string }
 export type RowIssue = { field: string; message: string; level: 'error' | 'warning'; detail?: string }

@@ -1,6 +1,6 @@
 // Turns a spreadsheet's records into staged rows, as text for COPY into import_rows: the header
 // record matched to fields, each later record validated. Pure, so it runs in the import's worker
-// thread (app/services/import-parse.worker.ts) and in unit tests alike.
+// thread (app/features/imports/import-parse.worker.ts) and in unit tests alike.
 import { newKey } from '#app/lib/ids'
 import { LISTING_UNIQUE_ID } from './fields'
 import { normalizeId } from './identifiers'

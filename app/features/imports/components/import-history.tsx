@@ -4,8 +4,8 @@
 import { Link } from '@remix-run/react'
 import { EmptyState } from '#app/components/ui/misc'
 import { formatWhen } from '#app/lib/format'
-import { IMPORT_TEXTS } from '#app/lib/import-texts'
-import type { ImportView } from '#app/services/imports.server'
+import { IMPORT_TEXTS } from '#app/features/imports/import-texts'
+import type { ImportView } from '#app/features/imports/imports.server'
 import { ImportStatusBadge } from './import-status'
 
 export function ImportHistory({

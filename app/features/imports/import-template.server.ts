@@ -2,7 +2,7 @@
 // header row is IMPORT_FIELDS (required columns in bold) and one example row. Every cell is text,
 // so identifiers such as UPCs keep their leading zeros when the file is filled in and saved.
 import ExcelJS from 'exceljs'
-import { IMPORT_FIELDS } from '#app/lib/import/fields'
+import { IMPORT_FIELDS } from '#app/features/imports/fields'
 
 export const TEMPLATE_FILENAME = 'product-data-template.xlsx'
 

@@ -9,7 +9,7 @@ import { conversations, files, messages, references, sampleStatusChanges, yjsUpd
 import { demoKey } from '#app/lib/ids'
 import { MARKUP_COLOURS, storedShape, type Shape } from '#app/features/samples/markup/shapes'
 import { SAMPLE_ASSET_TYPE, type SampleStatus } from '#app/features/samples/sample-status'
-import { markupPinThreadKey } from '#app/schemas/chat'
+import { markupPinThreadKey } from '#app/features/chat/schemas'
 import type { ServiceDeps } from '#app/services/context.server'
 import { MARKUP_SHAPES, markupDocName } from '#app/features/samples/markup.server'
 import { appendDocumentUpdate } from '#app/services/yjs-documents.server'

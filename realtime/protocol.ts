@@ -117,7 +117,7 @@ export const MarkReadSchema = z.object({
   conversation: chatKey,
   seq: z.optional(z.number().check(z.int(), z.positive())),
 })
-/** Checked in full by the service (app/schemas/chat.ts); here only its shape and size. */
+/** Checked in full by the service (app/features/chat/schemas.ts); here only its shape and size. */
 export const ChatSendSchema = z.looseObject({ text: z.string().check(z.maxLength(20_000)) })
 export const MessageRefSchema = z.object({ key: chatKey })
 

@@ -7,7 +7,7 @@ import { grants, type GrantSpec } from '#db/schema'
 import { newKey } from '#app/lib/ids'
 import { hasBrandAbility } from '#app/policy/permissions'
 import { loadGrants } from './accounts.server'
-import { leaveBrandConversations } from './chat.server'
+import { leaveBrandConversations } from '#app/features/chat/chat.server'
 import type { ServiceDeps } from './context.server'
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]

@@ -13,8 +13,8 @@ import {
   typingIn,
   watchConversation,
   watchThread,
-} from '#app/services/chat.server'
-import { SEND_FAILED, SEND_FAILED_SESSION } from '#app/schemas/chat'
+} from '#app/features/chat/chat.server'
+import { SEND_FAILED, SEND_FAILED_SESSION } from '#app/features/chat/schemas'
 import { CHAT_EVENTS, chatRooms, type ChatAck } from '../protocol'
 import type { RealtimeUnit, UnitContext } from './types'
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { conversationMembers, grants, messages } from '#db/schema'
 import { actorForAccount, type Actor } from '#app/services/accounts.server'
-import { createGroupChat, sendMessage, sendMessageLive } from '#app/services/chat.server'
+import { createGroupChat, sendMessage, sendMessageLive } from '#app/features/chat/chat.server'
 import { createBrand, createMember, type BrandFixture } from '#tests/support/factories'
 import { startTestPortal, type TestPortal } from '#tests/support/portal'
 

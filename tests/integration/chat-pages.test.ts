@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { conversations, messages } from '#db/schema'
-import { openDirectChat, sendMessage } from '#app/services/chat.server'
+import { openDirectChat, sendMessage } from '#app/features/chat/chat.server'
 import { actorOf, createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'
 import { loadServerBuild, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { pageBrowser } from '#tests/support/page-browser'

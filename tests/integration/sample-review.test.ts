@@ -27,7 +27,7 @@ import {
 } from '#tests/support/portal'
 import { connectYjs } from '#tests/support/yjs-client'
 import { conversations, messages } from '#db/schema'
-import { markupPinThreadKey } from '#app/schemas/chat'
+import { markupPinThreadKey } from '#app/features/chat/schemas'
 import { parseStoredShape } from '#app/features/samples/markup/shapes'
 
 let portal: TestPortal

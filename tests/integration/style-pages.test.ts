@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { styles } from '#db/schema'
-import { listThreadMessages } from '#app/services/chat.server'
+import { listThreadMessages } from '#app/features/chat/chat.server'
 import { createListing, createStyleIn } from '#tests/support/catalogue-factories'
 import { actorOf, createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'
 import { pageBrowser, type PageBrowser } from '#tests/support/page-browser'

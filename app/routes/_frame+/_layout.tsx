@@ -26,9 +26,9 @@ import { EVENTS, type NotificationChangePayload, type NotificationPayload } from
 import { useCsrfToken } from '#app/lib/csrf'
 import { formatWhen } from '#app/lib/format'
 import { CsrfField } from '#app/components/ui/misc'
-import { ChatProvider } from '#app/components/chat/chat-provider'
-import { ChatBarPanel, ChatLabel } from '#app/components/chat/chat-bar'
-import { unreadCount as chatUnreadCount } from '#app/services/chat.server'
+import { ChatProvider } from '#app/features/chat/components/chat-provider'
+import { ChatBarPanel, ChatLabel } from '#app/features/chat/components/chat-bar'
+import { unreadCount as chatUnreadCount } from '#app/features/chat/chat.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

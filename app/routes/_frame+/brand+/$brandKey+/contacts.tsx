@@ -2,7 +2,7 @@
 // badge, e-mail, phone and country when known, Message to chat with them) and the filter-bar menu of access.md §2.
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { DirectChatForm } from '#app/components/chat/direct-chat-form'
+import { DirectChatForm } from '#app/features/chat/components/direct-chat-form'
 import { buttonClass } from '#app/components/ui/button'
 import { Avatar, Badge, EmptyState, Menu } from '#app/components/ui/misc'
 import { guard, run } from '#app/lib/session.server'

@@ -2,12 +2,12 @@
 // own message (the sender alone sees Delete; the service refuses anyone else).
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { DELETE_MESSAGE_QUESTION } from '#app/components/chat/conversation-view'
+import { DELETE_MESSAGE_QUESTION } from '#app/features/chat/components/conversation-view'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { isAppError } from '#app/lib/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { MESSAGE_DELETE_FAILED, MESSAGE_DELETED } from '#app/schemas/chat'
-import { deleteMessage, listMessages } from '#app/services/chat.server'
+import { MESSAGE_DELETE_FAILED, MESSAGE_DELETED } from '#app/features/chat/schemas'
+import { deleteMessage, listMessages } from '#app/features/chat/chat.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

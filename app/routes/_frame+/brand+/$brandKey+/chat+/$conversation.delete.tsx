@@ -2,11 +2,11 @@
 // with its messages for everyone in it, or of leaving it (docs/decisions/145 says which).
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { DELETE_THREAD_QUESTION, LEAVE_CONVERSATION_QUESTION } from '#app/components/chat/conversation-view'
+import { DELETE_THREAD_QUESTION, LEAVE_CONVERSATION_QUESTION } from '#app/features/chat/components/conversation-view'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { CONVERSATION_LEFT, THREAD_DELETED } from '#app/schemas/chat'
-import { deleteThread, listMessages } from '#app/services/chat.server'
+import { CONVERSATION_LEFT, THREAD_DELETED } from '#app/features/chat/schemas'
+import { deleteThread, listMessages } from '#app/features/chat/chat.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

@@ -3,12 +3,12 @@
 // Opening the page reads the conversation (its unread count and notifications settle).
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useActionData, useLoaderData, useNavigate } from '@remix-run/react'
-import { ConversationView } from '#app/components/chat/conversation-view'
+import { ConversationView } from '#app/features/chat/components/conversation-view'
 import { Avatar } from '#app/components/ui/misc'
 import { isAppError } from '#app/lib/errors'
 import { guard, requireCsrf, run } from '#app/lib/session.server'
-import { listMessages, markConversationRead, sendMessage } from '#app/services/chat.server'
-import { receiveChatForm } from '#app/services/chat-attachments.server'
+import { listMessages, markConversationRead, sendMessage } from '#app/features/chat/chat.server'
+import { receiveChatForm } from '#app/features/chat/chat-attachments.server'
 import { fileChecked } from '#app/services/files.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 

@@ -3,7 +3,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { EmptyState } from '#app/components/ui/misc'
 import { guard, requireCsrf, run } from '#app/lib/session.server'
-import { openDirectChat } from '#app/services/chat.server'
+import { openDirectChat } from '#app/features/chat/chat.server'
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await guard(request, context)

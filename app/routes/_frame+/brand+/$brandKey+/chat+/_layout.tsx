@@ -3,10 +3,10 @@
 // conversation is live; the list is what the page's loader read.
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData, useParams } from '@remix-run/react'
-import { LiveConversationList } from '#app/components/chat/chat-bar'
+import { LiveConversationList } from '#app/features/chat/components/chat-bar'
 import { ButtonLink } from '#app/components/ui/button'
 import { guard, run } from '#app/lib/session.server'
-import { chatBar } from '#app/services/chat.server'
+import { chatBar } from '#app/features/chat/chat.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Chat · Brand Portal' }]

@@ -12,8 +12,8 @@ import { formErrorReply } from '#app/lib/form-errors.server'
 import { parseForm } from '#app/lib/forms'
 import { guard, requireCsrf, run } from '#app/lib/session.server'
 import * as z from 'zod/mini'
-import { GroupChatSchema } from '#app/schemas/chat'
-import { chatBar, createGroupChat } from '#app/services/chat.server'
+import { GroupChatSchema } from '#app/features/chat/schemas'
+import { chatBar, createGroupChat } from '#app/features/chat/chat.server'
 
 /** One ticked box posts one value, not a list: the form's members are always a list. */
 const GroupChatForm = z.object({

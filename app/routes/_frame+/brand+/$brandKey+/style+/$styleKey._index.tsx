@@ -4,7 +4,7 @@
 // part is a link or a form, so the page works without JavaScript.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { CommentThread } from '#app/components/chat/comment-thread'
+import { CommentThread } from '#app/features/chat/components/comment-thread'
 import { StepStateBadge, StepStateMark, StepsDone } from '#app/components/atelier/style-progress'
 import { Slide, Slideshow } from '#app/components/atelier/slideshow'
 import { ButtonLink } from '#app/components/ui/button'
@@ -13,7 +13,7 @@ import { Badge, EmptyState } from '#app/components/ui/misc'
 import { isAppError } from '#app/lib/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { STEP_STATE_LABELS, stepLabel } from '#app/lib/style-steps'
-import { listThreadMessages, sendMessage } from '#app/services/chat.server'
+import { listThreadMessages, sendMessage } from '#app/features/chat/chat.server'
 import { getStyleSummary, getWizardStyle } from '#app/services/styles.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 

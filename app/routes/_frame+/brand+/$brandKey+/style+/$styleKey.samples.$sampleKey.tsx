@@ -6,7 +6,7 @@ import { useLoaderData } from '@remix-run/react'
 import { SampleReviewPage, type SampleDialog } from '#app/features/samples/components/sample-review'
 import { AppError } from '#app/lib/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { listThreadMessages, sendMessage } from '#app/services/chat.server'
+import { listThreadMessages, sendMessage } from '#app/features/chat/chat.server'
 import {
   deleteSample,
   earlierPinComments,
@@ -18,7 +18,7 @@ import {
 import { sampleMarkup, setPinResolved } from '#app/features/samples/markup.server'
 import { isPin, type AnyPin } from '#app/features/samples/markup/shapes'
 import { parseZoom } from '#app/lib/zoom-pan'
-import { markupPinThreadKey } from '#app/schemas/chat'
+import { markupPinThreadKey } from '#app/features/chat/schemas'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -19,11 +19,17 @@ import {
   truncate,
   type SendMessageInput,
   type ThreadModel,
-} from '#app/schemas/chat'
+} from '#app/features/chat/schemas'
 import { CHAT_EVENTS, chatRooms } from '#realtime/protocol'
-import { brandMemberKeys, loadGrants, type Actor } from './accounts.server'
-import { hasAbility, hasBrandAbility, requireAbility, requireBrandAbility, type Target } from './access.server'
-import type { ServiceDeps } from './context.server'
+import { brandMemberKeys, loadGrants, type Actor } from '#app/services/accounts.server'
+import {
+  hasAbility,
+  hasBrandAbility,
+  requireAbility,
+  requireBrandAbility,
+  type Target,
+} from '#app/services/access.server'
+import type { ServiceDeps } from '#app/services/context.server'
 import {
   attachToMessage,
   attachmentFields,
@@ -31,11 +37,11 @@ import {
   requireAttachable,
   type AttachmentFields,
   type FileRow,
-} from './files.server'
-import { groupCommit, type GroupCommit } from './group-commit.server'
-import { notifyAccount } from './notifications.server'
-import { profilePictureUrlOf } from './profile-picture.server'
-import { parseOrThrow } from './validation.server'
+} from '#app/services/files.server'
+import { groupCommit, type GroupCommit } from '#app/services/group-commit.server'
+import { notifyAccount } from '#app/services/notifications.server'
+import { profilePictureUrlOf } from '#app/services/profile-picture.server'
+import { parseOrThrow } from '#app/services/validation.server'
 
 type ConversationRow = typeof conversations.$inferSelect
 type MessageRow = typeof messages.$inferSelect

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { containsHtml, GroupChatSchema, mentionsIn, messageText, SendMessageSchema, truncate } from './chat'
+import { containsHtml, GroupChatSchema, mentionsIn, messageText, SendMessageSchema, truncate } from './schemas'
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message

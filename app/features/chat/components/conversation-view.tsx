@@ -25,7 +25,7 @@ import {
   THREAD_DELETED,
   CONVERSATION_LEFT,
   messageText,
-} from '#app/schemas/chat'
+} from '#app/features/chat/schemas'
 import { CHAT_EVENTS } from '#realtime/protocol'
 import {
   api,

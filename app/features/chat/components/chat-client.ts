@@ -1,6 +1,6 @@
 // The browser's side of chat: calls of the JSON API and the socket's events with their acks.
 import type { Socket } from 'socket.io-client'
-import type { ChatBar, MessagePage, MessageView } from '#app/services/chat.server'
+import type { ChatBar, MessagePage, MessageView } from '#app/features/chat/chat.server'
 import type { ChatAck } from '#realtime/protocol'
 
 export type {
@@ -10,7 +10,7 @@ export type {
   ConversationSummary,
   MessagePage,
   MessageView,
-} from '#app/services/chat.server'
+} from '#app/features/chat/chat.server'
 
 // The JSON API call lives with the rest of the browser's shared code; chat re-exports it.
 export { ApiError, api } from '#app/lib/api-client'

@@ -7,9 +7,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 import { AppError, isAppError, notFound, permissionError } from '#app/lib/errors'
-import type { Actor } from './accounts.server'
+import type { Actor } from '#app/services/accounts.server'
 import { watchConversation } from './chat.server'
-import type { ServiceDeps } from './context.server'
+import type { ServiceDeps } from '#app/services/context.server'
 import {
   abandonUpload,
   authorizeUpload,
@@ -20,7 +20,7 @@ import {
   uploadName,
   writeLimitedPart,
   type FileRow,
-} from './files.server'
+} from '#app/services/files.server'
 
 /** The message's text and the form's other small fields fit in this. */
 const MAX_FIELDS_BYTES = 64 * 1024

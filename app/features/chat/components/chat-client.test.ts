@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import * as z from 'zod/mini'
-import { SendMessageSchema } from '#app/schemas/chat'
+import { SendMessageSchema } from '#app/features/chat/schemas'
 import { newClientKey, pagePath } from './chat-client'
 
 describe('newClientKey', () => {

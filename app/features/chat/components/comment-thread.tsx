@@ -1,7 +1,7 @@
 // The comment thread of an object (a style, a listing, a reference): the conversation view over
 // `chat:watch { model, model_id }` and GET /api/message/query/object. Readers of the object see it;
 // the composer shows only to those who may write (docs/decisions/048).
-import type { ThreadModel } from '#app/schemas/chat'
+import type { ThreadModel } from '#app/features/chat/schemas'
 import { ConversationView, type ConversationLinks } from './conversation-view'
 import type { MessagePage } from './chat-client'
 

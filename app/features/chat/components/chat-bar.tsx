@@ -7,7 +7,7 @@ import { useRealtime, useRealtimeEvent } from '#app/components/realtime-provider
 import { buttonClass } from '#app/components/ui/button'
 import { BackIcon, CloseIcon } from '#app/components/ui/icons'
 import { Avatar } from '#app/components/ui/misc'
-import { PREVIEW_MAX, SENDER_NAME_MAX, truncate } from '#app/schemas/chat'
+import { PREVIEW_MAX, SENDER_NAME_MAX, truncate } from '#app/features/chat/schemas'
 import { CHAT_EVENTS } from '#realtime/protocol'
 import {
   api,

@@ -12,8 +12,8 @@ import {
   openDirectChat,
   sendMessage,
   unreadCount,
-} from '#app/services/chat.server'
-import { requireActor, stringField, type Endpoint } from '../endpoint'
+} from '#app/features/chat/chat.server'
+import { requireActor, stringField, type Endpoint } from '#app/api/endpoint'
 
 function required(source: unknown, name: string): string {
   const value = stringField(source, name)

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm'
 import { DEMO_BRAND_KEY } from '#db/seed'
 import { seedListings } from '#db/seed-listings'
 import { listings } from '#db/schema'
-import { syncListingMedia } from '#app/services/media.server'
+import { syncListingMedia } from '#app/features/media/media.server'
 import { spawnPortal } from '../scripts/spawn-portal'
 import { demoWorkspace } from './workspace'
 

@@ -65,7 +65,7 @@ export const EVENTS = {
 } as const
 
 /** The file pipeline (app/services/files.server.ts), to the uploader's account room. */
-/** Product media (app/services/media.server.ts). */
+/** Product media (app/features/media/media.server.ts). */
 export const MEDIA_EVENTS = {
   /**
    * server → client, to the brand's room: photos were attached, detached, reordered, deleted or

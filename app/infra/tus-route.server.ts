@@ -26,7 +26,7 @@ import {
   sweepAbandonedUploads,
   uploadName,
 } from '#app/services/files.server'
-import { dropStaleReservations } from '#app/services/media.server'
+import { dropStaleReservations } from '#app/features/media/media.server'
 import { reportError } from './error-reporting.server'
 
 export const TUS_PATH = '/uploads/tus'

@@ -40,7 +40,7 @@ import type { Actor } from './accounts.server'
 import { hasAbility, requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
 import { ImageProcess, type Sizes } from './image-process.server'
-import { linkUpload, mediaFileSettled } from './media.server'
+import { linkUpload, mediaFileSettled } from '#app/features/media/media.server'
 import { hit, isLimited, type RateLimitRule } from './rate-limit.server'
 
 export type FileRow = typeof files.$inferSelect
@@ -320,7 +320,7 @@ export async function getFile(deps: ServiceDeps, actor: Actor, key: string): Pro
 }
 
 /**
- * A file has its final status: a product photo takes its place first (app/services/media.server.ts),
+ * A file has its final status: a product photo takes its place first (app/features/media/media.server.ts),
  * so whoever hears "available" finds it where it belongs.
  */
 async function settle(deps: ServiceDeps, row: FileRow): Promise<void> {

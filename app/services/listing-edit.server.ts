@@ -11,7 +11,7 @@ import type { Actor } from './accounts.server'
 import { requireAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
 import { parseOrThrow } from './validation.server'
-import { listingImages } from './listing-media.server'
+import { listingImages } from '#app/features/media/listing-media.server'
 
 type ListingRow = typeof listings.$inferSelect
 

@@ -10,7 +10,7 @@ import { MAX_SEARCH_LENGTH, parseKeys, type ListingFilter } from '#app/policy/li
 import type { Actor } from './accounts.server'
 import { requireAbility, requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
-import { firstThumbnail } from './listing-media.server'
+import { firstThumbnail } from '#app/features/media/listing-media.server'
 import { toListingView as toListingEntity, type ListingView as ListingEntity } from './listing-edit.server'
 
 /** A listing as the list shows it: the Listing entity and the thumbnail of its first photo. */

@@ -9,7 +9,7 @@ import type { Actor } from './accounts.server'
 import { requireAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
 import { toListingView } from './listing-edit.server'
-import { listingImages, type ListingImage } from './listing-media.server'
+import { listingImages, type ListingImage } from '#app/features/media/listing-media.server'
 
 async function loadStyle(deps: ServiceDeps, actor: Actor, key: string, brandKey?: string) {
   await requireAbility(deps, actor, 'listing.view', { model: 'Style', key })

@@ -22,7 +22,7 @@ import { SAMPLES_STEP } from '#app/lib/references'
 import type { Actor } from './accounts.server'
 import { hasAbility, requireAbility, requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
-import { listingImages, type ListingImage } from './listing-media.server'
+import { listingImages, type ListingImage } from '#app/features/media/listing-media.server'
 
 const styleRef = (key: string) => ({ model: 'Style', key })
 

@@ -31,7 +31,7 @@ const misplaced = ({ place }: Insertion) =>
 
 /**
  * `media-order:{brand}`: the map `orders` holds, per listing key, an array of that listing's photo
- * keys (app/components/media/use-media-order.ts).
+ * keys (app/features/media/components/use-media-order.ts).
  */
 export const mediaOrderShape: DocShape = () => (insertion) => {
   const { place, content } = insertion

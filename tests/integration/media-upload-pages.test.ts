@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { files, listings, media } from '#db/schema'
-import { MEDIA_TEXTS, UNMATCHED } from '#app/lib/media-names'
+import { MEDIA_TEXTS, UNMATCHED } from '#app/features/media/media-names'
 import { pipelineSettled } from '#app/services/files.server'
 import { createListing } from '#tests/support/catalogue-factories'
 import { createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'

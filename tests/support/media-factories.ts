@@ -7,7 +7,7 @@ import { media } from '#db/schema'
 import { newKey } from '#app/lib/ids'
 import { thumbnailPath } from '#app/lib/thumbnail'
 import type { ServiceDeps } from '#app/services/context.server'
-import { syncListingMedia } from '#app/services/media.server'
+import { syncListingMedia } from '#app/features/media/media.server'
 
 type Deps = Pick<ServiceDeps, 'db' | 'blobs'>
 

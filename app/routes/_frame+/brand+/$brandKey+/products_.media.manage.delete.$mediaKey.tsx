@@ -11,12 +11,12 @@ import { RouteDialog } from '#app/components/ui/dialog'
 import { CsrfField } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
 import { showToast } from '#app/lib/live-toasts'
-import { MEDIA_TEXTS } from '#app/lib/media-names'
-import { IMAGE_DELETED } from '#app/lib/media-order'
+import { MEDIA_TEXTS } from '#app/features/media/media-names'
+import { IMAGE_DELETED } from '#app/features/media/media-order'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { useHydrated } from '#app/lib/use-hydrated'
-import { deleteMedia } from '#app/services/media.server'
-import { mediaToDelete } from '#app/services/media-manage.server'
+import { deleteMedia } from '#app/features/media/media.server'
+import { mediaToDelete } from '#app/features/media/media-manage.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

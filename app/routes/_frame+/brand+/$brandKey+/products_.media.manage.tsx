@@ -18,14 +18,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { DragEndEvent } from '@dnd-kit/core'
 import { StepperFrame } from '#app/features/imports/components/upload-stepper'
 import { api } from '#app/lib/api-client'
-import { ManageBoard } from '#app/components/media/manage-board'
-import { useMediaOrderDoc } from '#app/components/media/use-media-order'
+import { ManageBoard } from '#app/features/media/components/manage-board'
+import { useMediaOrderDoc } from '#app/features/media/components/use-media-order'
 import { useRealtimeEvent } from '#app/components/realtime-provider'
 import { Avatar, CsrfField } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
 import { AppError } from '#app/lib/errors'
 import { showToast } from '#app/lib/live-toasts'
-import { MEDIA_TEXTS } from '#app/lib/media-names'
+import { MEDIA_TEXTS } from '#app/features/media/media-names'
 import {
   dropOutcome,
   effectiveOrder,
@@ -37,12 +37,12 @@ import {
   parseDropId,
   POOL_STEP,
   positionsFor,
-} from '#app/lib/media-order'
+} from '#app/features/media/media-order'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { useHydrated } from '#app/lib/use-hydrated'
 import { filterSearchParams, parsePageQuery } from '#app/policy/listing-filter'
-import { attachMedia, detachMedia, saveMediaPositions } from '#app/services/media.server'
-import { listingStyleName, loadManagePage, moveMediaByOne } from '#app/services/media-manage.server'
+import { attachMedia, detachMedia, saveMediaPositions } from '#app/features/media/media.server'
+import { listingStyleName, loadManagePage, moveMediaByOne } from '#app/features/media/media-manage.server'
 import { MEDIA_EVENTS, type MediaChangedEvent } from '#realtime/protocol'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 

@@ -5,12 +5,12 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect } from 'react'
-import { MediaPlace, MediaStatusBadge } from '#app/components/media/media-status'
+import { MediaPlace, MediaStatusBadge } from '#app/features/media/components/media-status'
 import { ButtonLink, buttonClass } from '#app/components/ui/button'
 import { RouteDialog } from '#app/components/ui/dialog'
-import { badgeOf } from '#app/lib/media-upload-texts'
+import { badgeOf } from '#app/features/media/media-upload-texts'
 import { guard, run } from '#app/lib/session.server'
-import { mediaPosted } from '#app/services/media-upload.server'
+import { mediaPosted } from '#app/features/media/media-upload.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

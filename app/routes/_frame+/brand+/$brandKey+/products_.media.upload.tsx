@@ -1,7 +1,7 @@
 // `/brand/{id}/products/media/upload`: step 2 of 3, product media upload (catalogue.md §2).
 // Breadcrumbs, the stepper, the File Upload requirements, drag and drop or Select Files, and the
 // media table. With JavaScript the photos go one by one through tus behind the Upload Detail
-// modal (app/components/media/media-uploader.tsx); without it the form posts them all here, and
+// modal (app/features/media/components/media-uploader.tsx); without it the form posts them all here, and
 // the answer is the summary of that post (the `detail` child route). ?collection= scopes the page
 // (the /collection/{id}/products/media/upload address leads here).
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
@@ -9,12 +9,12 @@ import { Link, Outlet, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useCallback, useRef } from 'react'
 import { CatalogueBreadcrumbs } from '#app/components/catalogue/breadcrumbs'
 import { StepperFrame } from '#app/features/imports/components/upload-stepper'
-import { MediaTable } from '#app/components/media/media-table'
-import { MEDIA_FORM_ID, MediaUploader, RequirementTooltip } from '#app/components/media/media-uploader'
+import { MediaTable } from '#app/features/media/components/media-table'
+import { MEDIA_FORM_ID, MediaUploader, RequirementTooltip } from '#app/features/media/components/media-uploader'
 import { useCsrfToken } from '#app/lib/csrf'
 import { isAppError } from '#app/lib/errors'
 import { FILE_PURPOSES } from '#app/lib/file-purposes'
-import { MEDIA_TEXTS } from '#app/lib/media-names'
+import { MEDIA_TEXTS } from '#app/features/media/media-names'
 import { guard, redirectWithToast, requireCsrf, run, type Toast } from '#app/lib/session.server'
 import { getBrand } from '#app/services/brands.server'
 import { getCollection } from '#app/services/collections.server'
@@ -27,7 +27,7 @@ import {
   mediaTable,
   moveMedia,
   receiveMediaForm,
-} from '#app/services/media-upload.server'
+} from '#app/features/media/media-upload.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Product Media Upload · Brand Portal' }]

@@ -9,10 +9,10 @@ import { useRealtimeEvent } from '#app/components/realtime-provider'
 import { ApiError, api } from '#app/lib/api-client'
 import { SCAN_MESSAGES } from '#app/lib/file-purposes'
 import { showToast } from '#app/lib/live-toasts'
-import { MEDIA_TEXTS } from '#app/lib/media-names'
-import { isAcceptedMedia, mediaBatchFailure, type UploadItemStatus } from '#app/lib/media-upload-texts'
+import { MEDIA_TEXTS } from '#app/features/media/media-names'
+import { isAcceptedMedia, mediaBatchFailure, type UploadItemStatus } from '#app/features/media/media-upload-texts'
 import type { Toast } from '#app/lib/toast'
-import type { ReservedName } from '#app/services/media.server'
+import type { ReservedName } from '#app/features/media/media.server'
 import { FILE_EVENTS, type FileStatusEvent } from '#realtime/protocol'
 
 /** Photos sent at once: enough to keep the line busy, few enough not to starve page requests. */

@@ -14,12 +14,12 @@ import {
   positionRank,
   UNMATCHED,
   type ParsedMediaName,
-} from '#app/lib/media-names'
+} from '#app/features/media/media-names'
 import { thumbnailPath } from '#app/lib/thumbnail'
 import { MEDIA_EVENTS, rooms, type MediaChangedEvent } from '#realtime/protocol'
-import type { Actor } from './accounts.server'
-import { requireAbility, requireBrandAbility } from './access.server'
-import type { ServiceDeps } from './context.server'
+import type { Actor } from '#app/services/accounts.server'
+import { requireAbility, requireBrandAbility } from '#app/services/access.server'
+import type { ServiceDeps } from '#app/services/context.server'
 
 export type MediaRow = typeof media.$inferSelect
 type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]

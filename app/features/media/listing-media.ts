@@ -1,6 +1,6 @@
 // The photos of a listing from its media map (shot name → media item, catalogue.md §3 Media item),
 // in the order the catalogue shows them: by position, 0 counting as last (§4 "Media association").
-// Pure: which file each photo is; the service signs the addresses (app/services/listing-media.server.ts).
+// Pure: which file each photo is; the service signs the addresses (app/features/media/listing-media.server.ts).
 
 export interface OrderedMedia {
   key: string

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type * as Y from 'yjs'
 import type { WebsocketProvider } from 'y-websocket'
 import { CLOSE_CODES } from '#realtime/protocol'
-import { othersHere } from '#app/lib/media-order'
+import { othersHere } from '#app/features/media/media-order'
 
 export interface MediaOrderDoc {
   /** Listing key → its shared unsaved order. */

@@ -32,8 +32,8 @@ import { useRef, useState, type ReactNode } from 'react'
 import { Badge, CsrfField, EmptyState } from '#app/components/ui/misc'
 import { ChevronIcon, CloseIcon } from '#app/components/ui/icons'
 import { useCsrfToken } from '#app/lib/csrf'
-import { dragId, parseDragId } from '#app/lib/media-order'
-import type { ManageListing, ManagePhoto } from '#app/services/media-manage.server'
+import { dragId, parseDragId } from '#app/features/media/media-order'
+import type { ManageListing, ManagePhoto } from '#app/features/media/media-manage.server'
 
 export interface BoardProps {
   brandKey: string

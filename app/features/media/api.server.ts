@@ -7,8 +7,8 @@ import {
   detachMedia,
   reserveMedia,
   saveMediaPositions,
-} from '#app/services/media.server'
-import { paged, requireActor, requiredField, type Endpoint } from '../endpoint'
+} from '#app/features/media/media.server'
+import { paged, requireActor, requiredField, type Endpoint } from '#app/api/endpoint'
 
 const bodyOf = (call: { body: unknown }) => (call.body ?? {}) as Record<string, unknown>
 

@@ -2,7 +2,7 @@
 // (status, and where the photo went). Rows of photos on a listing can be dragged to reorder
 // (@dnd-kit, with its keyboard sensor: focus the handle, Space, arrows, Space); each such row also
 // has move up / move down forms, the way without JavaScript. What the order means is in
-// app/lib/media-order.ts (docs/decisions/096).
+// app/features/media/media-order.ts (docs/decisions/096).
 import {
   closestCenter,
   DndContext,
@@ -26,16 +26,16 @@ import { ApiError, api } from '#app/lib/api-client'
 import { CsrfField, EmptyState } from '#app/components/ui/misc'
 import { formatWhen } from '#app/lib/format'
 import { showToast } from '#app/lib/live-toasts'
-import { MEDIA_TEXTS } from '#app/lib/media-names'
-import { moveItem, positionsAfterMove, tableOrder } from '#app/lib/media-table-order'
-import { badgeOf } from '#app/lib/media-upload-texts'
+import { MEDIA_TEXTS } from '#app/features/media/media-names'
+import { moveItem, positionsAfterMove, tableOrder } from '#app/features/media/media-table-order'
+import { badgeOf } from '#app/features/media/media-upload-texts'
 import { useHydrated } from '#app/lib/use-hydrated'
-import type { MediaRowView } from '#app/services/media-upload.server'
+import type { MediaRowView } from '#app/features/media/media-upload.server'
 import { MediaPlace, MediaStatusBadge } from './media-status'
 
 type Row = Omit<MediaRowView, 'created'> & { created: number }
 
-/** The rows as app/lib/media-order.ts reads them. */
+/** The rows as app/features/media/media-order.ts reads them. */
 const plain = (rows: Row[]) =>
   rows.map((row) => ({ key: row.key, name: row.name, listing: row.listing?.key ?? null, position: row.position }))
 

@@ -5,12 +5,12 @@
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm'
 import { files, listings, media } from '#db/schema'
 import { AppError, notFound } from '#app/lib/errors'
-import { MEDIA_TEXTS, positionRank } from '#app/lib/media-names'
-import { tableOrder } from '#app/lib/media-table-order'
-import type { Actor } from './accounts.server'
-import { hasAbility, requireBrandAbility } from './access.server'
-import type { ServiceDeps } from './context.server'
-import { receiveFormUploads } from './files.server'
+import { MEDIA_TEXTS, positionRank } from '#app/features/media/media-names'
+import { tableOrder } from '#app/features/media/media-table-order'
+import type { Actor } from '#app/services/accounts.server'
+import { hasAbility, requireBrandAbility } from '#app/services/access.server'
+import type { ServiceDeps } from '#app/services/context.server'
+import { receiveFormUploads } from '#app/services/files.server'
 import { brandMedia, deleteMedia, reserveMedia, saveMediaPositions, toMediaView, type MediaView } from './media.server'
 
 /** Files one post of the plain form may carry; the page says so, and the rest are left out. */
@@ -50,7 +50,7 @@ async function placesOf(deps: ServiceDeps, views: MediaView[]): Promise<MediaRow
 
 /**
  * The page's table: the brand's photos newest first, a page at a time, with each listing's
- * photos in its order (app/lib/media-order.ts), and whether the actor may order them.
+ * photos in its order (app/features/media/media-order.ts), and whether the actor may order them.
  */
 export async function mediaTable(
   deps: ServiceDeps,

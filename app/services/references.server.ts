@@ -472,7 +472,14 @@ async function requireStyleUpload(db: Db, actor: Actor, key: string, brandKey: s
     .from(files)
     .where(and(eq(files.key, key), eq(files.uploadedBy, actor.key), eq(files.brandKey, brandKey)))
   if (!file || file.purpose !== 'style-file') throw notFound('File')
-  if (file.status === 'quarantined') throw new AppError('ValidationError', `file: ${SCAN_MESSAGES.quarantined}`)
+  if (file.status === 'quarantined') {
+    // The pipeline's check can finish before the form's answer: the step then says why at once.
+    // Our own checks (type, size, pixels, aspect ratio) say what to change; a scanner's finding is
+    // told in the spec's words.
+    const result = file.scanResult as { verdict?: unknown; detail?: unknown } | null
+    const reason = result?.verdict === 'refused' && typeof result.detail === 'string' ? result.detail : null
+    throw new AppError('ValidationError', `file: ${reason ?? SCAN_MESSAGES.quarantined}`)
+  }
   const [taken] = await db.select({ key: references.key }).from(references).where(eq(references.fileKey, key)).limit(1)
   if (taken) throw new AppError('Conflict', 'file: this upload is already a reference.')
   return file

@@ -160,8 +160,14 @@ for (const javaScriptEnabled of [true, false]) {
         return
       }
       // Without JavaScript the pipeline's check refuses it after the upload; the step says why.
-      // The post answers with the list view: reloading before then would cancel the upload.
-      await expect(page).toHaveURL(/view=list/)
+      // The check may finish before the form's answer (the upload view then says why at once) or
+      // after it (the post answers with the list view, which shows the refusal once settled).
+      // Reloading before the answer would cancel the upload.
+      const toldAtOnce = toast(page, message)
+      await expect(async () => {
+        expect((await toldAtOnce.isVisible()) || /view=list/.test(page.url())).toBe(true)
+      }).toPass({ timeout: 15_000 })
+      if (await toldAtOnce.isVisible()) return
       await expect(async () => {
         await page.reload()
         await expect(page.getByTestId('unsettled').filter({ hasText: message })).toBeVisible({ timeout: 1000 })

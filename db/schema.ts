@@ -199,7 +199,7 @@ export const styles = pgTable(
     status: text('status').notNull().default('draft'),
     /**
      * Where each wizard step stands (atelier.md §4 Style progress): null (not started),
-     * 'inprogress', 'completed' or 'notapplicable'; app/lib/style-steps.ts reads them.
+     * 'inprogress', 'completed' or 'notapplicable'; app/features/atelier/style-steps.ts reads them.
      */
     statusTechpack: text('status_techpack'),
     statusPatterns: text('status_patterns'),
@@ -540,12 +540,12 @@ export const references = pgTable(
       .references(() => brands.key, { onDelete: 'cascade' }),
     styleKey: text('style_key').references(() => styles.key, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    /** 'folder', or the file's family (app/lib/style-file-types.ts: image, pdf, pattern, …). */
+    /** 'folder', or the file's family (app/features/atelier/style-file-types.ts: image, pdf, pattern, …). */
     type: text('type').notNull().default('file'),
     /** What the reference hangs off: 'Style', or a 'Techpack' or 'Graphics' container. */
     model: text('model').notNull().default('Style'),
     modelKey: text('model_key'),
-    /** The wizard step it counts for (app/lib/references.ts referenceStep). */
+    /** The wizard step it counts for (app/features/atelier/references.ts referenceStep). */
     step: text('step').notNull().default('references'),
     /** Graphics only: 'graphic' or 'print' (the step's two tabs). */
     kind: text('kind'),

@@ -4,10 +4,10 @@
 // clean material images.
 import { eq, sql } from 'drizzle-orm'
 import { demoKey } from '#app/lib/ids'
-import type { MaterialColorValue, MaterialTypeKey } from '#app/lib/materials'
+import type { MaterialColorValue, MaterialTypeKey } from '#app/features/atelier/materials'
 import { thumbnailPath } from '#app/lib/thumbnail'
 import type { ServiceDeps } from '#app/services/context.server'
-import { markStyleStep } from '#app/services/style-steps.server'
+import { markStyleStep } from '#app/features/atelier/style-steps.server'
 import { detailPhotoSvg, ensureImages, type DemoImage } from './demo-images'
 import { files, materialStyles, materials } from './schema'
 import { DEMO_BRAND_KEY, demoAccountKey } from './seed'

@@ -1,7 +1,7 @@
 // What an upload is for decides who may send it, which types its bytes may be and how large it may
 // be (docs/decisions/091). The upload names its purpose and brand before any byte is accepted.
 import type { Ability } from '#app/policy/abilities'
-import { STYLE_FILE_TYPES } from './style-file-types'
+import { STYLE_FILE_TYPES } from '#app/features/atelier/style-file-types'
 
 export interface FilePurpose {
   /** The ability on the brand that lets an account upload for this purpose. */
@@ -14,10 +14,10 @@ export interface FilePurpose {
   images: boolean
   /**
    * Whether formats without a signature are told by the file's extension
-   * (app/lib/style-file-types.ts detectStyleFileType) rather than refused.
+   * (app/features/atelier/style-file-types.ts detectStyleFileType) rather than refused.
    */
   byName?: boolean
-  /** Whether images must have one of the aspect ratios of atelier.md §5 (app/lib/references.ts). */
+  /** Whether images must have one of the aspect ratios of atelier.md §5 (app/features/atelier/references.ts). */
   aspectRatios?: boolean
   /** Where in the brand's part of the blob store its files go; `files` unless named. */
   folder?: string

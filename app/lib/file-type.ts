@@ -15,7 +15,7 @@ const SIGNATURES: { type: string; test: (head: Uint8Array) => boolean }[] = [
   { type: 'application/zip', test: (h) => ascii(h, 0, 4) === 'PK\x03\x04' || ascii(h, 0, 4) === 'PK\x05\x06' },
   { type: 'video/quicktime', test: (h) => ascii(h, 4, 12) === 'ftypqt  ' },
   { type: 'video/mp4', test: (h) => ascii(h, 4, 8) === 'ftyp' && ascii(h, 8, 12) !== 'qt  ' },
-  // Formats of the atelier's style files (app/lib/style-file-types.ts).
+  // Formats of the atelier's style files (app/features/atelier/style-file-types.ts).
   { type: 'image/vnd.adobe.photoshop', test: (h) => ascii(h, 0, 4) === '8BPS' },
   // Compound documents: .doc and .xls (the extension tells which).
   {

@@ -21,8 +21,8 @@ import { AppError, notFound } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
 import { createQueue, type Queue } from '#app/lib/queue'
 import { DETECT_BYTES, detectType, extensionFor } from '#app/lib/file-type'
-import { detectStyleFileType } from '#app/lib/style-file-types'
-import { ASPECT_RATIO_MESSAGE, aspectRatioOf } from '#app/lib/references'
+import { detectStyleFileType } from '#app/features/atelier/style-file-types'
+import { ASPECT_RATIO_MESSAGE, aspectRatioOf } from '#app/features/atelier/references'
 import { thumbnailPath, THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH } from '#app/lib/thumbnail'
 import {
   FILE_PURPOSES,

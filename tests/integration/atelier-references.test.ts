@@ -11,7 +11,7 @@ import { DEMO_BRAND_KEY } from '#db/seed'
 import { EICAR } from '#app/infra/file-scan.server'
 import { SCAN_MESSAGES } from '#app/lib/file-purposes'
 import { pipelineSettled, type FileView } from '#app/services/files.server'
-import type { ReferenceView } from '#app/services/references.server'
+import type { ReferenceView } from '#app/features/atelier/references.server'
 import { api, sessionCookieFor, startTestPortal, type ApiAnswer, type TestPortal } from '#tests/support/portal'
 import { createStyle } from '#tests/support/factories'
 import { createFile } from '#tests/support/file-factories'
@@ -554,7 +554,7 @@ describe('uploadStyleFiles (the upload area without JavaScript)', () => {
   }
 
   it('makes a reference of each accepted file in the folder asked, and names each refused file', async () => {
-    const { uploadStyleFiles } = await import('#app/services/references.server')
+    const { uploadStyleFiles } = await import('#app/features/atelier/references.server')
     const { actorOf } = await import('#tests/support/factories')
     const { demoFirebaseUid } = await import('#db/seed')
     const actor = await actorOf(portal.deps, { uid: demoFirebaseUid('editor'), email: 'editor@demo.test' })

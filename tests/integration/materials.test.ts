@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { materialStyles, materials, styles } from '#db/schema'
-import { MATERIAL_LIMITS } from '#app/lib/materials'
+import { MATERIAL_LIMITS } from '#app/features/atelier/materials'
 import { api, sessionCookieFor, startTestPortal, type ApiAnswer, type TestPortal } from '#tests/support/portal'
 import { createAccount, createBrand, createMember, type BrandFixture } from '#tests/support/factories'
 import { createStyleIn } from '#tests/support/catalogue-factories'

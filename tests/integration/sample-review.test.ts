@@ -569,7 +569,7 @@ describe('versions', () => {
   })
 
   it('creates a version and its number in one transaction: a failure while numbering leaves no reference', async () => {
-    const { createReference } = await import('#app/services/references.server')
+    const { createReference } = await import('#app/features/atelier/references.server')
     const { actorForAccount } = await import('#app/services/accounts.server')
     const { createFile } = await import('#tests/support/file-factories')
     const style = await createStyleIn(portal.deps, brand.key, brand.collections[0]!, 'Unnumbered Coat')

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { styles } from '#db/schema'
-import { progressOfStyles } from '#app/services/styles.server'
+import { progressOfStyles } from '#app/features/atelier/styles.server'
 import { createCategory, createListing, createStyleIn } from '#tests/support/catalogue-factories'
 import { actorOf, createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'
 import { api, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react'
 import { buttonClass } from '#app/components/ui/button'
 import { HangerIcon, InfoIcon, ViewModeIcon } from '#app/components/ui/icons'
 import { Badge, EmptyState, Menu, type BadgeTone } from '#app/components/ui/misc'
-import { StepsDone } from '#app/components/atelier/style-progress'
+import { StepsDone } from '#app/features/atelier/components/style-progress'
 import {
   FILTER_LISTS,
   PER_PAGE_OPTIONS,

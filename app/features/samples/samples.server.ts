@@ -11,7 +11,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm'
 import { accounts, files, grants, references, sampleStatusChanges, yjsUpdates } from '#db/schema'
 import { AppError, notFound } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
-import { SAMPLES_STEP } from '#app/lib/references'
+import { SAMPLES_STEP } from '#app/features/atelier/references'
 import {
   SAMPLE_ASSET_TYPE,
   SAMPLE_TEXTS,
@@ -30,7 +30,7 @@ import { API_VERSION } from '#app/policy/permissions'
 import type { Actor } from '#app/services/accounts.server'
 import { hasAbility, requireAbility, type Access } from '#app/services/access.server'
 import type { ServiceDeps } from '#app/services/context.server'
-import { keyField } from '#app/services/atelier-records.server'
+import { keyField } from '#app/features/atelier/atelier-records.server'
 import { notifyAccounts } from '#app/services/notifications.server'
 import { MARKUP_SHAPES, markupDocName, storedMarkup } from './markup.server'
 import { changeDocument } from '#app/services/yjs-documents.server'
@@ -45,8 +45,8 @@ import {
   toReferenceView,
   uploadStyleFiles,
   type ReferenceView,
-} from '#app/services/references.server'
-import { getWizardStyle } from '#app/services/styles.server'
+} from '#app/features/atelier/references.server'
+import { getWizardStyle } from '#app/features/atelier/styles.server'
 
 export type SampleView = ReferenceView & {
   sample_status: SampleStatus

@@ -5,7 +5,7 @@
 import { Form, Link } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { CommentThread } from '#app/features/chat/components/comment-thread'
-import { Slide, Slideshow } from '#app/components/atelier/slideshow'
+import { Slide, Slideshow } from '#app/features/atelier/components/slideshow'
 import { Button, ButtonLink, buttonClass } from '#app/components/ui/button'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { BackIcon, ChevronIcon, HangerIcon } from '#app/components/ui/icons'

@@ -9,7 +9,7 @@ import { guard, run } from '#app/lib/session.server'
 import { parsePageQuery, parseViewMode } from '#app/policy/listing-filter'
 import { brandGrantTypes } from '#app/policy/permissions'
 import { listFilterChoices, listListings, mayEditListings } from '#app/services/listings.server'
-import { progressOfStyles } from '#app/services/styles.server'
+import { progressOfStyles } from '#app/features/atelier/styles.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = ({ location }) => [

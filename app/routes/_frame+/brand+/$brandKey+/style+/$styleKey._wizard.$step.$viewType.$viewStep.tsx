@@ -3,11 +3,11 @@
 // folder opened in the step. An unknown view type is not found (docs/decisions/119).
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { StepUploadsSlot } from '#app/components/atelier/step-uploads-slot'
+import { StepUploadsSlot } from '#app/features/atelier/components/step-uploads-slot'
 import { guard, run } from '#app/lib/session.server'
-import { stepFilesData } from '#app/lib/step-files.server'
-import { isStyleStep, isWizardViewType, stepTab } from '#app/lib/style-steps'
-import { getWizardStyle } from '#app/services/styles.server'
+import { stepFilesData } from '#app/features/atelier/step-files.server'
+import { isStyleStep, isWizardViewType, stepTab } from '#app/features/atelier/style-steps'
+import { getWizardStyle } from '#app/features/atelier/styles.server'
 
 const notFound = () => json({ error: { type: 'NotFound', message: 'Page not found.' } }, { status: 404 })
 

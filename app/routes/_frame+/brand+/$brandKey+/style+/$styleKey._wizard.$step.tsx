@@ -6,12 +6,12 @@
 // (list, folders, dialogs) come from this loader and its forms post to this action (decision 125).
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useOutlet } from '@remix-run/react'
-import { StepUploadsSlot } from '#app/components/atelier/step-uploads-slot'
-import { WizardStep } from '#app/components/atelier/wizard-step'
+import { StepUploadsSlot } from '#app/features/atelier/components/step-uploads-slot'
+import { WizardStep } from '#app/features/atelier/components/wizard-step'
 import { guard, requireCsrf } from '#app/lib/session.server'
-import { filesFormAction, stepFilesData, uploadFormAction } from '#app/lib/step-files.server'
-import { isStyleStep, type StyleStep } from '#app/lib/style-steps'
-import { notApplicableAction, wizardStepData } from '#app/lib/wizard-step.server'
+import { filesFormAction, stepFilesData, uploadFormAction } from '#app/features/atelier/step-files.server'
+import { isStyleStep, type StyleStep } from '#app/features/atelier/style-steps'
+import { notApplicableAction, wizardStepData } from '#app/features/atelier/wizard-step.server'
 
 function stepOf(value: string | undefined): StyleStep {
   if (!isStyleStep(value)) throw json({ error: { type: 'NotFound', message: 'Page not found.' } }, { status: 404 })

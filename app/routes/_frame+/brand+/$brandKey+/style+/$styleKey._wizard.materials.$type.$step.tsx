@@ -4,17 +4,17 @@
 // and §8's message. (`upload`, the Media Library, is its own route over the cards.)
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { MaterialForm, MaterialList, type MaterialFormValues } from '#app/components/atelier/materials'
+import { MaterialForm, MaterialList, type MaterialFormValues } from '#app/features/atelier/components/materials'
 import { ButtonLink } from '#app/components/ui/button'
 import { isAppError } from '#app/lib/errors'
-import { materialPage } from '#app/lib/material-pages.server'
+import { materialPage } from '#app/features/atelier/material-pages.server'
 import {
   MATERIAL_ERROR_MESSAGE,
   MATERIAL_SAVED_MESSAGE,
   type MATERIAL_SIDES,
   colorsFromForm,
   materialTitle,
-} from '#app/lib/materials'
+} from '#app/features/atelier/materials'
 import { redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { hasAbility } from '#app/services/access.server'
 import {
@@ -24,7 +24,7 @@ import {
   materialsOfStyle,
   updateMaterial,
   type MaterialView,
-} from '#app/services/materials.server'
+} from '#app/features/atelier/materials.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Materials · Brand Portal' }]

@@ -4,19 +4,19 @@
 // through the file pipeline (a plain multipart form) and, once scanned clean, does the same.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
-import { MaterialsCardsPage } from '#app/components/atelier/materials'
-import { WizardStep } from '#app/components/atelier/wizard-step'
-import { wizardStepData } from '#app/lib/wizard-step.server'
+import { MaterialsCardsPage } from '#app/features/atelier/components/materials'
+import { WizardStep } from '#app/features/atelier/components/wizard-step'
+import { wizardStepData } from '#app/features/atelier/wizard-step.server'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { Button } from '#app/components/ui/button'
 import { CsrfField, EmptyState } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
 import { SCAN_MESSAGES } from '#app/lib/file-purposes'
-import { materialPage } from '#app/lib/material-pages.server'
-import { materialTitle } from '#app/lib/materials'
+import { materialPage } from '#app/features/atelier/material-pages.server'
+import { materialTitle } from '#app/features/atelier/materials'
 import { redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { NO_FILE_MESSAGE, fileChecked, receiveFormUploads } from '#app/services/files.server'
-import { materialCards, materialLibrary } from '#app/services/materials.server'
+import { materialCards, materialLibrary } from '#app/features/atelier/materials.server'
 
 /** How long the form waits for the scan before going back to the library (the file shows there once clean). */
 const SCAN_WAIT_MS = 8000

@@ -4,13 +4,13 @@
 // over the cards at `{type}/upload`.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { MaterialsCardsPage } from '#app/components/atelier/materials'
-import { WizardStep } from '#app/components/atelier/wizard-step'
-import { materialPage } from '#app/lib/material-pages.server'
-import { MATERIAL_SAVED_MESSAGE } from '#app/lib/materials'
+import { MaterialsCardsPage } from '#app/features/atelier/components/materials'
+import { WizardStep } from '#app/features/atelier/components/wizard-step'
+import { materialPage } from '#app/features/atelier/material-pages.server'
+import { MATERIAL_SAVED_MESSAGE } from '#app/features/atelier/materials'
 import { redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { wizardStepData, notApplicableAction } from '#app/lib/wizard-step.server'
-import { materialCards, setMaterialTypeChecked } from '#app/services/materials.server'
+import { wizardStepData, notApplicableAction } from '#app/features/atelier/wizard-step.server'
+import { materialCards, setMaterialTypeChecked } from '#app/features/atelier/materials.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Materials · Brand Portal' }]

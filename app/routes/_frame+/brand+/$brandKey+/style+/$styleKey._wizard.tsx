@@ -6,10 +6,10 @@
 // (docs/decisions/119, 134).
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useParams, type ShouldRevalidateFunction } from '@remix-run/react'
-import { StepStateMark, StepsDone } from '#app/components/atelier/style-progress'
+import { StepStateMark, StepsDone } from '#app/features/atelier/components/style-progress'
 import { guard, run } from '#app/lib/session.server'
-import { STEP_STATE_LABELS } from '#app/lib/style-steps'
-import { getWizardStyle } from '#app/services/styles.server'
+import { STEP_STATE_LABELS } from '#app/features/atelier/style-steps'
+import { getWizardStyle } from '#app/features/atelier/styles.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -6,7 +6,7 @@ import { AppError } from '#app/lib/errors'
 import { SCAN_MESSAGES } from '#app/lib/file-purposes'
 import { SAMPLE_EXTENSIONS } from '#app/features/samples/sample-formats'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { extensionOf, unsupportedFileMessage } from '#app/lib/style-file-types'
+import { extensionOf, unsupportedFileMessage } from '#app/features/atelier/style-file-types'
 import type { Toast } from '#app/lib/toast'
 import { getSampleReview, uploadSampleVersion } from '#app/features/samples/samples.server'
 

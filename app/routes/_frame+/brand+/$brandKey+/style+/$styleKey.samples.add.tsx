@@ -11,10 +11,10 @@ import { AppError } from '#app/lib/errors'
 import { SCAN_MESSAGES } from '#app/lib/file-purposes'
 import { SAMPLE_EXTENSIONS } from '#app/features/samples/sample-formats'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { extensionOf, unsupportedFileMessage } from '#app/lib/style-file-types'
+import { extensionOf, unsupportedFileMessage } from '#app/features/atelier/style-file-types'
 import type { Toast } from '#app/lib/toast'
 import { uploadSamples } from '#app/features/samples/samples.server'
-import { getWizardStyle } from '#app/services/styles.server'
+import { getWizardStyle } from '#app/features/atelier/styles.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Add samples · Virtual Atelier · Brand Portal' }]

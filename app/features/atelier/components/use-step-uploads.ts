@@ -5,9 +5,9 @@
 // toasts and the list's refresh come from the slot's watcher of `file:status`.
 import { useCallback, useRef, useState } from 'react'
 import { SCAN_MESSAGES } from '#app/lib/file-purposes'
-import { ASPECT_RATIO_MESSAGE, aspectRatioOf } from '#app/lib/references'
+import { ASPECT_RATIO_MESSAGE, aspectRatioOf } from '#app/features/atelier/references'
 import { showToast } from '#app/lib/live-toasts'
-import { STYLE_FILE_FORMATS, extensionOf, unsupportedFileMessage } from '#app/lib/style-file-types'
+import { STYLE_FILE_FORMATS, extensionOf, unsupportedFileMessage } from '#app/features/atelier/style-file-types'
 
 const AT_ONCE = 3
 

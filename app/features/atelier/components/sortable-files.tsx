@@ -28,9 +28,9 @@ import { useRevalidator } from '@remix-run/react'
 import { createContext, useContext, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
 import { ApiError, api } from '#app/lib/api-client'
 import { showToast } from '#app/lib/live-toasts'
-import { dropOrder, positionsOf } from '#app/lib/step-file-order'
-import { REFERENCE_TEXTS } from '#app/lib/references'
-import type { FileItem } from '#app/lib/step-files.server'
+import { dropOrder, positionsOf } from '#app/features/atelier/step-file-order'
+import { REFERENCE_TEXTS } from '#app/features/atelier/references'
+import type { FileItem } from '#app/features/atelier/step-files.server'
 import { useHydrated } from '#app/lib/use-hydrated'
 
 /** The kind being dragged: the other kind's places do not take it (folders stay first). */

@@ -26,12 +26,17 @@ import {
   type AssetProgress,
   type FileStep,
   type ReferenceModel,
-} from '#app/lib/references'
-import { STYLE_FILE_FORMATS, extensionOf, familyOfType, unsupportedFileMessage } from '#app/lib/style-file-types'
+} from '#app/features/atelier/references'
+import {
+  STYLE_FILE_FORMATS,
+  extensionOf,
+  familyOfType,
+  unsupportedFileMessage,
+} from '#app/features/atelier/style-file-types'
 import { DEFAULT_SAMPLE_STATUS, SAMPLE_FAMILIES } from '#app/features/samples/sample-status'
-import type { Actor } from './accounts.server'
-import { requireAbility } from './access.server'
-import type { ServiceDeps } from './context.server'
+import type { Actor } from '#app/services/accounts.server'
+import { requireAbility } from '#app/services/access.server'
+import type { ServiceDeps } from '#app/services/context.server'
 import {
   MAX_NOTES,
   checkBrand,
@@ -42,7 +47,7 @@ import {
   textField,
 } from './atelier-records.server'
 import { markStyleStep } from './style-steps.server'
-import { receiveFormUploads, type PreparedPart } from './files.server'
+import { receiveFormUploads, type PreparedPart } from '#app/services/files.server'
 
 export type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]
 type Db = ServiceDeps['db'] | Tx
@@ -57,7 +62,7 @@ export interface ReferenceView {
   key: string
   KIND: 'Reference'
   name: string
-  /** 'folder', or the file's family (app/lib/style-file-types.ts). */
+  /** 'folder', or the file's family (app/features/atelier/style-file-types.ts). */
   type: string
   brand: string
   model: ReferenceModel

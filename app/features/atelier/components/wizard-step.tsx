@@ -5,11 +5,18 @@
 // steps and the materials step both draw their page with it.
 import type { ReactNode } from 'react'
 import { Form, Link } from '@remix-run/react'
-import { StepStateBadge } from '#app/components/atelier/style-progress'
+import { StepStateBadge } from '#app/features/atelier/components/style-progress'
 import { ButtonLink } from '#app/components/ui/button'
 import { CsrfField } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
-import { STEP_HELP, STEP_TABS, nextStep, stepLabel, type StepState, type StyleStep } from '#app/lib/style-steps'
+import {
+  STEP_HELP,
+  STEP_TABS,
+  nextStep,
+  stepLabel,
+  type StepState,
+  type StyleStep,
+} from '#app/features/atelier/style-steps'
 
 export interface WizardStepProps {
   brandKey: string

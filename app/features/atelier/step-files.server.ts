@@ -1,4 +1,4 @@
-// The server side of a wizard file step's upload area and file list (app/components/atelier/
+// The server side of a wizard file step's upload area and file list (app/features/atelier/components/
 // step-uploads-slot.tsx; docs/decisions/125): what the step's loader reads for the slot (the
 // references of this step, tab and folder, the breadcrumb, the view, an opened dialog) and what the
 // step's action does with the area's forms (upload, folder, rename, archive, delete, move, order,
@@ -6,11 +6,11 @@
 import { json, redirect, type AppLoadContext } from '@remix-run/node'
 import { AppError, isAppError } from '#app/lib/errors'
 import { SCAN_MESSAGES } from '#app/lib/file-purposes'
-import { REFERENCE_TEXTS, archiveFailureMessage, isKey, parsePath } from '#app/lib/references'
+import { REFERENCE_TEXTS, archiveFailureMessage, isKey, parsePath } from '#app/features/atelier/references'
 import { redirectWithToast, requireCsrf, run, type Toast } from '#app/lib/session.server'
-import { STYLE_FILE_FORMATS, extensionOf, unsupportedFileMessage } from '#app/lib/style-file-types'
-import { positionsOf } from '#app/lib/step-file-order'
-import type { StyleStep, WizardViewType } from '#app/lib/style-steps'
+import { STYLE_FILE_FORMATS, extensionOf, unsupportedFileMessage } from '#app/features/atelier/style-file-types'
+import { positionsOf } from '#app/features/atelier/step-file-order'
+import type { StyleStep, WizardViewType } from '#app/features/atelier/style-steps'
 import type { Actor } from '#app/services/accounts.server'
 import { recordActivity } from '#app/services/activities.server'
 import {
@@ -31,7 +31,7 @@ import {
   type ReferenceView,
   type StyleFilesTarget,
   type UnsettledReference,
-} from '#app/services/references.server'
+} from '#app/features/atelier/references.server'
 
 export type FilesView = 'list' | 'slide' | 'upload'
 type FileStepName = Exclude<StyleStep, 'materials'>

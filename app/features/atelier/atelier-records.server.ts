@@ -6,10 +6,10 @@ import { and, desc, eq } from 'drizzle-orm'
 import { graphics, patterns, techpacks } from '#db/schema'
 import { AppError, notFound } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
-import { isKey, parseTags } from '#app/lib/references'
-import type { Actor } from './accounts.server'
-import { requireAbility } from './access.server'
-import type { ServiceDeps } from './context.server'
+import { isKey, parseTags } from '#app/features/atelier/references'
+import type { Actor } from '#app/services/accounts.server'
+import { requireAbility } from '#app/services/access.server'
+import type { ServiceDeps } from '#app/services/context.server'
 
 type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]
 type Db = ServiceDeps['db'] | Tx

@@ -14,11 +14,11 @@ import {
   readColors,
   type MaterialColorValue,
   type MaterialTypeKey,
-} from '#app/lib/materials'
+} from '#app/features/atelier/materials'
 import { PRODUCT_IMAGE_TYPES } from '#app/lib/file-purposes'
-import type { Actor } from './accounts.server'
-import { hasAbility, requireAbility, requireBrandAbility } from './access.server'
-import type { ServiceDeps } from './context.server'
+import type { Actor } from '#app/services/accounts.server'
+import { hasAbility, requireAbility, requireBrandAbility } from '#app/services/access.server'
+import type { ServiceDeps } from '#app/services/context.server'
 import { markStyleStep } from './style-steps.server'
 
 type MaterialRow = typeof materials.$inferSelect

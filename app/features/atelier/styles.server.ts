@@ -17,11 +17,11 @@ import {
   type StyleProgress,
   type StyleStep,
   type StyleStepColumn,
-} from '#app/lib/style-steps'
-import { SAMPLES_STEP } from '#app/lib/references'
-import type { Actor } from './accounts.server'
-import { hasAbility, requireAbility, requireBrandAbility } from './access.server'
-import type { ServiceDeps } from './context.server'
+} from '#app/features/atelier/style-steps'
+import { SAMPLES_STEP } from '#app/features/atelier/references'
+import type { Actor } from '#app/services/accounts.server'
+import { hasAbility, requireAbility, requireBrandAbility } from '#app/services/access.server'
+import type { ServiceDeps } from '#app/services/context.server'
 import { listingImages, type ListingImage } from '#app/features/media/listing-media.server'
 
 const styleRef = (key: string) => ({ model: 'Style', key })

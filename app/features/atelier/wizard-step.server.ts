@@ -1,10 +1,10 @@
-// The server side of a wizard step's shell (app/components/atelier/wizard-step.tsx): what its
+// The server side of a wizard step's shell (app/features/atelier/components/wizard-step.tsx): what its
 // loader reads and what its Not applicable switch posts, for the file steps and materials alike.
 import { json, type AppLoadContext } from '@remix-run/node'
 import { redirectWithToast, run } from '#app/lib/session.server'
 import type { Actor } from '#app/services/accounts.server'
-import { stepTab, type StyleStep } from '#app/lib/style-steps'
-import { getWizardStyle, setStepNotApplicable } from '#app/services/styles.server'
+import { stepTab, type StyleStep } from '#app/features/atelier/style-steps'
+import { getWizardStyle, setStepNotApplicable } from '#app/features/atelier/styles.server'
 
 /** §8: the success toast of a saved change. */
 const SAVED = 'Change saved successfully'

@@ -15,9 +15,15 @@ import {
   noAdditionalLabel,
   type MaterialColorValue,
   type MaterialTypeKey,
-} from '#app/lib/materials'
-import { NO_SWATCH_KNOWN, PANTONE_MAX_LENGTH, normalizeHex, pantoneSwatch, swatchOf } from '#app/lib/pantone'
-import type { LibraryImage, MaterialCard, MaterialView } from '#app/services/materials.server'
+} from '#app/features/atelier/materials'
+import {
+  NO_SWATCH_KNOWN,
+  PANTONE_MAX_LENGTH,
+  normalizeHex,
+  pantoneSwatch,
+  swatchOf,
+} from '#app/features/atelier/pantone'
+import type { LibraryImage, MaterialCard, MaterialView } from '#app/features/atelier/materials.server'
 
 type Serialized<T> = T extends (infer U)[]
   ? Serialized<U>[]

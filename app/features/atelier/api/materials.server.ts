@@ -7,8 +7,8 @@ import {
   materialsOfStyle,
   updateMaterial,
   type MaterialInput,
-} from '#app/services/materials.server'
-import { requireActor, requiredField, type Endpoint } from '../endpoint'
+} from '#app/features/atelier/materials.server'
+import { requireActor, requiredField, type Endpoint } from '#app/api/endpoint'
 
 const bodyOf = (call: { body: unknown }) => (call.body ?? {}) as MaterialInput
 

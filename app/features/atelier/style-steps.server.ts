@@ -3,7 +3,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { styles } from '#db/schema'
 import type { Database } from '#db/client'
-import { stepColumn, type StepStatus, type StyleStep } from '#app/lib/style-steps'
+import { stepColumn, type StepStatus, type StyleStep } from '#app/features/atelier/style-steps'
 
 type Executor = Pick<Database, 'update'>
 

@@ -7,7 +7,7 @@ import {
   getPattern,
   patternsOfStyle,
   updatePattern,
-} from '#app/services/atelier-records.server'
+} from '#app/features/atelier/atelier-records.server'
 import {
   cloneAsFinal,
   createReference,
@@ -19,8 +19,8 @@ import {
   updatePositions,
   updateReference,
   type ReferenceQuery,
-} from '#app/services/references.server'
-import { requireActor, type ApiCall, type Endpoint } from '../endpoint'
+} from '#app/features/atelier/references.server'
+import { requireActor, type ApiCall, type Endpoint } from '#app/api/endpoint'
 
 const bodyOf = (call: { body: unknown }) => {
   const body = call.body ?? {}

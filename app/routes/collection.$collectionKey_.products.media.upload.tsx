@@ -3,7 +3,7 @@
 // the collection). Someone without a grant on the brand gets 404.
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { guard, run } from '#app/lib/session.server'
-import { getCollection } from '#app/services/collections.server'
+import { getCollection } from '#app/features/catalogue/collections.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

@@ -2,7 +2,7 @@
 // page of the line's brand; someone without a grant on the brand gets 404 (docs/decisions/065).
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { guard, run } from '#app/lib/session.server'
-import { getLine } from '#app/services/lines.server'
+import { getLine } from '#app/features/catalogue/lines.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

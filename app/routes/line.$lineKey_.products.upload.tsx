@@ -3,7 +3,7 @@
 // on the brand gets 404.
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { guard, run } from '#app/lib/session.server'
-import { getLine } from '#app/services/lines.server'
+import { getLine } from '#app/features/catalogue/lines.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

@@ -6,9 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { listingCounts, listings } from '#db/schema'
 import { seedListings } from '#db/seed-listings'
-import { parsePageQuery } from '#app/policy/listing-filter'
+import { parsePageQuery } from '#app/features/catalogue/listing-filter'
 import { actorForAccount } from '#app/services/accounts.server'
-import { brandListingCount, listListings, removeListings, SEARCH_COUNT_CAP } from '#app/services/listings.server'
+import {
+  brandListingCount,
+  listListings,
+  removeListings,
+  SEARCH_COUNT_CAP,
+} from '#app/features/catalogue/listings.server'
 import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { createBrand, createMember, type BrandFixture } from '#tests/support/factories'
 import { createListing } from '#tests/support/catalogue-factories'

@@ -8,11 +8,11 @@ import { AppError, notFound } from '#app/lib/errors'
 import { moveByOne, POOL_MAX, POOL_STEP, positionsFor } from '#app/features/media/media-order'
 import { thumbnailPath } from '#app/lib/thumbnail'
 import { allows, brandGrant } from '#app/policy/abilities'
-import type { ListingFilter } from '#app/policy/listing-filter'
+import type { ListingFilter } from '#app/features/catalogue/listing-filter'
 import type { Actor } from '#app/services/accounts.server'
 import { requireAbility, requireBrandAbility } from '#app/services/access.server'
 import type { ServiceDeps } from '#app/services/context.server'
-import { listListings } from '#app/services/listings.server'
+import { listListings } from '#app/features/catalogue/listings.server'
 import { brandMedia, mediaOfListings, saveMediaPositions, type MediaView } from './media.server'
 
 export interface ManagePhoto {

@@ -1,10 +1,10 @@
 // `/brand/{id}/products/{product}/larger?image=n`: View Larger of the product page's looks.
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData, useLocation } from '@remix-run/react'
-import { galleryImages, imageIndex } from '#app/components/catalogue/gallery'
-import { Lightbox } from '#app/components/catalogue/lightbox'
+import { galleryImages, imageIndex } from '#app/features/catalogue/components/gallery'
+import { Lightbox } from '#app/features/catalogue/components/lightbox'
 import { guard, run } from '#app/lib/session.server'
-import { getProduct } from '#app/services/products.server'
+import { getProduct } from '#app/features/catalogue/products.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

@@ -6,12 +6,12 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import { ButtonLink } from '#app/components/ui/button'
 import { Badge, EmptyState } from '#app/components/ui/misc'
-import { CatalogueBreadcrumbs } from '#app/components/catalogue/breadcrumbs'
-import { Gallery, galleryImages, imageIndex } from '#app/components/catalogue/gallery'
-import { Accordion, ColourSwatch, InfoRows } from '#app/components/catalogue/listing-info'
+import { CatalogueBreadcrumbs } from '#app/features/catalogue/components/breadcrumbs'
+import { Gallery, galleryImages, imageIndex } from '#app/features/catalogue/components/gallery'
+import { Accordion, ColourSwatch, InfoRows } from '#app/features/catalogue/components/listing-info'
 import { guard, run } from '#app/lib/session.server'
 import { getBrand } from '#app/services/brands.server'
-import { getProduct } from '#app/services/products.server'
+import { getProduct } from '#app/features/catalogue/products.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 /** Paths under /products that are screens of later issues, not product ids. */

@@ -8,8 +8,8 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { permissionError } from '#app/lib/errors'
 import { showToast } from '#app/lib/live-toasts'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { LISTING_MESSAGES } from '#app/schemas/listing'
-import { deleteListing, getListingDetail } from '#app/services/listing-edit.server'
+import { LISTING_MESSAGES } from '#app/features/catalogue/listing-schemas'
+import { deleteListing, getListingDetail } from '#app/features/catalogue/listing-edit.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

@@ -2,10 +2,10 @@
 // page (catalogue.md §2), a route so it works without JavaScript.
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData, useLocation } from '@remix-run/react'
-import { galleryImages, imageIndex } from '#app/components/catalogue/gallery'
-import { Lightbox } from '#app/components/catalogue/lightbox'
+import { galleryImages, imageIndex } from '#app/features/catalogue/components/gallery'
+import { Lightbox } from '#app/features/catalogue/components/lightbox'
 import { guard, run } from '#app/lib/session.server'
-import { getListingDetail } from '#app/services/listing-edit.server'
+import { getListingDetail } from '#app/features/catalogue/listing-edit.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

@@ -40,7 +40,7 @@ import {
 } from '#app/features/media/media-order'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { useHydrated } from '#app/lib/use-hydrated'
-import { filterSearchParams, parsePageQuery } from '#app/policy/listing-filter'
+import { filterSearchParams, parsePageQuery } from '#app/features/catalogue/listing-filter'
 import { attachMedia, detachMedia, saveMediaPositions } from '#app/features/media/media.server'
 import { listingStyleName, loadManagePage, moveMediaByOne } from '#app/features/media/media-manage.server'
 import { MEDIA_EVENTS, type MediaChangedEvent } from '#realtime/protocol'

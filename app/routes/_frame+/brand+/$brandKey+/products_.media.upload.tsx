@@ -7,7 +7,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useCallback, useRef } from 'react'
-import { CatalogueBreadcrumbs } from '#app/components/catalogue/breadcrumbs'
+import { CatalogueBreadcrumbs } from '#app/features/catalogue/components/breadcrumbs'
 import { StepperFrame } from '#app/features/imports/components/upload-stepper'
 import { MediaTable } from '#app/features/media/components/media-table'
 import { MEDIA_FORM_ID, MediaUploader, RequirementTooltip } from '#app/features/media/components/media-uploader'
@@ -17,10 +17,10 @@ import { FILE_PURPOSES } from '#app/lib/file-purposes'
 import { MEDIA_TEXTS } from '#app/features/media/media-names'
 import { guard, redirectWithToast, requireCsrf, run, type Toast } from '#app/lib/session.server'
 import { getBrand } from '#app/services/brands.server'
-import { getCollection } from '#app/services/collections.server'
+import { getCollection } from '#app/features/catalogue/collections.server'
 import { maxBytesFor } from '#app/services/files.server'
-import { getLine } from '#app/services/lines.server'
-import { mayEditListings } from '#app/services/listings.server'
+import { getLine } from '#app/features/catalogue/lines.server'
+import { mayEditListings } from '#app/features/catalogue/listings.server'
 import {
   MAX_FORM_FILES,
   MEDIA_FORM_TEXTS,

@@ -19,7 +19,7 @@ import { recordsParsed, reviewUploadMessage } from '#app/features/imports/import
 import { importOfBrand } from '#app/features/imports/import-upload.server'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { commitImport, listImportRows, type ImportStatus, type RowFilter } from '#app/features/imports/imports.server'
-import { mayEditListings } from '#app/services/listings.server'
+import { mayEditListings } from '#app/features/catalogue/listings.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Upload preview · Brand Portal' }]

@@ -14,7 +14,7 @@ import { importScope, receiveUpload } from '#app/features/imports/import-upload.
 import { guard, redirectWithToast, run } from '#app/lib/session.server'
 import { API_VERSION } from '#app/policy/permissions'
 import { listImports } from '#app/features/imports/imports.server'
-import { mayEditListings } from '#app/services/listings.server'
+import { mayEditListings } from '#app/features/catalogue/listings.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Product Upload · Brand Portal' }]

@@ -2,13 +2,13 @@
 // a line under their own), as a list (default) or cards. Create New Collection is for owners.
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
-import { CollectionCards, CollectionTable } from '#app/components/catalogue/collection-list'
-import { useListView, ViewToggle } from '#app/components/catalogue/view-toggle'
+import { CollectionCards, CollectionTable } from '#app/features/catalogue/components/collection-list'
+import { useListView, ViewToggle } from '#app/features/catalogue/components/view-toggle'
 import { ButtonLink } from '#app/components/ui/button'
 import { EmptyState } from '#app/components/ui/misc'
 import { guard, run } from '#app/lib/session.server'
 import { can } from '#app/policy/abilities'
-import { listCollectionGroups, mayEditCollections } from '#app/services/collections.server'
+import { listCollectionGroups, mayEditCollections } from '#app/features/catalogue/collections.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Collections · Brand Portal' }]

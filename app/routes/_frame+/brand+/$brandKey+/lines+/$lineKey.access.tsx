@@ -8,7 +8,7 @@ import { RouteDialog } from '#app/components/ui/dialog'
 import { Badge } from '#app/components/ui/misc'
 import { guard, run } from '#app/lib/session.server'
 import { can } from '#app/policy/abilities'
-import { getLine, listLineGrantHolders } from '#app/services/lines.server'
+import { getLine, listLineGrantHolders } from '#app/features/catalogue/lines.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

@@ -6,8 +6,8 @@ import { buttonClass } from '#app/components/ui/button'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { formatWhen } from '#app/lib/format'
 import { guard, run } from '#app/lib/session.server'
-import { listLineCollections } from '#app/services/collections.server'
-import { getLine } from '#app/services/lines.server'
+import { listLineCollections } from '#app/features/catalogue/collections.server'
+import { getLine } from '#app/features/catalogue/lines.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

@@ -3,12 +3,12 @@
 // collections. Create a line is for owners.
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
-import { useListView, ViewToggle } from '#app/components/catalogue/view-toggle'
+import { useListView, ViewToggle } from '#app/features/catalogue/components/view-toggle'
 import { ButtonLink } from '#app/components/ui/button'
 import { EmptyState, Menu } from '#app/components/ui/misc'
 import { guard, run } from '#app/lib/session.server'
 import { can } from '#app/policy/abilities'
-import { listLinesWithCounts, type LineSummary } from '#app/services/lines.server'
+import { listLinesWithCounts, type LineSummary } from '#app/features/catalogue/lines.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Lines · Brand Portal' }]

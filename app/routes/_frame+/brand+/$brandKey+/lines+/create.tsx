@@ -2,14 +2,14 @@
 // toast says "Line {name} has been created" and the line page opens (catalogue.md §2, §8).
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLocation, useParams } from '@remix-run/react'
-import { LineForm } from '#app/components/catalogue/catalogue-forms'
+import { LineForm } from '#app/features/catalogue/components/catalogue-forms'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { formErrorReply } from '#app/lib/form-errors.server'
 import { parseForm } from '#app/lib/forms'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { LineFormSchema } from '#app/schemas/catalogue'
+import { LineFormSchema } from '#app/features/catalogue/schemas'
 import { requireBrandAbility } from '#app/services/access.server'
-import { createLineInBrand } from '#app/services/lines.server'
+import { createLineInBrand } from '#app/features/catalogue/lines.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

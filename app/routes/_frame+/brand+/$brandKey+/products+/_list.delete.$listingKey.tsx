@@ -4,7 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { getListing, removeListings, removeOutcome } from '#app/services/listings.server'
+import { getListing, removeListings, removeOutcome } from '#app/features/catalogue/listings.server'
 import { requireAbility } from '#app/services/access.server'
 
 /** catalogue.md §2, listing detail: the question before a product is deleted. */

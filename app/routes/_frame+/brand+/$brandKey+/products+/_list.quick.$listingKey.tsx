@@ -2,11 +2,11 @@
 // the listing's main facts and View Full Details. A modal route, so it opens without JavaScript.
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { StatusBadges, Thumbnail } from '#app/components/products/products-list'
+import { StatusBadges, Thumbnail } from '#app/features/catalogue/components/products-list'
 import { buttonClass } from '#app/components/ui/button'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { guard, run } from '#app/lib/session.server'
-import { getListing } from '#app/services/listings.server'
+import { getListing } from '#app/features/catalogue/listings.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

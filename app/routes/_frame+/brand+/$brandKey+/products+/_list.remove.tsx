@@ -6,8 +6,8 @@ import { useLoaderData } from '@remix-run/react'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { permissionError } from '#app/lib/errors'
-import { parseKeys } from '#app/policy/listing-filter'
-import { listingNames, mayEditListings, removeListings, removeOutcome } from '#app/services/listings.server'
+import { parseKeys } from '#app/features/catalogue/listing-filter'
+import { listingNames, mayEditListings, removeListings, removeOutcome } from '#app/features/catalogue/listings.server'
 
 /** The list's address without the selection, to go back to. */
 function listAddress(request: Request): string {

@@ -8,7 +8,7 @@ import { buttonClass } from '#app/components/ui/button'
 import { CloseIcon } from '#app/components/ui/icons'
 import { Avatar, Badge } from '#app/components/ui/misc'
 import { guard, run } from '#app/lib/session.server'
-import { parsePageQuery } from '#app/policy/listing-filter'
+import { parsePageQuery } from '#app/features/catalogue/listing-filter'
 import { brandGrantTypes, hasBrandAbility } from '#app/policy/permissions'
 import { listBrandInvites } from '#app/services/invites.server'
 

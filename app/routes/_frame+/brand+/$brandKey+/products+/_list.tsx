@@ -4,11 +4,11 @@
 // filter lives in the address (docs/decisions/068).
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
-import { ProductsList, toListingRow } from '#app/components/products/products-list'
+import { ProductsList, toListingRow } from '#app/features/catalogue/components/products-list'
 import { guard, run } from '#app/lib/session.server'
-import { parsePageQuery, parseViewMode } from '#app/policy/listing-filter'
+import { parsePageQuery, parseViewMode } from '#app/features/catalogue/listing-filter'
 import { brandGrantTypes } from '#app/policy/permissions'
-import { listFilterChoices, listListings, mayEditListings } from '#app/services/listings.server'
+import { listFilterChoices, listListings, mayEditListings } from '#app/features/catalogue/listings.server'
 import { progressOfStyles } from '#app/features/atelier/styles.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 

@@ -3,14 +3,14 @@
 // /collection/{key} leads too (docs/decisions/065).
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { CollectionForm } from '#app/components/catalogue/catalogue-forms'
+import { CollectionForm } from '#app/features/catalogue/components/catalogue-forms'
 import { formErrorReply } from '#app/lib/form-errors.server'
 import { parseForm } from '#app/lib/forms'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { CollectionFormSchema } from '#app/schemas/catalogue'
+import { CollectionFormSchema } from '#app/features/catalogue/schemas'
 import { requireAbility } from '#app/services/access.server'
-import { collectionHome, getCollection, updateCollection } from '#app/services/collections.server'
-import { listLinesWithCounts } from '#app/services/lines.server'
+import { collectionHome, getCollection, updateCollection } from '#app/features/catalogue/collections.server'
+import { listLinesWithCounts } from '#app/features/catalogue/lines.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Edit collection · Brand Portal' }]

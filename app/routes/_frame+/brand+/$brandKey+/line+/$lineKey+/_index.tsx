@@ -2,13 +2,13 @@
 // description, its collections (each linking to its products) and a link to all its products.
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { CollectionCards } from '#app/components/catalogue/collection-list'
+import { CollectionCards } from '#app/features/catalogue/components/collection-list'
 import { ButtonLink } from '#app/components/ui/button'
 import { EmptyState } from '#app/components/ui/misc'
 import { guard, run } from '#app/lib/session.server'
 import { can } from '#app/policy/abilities'
-import { listLineCollections } from '#app/services/collections.server'
-import { getLine, mayEditLine } from '#app/services/lines.server'
+import { listLineCollections } from '#app/features/catalogue/collections.server'
+import { getLine, mayEditLine } from '#app/features/catalogue/lines.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

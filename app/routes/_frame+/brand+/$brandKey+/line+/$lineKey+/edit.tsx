@@ -2,13 +2,13 @@
 // Saving goes back to the line page.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { LineForm } from '#app/components/catalogue/catalogue-forms'
+import { LineForm } from '#app/features/catalogue/components/catalogue-forms'
 import { formErrorReply } from '#app/lib/form-errors.server'
 import { parseForm } from '#app/lib/forms'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { LineFormSchema } from '#app/schemas/catalogue'
+import { LineFormSchema } from '#app/features/catalogue/schemas'
 import { requireAbility } from '#app/services/access.server'
-import { getLine, updateLine } from '#app/services/lines.server'
+import { getLine, updateLine } from '#app/features/catalogue/lines.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Edit line · Brand Portal' }]

@@ -2,12 +2,12 @@
 // with the line preset (owner only).
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
-import { CollectionForm } from '#app/components/catalogue/catalogue-forms'
+import { CollectionForm } from '#app/features/catalogue/components/catalogue-forms'
 import { RouteDialog } from '#app/components/ui/dialog'
-import { createCollectionReply } from '#app/lib/catalogue-forms.server'
+import { createCollectionReply } from '#app/features/catalogue/catalogue-forms.server'
 import { guard, run } from '#app/lib/session.server'
 import { requireBrandAbility } from '#app/services/access.server'
-import { getLine } from '#app/services/lines.server'
+import { getLine } from '#app/features/catalogue/lines.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

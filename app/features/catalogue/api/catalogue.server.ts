@@ -5,9 +5,9 @@ import {
   listCollectionsPage,
   listLineCollections,
   updateCollection,
-} from '#app/services/collections.server'
-import { createLine, listLinesPage, updateLine } from '#app/services/lines.server'
-import { paged, requireActor, type Endpoint, requiredField } from '../endpoint'
+} from '#app/features/catalogue/collections.server'
+import { createLine, listLinesPage, updateLine } from '#app/features/catalogue/lines.server'
+import { paged, requireActor, type Endpoint, requiredField } from '#app/api/endpoint'
 
 export const catalogueEndpoints: Endpoint[] = [
   {

@@ -5,12 +5,12 @@ import { and, asc, count, eq } from 'drizzle-orm'
 import { accounts, collections, grants, lines } from '#db/schema'
 import { AppError, notFound } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
-import { LineCreateSchema, LineFormSchema, LineUpdateSchema } from '#app/schemas/catalogue'
+import { LineCreateSchema, LineFormSchema, LineUpdateSchema } from '#app/features/catalogue/schemas'
 import type { GrantType } from '#app/policy/grants'
-import type { Actor } from './accounts.server'
-import { hasAbility, requireAbility, requireBrandAbility } from './access.server'
-import type { ServiceDeps } from './context.server'
-import { parseOrThrow } from './validation.server'
+import type { Actor } from '#app/services/accounts.server'
+import { hasAbility, requireAbility, requireBrandAbility } from '#app/services/access.server'
+import type { ServiceDeps } from '#app/services/context.server'
+import { parseOrThrow } from '#app/services/validation.server'
 
 /** Lists of lines and collections answer pages of this many; `cursor` is the offset from 0. */
 export const CATALOGUE_PAGE_SIZE = 100

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { formToUpdate, INVALID_STYLE_NAME, ListingFormSchema, ListingUpdateSchema, LISTING_MESSAGES } from './listing'
+import {
+  formToUpdate,
+  INVALID_STYLE_NAME,
+  ListingFormSchema,
+  ListingUpdateSchema,
+  LISTING_MESSAGES,
+} from './listing-schemas'
 
 const messages = (input: unknown) => {
   const result = z.safeParse(ListingUpdateSchema, input)

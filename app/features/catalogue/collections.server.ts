@@ -5,13 +5,13 @@ import { and, asc, desc, eq } from 'drizzle-orm'
 import { collections, lines } from '#db/schema'
 import { AppError, notFound } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
-import { CollectionCreateSchema, CollectionFormSchema, CollectionUpdateSchema } from '#app/schemas/catalogue'
+import { CollectionCreateSchema, CollectionFormSchema, CollectionUpdateSchema } from '#app/features/catalogue/schemas'
 import { can } from '#app/policy/abilities'
-import type { Actor } from './accounts.server'
-import { requireAbility, requireBrandAbility } from './access.server'
-import type { ServiceDeps } from './context.server'
+import type { Actor } from '#app/services/accounts.server'
+import { requireAbility, requireBrandAbility } from '#app/services/access.server'
+import type { ServiceDeps } from '#app/services/context.server'
 import { CATALOGUE_PAGE_SIZE, getLine, parseCursor, type Page } from './lines.server'
-import { parseOrThrow } from './validation.server'
+import { parseOrThrow } from '#app/services/validation.server'
 
 type CollectionRow = typeof collections.$inferSelect
 

@@ -15,7 +15,7 @@ import {
   type FilterList,
   type ListingFilter,
   type ViewMode,
-} from '#app/policy/listing-filter'
+} from '#app/features/catalogue/listing-filter'
 
 export interface ListingRow {
   key: string

@@ -1,8 +1,8 @@
 // One listing and one product (catalogue.md §7): GET/PUT/DELETE /api/listing/model/ and
 // GET /api/product/model/ (the style calls are in styles.server.ts). The services check every permission.
-import { deleteListing, getListing, updateListing } from '#app/services/listing-edit.server'
-import { getProduct } from '#app/services/products.server'
-import { requireActor, stringField, type Endpoint } from '../endpoint'
+import { deleteListing, getListing, updateListing } from '#app/features/catalogue/listing-edit.server'
+import { getProduct } from '#app/features/catalogue/products.server'
+import { requireActor, stringField, type Endpoint } from '#app/api/endpoint'
 
 export const listingDetailEndpoints: Endpoint[] = [
   {

@@ -1,7 +1,7 @@
 // Collections as cards or table rows (catalogue.md §2 "Collections"): each links to the products
 // list filtered by it and shows its season and year; Edit shows for those who may edit.
 import { Link } from '@remix-run/react'
-import { seasonLabel } from '#app/schemas/catalogue'
+import { seasonLabel } from '#app/features/catalogue/schemas'
 
 export interface CollectionItem {
   key: string

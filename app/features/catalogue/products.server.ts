@@ -5,9 +5,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { categories, collections, lines, listings, styles } from '#db/schema'
 import { notFound } from '#app/lib/errors'
-import type { Actor } from './accounts.server'
-import { requireAbility } from './access.server'
-import type { ServiceDeps } from './context.server'
+import type { Actor } from '#app/services/accounts.server'
+import { requireAbility } from '#app/services/access.server'
+import type { ServiceDeps } from '#app/services/context.server'
 import { toListingView } from './listing-edit.server'
 import { listingImages, type ListingImage } from '#app/features/media/listing-media.server'
 

@@ -10,7 +10,7 @@ import { CsrfField } from '#app/components/ui/misc'
 import { SelectField } from '#app/components/ui/select-field'
 import { useCsrfToken } from '#app/lib/csrf'
 import { parseForm } from '#app/lib/forms'
-import { CollectionFormSchema, LineFormSchema, SEASONS, YEAR_MAX, YEAR_MIN } from '#app/schemas/catalogue'
+import { CollectionFormSchema, LineFormSchema, SEASONS, YEAR_MAX, YEAR_MIN } from '#app/features/catalogue/schemas'
 
 interface FormProps<Defaults> {
   id: string

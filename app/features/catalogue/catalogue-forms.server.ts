@@ -1,11 +1,11 @@
 // The action shared by both Create New Collection dialogs (the brand's collections and one line's):
 // guard, CSRF, the form, the service, then back to the list the dialog opened over.
 import { json, type ActionFunctionArgs } from '@remix-run/node'
-import { CollectionFormSchema } from '#app/schemas/catalogue'
-import { createCollectionInBrand } from '#app/services/collections.server'
-import { formErrorReply } from './form-errors.server'
-import { parseForm } from './forms'
-import { guard, redirectWithToast, requireCsrf } from './session.server'
+import { CollectionFormSchema } from '#app/features/catalogue/schemas'
+import { createCollectionInBrand } from '#app/features/catalogue/collections.server'
+import { formErrorReply } from '#app/lib/form-errors.server'
+import { parseForm } from '#app/lib/forms'
+import { guard, redirectWithToast, requireCsrf } from '#app/lib/session.server'
 
 export async function createCollectionReply(
   { request, context, params }: ActionFunctionArgs,

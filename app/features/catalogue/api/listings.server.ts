@@ -1,15 +1,15 @@
 // The products list's calls of catalogue.md §7: the filtered listing query, bulk remove, and the
 // filter bar's categories and styles. Services check every permission.
 import { AppError } from '#app/lib/errors'
-import { parseFilterQuery } from '#app/policy/listing-filter'
+import { parseFilterQuery } from '#app/features/catalogue/listing-filter'
 import {
   listCategories,
   listListings,
   listStyles,
   parseRemoveKeys,
   removeListings,
-} from '#app/services/listings.server'
-import { paged, requireActor, type Endpoint, requiredField } from '../endpoint'
+} from '#app/features/catalogue/listings.server'
+import { paged, requireActor, type Endpoint, requiredField } from '#app/api/endpoint'
 
 function cursorOf(query: Record<string, string>): number {
   const raw = query.cursor?.trim() ?? ''

@@ -26,7 +26,7 @@ import { DEMO_BRAND_KEY, demoAccountKey, demoFirebaseUid, seedDemo } from '#db/s
 import { bulkStructure, seedListings } from '#db/seed-listings'
 import { createLocalBlobStore } from '#app/infra/blob-store.server'
 import type { ServiceDeps } from '#app/services/context.server'
-import { startSession } from '#app/services/sessions.server'
+import { startSession } from '#app/features/identity/sessions.server'
 import { spawnPortal, type SpawnedPortal } from '../scripts/spawn-portal'
 import { vacuumAnalyze } from './workspace'
 

@@ -32,7 +32,7 @@ import {
 } from '#app/features/samples/markup/shapes'
 import type { ServiceDeps } from '#app/services/context.server'
 import { MARKUP_SHAPES, markupDocName } from '#app/features/samples/markup.server'
-import { startSession } from '#app/services/sessions.server'
+import { startSession } from '#app/features/identity/sessions.server'
 import { appendDocumentUpdate, loadDocumentUpdates } from '#app/services/yjs-documents.server'
 import { SharedDoc } from '../realtime/yjs/shared-doc'
 import { connectYjs, cookieWebSocket } from '../tests/support/yjs-client'

@@ -10,7 +10,7 @@ import { EMBEDDED_DATABASE, EMBEDDED_USER } from '#db/embedded-server'
 import { demoAccountKey, demoFirebaseUid, seedDemo } from '#db/seed'
 import { createLocalBlobStore } from '#app/infra/blob-store.server'
 import type { ServiceDeps } from '#app/services/context.server'
-import { startSession } from '#app/services/sessions.server'
+import { startSession } from '#app/features/identity/sessions.server'
 
 export interface DemoWorkspace {
   dataDir: string

@@ -3,7 +3,7 @@
 import type { Readable } from 'node:stream'
 import type { Request } from 'express'
 import { AppError, noSession } from '#app/lib/errors'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import type { ServiceDeps } from '#app/services/context.server'
 
 export type Verb = 'GET' | 'POST' | 'PUT' | 'DELETE'

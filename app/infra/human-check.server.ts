@@ -1,6 +1,6 @@
 // The two human-check providers (access.md §2, §7, §8): a self-hosted ALTCHA proof of work, and
 // Google reCAPTCHA's siteverify API. When to ask, passes and replay protection are the use case's
-// (app/services/human-check.server.ts); this only makes and checks the providers' answers.
+// (app/features/identity/human-check.server.ts); this only makes and checks the providers' answers.
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 

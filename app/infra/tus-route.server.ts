@@ -13,9 +13,9 @@ import { FileStore } from '@tus/file-store'
 import { isAppError } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
 import { isSameOrigin } from '#app/api/router.server'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import type { ServiceDeps } from '#app/services/context.server'
-import { actorFromCredential, readCredential } from '#app/services/session-reader.server'
+import { actorFromCredential, readCredential } from '#app/features/identity/session-reader.server'
 import {
   abandonUpload,
   authorizeUpload,

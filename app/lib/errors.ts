@@ -47,7 +47,7 @@ export class AppError extends Error {
 export type SignInRefusalReason = 'credentials' | 'limited' | 'provider' | 'human-check' | 'factor'
 
 /**
- * A refused sign-in step (app/services/auth.server.ts, sign-in.server.ts). Besides the message
+ * A refused sign-in step (app/features/identity/auth.server.ts, sign-in.server.ts). Besides the message
  * the page needs to know whether the next attempt must carry a human-check answer, whether the
  * account is locked (the page sends the user to reset the password), and which form the message
  * belongs under when it is not the step's own (a code asked before a phone was chosen).

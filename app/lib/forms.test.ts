@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LoginSchema } from '#app/schemas/login'
+import { LoginSchema } from '#app/features/identity/login-schemas'
 import { HeadquartersSchema } from '#app/schemas/brand'
 import { parseForm } from './forms'
 

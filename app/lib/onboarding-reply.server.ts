@@ -8,7 +8,7 @@ import { isAppError } from '#app/lib/errors'
 import { redirectWithToast } from '#app/lib/session.server'
 import type { Toast } from '#app/lib/toast'
 import { stepForPath, type OnboardingStepId } from '#app/policy/onboarding'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import { moveOnboarding, type OnboardingMove } from '#app/services/onboarding.server'
 
 /** The form field the stepper's Continue adds to a step page's form. */

@@ -7,15 +7,15 @@ import type { AppLoadContext } from '@remix-run/node'
 import { AppError, isAppError } from './errors'
 import type { FlashToasts } from './toast'
 import { isForbiddenText, TEXT_REFUSED } from './text-rule'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import { authorizePath } from '#app/services/permissions.server'
-import { endSession, startSession } from '#app/services/sessions.server'
+import { endSession, startSession } from '#app/features/identity/sessions.server'
 import {
   actorFromHeaders,
   readSessionId,
   SESSION_COOKIE,
   sessionCookieHeader,
-} from '#app/services/session-reader.server'
+} from '#app/features/identity/session-reader.server'
 import { INSUFFICIENT_GRANT_MESSAGE } from '#app/policy/permissions'
 
 export const AUTH_COOKIE = SESSION_COOKIE

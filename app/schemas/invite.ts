@@ -3,7 +3,7 @@
 import * as z from 'zod/mini'
 import { GRANT_TYPES } from '#app/policy/grants'
 import { ALPHANUMERIC, EMAIL, LIMITS, maxText, optionalText, requiredText } from './common'
-import { newPassword } from './password'
+import { newPassword } from '#app/features/identity/password-schemas'
 
 export const INVALID_FIRST_NAME = 'Invalid First Name. Alphanumeric characters expected.'
 export const INVALID_EMAIL = 'Invalid Email.'

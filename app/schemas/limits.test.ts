@@ -4,7 +4,7 @@
 // with their own "Select …" message.
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { AccountUpdateSchema, PersonalProfileSchema } from './account'
+import { AccountUpdateSchema, PersonalProfileSchema } from '#app/features/identity/account-schemas'
 import {
   BrandNameSchema,
   BrandUpdateSchema,
@@ -14,9 +14,13 @@ import {
 } from './brand'
 import { LIMITS, tooLongMessage } from './common'
 import { InviteSchema, SignupFormSchema, SignupSchema } from './invite'
-import { LoginSchema } from './login'
-import { EnrollPasswordSchema, EnrollPhoneSchema, SecondFactorChoiceSchema } from './mfa'
-import { ChangePasswordSchema, PasswordResetRequestSchema, ResetPasswordSchema } from './password-forms'
+import { LoginSchema } from '#app/features/identity/login-schemas'
+import { EnrollPasswordSchema, EnrollPhoneSchema, SecondFactorChoiceSchema } from '#app/features/identity/mfa-schemas'
+import {
+  ChangePasswordSchema,
+  PasswordResetRequestSchema,
+  ResetPasswordSchema,
+} from '#app/features/identity/password-form-schemas'
 import { BrandMemberSchema, TeamCreateSchema, TeamMemberSchema, addMemberSchema } from './team'
 
 type Row = [schema: z.ZodMiniType, path: string, field: string, max: number]

@@ -5,7 +5,7 @@
 import { AppError, notFound, permissionError } from '#app/lib/errors'
 import { allows, effectiveGrant, grantTypesFor, type Ability, type ModelRef } from '#app/policy/abilities'
 import type { GrantType } from '#app/policy/grants'
-import type { Actor } from './accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import type { ServiceDeps } from './context.server'
 import { locate } from './model-registry.server'
 

@@ -4,7 +4,7 @@
 import { activities } from '#db/schema'
 import { newKey } from '#app/lib/ids'
 import { AppError } from '#app/lib/errors'
-import type { Actor } from './accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import { requireAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
 

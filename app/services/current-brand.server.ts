@@ -6,7 +6,7 @@ import { accounts } from '#db/schema'
 import { isAppError } from '#app/lib/errors'
 import { currentBrandKey } from '#app/policy/onboarding'
 import { can } from '#app/policy/abilities'
-import type { Actor } from './accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import { getBrand, type BrandView } from './brands.server'
 import type { ServiceDeps } from './context.server'
 

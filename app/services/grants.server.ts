@@ -6,7 +6,7 @@ import type { Database } from '#db/client'
 import { grants, type GrantSpec } from '#db/schema'
 import { newKey } from '#app/lib/ids'
 import { hasBrandAbility } from '#app/policy/permissions'
-import { loadGrants } from './accounts.server'
+import { loadGrants } from '#app/features/identity/accounts.server'
 import { leaveBrandConversations } from '#app/features/chat/chat.server'
 import type { ServiceDeps } from './context.server'
 

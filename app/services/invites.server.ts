@@ -22,7 +22,7 @@ import {
 } from '#app/policy/invites'
 import { brandGrantTypes, JOB_TYPES, type GrantType } from '#app/policy/permissions'
 import { InviteSchema, type InviteInput } from '#app/schemas/invite'
-import type { Actor, AccountRow } from './accounts.server'
+import type { Actor, AccountRow } from '#app/features/identity/accounts.server'
 import { requireAbility, requireBrandAbility } from './access.server'
 import { addGrants } from './grants.server'
 import { modelEntry } from './model-registry.server'

@@ -6,10 +6,10 @@ import { AppError } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
 import { NOTIFICATION_LIMITS, NewNotificationSchema, type NotificationSegment } from '#app/schemas/notification'
 import { EVENTS, rooms, type NotificationChangePayload, type NotificationPayload } from '#realtime/protocol'
-import { brandMemberKeys, type Actor } from './accounts.server'
+import { brandMemberKeys, type Actor } from '#app/features/identity/accounts.server'
 import { requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
-import { profilePictureUrl, profilePictureUrlOf } from './profile-picture.server'
+import { profilePictureUrl, profilePictureUrlOf } from '#app/features/identity/profile-picture.server'
 import { parseOrThrow } from './validation.server'
 
 interface NotificationContent {

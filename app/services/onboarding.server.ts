@@ -16,7 +16,7 @@ import {
   type OrderedGrant,
 } from '#app/policy/onboarding'
 import { hasBrandAbility, type GrantModel, type GrantType } from '#app/policy/permissions'
-import type { Actor } from './accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import type { ServiceDeps } from './context.server'
 import { notifyAccount } from './notifications.server'
 

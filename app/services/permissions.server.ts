@@ -1,7 +1,7 @@
 // The permission gate for pages, and the grantee query. Route rules are pure (app/policy); this
 // module adds what needs the database: brands of line- and collection-scoped routes.
 import { decideAccess, matchRoute, type AccessDecision, type Grant } from '#app/policy/permissions'
-import type { Actor } from './accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import type { ServiceDeps } from './context.server'
 import { locate } from './model-registry.server'
 

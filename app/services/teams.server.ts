@@ -1,7 +1,7 @@
 // Teams, brand membership and contacts (access.md §2 "Manage Team", "Contacts page", §3 Team,
 // §6, §7 team/account/brand calls). Manage Team is for owners of the brand; contacts and the
 // member lists are for anyone holding a grant on it. Every function takes the actor first.
-import { endAccountSessions } from './sessions.server'
+import { endAccountSessions } from '#app/features/identity/sessions.server'
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm'
 import { accounts, brandDeactivations, brands, collections, grants, lines, teamMembers, teams } from '#db/schema'
 import type { GrantSpec } from '#db/schema'
@@ -19,12 +19,12 @@ import {
   type TeamMemberRow,
 } from '#app/policy/team'
 import { BrandMemberSchema, TeamCreateSchema, TeamMemberSchema } from '#app/schemas/team'
-import { toAccountFields, type Actor, type AccountRow } from './accounts.server'
+import { toAccountFields, type Actor, type AccountRow } from '#app/features/identity/accounts.server'
 import { requireAbility, requireBrandAbility } from './access.server'
 import type { ServiceDeps } from './context.server'
 import { addGrants, changeGrants } from './grants.server'
 import { brandOf } from './model-registry.server'
-import { profilePictureUrlOf } from './profile-picture.server'
+import { profilePictureUrlOf } from '#app/features/identity/profile-picture.server'
 import { listBrandInvites } from './invites.server'
 import { parseOrThrow } from './validation.server'
 

@@ -4,7 +4,7 @@
 // of an account there announces it online, the last one leaving announces it offline.
 import { AppError, isAppError } from '#app/lib/errors'
 import { requireBrandAbility } from '#app/services/access.server'
-import { loadGrants } from '#app/services/accounts.server'
+import { loadGrants } from '#app/features/identity/accounts.server'
 import {
   deleteMessageLive,
   liveConversationRooms,

@@ -2,7 +2,7 @@
 // its hooks. Units are registered in ./index.ts; socket.server.ts runs their hooks for every
 // connection, so a new feature never touches the connection code itself.
 import type { Socket } from 'socket.io'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import type { ServiceDeps } from '#app/services/context.server'
 
 export interface UnitContext {

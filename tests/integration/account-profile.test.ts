@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm'
 import { accounts, brands, grants, notifications } from '#db/schema'
 import { DEMO_BRAND_KEY, demoAccountKey } from '#db/seed'
 import { newKey } from '#app/lib/ids'
-import { actorForIdentity } from '#app/services/accounts.server'
+import { actorForIdentity } from '#app/features/identity/accounts.server'
 import { moveOnboarding } from '#app/services/onboarding.server'
 import { api, DEMO_PASSWORD, idTokenFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { conversationMembers, grants, messages } from '#db/schema'
-import { actorForAccount, type Actor } from '#app/services/accounts.server'
+import { actorForAccount, type Actor } from '#app/features/identity/accounts.server'
 import { createGroupChat, sendMessage, sendMessageLive } from '#app/features/chat/chat.server'
 import { createBrand, createMember, type BrandFixture } from '#tests/support/factories'
 import { startTestPortal, type TestPortal } from '#tests/support/portal'

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { styles } from '#db/schema'
 import { newKey } from '#app/lib/ids'
-import { actorForAccount, type Actor } from '#app/services/accounts.server'
+import { actorForAccount, type Actor } from '#app/features/identity/accounts.server'
 import { listFilterChoices, STYLE_CHOICES_LIMIT } from '#app/features/catalogue/listings.server'
 import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { createBrand, createMember, type BrandFixture } from '#tests/support/factories'

@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import { and, eq } from 'drizzle-orm'
 import { importMappings, importRows, imports, listings } from '#db/schema'
 import { IMPORT_MESSAGES } from '#app/features/imports/messages'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import {
   commitImport,
   failedRowsCsv,

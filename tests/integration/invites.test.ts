@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accounts, grants, invites } from '#db/schema'
 import { DEMO_BRAND_KEY, OTHER_BRAND_KEY } from '#db/seed'
 import { demoKey } from '#app/lib/ids'
-import { BREACHED_PASSWORD } from '#app/schemas/password'
+import { BREACHED_PASSWORD } from '#app/features/identity/password-schemas'
 import { api, idTokenFor, readOutbox, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 
 const NOT_FOUND = 'Invite Not Found. Please ask a team Admin to send you a new invite.'

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm'
 import { listingCounts, listings } from '#db/schema'
 import { seedListings } from '#db/seed-listings'
 import { parsePageQuery } from '#app/features/catalogue/listing-filter'
-import { actorForAccount } from '#app/services/accounts.server'
+import { actorForAccount } from '#app/features/identity/accounts.server'
 import {
   brandListingCount,
   listListings,

@@ -9,22 +9,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { accounts, rateLimits } from '#db/schema'
 import { newKey } from '#app/lib/ids'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import {
   actorFromSessionCookie,
   finishSecondFactor,
   sendSecondFactorCode,
   signInWithPassword,
-} from '#app/services/auth.server'
-import { createAltchaChallenge, HUMAN_CHECK_API_LIMIT } from '#app/services/human-check.server'
-import { startSession } from '#app/services/sessions.server'
+} from '#app/features/identity/auth.server'
+import { createAltchaChallenge, HUMAN_CHECK_API_LIMIT } from '#app/features/identity/human-check.server'
+import { startSession } from '#app/features/identity/sessions.server'
 import {
   confirmPasswordForEnrollment,
   finishPhoneEnrollment,
   listSecondFactors,
   startPhoneEnrollment,
   unenrollSecondFactor,
-} from '#app/services/mfa.server'
+} from '#app/features/identity/mfa.server'
 import { emulatorSmsCodes } from '#tests/support/emulator'
 import { api, startTestPortal, type TestPortal } from '#tests/support/portal'
 

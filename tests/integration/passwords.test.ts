@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { accounts } from '#db/schema'
 import { SignInRefused, type AppError } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
-import { RESET_EMAIL_SENT } from '#app/lib/identity-messages'
-import { BREACHED_PASSWORD } from '#app/schemas/password'
-import { actorFromSessionCookie, signInWithPassword, MESSAGES } from '#app/services/auth.server'
-import { sessionRemembered, startSession } from '#app/services/sessions.server'
+import { RESET_EMAIL_SENT } from '#app/features/identity/identity-messages'
+import { BREACHED_PASSWORD } from '#app/features/identity/password-schemas'
+import { actorFromSessionCookie, signInWithPassword, MESSAGES } from '#app/features/identity/auth.server'
+import { sessionRemembered, startSession } from '#app/features/identity/sessions.server'
 import { sha1Hex } from '#app/infra/breach-corpus.server'
 import {
   changePassword,
@@ -19,7 +19,7 @@ import {
   requestPasswordReset,
   resetPasswordWithCode,
   verifyEmailWithCode,
-} from '#app/services/passwords.server'
+} from '#app/features/identity/passwords.server'
 import { latestOobCode } from '#tests/support/emulator'
 import { api, startTestPortal, type TestPortal } from '#tests/support/portal'
 

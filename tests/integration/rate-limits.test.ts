@@ -10,7 +10,13 @@ import { newKey } from '#app/lib/ids'
 import type { Env } from '#app/env.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { SignInRefused } from '#app/lib/errors'
-import { MESSAGES, SMS_LIMITS, allowSmsSend, isHumanCheckRequired, signInWithPassword } from '#app/services/auth.server'
+import {
+  MESSAGES,
+  SMS_LIMITS,
+  allowSmsSend,
+  isHumanCheckRequired,
+  signInWithPassword,
+} from '#app/features/identity/auth.server'
 import { countInWindow, hit, isLimited } from '#app/services/rate-limit.server'
 import { authorizeUpload, beginUpload, FILE_UPLOAD_LIMIT, TOO_MANY_FILES_MESSAGE } from '#app/services/files.server'
 import { startTestPortal, type TestPortal } from '#tests/support/portal'

@@ -570,7 +570,7 @@ describe('versions', () => {
 
   it('creates a version and its number in one transaction: a failure while numbering leaves no reference', async () => {
     const { createReference } = await import('#app/features/atelier/references.server')
-    const { actorForAccount } = await import('#app/services/accounts.server')
+    const { actorForAccount } = await import('#app/features/identity/accounts.server')
     const { createFile } = await import('#tests/support/file-factories')
     const style = await createStyleIn(portal.deps, brand.key, brand.collections[0]!, 'Unnumbered Coat')
     const file = await createFile(portal.deps, brand.key, people.vsm.key, {

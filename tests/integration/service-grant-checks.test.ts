@@ -21,7 +21,7 @@ import {
 import { markNotificationsRead } from '#app/services/notifications.server'
 import { acceptInvite, parseInvite } from '#app/services/invites.server'
 import { moveOnboarding } from '#app/services/onboarding.server'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import { api, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import {
   actorOf,

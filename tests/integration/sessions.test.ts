@@ -12,14 +12,14 @@ import { accounts, brands, sessions } from '#db/schema'
 import { DEMO_BRAND_KEY } from '#db/seed'
 import { newKey } from '#app/lib/ids'
 import { getOptionalActor } from '#app/lib/session.server'
-import { signInWithPassword } from '#app/services/auth.server'
-import { startSession } from '#app/services/sessions.server'
+import { signInWithPassword } from '#app/features/identity/auth.server'
+import { startSession } from '#app/features/identity/sessions.server'
 import {
   confirmPasswordForEnrollment,
   finishPhoneEnrollment,
   listSecondFactors,
   startPhoneEnrollment,
-} from '#app/services/mfa.server'
+} from '#app/features/identity/mfa.server'
 import { action as loginAction } from '#app/routes/_auth+/_index'
 import { action as logoutAction } from '#app/routes/_auth+/logout'
 import { action as resetAction } from '#app/routes/_auth+/session.reset'

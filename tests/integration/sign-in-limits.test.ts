@@ -2,7 +2,7 @@
 // count. Limits are lowered here so the test stays short.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { SignInRefused } from '#app/lib/errors'
-import { signInWithPassword, MESSAGES } from '#app/services/auth.server'
+import { signInWithPassword, MESSAGES } from '#app/features/identity/auth.server'
 import { DEMO_PASSWORD, startTestPortal, type TestPortal } from '#tests/support/portal'
 
 let portal: TestPortal

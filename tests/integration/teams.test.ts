@@ -6,7 +6,7 @@ import { accounts, brandDeactivations, collections, grants, invites, lines, team
 import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#db/seed'
 import { newKey } from '#app/lib/ids'
 import { listTeamMemberRows } from '#app/services/teams.server'
-import { actorForIdentity } from '#app/services/accounts.server'
+import { actorForIdentity } from '#app/features/identity/accounts.server'
 import {
   DEMO_PASSWORD,
   api,

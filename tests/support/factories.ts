@@ -27,7 +27,7 @@ import { newKey } from '#app/lib/ids'
 import type { NotificationSegment } from '#app/schemas/notification'
 import { IMAGE_TYPES, type StoredUpload } from '#app/lib/upload.server'
 import type { ServiceDeps } from '#app/services/context.server'
-import { actorForIdentity, type Actor } from '#app/services/accounts.server'
+import { actorForIdentity, type Actor } from '#app/features/identity/accounts.server'
 
 /** The password of every account a factory makes (the demo password, so helpers can sign in). */
 export const FACTORY_PASSWORD = 'Demo-passw0rd!'

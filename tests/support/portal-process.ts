@@ -2,8 +2,8 @@
 // multi-process tests start several of these against one Redis server. TEST_SESSIONS names demo
 // accounts to sign in: their session cookies (held in this process's database) come with the port.
 import { startPortal } from '#app/infra/portal.server'
-import { signInWithPassword } from '#app/services/auth.server'
-import { startSession } from '#app/services/sessions.server'
+import { signInWithPassword } from '#app/features/identity/auth.server'
+import { startSession } from '#app/features/identity/sessions.server'
 
 const portal = await startPortal({ log: () => {} })
 const sessions: Record<string, string> = {}

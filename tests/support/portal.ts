@@ -9,8 +9,8 @@ import type { ServerBuild } from '@remix-run/node'
 import { inject } from 'vitest'
 import { parseEnv } from '#app/env.server'
 import { startPortal, type Portal } from '#app/infra/portal.server'
-import { signInWithPassword } from '#app/services/auth.server'
-import { recordIssuedIdToken, startSession } from '#app/services/sessions.server'
+import { signInWithPassword } from '#app/features/identity/auth.server'
+import { recordIssuedIdToken, startSession } from '#app/features/identity/sessions.server'
 import { createTestDatabase, dropDatabase } from './database'
 
 export interface TestPortal extends Portal {

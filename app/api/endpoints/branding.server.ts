@@ -10,7 +10,7 @@ import {
   setBrandImage,
   updateBranding,
 } from '#app/services/branding.server'
-import { getProfilePicture, setProfilePicture } from '#app/services/profile-picture.server'
+import { getProfilePicture, setProfilePicture } from '#app/features/identity/profile-picture.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import type { CropRect } from '#app/lib/crop'
 import { requireActor, stringField, type ApiCall, type Endpoint } from '../endpoint'

@@ -1,7 +1,7 @@
 // Endpoints of the foundation: version, account sync and sign-in, grants, brands, notifications.
 import { AppError } from '#app/lib/errors'
 import { API_VERSION } from '#app/policy/permissions'
-import { syncFromIdToken } from '#app/services/auth.server'
+import { syncFromIdToken } from '#app/features/identity/auth.server'
 import {
   archiveBrand,
   createBrand,
@@ -19,7 +19,7 @@ import {
   markNotificationsRead,
   parseSelector,
 } from '#app/services/notifications.server'
-import { idTokenFromRefreshToken, signInForApi } from '#app/services/sign-in.server'
+import { idTokenFromRefreshToken, signInForApi } from '#app/features/identity/sign-in.server'
 import { bearerToken, requireActor, stringField, type Endpoint } from '../endpoint'
 
 /** The brand a menu call names, as `key` in its body. */

@@ -12,8 +12,8 @@ import {
   revokeInvite,
   sendInviteEmail,
 } from '#app/services/invites.server'
-import { signUpWithInvite } from '#app/services/registration.server'
-import { recordIssuedIdToken } from '#app/services/sessions.server'
+import { signUpWithInvite } from '#app/features/identity/registration.server'
+import { recordIssuedIdToken } from '#app/features/identity/sessions.server'
 import { requireActor, stringField, type Endpoint, requiredField } from '../endpoint'
 
 export const inviteEndpoints: Endpoint[] = [

@@ -28,7 +28,7 @@ import {
   parsePath,
 } from '#app/features/assets/asset-paths'
 import { SCAN_MESSAGES } from '#app/lib/file-purposes'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import { requireAbility, requireBrandAbility } from '#app/services/access.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { registerModel } from '#app/services/model-registry.server'

@@ -7,7 +7,7 @@ import { graphics, patterns, techpacks } from '#db/schema'
 import { AppError, notFound } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
 import { isKey, parseTags } from '#app/features/atelier/references'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import { requireAbility } from '#app/services/access.server'
 import type { ServiceDeps } from '#app/services/context.server'
 

@@ -16,7 +16,7 @@ import {
   type MaterialTypeKey,
 } from '#app/features/atelier/materials'
 import { PRODUCT_IMAGE_TYPES } from '#app/lib/file-purposes'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import { hasAbility, requireAbility, requireBrandAbility } from '#app/services/access.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { markStyleStep } from './style-steps.server'

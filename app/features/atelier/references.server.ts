@@ -34,7 +34,7 @@ import {
   unsupportedFileMessage,
 } from '#app/features/atelier/style-file-types'
 import { DEFAULT_SAMPLE_STATUS, SAMPLE_FAMILIES } from '#app/features/samples/sample-status'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import { requireAbility } from '#app/services/access.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import {

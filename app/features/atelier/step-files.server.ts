@@ -11,7 +11,7 @@ import { redirectWithToast, requireCsrf, run, type Toast } from '#app/lib/sessio
 import { STYLE_FILE_FORMATS, extensionOf, unsupportedFileMessage } from '#app/features/atelier/style-file-types'
 import { positionsOf } from '#app/features/atelier/step-file-order'
 import type { StyleStep, WizardViewType } from '#app/features/atelier/style-steps'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import { recordActivity } from '#app/services/activities.server'
 import {
   archiveReference,

@@ -19,7 +19,7 @@ import {
   type StyleStepColumn,
 } from '#app/features/atelier/style-steps'
 import { SAMPLES_STEP } from '#app/features/atelier/references'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import { hasAbility, requireAbility, requireBrandAbility } from '#app/services/access.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { listingImages, type ListingImage } from '#app/features/media/listing-media.server'

@@ -7,7 +7,7 @@ import { brands, categories, collections, lines, listings, styles } from '#db/sc
 import { AppError, notFound } from '#app/lib/errors'
 import { allows } from '#app/policy/abilities'
 import { LISTING_MESSAGES, ListingUpdateSchema } from '#app/features/catalogue/listing-schemas'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import { requireAbility } from '#app/services/access.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { parseOrThrow } from '#app/services/validation.server'

@@ -7,7 +7,7 @@ import { categories, collections, lines, listingCounts, listingFacets, listings,
 import { AppError, notFound, permissionError } from '#app/lib/errors'
 import { allows, brandGrant } from '#app/policy/abilities'
 import { MAX_SEARCH_LENGTH, parseKeys, type ListingFilter } from '#app/features/catalogue/listing-filter'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import { requireAbility, requireBrandAbility } from '#app/services/access.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { firstThumbnail } from '#app/features/media/listing-media.server'

@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { categories, collections, lines, listings, styles } from '#db/schema'
 import { notFound } from '#app/lib/errors'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import { requireAbility } from '#app/services/access.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { toListingView } from './listing-edit.server'

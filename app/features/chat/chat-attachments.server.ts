@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 import { AppError, isAppError, notFound, permissionError } from '#app/lib/errors'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import { watchConversation } from './chat.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import {

@@ -21,7 +21,7 @@ import {
   type ThreadModel,
 } from '#app/features/chat/schemas'
 import { CHAT_EVENTS, chatRooms } from '#realtime/protocol'
-import { brandMemberKeys, loadGrants, type Actor } from '#app/services/accounts.server'
+import { brandMemberKeys, loadGrants, type Actor } from '#app/features/identity/accounts.server'
 import {
   hasAbility,
   hasBrandAbility,
@@ -40,7 +40,7 @@ import {
 } from '#app/services/files.server'
 import { groupCommit, type GroupCommit } from '#app/services/group-commit.server'
 import { notifyAccount } from '#app/services/notifications.server'
-import { profilePictureUrlOf } from '#app/services/profile-picture.server'
+import { profilePictureUrlOf } from '#app/features/identity/profile-picture.server'
 import { parseOrThrow } from '#app/services/validation.server'
 
 type ConversationRow = typeof conversations.$inferSelect

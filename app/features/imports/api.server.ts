@@ -10,7 +10,7 @@ import {
 import { AppError } from '#app/lib/errors'
 import { fetchRequestOf } from '#app/lib/upload.server'
 import { API_VERSION } from '#app/policy/permissions'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import {
   ImportTooLargeError,

@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream'
 import type { AppLoadContext } from '@remix-run/node'
 import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import { getImport, startImport, type ImportScope, type ImportView } from '#app/features/imports/imports.server'
 import { getCollection } from '#app/features/catalogue/collections.server'
 import { getLine } from '#app/features/catalogue/lines.server'

@@ -43,7 +43,7 @@ import {
 } from '#app/features/imports/validate'
 import { allows } from '#app/policy/abilities'
 import { IMPORT_EVENTS, rooms } from '#realtime/protocol'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import { requireAbility, requireBrandAbility, type Access } from '#app/services/access.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { computeDryRun, countRows, listingsStamp, markDuplicates, mergeRows, undoRows } from './import-staging.server'

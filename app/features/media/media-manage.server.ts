@@ -9,7 +9,7 @@ import { moveByOne, POOL_MAX, POOL_STEP, positionsFor } from '#app/features/medi
 import { thumbnailPath } from '#app/lib/thumbnail'
 import { allows, brandGrant } from '#app/policy/abilities'
 import type { ListingFilter } from '#app/features/catalogue/listing-filter'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import { requireAbility, requireBrandAbility } from '#app/services/access.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { listListings } from '#app/features/catalogue/listings.server'

@@ -17,7 +17,7 @@ import {
 } from '#app/features/media/media-names'
 import { thumbnailPath } from '#app/lib/thumbnail'
 import { MEDIA_EVENTS, rooms, type MediaChangedEvent } from '#realtime/protocol'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import { requireAbility, requireBrandAbility } from '#app/services/access.server'
 import type { ServiceDeps } from '#app/services/context.server'
 

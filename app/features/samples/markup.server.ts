@@ -5,7 +5,7 @@
 import * as Y from 'yjs'
 import { AppError, notFound } from '#app/lib/errors'
 import { isPin, parseStoredShape, storedShape, type AnyPin, type Shape } from '#app/features/samples/markup/shapes'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import { requireAbility } from '#app/services/access.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { changeDocument, loadDocumentUpdates } from '#app/services/yjs-documents.server'

@@ -1,6 +1,6 @@
 // The identity provider behind a small interface (Firebase Authentication today, see
 // firebase.server.ts): what the services may ask of it, and the shapes of its answers.
-import type { IdentityErrorCode } from '#app/lib/identity-messages'
+import type { IdentityErrorCode } from '#app/features/identity/identity-messages'
 
 export type SignInErrorCode =
   | 'auth/user-not-found'

@@ -3,7 +3,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { BrandedAuthLayout } from '#app/components/branded-auth-layout'
+import { BrandedAuthLayout } from '#app/features/identity/components/branded-auth-layout'
 import { Button } from '#app/components/ui/button'
 import { ErrorList, Field } from '#app/components/ui/field'
 import { CsrfField } from '#app/components/ui/misc'
@@ -11,7 +11,7 @@ import { useCsrfToken } from '#app/lib/csrf'
 import { isAppError } from '#app/lib/errors'
 import { formErrorReply } from '#app/lib/form-errors.server'
 import { parseForm } from '#app/lib/forms'
-import { inviteErrorToast, invitedToast } from '#app/lib/invite-sign-in.server'
+import { inviteErrorToast, invitedToast } from '#app/features/identity/invite-sign-in.server'
 import {
   commitUiSession,
   getOptionalActor,
@@ -21,10 +21,10 @@ import {
   requireCsrf,
 } from '#app/lib/session.server'
 import { SignupFormSchema } from '#app/schemas/invite'
-import { NewPasswordFields, useBreachHint } from '#app/components/new-password-fields'
+import { NewPasswordFields, useBreachHint } from '#app/features/identity/components/new-password-fields'
 import { defaultLook, loadBrandLook } from '#app/services/brand-look.server'
 import { INVITE_MESSAGES, parseInvite } from '#app/services/invites.server'
-import { signUpWithInvite } from '#app/services/registration.server'
+import { signUpWithInvite } from '#app/features/identity/registration.server'
 
 export const meta: MetaFunction = () => [{ title: 'Accept your invite · Brand Portal' }]
 

@@ -1,18 +1,18 @@
 // The action of the login screen `/`: each step of signing in (password, factor choice, code)
-// runs in app/services/sign-in.server.ts; this turns the step's outcome, or its refusal (a thrown
+// runs in app/features/identity/sign-in.server.ts; this turns the step's outcome, or its refusal (a thrown
 // AppError), into a reply, a redirect or a new session, keeping the route module to the screen.
 import { json, redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { SignInRefused } from '#app/lib/errors'
 import { parseForm } from '#app/lib/forms'
 import { clientAddress, commitUiSession, getUiSession, issueSessionCookie, requireCsrf } from '#app/lib/session.server'
-import { clearPendingSignIn, readPendingSignIn, savePendingSignIn } from '#app/lib/pending-sign-in.server'
+import { clearPendingSignIn, readPendingSignIn, savePendingSignIn } from '#app/features/identity/pending-sign-in.server'
 import { safeRedirectPath } from '#app/policy/permissions'
-import { LoginSchema } from '#app/schemas/login'
-import { SecondFactorChoiceSchema, VerificationCodeSchema } from '#app/schemas/mfa'
-import { MESSAGES } from '#app/services/auth.server'
-import { sendSignInCode, startSignIn, verifySignInCode, type SignInStep } from '#app/services/sign-in.server'
-import { humanCheckField, humanCheckWidget } from '#app/services/human-check.server'
-import { acceptAfterSignIn } from '#app/lib/invite-sign-in.server'
+import { LoginSchema } from '#app/features/identity/login-schemas'
+import { SecondFactorChoiceSchema, VerificationCodeSchema } from '#app/features/identity/mfa-schemas'
+import { MESSAGES } from '#app/features/identity/auth.server'
+import { sendSignInCode, startSignIn, verifySignInCode, type SignInStep } from '#app/features/identity/sign-in.server'
+import { humanCheckField, humanCheckWidget } from '#app/features/identity/human-check.server'
+import { acceptAfterSignIn } from '#app/features/identity/invite-sign-in.server'
 
 type ActionReply = {
   form: 'login' | 'factor' | 'code'
@@ -20,7 +20,7 @@ type ActionReply = {
   humanCheck?: Awaited<ReturnType<typeof humanCheckWidget>> | null
 }
 
-/** The steps of signing in run in app/services/sign-in.server.ts; this turns each into a reply. */
+/** The steps of signing in run in app/features/identity/sign-in.server.ts; this turns each into a reply. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData()
   await requireCsrf(request, context, formData)

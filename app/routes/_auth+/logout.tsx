@@ -1,7 +1,7 @@
 // Logout: GET shows the confirmation (works without JavaScript), POST ends the session on the
 // server and clears the cookie.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { LogoutForm } from '#app/components/logout-form'
+import { LogoutForm } from '#app/features/identity/components/logout-form'
 import { endSessionCookie, requireActor, requireCsrf } from '#app/lib/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Logout · Brand Portal' }]

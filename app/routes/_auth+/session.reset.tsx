@@ -10,7 +10,7 @@ import {
   requireCsrf,
 } from '#app/lib/session.server'
 import { safeRedirectPath } from '#app/policy/permissions'
-import { sessionRemembered } from '#app/services/sessions.server'
+import { sessionRemembered } from '#app/features/identity/sessions.server'
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireActor(request, context)

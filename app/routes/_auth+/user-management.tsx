@@ -3,7 +3,7 @@
 // (access.md §2); any other mode shows "Invalid Link!".
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { BrandedAuthLayout } from '#app/components/branded-auth-layout'
+import { BrandedAuthLayout } from '#app/features/identity/components/branded-auth-layout'
 import { defaultLook } from '#app/services/brand-look.server'
 import { InvalidLink } from '#app/components/invalid-link'
 

@@ -3,12 +3,12 @@
 // toast; no code at all: "Invalid Link!" on this page.
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { BrandedAuthLayout } from '#app/components/branded-auth-layout'
+import { BrandedAuthLayout } from '#app/features/identity/components/branded-auth-layout'
 import { InvalidLink } from '#app/components/invalid-link'
 import { isAppError } from '#app/lib/errors'
 import { redirectWithToast } from '#app/lib/session.server'
 import { defaultLook } from '#app/services/brand-look.server'
-import { verifyEmailWithCode } from '#app/services/passwords.server'
+import { verifyEmailWithCode } from '#app/features/identity/passwords.server'
 
 export const meta: MetaFunction = () => [{ title: 'Verify e-mail · Brand Portal' }]
 

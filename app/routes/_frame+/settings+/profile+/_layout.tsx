@@ -20,8 +20,8 @@ import {
   LANGUAGES,
   PersonalProfileSchema,
   type PersonalProfile,
-} from '#app/schemas/account'
-import { getAccount, updateAccount, type AccountProfile } from '#app/services/account-profile.server'
+} from '#app/features/identity/account-schemas'
+import { getAccount, updateAccount, type AccountProfile } from '#app/features/identity/account-profile.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Personal Profile · Brand Portal' }]

@@ -7,7 +7,11 @@ import { RouteDialog } from '#app/components/ui/dialog'
 import { PROFILE_PICTURE_SPEC } from '#app/lib/crop'
 import { attemptImageChange, refusedUploadHeaders, withCropSubmission } from '#app/lib/image-form.server'
 import { guard, redirectWithToast } from '#app/lib/session.server'
-import { getProfilePicture, resetProfilePicture, setProfilePicture } from '#app/services/profile-picture.server'
+import {
+  getProfilePicture,
+  resetProfilePicture,
+  setProfilePicture,
+} from '#app/features/identity/profile-picture.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

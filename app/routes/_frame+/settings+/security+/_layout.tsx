@@ -10,7 +10,7 @@ import { ButtonLink } from '#app/components/ui/button'
 import { Badge } from '#app/components/ui/misc'
 import { formatWhen } from '#app/lib/format'
 import { guard, run } from '#app/lib/session.server'
-import { listSecondFactors } from '#app/services/mfa.server'
+import { listSecondFactors } from '#app/features/identity/mfa.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Password and Authentication · Brand Portal' }]

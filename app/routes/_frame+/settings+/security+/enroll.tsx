@@ -26,18 +26,18 @@ import {
   readEnrollment,
   saveEnrollment,
   type EnrollmentStep,
-} from '#app/lib/mfa-enrollment.server'
+} from '#app/features/identity/mfa-enrollment.server'
 import { DEFAULT_PHONE_COUNTRY, DIAL_CODES, toE164 } from '#app/lib/phone'
 import { clientAddress, commitUiSession, getUiSession, guard, requireCsrf } from '#app/lib/session.server'
-import { EnrollPasswordSchema, EnrollPhoneSchema, VerificationCodeSchema } from '#app/schemas/mfa'
-import { sendSecondFactorCode } from '#app/services/auth.server'
+import { EnrollPasswordSchema, EnrollPhoneSchema, VerificationCodeSchema } from '#app/features/identity/mfa-schemas'
+import { sendSecondFactorCode } from '#app/features/identity/auth.server'
 import {
   confirmPasswordForEnrollment,
   confirmSecondFactorForEnrollment,
   finishPhoneEnrollment,
   MFA_MESSAGES,
   startPhoneEnrollment,
-} from '#app/services/mfa.server'
+} from '#app/features/identity/mfa.server'
 
 const BACK = '/settings/security'
 const STEP_NUMBER: Record<EnrollmentStep, number> = { password: 1, authenticate: 1, phone: 2, code: 3 }

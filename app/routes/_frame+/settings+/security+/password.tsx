@@ -5,7 +5,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
-import { NewPasswordFields, useBreachHint } from '#app/components/new-password-fields'
+import { NewPasswordFields, useBreachHint } from '#app/features/identity/components/new-password-fields'
 import { Button, buttonClass } from '#app/components/ui/button'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { ErrorList, Field } from '#app/components/ui/field'
@@ -13,10 +13,10 @@ import { CsrfField } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
 import { formErrorReply } from '#app/lib/form-errors.server'
 import { parseForm } from '#app/lib/forms'
-import { PASSWORD_CHANGED } from '#app/lib/identity-messages'
+import { PASSWORD_CHANGED } from '#app/features/identity/identity-messages'
 import { guard, readAuthCookie, redirectWithToast, requireCsrf } from '#app/lib/session.server'
-import { ChangePasswordSchema } from '#app/schemas/password-forms'
-import { changePassword } from '#app/services/passwords.server'
+import { ChangePasswordSchema } from '#app/features/identity/password-form-schemas'
+import { changePassword } from '#app/features/identity/passwords.server'
 
 export const meta: MetaFunction = () => [{ title: 'Change Password · Brand Portal' }]
 

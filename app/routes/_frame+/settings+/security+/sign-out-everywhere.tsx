@@ -5,7 +5,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { clearAuthCookie, commitUiSession, getUiSession, guard, requireCsrf } from '#app/lib/session.server'
-import { signOutEverywhere } from '#app/services/sessions.server'
+import { signOutEverywhere } from '#app/features/identity/sessions.server'
 
 export const meta: MetaFunction = () => [{ title: 'Sign out everywhere · Brand Portal' }]
 

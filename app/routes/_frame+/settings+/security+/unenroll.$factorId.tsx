@@ -12,8 +12,8 @@ import { useCsrfToken } from '#app/lib/csrf'
 import { isAppError, notFound } from '#app/lib/errors'
 import { parseForm } from '#app/lib/forms'
 import { clientAddress, guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { EnrollPasswordSchema } from '#app/schemas/mfa'
-import { listSecondFactors, MFA_MESSAGES, unenrollSecondFactor } from '#app/services/mfa.server'
+import { EnrollPasswordSchema } from '#app/features/identity/mfa-schemas'
+import { listSecondFactors, MFA_MESSAGES, unenrollSecondFactor } from '#app/features/identity/mfa.server'
 
 const BACK = '/settings/security'
 

@@ -2,8 +2,8 @@
 // forgot-password request, the reset screen and the Change Password modal, plus the breach-check
 // call. Shared by Conform in the browser and by the actions; messages are the spec's wording.
 import * as z from 'zod/mini'
-import { EMAIL, LIMITS, maxText, requiredText } from './common'
-import { newPassword } from './password'
+import { EMAIL, LIMITS, maxText, requiredText } from '#app/schemas/common'
+import { newPassword } from './password-schemas'
 
 export const PASSWORD_MISMATCH = 'New password and confirm password not matching!'
 

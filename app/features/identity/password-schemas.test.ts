@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { newPassword, passwordProblems, PASSWORD_REMINDER } from './password'
+import { newPassword, passwordProblems, PASSWORD_REMINDER } from './password-schemas'
 import * as z from 'zod/mini'
 
 describe('password rules', () => {

@@ -5,14 +5,14 @@
 // is asked (docs/decisions/020-human-check-after-failures.md). An account with SMS two-step
 // verification signs in in two steps (docs/decisions/019-sms-two-step-verification.md).
 import { AppError, invalidSession, noSession, SignInRefused } from '#app/lib/errors'
-import { ACCOUNT_TEMPORARILY_DISABLED } from '#app/lib/identity-messages'
+import { ACCOUNT_TEMPORARILY_DISABLED } from '#app/features/identity/identity-messages'
 import { landingPath } from '#app/policy/permissions'
 import { actorForIdentity, syncAccountOnLogin, type toAccountView, type Actor } from './accounts.server'
-import type { ServiceDeps } from './context.server'
+import type { ServiceDeps } from '#app/services/context.server'
 import { HUMAN_CHECK_FAILED, verifyHumanCheck } from './human-check.server'
 import type { MfaFactor } from '#app/infra/identity/provider.server'
-import { reactivateByInvite } from './invites.server'
-import { clear, countInWindow, hit, isLimited, type RateLimitRule } from './rate-limit.server'
+import { reactivateByInvite } from '#app/services/invites.server'
+import { clear, countInWindow, hit, isLimited, type RateLimitRule } from '#app/services/rate-limit.server'
 import { actorFromSessionId, wasIssuedHere } from './sessions.server'
 
 export { SESSION_DEFAULT_MS, SESSION_REMEMBERED_MS } from './sessions.server'

@@ -8,12 +8,12 @@ import { AppError } from '#app/lib/errors'
 import { newKey } from '#app/lib/ids'
 import { inviteLandingPath } from '#app/policy/invites'
 import { SignupSchema } from '#app/schemas/invite'
-import { BREACHED_PASSWORD } from '#app/schemas/password'
+import { BREACHED_PASSWORD } from '#app/features/identity/password-schemas'
 import { loadGrants, toAccountView } from './accounts.server'
 import { isPasswordBreached } from './breach.server'
-import type { ServiceDeps } from './context.server'
+import type { ServiceDeps } from '#app/services/context.server'
 import { IdentityError } from '#app/infra/identity/provider.server'
-import { applyInvite, INVITE_MESSAGES, openInviteByToken } from './invites.server'
+import { applyInvite, INVITE_MESSAGES, openInviteByToken } from '#app/services/invites.server'
 
 export const REGISTRATION_MESSAGES = {
   error: (message: string) => `Registration error: ${message}`,

@@ -4,7 +4,7 @@
 // from the Have I Been Pwned range API (both in app/infra/breach-corpus.server.ts).
 import { AppError } from '#app/lib/errors'
 import { localCorpus, rangeSuffixes, sha1Hex } from '#app/infra/breach-corpus.server'
-import type { ServiceDeps } from './context.server'
+import type { ServiceDeps } from '#app/services/context.server'
 
 const PREFIX = /^[0-9A-F]{5}$/
 

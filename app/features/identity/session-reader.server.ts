@@ -6,7 +6,7 @@ import { parse as parseCookie, serialize as serializeCookie } from 'cookie'
 import { noSession } from '#app/lib/errors'
 import type { Actor } from './accounts.server'
 import { actorFromIdToken, actorFromSessionCookie } from './auth.server'
-import type { ServiceDeps } from './context.server'
+import type { ServiceDeps } from '#app/services/context.server'
 import { sessionHash } from './sessions.server'
 
 export const SESSION_COOKIE = '__session'

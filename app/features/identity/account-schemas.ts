@@ -3,8 +3,8 @@
 // where it gives none, docs/decisions/021-settings-and-profile.md says what was chosen.
 import * as z from 'zod/mini'
 import { ACCOUNT_ROLES, ACCOUNT_STATUSES, JOB_TYPES } from '#app/policy/permissions'
-import { ALPHANUMERIC, LIMITS, REQUIRED, maxText, requiredText } from './common'
-import { COUNTRY_MESSAGE, CountrySchema } from './country'
+import { ALPHANUMERIC, LIMITS, REQUIRED, maxText, requiredText } from '#app/schemas/common'
+import { COUNTRY_MESSAGE, CountrySchema } from '#app/schemas/country'
 
 const USERNAME = /^[A-Za-z0-9_-]+$/
 const DIGITS = /^[0-9]+$/

@@ -5,8 +5,15 @@ import { accounts, type AccountAssets } from '#db/schema'
 import { invalidSession } from '#app/lib/errors'
 import { PROFILE_PICTURE_SPEC } from '#app/lib/crop'
 import type { Actor } from './accounts.server'
-import type { ServiceDeps } from './context.server'
-import { countImageUpload, deleteBlobs, imageView, storeImage, type ImageChange, type ImageView } from './images.server'
+import type { ServiceDeps } from '#app/services/context.server'
+import {
+  countImageUpload,
+  deleteBlobs,
+  imageView,
+  storeImage,
+  type ImageChange,
+  type ImageView,
+} from '#app/services/images.server'
 
 async function accountAssets(deps: ServiceDeps, accountKey: string) {
   const [row] = await deps.db.select({ assets: accounts.assets }).from(accounts).where(eq(accounts.key, accountKey))

@@ -2,11 +2,11 @@
 // signed-in user accepts at once; a visitor with an account signs in (state "invited") and
 // accepts right after; a visitor without one goes to the sign-up landing at /invite.
 import { redirect, type AppLoadContext } from '@remix-run/node'
-import { isAppError } from './errors'
-import { redirectWithToast } from './session.server'
-import type { Toast } from './toast'
+import { isAppError } from '#app/lib/errors'
+import { redirectWithToast } from '#app/lib/session.server'
+import type { Toast } from '#app/lib/toast'
 import { landingPath } from '#app/policy/permissions'
-import type { Actor } from '#app/services/accounts.server'
+import type { Actor } from '#app/features/identity/accounts.server'
 import { acceptInvite, INVITE_MESSAGES, parseInvite } from '#app/services/invites.server'
 
 /** The toast an invitee sees on arrival (access.md §8 success toasts). */

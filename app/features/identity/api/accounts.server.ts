@@ -1,7 +1,7 @@
 // Account endpoints of the settings work: the caller's own account (access.md §7
 // PUT /api/account/model/{key}, also used with status onboarded) and GET for the same.
-import { getAccount, updateAccount } from '#app/services/account-profile.server'
-import { requireActor, type Endpoint } from '../endpoint'
+import { getAccount, updateAccount } from '#app/features/identity/account-profile.server'
+import { requireActor, type Endpoint } from '#app/api/endpoint'
 
 export const accountEndpoints: Endpoint[] = [
   {

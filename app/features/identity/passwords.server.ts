@@ -11,15 +11,15 @@ import {
   WRONG_CURRENT_PASSWORD,
   actionCodeProblem,
   resetRequestAnswer,
-} from '#app/lib/identity-messages'
-import { BREACHED_PASSWORD } from '#app/schemas/password'
+} from '#app/features/identity/identity-messages'
+import { BREACHED_PASSWORD } from '#app/features/identity/password-schemas'
 import type { Actor } from './accounts.server'
 import { eq } from 'drizzle-orm'
 import { accounts } from '#db/schema'
 import { endAccountSessions } from './sessions.server'
 import { breachedSuffixes, isPasswordBreached } from './breach.server'
-import type { ServiceDeps } from './context.server'
-import { clear, hit, isLimited, type RateLimitRule } from './rate-limit.server'
+import type { ServiceDeps } from '#app/services/context.server'
+import { clear, hit, isLimited, type RateLimitRule } from '#app/services/rate-limit.server'
 
 const HOUR = 60 * 60 * 1000
 /** Reset e-mails: a few per address (it is someone's inbox), more per network (offices). */

@@ -5,11 +5,11 @@
 import { eq } from 'drizzle-orm'
 import { accounts } from '#db/schema'
 import { AppError, notFound } from '#app/lib/errors'
-import { WRONG_CURRENT_PASSWORD } from '#app/lib/identity-messages'
+import { WRONG_CURRENT_PASSWORD } from '#app/features/identity/identity-messages'
 import { maskPhoneNumber } from '#app/lib/phone'
 import type { Actor } from './accounts.server'
 import { allowSmsSend, countFailure, MESSAGES, refuseIfLimited } from './auth.server'
-import type { ServiceDeps } from './context.server'
+import type { ServiceDeps } from '#app/services/context.server'
 import type { MfaFactor } from '#app/infra/identity/provider.server'
 
 export const MFA_MESSAGES = {

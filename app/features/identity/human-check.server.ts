@@ -13,8 +13,8 @@ import {
 } from '#app/infra/human-check.server'
 import { rateLimits } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import type { ServiceDeps } from './context.server'
-import { hit, isLimited, type RateLimitRule } from './rate-limit.server'
+import type { ServiceDeps } from '#app/services/context.server'
+import { hit, isLimited, type RateLimitRule } from '#app/services/rate-limit.server'
 
 export const HUMAN_CHECK_FAILED = 'Verification Unsuccessful'
 export const TOO_MANY_HUMAN_CHECKS = 'Too many requests. Please try again later.'

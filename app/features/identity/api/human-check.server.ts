@@ -1,8 +1,12 @@
 // The login screen's human check (access.md §7): verify an answer, and fetch an ALTCHA challenge.
 // Both are public, so both count against a per-address limit. docs/decisions/020-human-check-
 // after-failures.md explains the doubled `data` and the pass a success hands out.
-import { checkHumanCheckAnswer, countHumanCheckCall, createAltchaChallenge } from '#app/services/human-check.server'
-import type { Endpoint } from '../endpoint'
+import {
+  checkHumanCheckAnswer,
+  countHumanCheckCall,
+  createAltchaChallenge,
+} from '#app/features/identity/human-check.server'
+import type { Endpoint } from '#app/api/endpoint'
 
 export const humanCheckEndpoints: Endpoint[] = [
   {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseForm } from '#app/lib/forms'
-import { EnrollPhoneSchema, VerificationCodeSchema } from './mfa'
+import { EnrollPhoneSchema, VerificationCodeSchema } from './mfa-schemas'
 
 function form(entries: Record<string, string>) {
   const data = new FormData()

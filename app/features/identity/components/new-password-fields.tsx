@@ -3,8 +3,8 @@
 // browser); the server checks again on submit either way.
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { Field } from '#app/components/ui/field'
-import { useBreachedPassword } from '#app/lib/pwned-check'
-import { PASSWORD_REMINDER, BREACHED_PASSWORD } from '#app/schemas/password'
+import { useBreachedPassword } from '#app/features/identity/pwned-check'
+import { PASSWORD_REMINDER, BREACHED_PASSWORD } from '#app/features/identity/password-schemas'
 
 export function NewPasswordFields({
   newPassword,

@@ -6,12 +6,12 @@ import { accounts } from '#db/schema'
 import { AppError, notFound, permissionError } from '#app/lib/errors'
 import { hasBrandAbility } from '#app/policy/permissions'
 import { currentBrandKey, isForwardStatusChange, isOnboarding } from '#app/policy/onboarding'
-import { AccountUpdateSchema, type AccountUpdate } from '#app/schemas/account'
+import { AccountUpdateSchema, type AccountUpdate } from '#app/features/identity/account-schemas'
 import { toAccountView, type AccountRow, type Actor } from './accounts.server'
-import type { ServiceDeps } from './context.server'
+import type { ServiceDeps } from '#app/services/context.server'
 import { profilePictureUrlOf } from './profile-picture.server'
-import { notifyOnboardingComplete } from './onboarding.server'
-import { parseOrThrow } from './validation.server'
+import { notifyOnboardingComplete } from '#app/services/onboarding.server'
+import { parseOrThrow } from '#app/services/validation.server'
 
 export type AccountProfile = ReturnType<typeof toAccountView> & {
   /** A signed URL of the profile picture, or null to show initials. */

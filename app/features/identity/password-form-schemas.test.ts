@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { BREACHED_PASSWORD, PASSWORD_REMINDER } from './password'
+import { BREACHED_PASSWORD, PASSWORD_REMINDER } from './password-schemas'
 import {
   ChangePasswordSchema,
   PASSWORD_MISMATCH,
   PasswordResetRequestSchema,
   ResetPasswordSchema,
-} from './password-forms'
+} from './password-form-schemas'
 
 function messages(schema: z.ZodMiniType, input: unknown): Record<string, string[]> {
   const result = z.safeParse(schema, input)

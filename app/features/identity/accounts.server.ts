@@ -4,7 +4,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { accounts, brands, grants } from '#db/schema'
 import { AppError, invalidSession } from '#app/lib/errors'
 import type { Grant, GrantModel, GrantType } from '#app/policy/permissions'
-import type { ServiceDeps } from './context.server'
+import type { ServiceDeps } from '#app/services/context.server'
 import type { VerifiedIdentity } from '#app/infra/identity/provider.server'
 
 export type AccountRow = typeof accounts.$inferSelect

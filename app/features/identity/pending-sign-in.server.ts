@@ -1,8 +1,8 @@
-// The login page keeps a pending two-step sign-in (app/services/sign-in.server.ts) between
+// The login page keeps a pending two-step sign-in (app/features/identity/sign-in.server.ts) between
 // requests in the signed, httpOnly `__ui` cookie, never in a form field: it holds the proof that
 // the password was right and where the SMS code went.
 import type { Session } from '@remix-run/node'
-import type { PendingSignIn } from '#app/services/sign-in.server'
+import type { PendingSignIn } from '#app/features/identity/sign-in.server'
 
 const KEY = 'pendingSignIn'
 

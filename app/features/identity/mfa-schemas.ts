@@ -2,7 +2,7 @@
 // "Login"): the factor choice and code entry at sign-in, and the three enrolment steps.
 import * as z from 'zod/mini'
 import { DIAL_CODES, toE164 } from '#app/lib/phone'
-import { LIMITS, maxText, requiredText } from './common'
+import { LIMITS, maxText, requiredText } from '#app/schemas/common'
 
 export const VERIFICATION_CODE_EMPTY = 'Verification code empty!'
 

@@ -1,7 +1,7 @@
 // Drizzle schema (pg-core) of the portal's Postgres database. Every table that holds
 // brand data carries brand_key, and every query of such a table filters by it.
 import { sql } from 'drizzle-orm'
-import type { NotificationSegment } from '#app/schemas/notification'
+import type { NotificationSegment } from '#app/features/notifications/notification-schemas'
 import {
   bigint,
   bigserial,
@@ -338,7 +338,7 @@ export const notifications = pgTable(
     action: text('action').notNull(),
     targetKind: text('target_kind').notNull(),
     targetId: text('target_id').notNull(),
-    /** Plain strings or { text, url?, accented? } (app/schemas/notification.ts, docs/decisions/053). */
+    /** Plain strings or { text, url?, accented? } (app/features/notifications/notification-schemas.ts, docs/decisions/053). */
     segments: jsonb('segments').$type<NotificationSegment[]>().notNull().default([]),
     readAt: timestamp('read_at', { withTimezone: true }),
     created: created(),

@@ -4,7 +4,7 @@
 // every process (and README) agrees on them.
 import { sql } from 'drizzle-orm'
 import { demoKey } from '#app/lib/ids'
-import { teamGrantLevel } from '#app/policy/team'
+import { teamGrantLevel } from '#app/features/teams/team-rules'
 import { addGrants } from '#app/services/grants.server'
 import { syncListingMedia } from '#app/features/media/media.server'
 import { UNMATCHED } from '#app/features/media/media-names'

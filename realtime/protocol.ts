@@ -2,7 +2,7 @@
 // schemas, acknowledgement shapes, close codes and Yjs document names. Payloads received from
 // clients are validated with these schemas before any unit sees them.
 import * as z from 'zod/mini'
-import type { NotificationSegment } from '#app/schemas/notification'
+import type { NotificationSegment } from '#app/features/notifications/notification-schemas'
 
 export const rooms = {
   account: (accountKey: string) => `account:${accountKey}`,
@@ -144,7 +144,7 @@ export interface NotificationPayload {
   lastName: string
   action: string
   when: string
-  /** Plain text, or text with a same-origin link and emphasis (app/schemas/notification.ts). */
+  /** Plain text, or text with a same-origin link and emphasis (app/features/notifications/notification-schemas.ts). */
   segments: NotificationSegment[]
   targetId: string
   brand: string | null

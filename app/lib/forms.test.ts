@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LoginSchema } from '#app/features/identity/login-schemas'
-import { HeadquartersSchema } from '#app/schemas/brand'
+import { HeadquartersSchema } from '#app/features/brands/brand-schemas'
 import { parseForm } from './forms'
 
 function form(entries: Record<string, string>) {

@@ -21,7 +21,7 @@ export const ABILITIES = {
   'team.view': ANY,
   /** Manage Team: teams, members, deactivation, the team CSV. */
   'team.manage': OWNER,
-  /** Send, list and revoke invites (an editor within limits: app/policy/invites.ts mayInvite). */
+  /** Send, list and revoke invites (an editor within limits: app/features/teams/invite-rules.ts mayInvite). */
   'invite.send': OWNER_OR_EDITOR,
   /** Create lines and collections. */
   'line.create': OWNER,

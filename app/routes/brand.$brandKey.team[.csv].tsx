@@ -3,8 +3,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { toCsv } from '#app/lib/csv'
 import { guard, run } from '#app/lib/session.server'
-import { TEAM_CSV_COLUMNS, teamCsvCells, teamCsvFileName } from '#app/policy/team'
-import { listTeamMemberRows } from '#app/services/teams.server'
+import { TEAM_CSV_COLUMNS, teamCsvCells, teamCsvFileName } from '#app/features/teams/team-rules'
+import { listTeamMemberRows } from '#app/features/teams/teams.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

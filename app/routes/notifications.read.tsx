@@ -2,7 +2,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { requireActor, requireCsrf, run } from '#app/lib/session.server'
 import { safeRedirectPath } from '#app/policy/permissions'
-import { markNotificationsRead } from '#app/services/notifications.server'
+import { markNotificationsRead } from '#app/features/notifications/notifications.server'
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireActor(request, context)

@@ -3,8 +3,8 @@
 // and, as the spec asks, reported (logged, and sent to SENTRY_DSN when set).
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { guard, redirectWithToast, requireCsrf } from '#app/lib/session.server'
-import { onboardingReply } from '#app/lib/onboarding-reply.server'
-import { isOnboardingStep, stepForPath } from '#app/policy/onboarding'
+import { onboardingReply } from '#app/features/teams/onboarding-reply.server'
+import { isOnboardingStep, stepForPath } from '#app/features/teams/onboarding-rules'
 import { safeRedirectPath } from '#app/policy/permissions'
 
 export async function loader() {

@@ -11,9 +11,9 @@ import {
   CompanyProfileSchema,
   ContactAdminSchema,
   HeadquartersSchema,
-} from './brand'
+} from '#app/features/brands/brand-schemas'
 import { LIMITS, tooLongMessage } from './common'
-import { InviteSchema, SignupFormSchema, SignupSchema } from './invite'
+import { InviteSchema, SignupFormSchema, SignupSchema } from '#app/features/teams/invite-schemas'
 import { LoginSchema } from '#app/features/identity/login-schemas'
 import { EnrollPasswordSchema, EnrollPhoneSchema, SecondFactorChoiceSchema } from '#app/features/identity/mfa-schemas'
 import {
@@ -21,7 +21,12 @@ import {
   PasswordResetRequestSchema,
   ResetPasswordSchema,
 } from '#app/features/identity/password-form-schemas'
-import { BrandMemberSchema, TeamCreateSchema, TeamMemberSchema, addMemberSchema } from './team'
+import {
+  BrandMemberSchema,
+  TeamCreateSchema,
+  TeamMemberSchema,
+  addMemberSchema,
+} from '#app/features/teams/team-schemas'
 
 type Row = [schema: z.ZodMiniType, path: string, field: string, max: number]
 

@@ -6,7 +6,7 @@ import { accounts, brands, grants, notifications } from '#db/schema'
 import { DEMO_BRAND_KEY, demoAccountKey } from '#db/seed'
 import { newKey } from '#app/lib/ids'
 import { actorForIdentity } from '#app/features/identity/accounts.server'
-import { moveOnboarding } from '#app/services/onboarding.server'
+import { moveOnboarding } from '#app/features/teams/onboarding.server'
 import { api, DEMO_PASSWORD, idTokenFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 
 let portal: TestPortal

@@ -10,7 +10,7 @@ import { accounts, grants, imports, invites, listings, references, sampleStatusC
 import { isAppError } from '#app/lib/errors'
 import type { Actor } from '#app/features/identity/accounts.server'
 import { commitImport, rollbackImport, startImport } from '#app/features/imports/imports.server'
-import { acceptInvite, applyInvite } from '#app/services/invites.server'
+import { acceptInvite, applyInvite } from '#app/features/teams/invites.server'
 import { lockSampleAsFinal } from '#app/features/samples/samples.server'
 import { createSample } from '#tests/support/atelier-factories'
 import { createStyleIn } from '#tests/support/catalogue-factories'

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { eq } from 'drizzle-orm'
 import { accounts, brands, grants, invites, notifications } from '#db/schema'
-import { resetBrandImage, setBrandImage } from '#app/services/branding.server'
+import { resetBrandImage, setBrandImage } from '#app/features/brands/branding.server'
 import {
   listAccountTeams,
   listBrandAccounts,
@@ -17,10 +17,10 @@ import {
   listTeamMemberRows,
   removeTeamMember,
   teamAccess,
-} from '#app/services/teams.server'
-import { markNotificationsRead } from '#app/services/notifications.server'
-import { acceptInvite, parseInvite } from '#app/services/invites.server'
-import { moveOnboarding } from '#app/services/onboarding.server'
+} from '#app/features/teams/teams.server'
+import { markNotificationsRead } from '#app/features/notifications/notifications.server'
+import { acceptInvite, parseInvite } from '#app/features/teams/invites.server'
+import { moveOnboarding } from '#app/features/teams/onboarding.server'
 import type { Actor } from '#app/features/identity/accounts.server'
 import { api, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import {

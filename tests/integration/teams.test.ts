@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm'
 import { accounts, brandDeactivations, collections, grants, invites, lines, teamMembers } from '#db/schema'
 import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#db/seed'
 import { newKey } from '#app/lib/ids'
-import { listTeamMemberRows } from '#app/services/teams.server'
+import { listTeamMemberRows } from '#app/features/teams/teams.server'
 import { actorForIdentity } from '#app/features/identity/accounts.server'
 import {
   DEMO_PASSWORD,

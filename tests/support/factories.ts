@@ -24,7 +24,7 @@ import {
 } from '#db/schema'
 import type { GrantSpec } from '#db/schema'
 import { newKey } from '#app/lib/ids'
-import type { NotificationSegment } from '#app/schemas/notification'
+import type { NotificationSegment } from '#app/features/notifications/notification-schemas'
 import { IMAGE_TYPES, type StoredUpload } from '#app/lib/upload.server'
 import type { ServiceDeps } from '#app/services/context.server'
 import { actorForIdentity, type Actor } from '#app/features/identity/accounts.server'

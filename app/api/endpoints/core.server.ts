@@ -11,14 +11,14 @@ import {
   removeOwnBrandPermissions,
   restoreBrand,
   updateBrand,
-} from '#app/services/brands.server'
+} from '#app/features/brands/brands.server'
 import { listGrantsOf } from '#app/services/permissions.server'
 import {
   clearNotifications,
   listNotifications,
   markNotificationsRead,
   parseSelector,
-} from '#app/services/notifications.server'
+} from '#app/features/notifications/notifications.server'
 import { idTokenFromRefreshToken, signInForApi } from '#app/features/identity/sign-in.server'
 import { bearerToken, requireActor, stringField, type Endpoint } from '../endpoint'
 

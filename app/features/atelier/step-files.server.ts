@@ -12,7 +12,7 @@ import { STYLE_FILE_FORMATS, extensionOf, unsupportedFileMessage } from '#app/fe
 import { positionsOf } from '#app/features/atelier/step-file-order'
 import type { StyleStep, WizardViewType } from '#app/features/atelier/style-steps'
 import type { Actor } from '#app/features/identity/accounts.server'
-import { recordActivity } from '#app/services/activities.server'
+import { recordActivity } from '#app/features/notifications/activities.server'
 import {
   archiveReference,
   cloneAsFinal,

@@ -39,7 +39,7 @@ import {
   type FileRow,
 } from '#app/services/files.server'
 import { groupCommit, type GroupCommit } from '#app/services/group-commit.server'
-import { notifyAccount } from '#app/services/notifications.server'
+import { notifyAccount } from '#app/features/notifications/notifications.server'
 import { profilePictureUrlOf } from '#app/features/identity/profile-picture.server'
 import { parseOrThrow } from '#app/services/validation.server'
 

@@ -7,7 +7,7 @@ import { redirectWithToast } from '#app/lib/session.server'
 import type { Toast } from '#app/lib/toast'
 import { landingPath } from '#app/policy/permissions'
 import type { Actor } from '#app/features/identity/accounts.server'
-import { acceptInvite, INVITE_MESSAGES, parseInvite } from '#app/services/invites.server'
+import { acceptInvite, INVITE_MESSAGES, parseInvite } from '#app/features/teams/invites.server'
 
 /** The toast an invitee sees on arrival (access.md §8 success toasts). */
 export function invitedToast(email: string, brandName: string): Toast {

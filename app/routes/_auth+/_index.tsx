@@ -17,7 +17,7 @@ import { landingPath, safeRedirectPath } from '#app/policy/permissions'
 import { LoginSchema } from '#app/features/identity/login-schemas'
 import { SecondFactorChoiceSchema, VerificationCodeSchema } from '#app/features/identity/mfa-schemas'
 import { pendingView } from '#app/features/identity/sign-in.server'
-import { defaultLook, loadBrandLook } from '#app/services/brand-look.server'
+import { defaultLook, loadBrandLook } from '#app/features/brands/brand-look.server'
 import { BrandedAuthLayout } from '#app/features/identity/components/branded-auth-layout'
 import { inviteStateForLogin } from '#app/features/identity/invite-sign-in.server'
 

@@ -20,10 +20,10 @@ import {
   redirectWithToast,
   requireCsrf,
 } from '#app/lib/session.server'
-import { SignupFormSchema } from '#app/schemas/invite'
+import { SignupFormSchema } from '#app/features/teams/invite-schemas'
 import { NewPasswordFields, useBreachHint } from '#app/features/identity/components/new-password-fields'
-import { defaultLook, loadBrandLook } from '#app/services/brand-look.server'
-import { INVITE_MESSAGES, parseInvite } from '#app/services/invites.server'
+import { defaultLook, loadBrandLook } from '#app/features/brands/brand-look.server'
+import { INVITE_MESSAGES, parseInvite } from '#app/features/teams/invites.server'
 import { signUpWithInvite } from '#app/features/identity/registration.server'
 
 export const meta: MetaFunction = () => [{ title: 'Accept your invite · Brand Portal' }]

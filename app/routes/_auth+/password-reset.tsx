@@ -13,7 +13,7 @@ import { useCsrfToken } from '#app/lib/csrf'
 import { parseForm } from '#app/lib/forms'
 import { clientAddress, requireCsrf } from '#app/lib/session.server'
 import { PasswordResetRequestSchema } from '#app/features/identity/password-form-schemas'
-import { defaultLook } from '#app/services/brand-look.server'
+import { defaultLook } from '#app/features/brands/brand-look.server'
 import { requestPasswordReset } from '#app/features/identity/passwords.server'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password · Brand Portal' }]

@@ -16,7 +16,7 @@ import { parseForm } from '#app/lib/forms'
 import { INVALID_LINK } from '#app/features/identity/identity-messages'
 import { requireCsrf } from '#app/lib/session.server'
 import { ResetPasswordSchema } from '#app/features/identity/password-form-schemas'
-import { defaultLook } from '#app/services/brand-look.server'
+import { defaultLook } from '#app/features/brands/brand-look.server'
 import { checkResetCode, resetPasswordWithCode } from '#app/features/identity/passwords.server'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password · Brand Portal' }]

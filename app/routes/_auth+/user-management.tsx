@@ -4,7 +4,7 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BrandedAuthLayout } from '#app/features/identity/components/branded-auth-layout'
-import { defaultLook } from '#app/services/brand-look.server'
+import { defaultLook } from '#app/features/brands/brand-look.server'
 import { InvalidLink } from '#app/components/invalid-link'
 
 export const meta: MetaFunction = () => [{ title: 'Brand Portal' }]

@@ -7,7 +7,7 @@ import { BrandedAuthLayout } from '#app/features/identity/components/branded-aut
 import { InvalidLink } from '#app/components/invalid-link'
 import { isAppError } from '#app/lib/errors'
 import { redirectWithToast } from '#app/lib/session.server'
-import { defaultLook } from '#app/services/brand-look.server'
+import { defaultLook } from '#app/features/brands/brand-look.server'
 import { verifyEmailWithCode } from '#app/features/identity/passwords.server'
 
 export const meta: MetaFunction = () => [{ title: 'Verify e-mail · Brand Portal' }]

@@ -13,7 +13,7 @@ import { formErrorReply } from '#app/lib/form-errors.server'
 import { parseForm } from '#app/lib/forms'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
 import { requiredText } from '#app/schemas/common'
-import { archiveBrand, getBrandForMenu } from '#app/services/brands.server'
+import { archiveBrand, getBrandForMenu } from '#app/features/brands/brands.server'
 
 const ConfirmNameSchema = z.object({ name: requiredText('Type the brand name to confirm.') })
 

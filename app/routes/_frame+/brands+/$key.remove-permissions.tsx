@@ -8,7 +8,7 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { isAppError } from '#app/lib/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { getBrandForMenu, removeOwnBrandPermissions } from '#app/services/brands.server'
+import { getBrandForMenu, removeOwnBrandPermissions } from '#app/features/brands/brands.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

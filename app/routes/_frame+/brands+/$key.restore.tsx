@@ -5,7 +5,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { getArchivedBrand, restoreBrand } from '#app/services/brands.server'
+import { getArchivedBrand, restoreBrand } from '#app/features/brands/brands.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

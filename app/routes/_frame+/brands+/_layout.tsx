@@ -13,7 +13,7 @@ import {
   listBrandsForActor,
   mayManageBrands,
   type ArchivedBrandView,
-} from '#app/services/brands.server'
+} from '#app/features/brands/brands.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Brands · Brand Portal' }]

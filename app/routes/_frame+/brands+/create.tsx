@@ -10,8 +10,8 @@ import { ErrorList, Field } from '#app/components/ui/field'
 import { CsrfField } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { BrandNameSchema } from '#app/schemas/brand'
-import { createBrand, requireBrandCreation } from '#app/services/brands.server'
+import { BrandNameSchema } from '#app/features/brands/brand-schemas'
+import { createBrand, requireBrandCreation } from '#app/features/brands/brands.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

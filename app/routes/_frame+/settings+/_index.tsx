@@ -2,7 +2,7 @@
 // access.md §2 "/ after login"); everyone else opens Personal Profile.
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { guard } from '#app/lib/session.server'
-import { currentBrandKey, isOnboarding, resumeStep, stepPath, visibleSteps } from '#app/policy/onboarding'
+import { currentBrandKey, isOnboarding, resumeStep, stepPath, visibleSteps } from '#app/features/teams/onboarding-rules'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

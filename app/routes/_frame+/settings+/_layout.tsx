@@ -4,7 +4,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { SettingsTabs } from '#app/components/settings-tabs'
 import { guard } from '#app/lib/session.server'
-import { currentBrandKey } from '#app/policy/onboarding'
+import { currentBrandKey } from '#app/features/teams/onboarding-rules'
 import { brandGrantTypes } from '#app/policy/permissions'
 import { settingsTabs } from '#app/policy/settings-tabs'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'

@@ -3,8 +3,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react'
 import { guard, run } from '#app/lib/session.server'
 import { brandGrantTypes } from '#app/policy/permissions'
-import { getBrand } from '#app/services/brands.server'
-import { rememberBrand } from '#app/services/current-brand.server'
+import { getBrand } from '#app/features/brands/brands.server'
+import { rememberBrand } from '#app/features/brands/current-brand.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -7,7 +7,7 @@ import { buttonClass } from '#app/components/ui/button'
 import { Avatar, Badge, EmptyState, Menu } from '#app/components/ui/misc'
 import { guard, run } from '#app/lib/session.server'
 import { hasBrandAbility } from '#app/policy/permissions'
-import { listBrandContacts } from '#app/services/teams.server'
+import { listBrandContacts } from '#app/features/teams/teams.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Contacts · Brand Portal' }]

@@ -14,9 +14,9 @@ import { brandGrantTypes } from '#app/policy/permissions'
 import { settingsTabs } from '#app/policy/settings-tabs'
 import { useCsrfToken } from '#app/lib/csrf'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { continueAfterSave, isOnboardingContinue } from '#app/lib/onboarding-reply.server'
-import { BRAND_FORMS, type BrandFormIntent } from '#app/schemas/brand'
-import { getBrand, updateBrand, type BrandView } from '#app/services/brands.server'
+import { continueAfterSave, isOnboardingContinue } from '#app/features/teams/onboarding-reply.server'
+import { BRAND_FORMS, type BrandFormIntent } from '#app/features/brands/brand-schemas'
+import { getBrand, updateBrand, type BrandView } from '#app/features/brands/brands.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Company profile · Brand Portal' }]

@@ -4,7 +4,7 @@
 // with it, the page updates in place and follows changes made in other tabs.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
-import { NotificationText } from '#app/components/notification-text'
+import { NotificationText } from '#app/features/notifications/components/notification-text'
 import { useRealtimeEvent } from '#app/components/realtime-provider'
 import { buttonClass } from '#app/components/ui/button'
 import { BellIcon } from '#app/components/ui/icons'
@@ -12,14 +12,14 @@ import { Avatar, CsrfField, EmptyState } from '#app/components/ui/misc'
 import { useCsrfToken } from '#app/lib/csrf'
 import { formatWhen } from '#app/lib/format'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { NOTIFICATION_LIMITS } from '#app/schemas/notification'
+import { NOTIFICATION_LIMITS } from '#app/features/notifications/notification-schemas'
 import {
   clearNotifications,
   markNotificationsRead,
   notificationCentre,
   parseSelector,
   type NotificationView,
-} from '#app/services/notifications.server'
+} from '#app/features/notifications/notifications.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 import { EVENTS } from '#realtime/protocol'
 import type { ReactNode } from 'react'

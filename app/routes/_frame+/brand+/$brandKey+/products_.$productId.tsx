@@ -10,7 +10,7 @@ import { CatalogueBreadcrumbs } from '#app/features/catalogue/components/breadcr
 import { Gallery, galleryImages, imageIndex } from '#app/features/catalogue/components/gallery'
 import { Accordion, ColourSwatch, InfoRows } from '#app/features/catalogue/components/listing-info'
 import { guard, run } from '#app/lib/session.server'
-import { getBrand } from '#app/services/brands.server'
+import { getBrand } from '#app/features/brands/brands.server'
 import { getProduct } from '#app/features/catalogue/products.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 

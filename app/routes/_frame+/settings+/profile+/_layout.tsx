@@ -12,7 +12,7 @@ import { COUNTRIES, countryCode, countryName } from '#app/lib/countries'
 import { useCsrfToken } from '#app/lib/csrf'
 import { parseForm } from '#app/lib/forms'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { continueAfterSave, isOnboardingContinue } from '#app/lib/onboarding-reply.server'
+import { continueAfterSave, isOnboardingContinue } from '#app/features/teams/onboarding-reply.server'
 import {
   ACCOUNT_TYPES,
   DATE_FORMATS,

@@ -5,11 +5,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useSearchParams } from '@remix-run/react'
 import { useMemo, useState, type ReactNode } from 'react'
-import { ColourPicker } from '#app/components/colour-picker'
+import { ColourPicker } from '#app/features/brands/components/colour-picker'
 import { SettingsTabs } from '#app/components/settings-tabs'
 import { Button, ButtonLink, buttonClass } from '#app/components/ui/button'
 import { Badge, CsrfField } from '#app/components/ui/misc'
-import { resolveColour } from '#app/lib/colour'
+import { resolveColour } from '#app/features/brands/colour'
 import { GRID_SLOTS, SLOT_SPECS, type BrandImageSlot } from '#app/lib/crop'
 import { useCsrfToken } from '#app/lib/csrf'
 import { parseForm } from '#app/lib/forms'
@@ -23,9 +23,9 @@ import {
   TEMPLATE_NAMES,
   type ColourPickerId,
   type LandingLayoutChoice,
-} from '#app/schemas/branding'
-import type { BrandLook } from '#app/services/brand-look.server'
-import { getBranding, updateBranding } from '#app/services/branding.server'
+} from '#app/features/brands/branding-schemas'
+import type { BrandLook } from '#app/features/brands/brand-look.server'
+import { getBranding, updateBranding } from '#app/features/brands/branding.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Branding · Brand Portal' }]

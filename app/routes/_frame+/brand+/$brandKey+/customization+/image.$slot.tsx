@@ -7,7 +7,12 @@ import { RouteDialog } from '#app/components/ui/dialog'
 import { SLOT_SPECS, isBrandImageSlot } from '#app/lib/crop'
 import { attemptImageChange, refusedUploadHeaders, withCropSubmission } from '#app/lib/image-form.server'
 import { guard, redirectWithToast, run } from '#app/lib/session.server'
-import { getBranding, requireBrandingAccess, resetBrandImage, setBrandImage } from '#app/services/branding.server'
+import {
+  getBranding,
+  requireBrandingAccess,
+  resetBrandImage,
+  setBrandImage,
+} from '#app/features/brands/branding.server'
 
 function slotOrNotFound(slot: string | undefined) {
   if (!isBrandImageSlot(slot)) throw json({ error: { type: 'NotFound', message: 'Page not found.' } }, { status: 404 })

@@ -14,8 +14,13 @@ import { isAppError } from '#app/lib/errors'
 import { formErrorReply } from '#app/lib/form-errors.server'
 import { parseForm } from '#app/lib/forms'
 import { guard, redirectWithToast, requireCsrf, run, type Toast } from '#app/lib/session.server'
-import { mayChoosePermission, SHARE_MESSAGES, SHARE_PERMISSIONS, ShareLineSchema } from '#app/schemas/share-line'
-import { listShareableLines, shareLine } from '#app/services/line-share.server'
+import {
+  mayChoosePermission,
+  SHARE_MESSAGES,
+  SHARE_PERMISSIONS,
+  ShareLineSchema,
+} from '#app/features/teams/share-line-schemas'
+import { listShareableLines, shareLine } from '#app/features/teams/line-share.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Share Line · Brand Portal' }]

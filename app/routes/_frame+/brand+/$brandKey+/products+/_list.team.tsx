@@ -10,7 +10,7 @@ import { Avatar, Badge } from '#app/components/ui/misc'
 import { guard, run } from '#app/lib/session.server'
 import { parsePageQuery } from '#app/features/catalogue/listing-filter'
 import { brandGrantTypes, hasBrandAbility } from '#app/policy/permissions'
-import { listBrandInvites } from '#app/services/invites.server'
+import { listBrandInvites } from '#app/features/teams/invites.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

@@ -10,8 +10,14 @@ import { Avatar, Badge, EmptyState, Menu } from '#app/components/ui/misc'
 import { guard, run } from '#app/lib/session.server'
 import { brandGrantTypes } from '#app/policy/permissions'
 import { settingsTabs } from '#app/policy/settings-tabs'
-import { ADD_MEMBER_MODES, statusBadgeTone, teamCsvFileName, teamSummary, type TeamMemberRow } from '#app/policy/team'
-import { listBrandTeams, listTeamMemberRows } from '#app/services/teams.server'
+import {
+  ADD_MEMBER_MODES,
+  statusBadgeTone,
+  teamCsvFileName,
+  teamSummary,
+  type TeamMemberRow,
+} from '#app/features/teams/team-rules'
+import { listBrandTeams, listTeamMemberRows } from '#app/features/teams/teams.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Manage Team · Brand Portal' }]

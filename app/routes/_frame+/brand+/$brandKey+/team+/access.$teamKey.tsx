@@ -6,7 +6,7 @@ import { buttonClass } from '#app/components/ui/button'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { Avatar, Badge, EmptyState } from '#app/components/ui/misc'
 import { guard, run } from '#app/lib/session.server'
-import { teamAccess } from '#app/services/teams.server'
+import { teamAccess } from '#app/features/teams/teams.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { getBrandMember, removeBrandMember } from '#app/services/teams.server'
+import { getBrandMember, removeBrandMember } from '#app/features/teams/teams.server'
 
 const DEACTIVATE_CONFIRMATION = 'Are you sure you would like to deactivate this team member?'
 

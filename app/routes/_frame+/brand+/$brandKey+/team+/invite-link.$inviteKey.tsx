@@ -5,7 +5,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { buttonClass } from '#app/components/ui/button'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { guard, run } from '#app/lib/session.server'
-import { getOpenBrandInvite } from '#app/services/teams.server'
+import { getOpenBrandInvite } from '#app/features/teams/teams.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

@@ -5,8 +5,8 @@ import { buttonClass } from '#app/components/ui/button'
 import { RouteDialog } from '#app/components/ui/dialog'
 import { Avatar, Badge } from '#app/components/ui/misc'
 import { guard, run } from '#app/lib/session.server'
-import { accountTypeLabel, statusBadgeTone } from '#app/policy/team'
-import { getBrandMember } from '#app/services/teams.server'
+import { accountTypeLabel, statusBadgeTone } from '#app/features/teams/team-rules'
+import { getBrandMember } from '#app/features/teams/teams.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

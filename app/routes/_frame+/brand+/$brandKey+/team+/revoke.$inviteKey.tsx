@@ -4,8 +4,8 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { INVITE_MESSAGES, revokeInvite } from '#app/services/invites.server'
-import { getOpenBrandInvite } from '#app/services/teams.server'
+import { INVITE_MESSAGES, revokeInvite } from '#app/features/teams/invites.server'
+import { getOpenBrandInvite } from '#app/features/teams/teams.server'
 
 const DELETE_INVITE_CONFIRMATION = 'Are you sure you would like to delete this invited team member?'
 

@@ -1,0 +1,49 @@
+// The account's current brand (access.md §4 "The selected brand is remembered"): the header, the
+// logo and the profile menu of pages without a brand in the URL speak for it. Opening a brand's
+// home page makes that brand the current one (docs/decisions/038).
+import { eq, sql } from 'drizzle-orm'
+import { accounts } from '#db/schema'
+import { isAppError } from '#app/lib/errors'
+import { currentBrandKey } from '#app/features/teams/onboarding-rules'
+import { can } from '#app/policy/abilities'
+import type { Actor } from '#app/features/identity/accounts.server'
+import { getBrand, type BrandView } from './brands.server'
+import type { ServiceDeps } from '#app/services/context.server'
+
+/**
+ * The brand a page frame shows: the one in the URL (which the actor must be able to view: NotFound
+ * otherwise), else the remembered one while the actor still holds a grant on it, else the brand
+ * granted first; null without any brand.
+ */
+export async function frameBrand(
+  deps: ServiceDeps,
+  actor: Actor,
+  urlBrandKey: string | null,
+): Promise<BrandView | null> {
+  if (urlBrandKey) return getBrand(deps, actor, urlBrandKey)
+  const key = currentBrandKey(actor.preferences.brand, actor.grants)
+  if (!key) return null
+  try {
+    return await getBrand(deps, actor, key)
+  } catch (error) {
+    // A grant on a brand that has just been deleted: the frame goes on without a brand.
+    if (isAppError(error) && error.type === 'NotFound') return null
+    throw error
+  }
+}
+
+/**
+ * Makes the brand the account's current one (preferences.brand); a no-op when it already is or
+ * when the actor holds no grant on it. Called when the brand's home page opens: every way of
+ * choosing a brand leads there (brands list, logo, landing after sign-in), while a link into one
+ * of a brand's other pages shows that brand without changing the account's choice.
+ */
+export async function rememberBrand(deps: ServiceDeps, actor: Actor, brandKey: string): Promise<void> {
+  if (actor.preferences.brand === brandKey || !can(actor.grants, 'brand.view', brandKey)) return
+  // Merged into the stored preferences in SQL, so a concurrent write of another preference stays.
+  await deps.db
+    .update(accounts)
+    .set({ preferences: sql`${accounts.preferences} || ${JSON.stringify({ brand: brandKey })}::jsonb` })
+    .where(eq(accounts.key, actor.key))
+  actor.preferences = { ...actor.preferences, brand: brandKey }
+}

@@ -6,11 +6,11 @@ import tseslint from 'typescript-eslint'
 /** Import patterns the layer rules below refuse, with the reason a developer reads. */
 const LAYERS = {
   serverModules: (who) => ({
-    group: ['\\#app/services/*', '\\#app/infra/*', '\\#db/*', '*.server', '**/*.server'],
+    group: ['\\#app/infra/*', '\\#db/*', '*.server', '**/*.server'],
     message: `${who} imports no service, adapter, database or server-only module (types only, where allowed).`,
   }),
   pages: {
-    group: ['\\#app/routes/*', '\\#app/components/*', '\\#app/features/*/components/*'],
+    group: ['\\#app/routes/*', '\\#app/ui/*', '\\#app/features/*/components/*'],
     message: 'Only pages import routes and components.',
   },
   realtime: {
@@ -51,9 +51,7 @@ export default tseslint.config(
     // Pure rules, schemas and the access rules: plain data and functions, testable without a
     // server, so they never reach into services, adapters, the database or server-only code.
     files: [
-      'app/lib/**/*.{ts,tsx}',
-      'app/policy/**/*.ts',
-      'app/schemas/**/*.ts',
+      'app/platform/**/*.ts',
       'realtime/protocol.ts',
       // A feature's rules, texts and types: what is neither server code nor a component.
       'app/features/**/*.{ts,tsx}',
@@ -69,7 +67,7 @@ export default tseslint.config(
   {
     // Components run in the browser: from server modules they may take types only (erased when
     // built), never values.
-    files: ['app/components/**/*.{ts,tsx}', 'app/features/*/components/**/*.{ts,tsx}'],
+    files: ['app/ui/**/*.{ts,tsx}', 'app/features/*/components/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -81,13 +79,7 @@ export default tseslint.config(
   {
     // Services, server helpers and seeds run below the pages, and reach the realtime layer only
     // through its protocol (their events go out through ServiceDeps.events).
-    files: [
-      'app/services/**/*.ts',
-      'app/lib/**/*.server.ts',
-      'app/features/**/*.server.ts',
-      'app/features/**/*.worker.ts',
-      'db/**/*.ts',
-    ],
+    files: ['app/platform/**/*.server.ts', 'app/features/**/*.server.ts', 'app/features/**/*.worker.ts', 'db/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [LAYERS.pages, LAYERS.realtime] }] },
   },

@@ -11,8 +11,8 @@ import type {
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { logEvent, reportError } from '#app/infra/error-reporting.server'
-import { isAppError } from '#app/lib/errors'
-import { NonceContext } from '#app/lib/nonce'
+import { isAppError } from '#app/platform/errors'
+import { NonceContext } from '#app/platform/nonce'
 
 const ABORT_DELAY_MS = 5_000
 

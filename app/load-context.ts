@@ -1,5 +1,5 @@
 // Per-request context handed from server.ts to every loader and action.
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 
 declare module '@remix-run/node' {
   interface AppLoadContext {

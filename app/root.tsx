@@ -11,13 +11,13 @@ import {
 } from '@remix-run/react'
 import { useMemo, type ReactNode } from 'react'
 import stylesheet from '#app/styles/tailwind.css'
-import { Toasts } from '#app/components/ui/toasts'
-import { RouteDialog } from '#app/components/ui/dialog'
-import { Button, ButtonLink } from '#app/components/ui/button'
-import { commitUiSession, ensureCsrfToken, getUiSession } from '#app/lib/session.server'
-import { toastList } from '#app/lib/toast'
-import { useLiveToasts } from '#app/lib/live-toasts'
-import { useNonce } from '#app/lib/nonce'
+import { Toasts } from '#app/ui/toasts'
+import { RouteDialog } from '#app/ui/dialog'
+import { Button, ButtonLink } from '#app/ui/button'
+import { commitUiSession, ensureCsrfToken, getUiSession } from '#app/platform/session.server'
+import { toastList } from '#app/platform/toast'
+import { useLiveToasts } from '#app/ui/live-toasts'
+import { useNonce } from '#app/platform/nonce'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 

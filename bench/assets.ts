@@ -8,7 +8,7 @@
 import fs from 'node:fs'
 import { sql } from 'drizzle-orm'
 import { DEMO_BRAND_KEY } from '#db/seed'
-import { demoKey } from '#app/lib/ids'
+import { demoKey } from '#app/platform/ids'
 import { spawnPortal } from '../scripts/spawn-portal'
 import { demoWorkspace } from './workspace'
 

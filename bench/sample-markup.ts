@@ -22,7 +22,7 @@ import * as encoding from 'lib0/encoding'
 import * as syncProtocol from 'y-protocols/sync'
 import { openDatabase } from '#db/client'
 import { DEMO_BRAND_KEY, demoAccountKey, demoFirebaseUid } from '#db/seed'
-import { demoKey } from '#app/lib/ids'
+import { demoKey } from '#app/platform/ids'
 import {
   MARKUP_COLOURS,
   parseStoredShape,
@@ -30,10 +30,10 @@ import {
   storedShape,
   type Shape,
 } from '#app/features/samples/markup/shapes'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { MARKUP_SHAPES, markupDocName } from '#app/features/samples/markup.server'
 import { startSession } from '#app/features/identity/sessions.server'
-import { appendDocumentUpdate, loadDocumentUpdates } from '#app/services/yjs-documents.server'
+import { appendDocumentUpdate, loadDocumentUpdates } from '#app/platform/yjs-documents.server'
 import { SharedDoc } from '../realtime/yjs/shared-doc'
 import { connectYjs, cookieWebSocket } from '../tests/support/yjs-client'
 import { spawnPortal } from '../scripts/spawn-portal'

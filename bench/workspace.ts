@@ -9,7 +9,7 @@ import { embeddedPaths, openDatabase, type DatabaseHandle } from '#db/client'
 import { EMBEDDED_DATABASE, EMBEDDED_USER } from '#db/embedded-server'
 import { demoAccountKey, demoFirebaseUid, seedDemo } from '#db/seed'
 import { createLocalBlobStore } from '#app/infra/blob-store.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { startSession } from '#app/features/identity/sessions.server'
 
 export interface DemoWorkspace {

@@ -10,9 +10,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import sharp from 'sharp'
-import { demoKey } from '#app/lib/ids'
-import { createQueue } from '#app/lib/queue'
-import { THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH, thumbnailPath } from '#app/lib/thumbnail'
+import { demoKey } from '#app/platform/ids'
+import { createQueue } from '#app/platform/queue'
+import { THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH, thumbnailPath } from '#app/features/files/thumbnail'
 import type { BlobStore } from '#app/infra/blob-store.server'
 
 /** Product photos are 3:4 (catalogue.md §9). */

@@ -917,7 +917,7 @@ export const files = pgTable(
     brandKey: text('brand_key')
       .notNull()
       .references(() => brands.key, { onDelete: 'cascade' }),
-    /** What the file is for (app/lib/file-purposes.ts): decides the ability, types and limits. */
+    /** What the file is for (app/features/files/file-purposes.ts): decides the ability, types and limits. */
     purpose: text('purpose').notNull(),
     originalName: text('original_name').notNull(),
     /** Bytes announced at the start (tus Upload-Length), then the bytes received. */

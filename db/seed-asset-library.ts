@@ -5,8 +5,8 @@
 import { eq } from 'drizzle-orm'
 import { assetEntries, buckets, files } from '#db/schema'
 import { DEFAULT_FOLDERS } from '#app/features/assets/asset-paths'
-import { demoKey } from '#app/lib/ids'
-import type { ServiceDeps } from '#app/services/context.server'
+import { demoKey } from '#app/platform/ids'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { blobExists, ensureBlobs, FILES, seedFileRow, type SeedFile } from './seed-atelier-references'
 
 const DEMO_BRAND = demoKey('brand:demo')

@@ -3,10 +3,10 @@
 // drawn at seed time like the other demo photos (docs/decisions/075) and sit in the file table as
 // clean material images.
 import { eq, sql } from 'drizzle-orm'
-import { demoKey } from '#app/lib/ids'
+import { demoKey } from '#app/platform/ids'
 import type { MaterialColorValue, MaterialTypeKey } from '#app/features/atelier/materials'
-import { thumbnailPath } from '#app/lib/thumbnail'
-import type { ServiceDeps } from '#app/services/context.server'
+import { thumbnailPath } from '#app/features/files/thumbnail'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { markStyleStep } from '#app/features/atelier/style-steps.server'
 import { detailPhotoSvg, ensureImages, type DemoImage } from './demo-images'
 import { files, materialStyles, materials } from './schema'

@@ -7,10 +7,10 @@ import { Readable } from 'node:stream'
 import { asc, eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
 import { files, graphics, patterns, references, styles, techpacks } from '#db/schema'
-import { demoKey } from '#app/lib/ids'
-import { thumbnailPath, THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH } from '#app/lib/thumbnail'
-import { webPath } from '#app/services/files.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import { demoKey } from '#app/platform/ids'
+import { thumbnailPath, THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH } from '#app/features/files/thumbnail'
+import { webPath } from '#app/features/files/files.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 
 const DEMO_BRAND = demoKey('brand:demo')
 const UPLOADER = demoKey('account:editor')

@@ -6,13 +6,13 @@
 import { eq, inArray } from 'drizzle-orm'
 import * as Y from 'yjs'
 import { conversations, files, messages, references, sampleStatusChanges, yjsUpdates } from '#db/schema'
-import { demoKey } from '#app/lib/ids'
+import { demoKey } from '#app/platform/ids'
 import { MARKUP_COLOURS, storedShape, type Shape } from '#app/features/samples/markup/shapes'
 import { SAMPLE_ASSET_TYPE, type SampleStatus } from '#app/features/samples/sample-status'
 import { markupPinThreadKey } from '#app/features/chat/schemas'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { MARKUP_SHAPES, markupDocName } from '#app/features/samples/markup.server'
-import { appendDocumentUpdate } from '#app/services/yjs-documents.server'
+import { appendDocumentUpdate } from '#app/platform/yjs-documents.server'
 import {
   blobExists,
   demoAtelierStyle,

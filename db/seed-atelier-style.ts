@@ -3,7 +3,7 @@
 // it gets its tags. Wrap Dress stands part way through its wizard, so the atelier list and its
 // summary show every state of a step.
 import { and, eq } from 'drizzle-orm'
-import { demoKey } from '#app/lib/ids'
+import { demoKey } from '#app/platform/ids'
 import type { StepStatus, StyleStep } from '#app/features/atelier/style-steps'
 import { markStyleStep } from '#app/features/atelier/style-steps.server'
 import type { Database } from './client'

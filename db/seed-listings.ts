@@ -7,7 +7,7 @@
 // listings take seconds, not minutes. Idempotent: keys derive from the brand and the row's
 // number, so a second run with the same N changes nothing, a smaller N removes the extra rows.
 import { sql } from 'drizzle-orm'
-import { demoKey } from '#app/lib/ids'
+import { demoKey } from '#app/platform/ids'
 import type { Database } from './client'
 import { listingMedia, photoImages, type DemoImage, type PhotoSpec, type Season } from './demo-images'
 import { COLOURS, GARMENTS, SIZES } from './seed'

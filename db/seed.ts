@@ -3,15 +3,15 @@
 // Other Brand for the outsider. Idempotent; `reset` wipes first. Keys are derived from names so
 // every process (and README) agrees on them.
 import { sql } from 'drizzle-orm'
-import { demoKey } from '#app/lib/ids'
+import { demoKey } from '#app/platform/ids'
 import { teamGrantLevel } from '#app/features/teams/team-rules'
-import { addGrants } from '#app/services/grants.server'
+import { addGrants } from '#app/platform/access/grants.server'
 import { syncListingMedia } from '#app/features/media/media.server'
 import { UNMATCHED } from '#app/features/media/media-names'
 import { seedAtelierReferences } from './seed-atelier-references'
 import { seedAtelierSamples } from './seed-atelier-samples'
 import { seedAtelierModelSample } from './seed-atelier-3d-sample'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { seedAtelierMaterials } from './seed-atelier-materials'
 import { seedAssetLibrary } from './seed-asset-library'
 import { seedAtelierStyle } from './seed-atelier-style'

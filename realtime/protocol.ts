@@ -64,7 +64,7 @@ export const EVENTS = {
   notificationCleared: 'notification:cleared',
 } as const
 
-/** The file pipeline (app/services/files.server.ts), to the uploader's account room. */
+/** The file pipeline (app/features/files/files.server.ts), to the uploader's account room. */
 /** Product media (app/features/media/media.server.ts). */
 export const MEDIA_EVENTS = {
   /**

@@ -2,9 +2,9 @@
 // the router (router.server.ts) matches, authenticates and wraps results in the envelope.
 import type { Readable } from 'node:stream'
 import type { Request } from 'express'
-import { AppError, noSession } from '#app/lib/errors'
+import { AppError, noSession } from '#app/platform/errors'
 import type { Actor } from '#app/features/identity/accounts.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 
 export type Verb = 'GET' | 'POST' | 'PUT' | 'DELETE'
 

@@ -1,8 +1,8 @@
-// The text rule (app/lib/text-rule.ts) on every address before anything reads it: a path
+// The text rule (app/platform/text-rule.ts) on every address before anything reads it: a path
 // segment or query value holding a control character (`?search=a%00b`) is answered 400 here, for
 // pages, the JSON API, files and uploads alike.
 import type { NextFunction, Request, Response } from 'express'
-import { forbiddenTextPath, isForbiddenText, TEXT_REFUSED } from '#app/lib/text-rule'
+import { forbiddenTextPath, isForbiddenText, TEXT_REFUSED } from '#app/platform/text-rule'
 
 function decodedSegments(path: string): string[] {
   return path.split('/').map((segment) => {

@@ -2,7 +2,7 @@
 // after checking permissions. Images and videos show inline (the asset library's preview plays
 // them); anything else downloads.
 import express, { type Router } from 'express'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { isQuarantined } from './blob-store.server'
 
 const INLINE_TYPES = new Set([

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { Transform, type Readable } from 'node:stream'
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { SNIFF_BYTES, hasSignature, sniffType } from '#app/lib/file-type'
+import { SNIFF_BYTES, hasSignature, sniffType } from '#app/platform/file-type'
 
 export interface BlobInfo {
   contentType: string
@@ -16,7 +16,7 @@ export interface BlobInfo {
 export interface PutOptions {
   /**
    * The type the bytes must be, or the types accepted. A type with a known signature
-   * (app/lib/file-type.ts) is checked against the first bytes as they arrive; the blob is stored
+   * (app/platform/file-type.ts) is checked against the first bytes as they arrive; the blob is stored
    * with the type its bytes show.
    */
   contentType: string | readonly string[]

@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import { inflateRawSync } from 'node:zlib'
 import type { FileScanResult } from '#db/schema'
-import { detectType } from '#app/lib/file-type'
+import { detectType } from '#app/platform/file-type'
 
 /**
  * The anti-virus test file's signature (eicar.org), kept in two halves so this source file is

@@ -3,7 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Transporter } from 'nodemailer'
-import { newKey } from '#app/lib/ids'
+import { newKey } from '#app/platform/ids'
 
 export interface OutgoingMail {
   to: string

@@ -3,7 +3,7 @@
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import express from 'express'
-import { PDF_VIEWER_VERSION } from '#app/lib/pdf-viewer'
+import { PDF_VIEWER_VERSION } from '#app/platform/pdf-viewer'
 
 const SERVED = ['build', 'standard_fonts', 'cmaps']
 

@@ -4,17 +4,17 @@
 // must come from our own pages, and a request about an existing upload must come from its
 // uploader; a new upload is authorized from its metadata (brand, purpose, filename) before any
 // byte is accepted. When the last byte is in, the file pipeline takes over
-// (app/services/files.server.ts). Uploads are never read back through tus.
+// (app/features/files/files.server.ts). Uploads are never read back through tus.
 import type { IncomingMessage } from 'node:http'
 import path from 'node:path'
 import express, { type Router } from 'express'
 import { Server, type Upload } from '@tus/server'
 import { FileStore } from '@tus/file-store'
-import { isAppError } from '#app/lib/errors'
-import { newKey } from '#app/lib/ids'
+import { isAppError } from '#app/platform/errors'
+import { newKey } from '#app/platform/ids'
 import { isSameOrigin } from '#app/api/router.server'
 import type { Actor } from '#app/features/identity/accounts.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { actorFromCredential, readCredential } from '#app/features/identity/session-reader.server'
 import {
   abandonUpload,
@@ -25,7 +25,7 @@ import {
   requireOwnUpload,
   sweepAbandonedUploads,
   uploadName,
-} from '#app/services/files.server'
+} from '#app/features/files/files.server'
 import { dropStaleReservations } from '#app/features/media/media.server'
 import { reportError } from './error-reporting.server'
 

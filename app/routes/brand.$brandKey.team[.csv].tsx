@@ -1,8 +1,8 @@
 // `/brand/{key}/team.csv`: the team CSV download (owner only). Built on the server from the rows
 // Manage Team shows, so the download link works without JavaScript (docs/decisions/018).
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { toCsv } from '#app/lib/csv'
-import { guard, run } from '#app/lib/session.server'
+import { toCsv } from '#app/platform/csv'
+import { guard, run } from '#app/platform/session.server'
 import { TEAM_CSV_COLUMNS, teamCsvCells, teamCsvFileName } from '#app/features/teams/team-rules'
 import { listTeamMemberRows } from '#app/features/teams/teams.server'
 

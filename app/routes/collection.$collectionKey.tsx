@@ -2,7 +2,7 @@
 // opens the list the collection is shown in (its line's collections, or the brand's); someone
 // without a grant on the brand gets 404 (docs/decisions/065).
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { guard, run } from '#app/lib/session.server'
+import { guard, run } from '#app/platform/session.server'
 import { collectionHome, getCollection } from '#app/features/catalogue/collections.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@
 // collection, which is the brand's media upload page with ?collection= (its breadcrumbs then name
 // the collection). Someone without a grant on the brand gets 404.
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { guard, run } from '#app/lib/session.server'
+import { guard, run } from '#app/platform/session.server'
 import { getCollection } from '#app/features/catalogue/collections.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 // `/line/{key}`: the short success target of the line form (catalogue.md §2). It opens the line
 // page of the line's brand; someone without a grant on the brand gets 404 (docs/decisions/065).
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { guard, run } from '#app/lib/session.server'
+import { guard, run } from '#app/platform/session.server'
 import { getLine } from '#app/features/catalogue/lines.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@
 // brand's upload page with ?line= (the import then belongs to that line). Someone without a grant
 // on the brand gets 404.
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { guard, run } from '#app/lib/session.server'
+import { guard, run } from '#app/platform/session.server'
 import { getLine } from '#app/features/catalogue/lines.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 // POST /notifications/read: "Mark all as read" from the bell panel; returns to the page it came from.
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { requireActor, requireCsrf, run } from '#app/lib/session.server'
-import { safeRedirectPath } from '#app/policy/permissions'
+import { requireActor, requireCsrf, run } from '#app/platform/session.server'
+import { safeRedirectPath } from '#app/platform/access/permissions'
 import { markNotificationsRead } from '#app/features/notifications/notifications.server'
 
 export async function action({ request, context }: ActionFunctionArgs) {

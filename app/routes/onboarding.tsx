@@ -2,10 +2,10 @@
 // they work without JavaScript. Failures go back to the step with "Onboarding error: {message}"
 // and, as the spec asks, reported (logged, and sent to SENTRY_DSN when set).
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { guard, redirectWithToast, requireCsrf } from '#app/lib/session.server'
+import { guard, redirectWithToast, requireCsrf } from '#app/platform/session.server'
 import { onboardingReply } from '#app/features/teams/onboarding-reply.server'
 import { isOnboardingStep, stepForPath } from '#app/features/teams/onboarding-rules'
-import { safeRedirectPath } from '#app/policy/permissions'
+import { safeRedirectPath } from '#app/platform/access/permissions'
 
 export async function loader() {
   return redirect('/settings')

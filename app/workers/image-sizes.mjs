@@ -1,6 +1,6 @@
 // The image process: makes the thumbnail and web size of uploaded images at a lower CPU priority
 // than the portal, so a batch of photos uses every idle core but page requests always come first
-// (docs/decisions/109). The portal (app/services/image-process.server.ts) sends one job per image
+// (docs/decisions/109). The portal (app/features/files/image-process.server.ts) sends one job per image
 // over IPC and gets the encoded sizes back. Plain JavaScript: it runs as is in every mode.
 import fs from 'node:fs'
 import os from 'node:os'

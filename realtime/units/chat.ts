@@ -2,8 +2,8 @@
 // chat.server.ts pushes each message once it is stored. Threads are followed while on screen.
 // Presence: a socket showing a brand's chat bar joins the brand's presence room; the first socket
 // of an account there announces it online, the last one leaving announces it offline.
-import { AppError, isAppError } from '#app/lib/errors'
-import { requireBrandAbility } from '#app/services/access.server'
+import { AppError, isAppError } from '#app/platform/errors'
+import { requireBrandAbility } from '#app/platform/access/access.server'
 import { loadGrants } from '#app/features/identity/accounts.server'
 import {
   deleteMessageLive,

@@ -3,7 +3,7 @@
 // connection, so a new feature never touches the connection code itself.
 import type { Socket } from 'socket.io'
 import type { Actor } from '#app/features/identity/accounts.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 
 export interface UnitContext {
   deps: ServiceDeps

@@ -3,7 +3,7 @@
 // signed by someone else) refuses the whole update; it is neither applied, stored nor relayed.
 import * as Y from 'yjs'
 import { parseStoredShape } from '#app/features/samples/markup/shapes'
-import { isForbiddenText } from '#app/lib/text-rule'
+import { isForbiddenText } from '#app/platform/text-rule'
 import type { Insertion, InsertionCheck } from './update-check'
 
 /** Who is writing, and to which copy: some rules depend on what the document already holds. */
@@ -14,7 +14,7 @@ export interface WriteContext {
 
 export type DocShape = (context: WriteContext) => InsertionCheck
 
-/** Record keys as the portal makes them (app/lib/ids.ts), with room for older and demo ones. */
+/** Record keys as the portal makes them (app/platform/ids.ts), with room for older and demo ones. */
 const RECORD_KEY = /^[a-z0-9]{1,64}$/
 /** Most photo keys one listing's shared order may gain in one piece. */
 export const MAX_ORDER_LENGTH = 1000

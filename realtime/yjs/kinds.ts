@@ -1,10 +1,10 @@
 // The kinds of Yjs documents. Each kind names the record whose grants decide access to it, the
 // ability that lets a member open it and the one that lets a member change it, and how it is
 // loaded and stored (through a service). A document kind not listed here cannot be opened.
-import type { Ability } from '#app/policy/abilities'
-import type { Target } from '#app/services/access.server'
-import type { ServiceDeps } from '#app/services/context.server'
-import { appendDocumentUpdate, compactDocument, loadDocumentUpdates } from '#app/services/yjs-documents.server'
+import type { Ability } from '#app/platform/access/abilities'
+import type { Target } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
+import { appendDocumentUpdate, compactDocument, loadDocumentUpdates } from '#app/platform/yjs-documents.server'
 import type { YjsDocName } from '../protocol'
 import { mediaOrderShape, sampleMarkupShape, scratchShape, type DocShape } from './doc-shapes'
 

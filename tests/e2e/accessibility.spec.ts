@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import axe from 'axe-core'
 import type { Page } from '@playwright/test'
-import { demoKey } from '../../app/lib/ids'
+import { demoKey } from '#app/platform/ids'
 import { expect, signIn, test } from './fixtures'
 
 // axe's experimental rules too (label-content-name-mismatch is one), not only the default set.

@@ -6,7 +6,7 @@
 // these specs change; each walk sets its steps back to not started first and names its files anew.
 import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
-import { demoKey } from '../../app/lib/ids'
+import { demoKey } from '#app/platform/ids'
 import { expect, signIn, test } from './fixtures'
 
 const BRAND = demoKey('brand:demo')

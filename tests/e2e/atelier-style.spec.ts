@@ -4,7 +4,7 @@
 // changes the summary's progress; a read member sees no switch; an outsider gets 404. Demo Brand's
 // style Wrap Dress is the one this spec changes; it sets its steps back to not started first.
 import type { Page } from '@playwright/test'
-import { demoKey } from '../../app/lib/ids'
+import { demoKey } from '#app/platform/ids'
 import { expect, signIn, test } from './fixtures'
 
 const BRAND = demoKey('brand:demo')

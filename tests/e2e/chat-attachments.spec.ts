@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { EICAR } from '#app/infra/file-scan.server'
-import { SCAN_MESSAGES } from '#app/lib/file-purposes'
+import { SCAN_MESSAGES } from '#app/features/files/file-purposes'
 import { expect, signIn, test } from './fixtures'
 import { live, member, signedIn } from './support/chat-people'
 import { createBrand } from './support/users'

@@ -2,7 +2,7 @@
 // the URL (/settings, /brands) point the header items, the logo and the profile menu's Manage
 // Team at it (docs/decisions/038). Without JavaScript, so the server renders the links.
 import type { APIRequestContext, Page } from '@playwright/test'
-import { demoKey } from '../../app/lib/ids'
+import { demoKey } from '#app/platform/ids'
 import { DEMO_PASSWORD, expect, signIn, test } from './fixtures'
 
 const DEMO_BRAND = demoKey('brand:demo')

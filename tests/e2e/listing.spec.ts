@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { demoKey } from '../../app/lib/ids'
+import { demoKey } from '#app/platform/ids'
 import { e2eEnvironment, expect, signIn, test } from './fixtures'
 
 const BRAND = demoKey('brand:demo')

@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { demoKey } from '../../app/lib/ids'
+import { demoKey } from '#app/platform/ids'
 import { expect, signIn, test } from './fixtures'
 
 const SCANNING = 'The file is being scanned for security compliance.'

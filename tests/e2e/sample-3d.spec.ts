@@ -4,7 +4,7 @@
 // clicking it shows them the same view. Without JavaScript the page offers the file and its pins;
 // the file comes only through its signed link, and an outsider finds no sample.
 import type { Page } from '@playwright/test'
-import { demoKey } from '../../app/lib/ids'
+import { demoKey } from '#app/platform/ids'
 import { angleBetween } from '../../app/features/samples/markup/model-pins'
 import { expect, signIn, test } from './fixtures'
 

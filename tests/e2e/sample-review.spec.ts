@@ -4,7 +4,7 @@
 // Final. A read member sees no status form; an outsider gets 404. Each run adds its own sample.
 import sharp from 'sharp'
 import type { Browser, Page } from '@playwright/test'
-import { demoKey } from '../../app/lib/ids'
+import { demoKey } from '#app/platform/ids'
 import { expect, signIn, test } from './fixtures'
 
 const BRAND = demoKey('brand:demo')

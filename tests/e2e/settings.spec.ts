@@ -2,7 +2,7 @@
 // personal profile's rules and update, Account Type for role admin only, the country select of
 // the company profile, and a fresh invited account walked through onboarding to Finish.
 import type { Page } from '@playwright/test'
-import { demoKey } from '#app/lib/ids'
+import { demoKey } from '#app/platform/ids'
 import { brandKeyByName, expect, signIn, test } from './fixtures'
 import { createMember } from './support/users'
 

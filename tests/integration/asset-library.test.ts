@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { assetEntries, assetFolderCounts, buckets, files, materials } from '#db/schema'
 import { DEFAULT_FOLDERS } from '#app/features/assets/asset-paths'
 import { ASSET_TEXTS, stylesUsingEntry } from '#app/features/assets/asset-library.server'
-import { pipelineSettled } from '#app/services/files.server'
+import { pipelineSettled } from '#app/features/files/files.server'
 import { api, sessionCookieFor, startTestPortal, type ApiAnswer, type TestPortal } from '#tests/support/portal'
 import {
   actorOf,

@@ -8,7 +8,7 @@ import sharp from 'sharp'
 import { brands, listings } from '#db/schema'
 import { DEMO_BRAND_KEY, DEMO_HERO_PATH, DEMO_LOGO_PATH } from '#db/seed'
 import { bulkImages, bulkStructure, seedListings } from '#db/seed-listings'
-import { thumbnailPath } from '#app/lib/thumbnail'
+import { thumbnailPath } from '#app/features/files/thumbnail'
 import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { createBrand } from '#tests/support/factories'
 

@@ -4,7 +4,7 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_BRAND_KEY } from '#db/seed'
-import { pipelineSettled, type FileView } from '#app/services/files.server'
+import { pipelineSettled, type FileView } from '#app/features/files/files.server'
 import { api, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { SIGNATURE_DIR, startTestClamd, type TestClamd } from '#tests/support/clamd'
 import sharp from 'sharp'

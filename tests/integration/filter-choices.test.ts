@@ -3,7 +3,7 @@
 // own search field, and never lists another brand's styles (docs/decisions/079).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { styles } from '#db/schema'
-import { newKey } from '#app/lib/ids'
+import { newKey } from '#app/platform/ids'
 import { actorForAccount, type Actor } from '#app/features/identity/accounts.server'
 import { listFilterChoices, STYLE_CHOICES_LIMIT } from '#app/features/catalogue/listings.server'
 import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'

@@ -7,8 +7,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { eq, inArray } from 'drizzle-orm'
 import { files } from '#db/schema'
-import { AppError } from '#app/lib/errors'
-import { holdingDir, pipelineSettled, receiveFormUploads, sweepAbandonedUploads } from '#app/services/files.server'
+import { AppError } from '#app/platform/errors'
+import {
+  holdingDir,
+  pipelineSettled,
+  receiveFormUploads,
+  sweepAbandonedUploads,
+} from '#app/features/files/files.server'
 import { createFile } from '#tests/support/file-factories'
 import { actorOf, createBrand, createMember, type BrandFixture } from '#tests/support/factories'
 import { photoBytes } from '#tests/support/media-factories'

@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ImageProcess, type SizesJob } from '#app/services/image-process.server'
+import { ImageProcess, type SizesJob } from '#app/features/files/image-process.server'
 
 let dir: string
 let photo: string

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accounts, grants, invites } from '#db/schema'
 import { DEMO_BRAND_KEY, OTHER_BRAND_KEY } from '#db/seed'
-import { demoKey } from '#app/lib/ids'
+import { demoKey } from '#app/platform/ids'
 import { BREACHED_PASSWORD } from '#app/features/identity/password-schemas'
 import { api, idTokenFor, readOutbox, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 

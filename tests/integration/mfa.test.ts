@@ -8,7 +8,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { accounts, rateLimits } from '#db/schema'
-import { newKey } from '#app/lib/ids'
+import { newKey } from '#app/platform/ids'
 import type { Actor } from '#app/features/identity/accounts.server'
 import {
   actorFromSessionCookie,

@@ -2,7 +2,7 @@
 // and worker as JavaScript, cached for good; nothing else of the package or of node_modules.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startTestPortal, type TestPortal } from '#tests/support/portal'
-import { PDF_VIEWER, PDF_VIEWER_PATH } from '#app/lib/pdf-viewer'
+import { PDF_VIEWER, PDF_VIEWER_PATH } from '#app/platform/pdf-viewer'
 
 let portal: TestPortal
 beforeAll(async () => {

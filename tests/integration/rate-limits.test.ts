@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { files, rateLimits } from '#db/schema'
-import { newKey } from '#app/lib/ids'
+import { newKey } from '#app/platform/ids'
 import type { Env } from '#app/env.server'
-import type { ServiceDeps } from '#app/services/context.server'
-import { SignInRefused } from '#app/lib/errors'
+import type { ServiceDeps } from '#app/platform/context.server'
+import { SignInRefused } from '#app/platform/errors'
 import {
   MESSAGES,
   SMS_LIMITS,
@@ -17,8 +17,13 @@ import {
   isHumanCheckRequired,
   signInWithPassword,
 } from '#app/features/identity/auth.server'
-import { countInWindow, hit, isLimited } from '#app/services/rate-limit.server'
-import { authorizeUpload, beginUpload, FILE_UPLOAD_LIMIT, TOO_MANY_FILES_MESSAGE } from '#app/services/files.server'
+import { countInWindow, hit, isLimited } from '#app/platform/rate-limit.server'
+import {
+  authorizeUpload,
+  beginUpload,
+  FILE_UPLOAD_LIMIT,
+  TOO_MANY_FILES_MESSAGE,
+} from '#app/features/files/files.server'
 import { startTestPortal, type TestPortal } from '#tests/support/portal'
 import { FACTORY_PASSWORD, actorOf, createBrand, createMember } from '#tests/support/factories'
 

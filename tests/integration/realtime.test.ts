@@ -10,7 +10,7 @@ import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#db/seed'
 import { EVENTS, type BrandJoinAck, type NotificationPayload } from '#realtime/protocol'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { connectYjs, tryUpgrade } from '#tests/support/yjs-client'
-import { appendDocumentUpdate, loadDocumentUpdates } from '#app/services/yjs-documents.server'
+import { appendDocumentUpdate, loadDocumentUpdates } from '#app/platform/yjs-documents.server'
 import { COMPACT_ON_LOAD_ROWS } from '#realtime/yjs.server'
 
 let portal: TestPortal

@@ -13,7 +13,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client'
 import { startRedisServer, stopRedisServers } from '#tests/support/redis-server'
 import WebSocket from 'ws'
 import { DEMO_BRAND_KEY, DEMO_DIRECT_CHAT_KEY, demoAccountKey } from '#db/seed'
-import { demoKey } from '#app/lib/ids'
+import { demoKey } from '#app/platform/ids'
 import {
   MARKUP_COLOURS,
   parseStoredShape,

@@ -1,7 +1,7 @@
 // Failed sign-ins are limited per account and per client address; a success clears the account's
 // count. Limits are lowered here so the test stays short.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { SignInRefused } from '#app/lib/errors'
+import { SignInRefused } from '#app/platform/errors'
 import { signInWithPassword, MESSAGES } from '#app/features/identity/auth.server'
 import { DEMO_PASSWORD, startTestPortal, type TestPortal } from '#tests/support/portal'
 

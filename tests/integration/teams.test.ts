@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { accounts, brandDeactivations, collections, grants, invites, lines, teamMembers } from '#db/schema'
 import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#db/seed'
-import { newKey } from '#app/lib/ids'
+import { newKey } from '#app/platform/ids'
 import { listTeamMemberRows } from '#app/features/teams/teams.server'
 import { actorForIdentity } from '#app/features/identity/accounts.server'
 import {

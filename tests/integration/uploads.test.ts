@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { accounts, rateLimits } from '#db/schema'
 import { OTHER_BRAND_KEY } from '#db/seed'
-import { hit } from '#app/services/rate-limit.server'
-import { TOO_MANY_UPLOADS_MESSAGE, UPLOAD_LIMIT } from '#app/services/images.server'
+import { hit } from '#app/platform/rate-limit.server'
+import { TOO_MANY_UPLOADS_MESSAGE, UPLOAD_LIMIT } from '#app/features/files/images.server'
 import { sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 
 let portal: TestPortal

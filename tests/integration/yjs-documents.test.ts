@@ -4,13 +4,13 @@
 import * as Y from 'yjs'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openDatabase, type DatabaseHandle } from '#db/client'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import {
   appendDocumentUpdate,
   compactDocument,
   loadDocumentUpdates,
   mergeStoredUpdates,
-} from '#app/services/yjs-documents.server'
+} from '#app/platform/yjs-documents.server'
 import { createTestDatabase, type TestDatabase } from '#tests/support/database'
 
 let testDatabase: TestDatabase

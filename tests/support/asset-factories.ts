@@ -4,8 +4,8 @@
 import { and, eq } from 'drizzle-orm'
 import { assetEntries, buckets } from '#db/schema'
 import { DEFAULT_FOLDERS } from '#app/features/assets/asset-paths'
-import { newKey } from '#app/lib/ids'
-import type { ServiceDeps } from '#app/services/context.server'
+import { newKey } from '#app/platform/ids'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { createFile } from './file-factories'
 
 export async function createBucketWithFile(

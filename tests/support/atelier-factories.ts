@@ -1,7 +1,7 @@
 // Records of the atelier for tests that need them to exist (walks, refusals), without uploading.
 import { files, patterns, references } from '#db/schema'
-import { newKey } from '#app/lib/ids'
-import type { ServiceDeps } from '#app/services/context.server'
+import { newKey } from '#app/platform/ids'
+import type { ServiceDeps } from '#app/platform/context.server'
 
 /** A pattern of a style; answers its key. */
 export async function createPattern(deps: Pick<ServiceDeps, 'db'>, brandKey: string, styleKey: string, name = 'Block') {

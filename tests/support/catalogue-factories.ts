@@ -1,8 +1,8 @@
 // Catalogue records for tests: categories, styles in a collection and listings, written straight
 // to the database like the other factories (tests/support/factories.ts).
 import { categories, listings, styles } from '#db/schema'
-import { newKey } from '#app/lib/ids'
-import type { ServiceDeps } from '#app/services/context.server'
+import { newKey } from '#app/platform/ids'
+import type { ServiceDeps } from '#app/platform/context.server'
 
 type Deps = Pick<ServiceDeps, 'db'>
 

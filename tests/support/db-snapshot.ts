@@ -18,7 +18,7 @@ import {
   teamMembers,
   teams,
 } from '#db/schema'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 
 export async function snapshotData({ db }: Pick<ServiceDeps, 'db'>) {
   const sorted = (rows: object[]) => rows.map((row) => JSON.stringify(row)).sort()

@@ -23,10 +23,10 @@ import {
   teams,
 } from '#db/schema'
 import type { GrantSpec } from '#db/schema'
-import { newKey } from '#app/lib/ids'
+import { newKey } from '#app/platform/ids'
 import type { NotificationSegment } from '#app/features/notifications/notification-schemas'
-import { IMAGE_TYPES, type StoredUpload } from '#app/lib/upload.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import { IMAGE_TYPES, type StoredUpload } from '#app/features/files/upload.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { actorForIdentity, type Actor } from '#app/features/identity/accounts.server'
 
 /** The password of every account a factory makes (the demo password, so helpers can sign in). */

@@ -1,7 +1,7 @@
 // Files of the pipeline for tests that need one to exist (walks, refusals), without uploading.
 import { files, type FileStatus } from '#db/schema'
-import { newKey } from '#app/lib/ids'
-import type { ServiceDeps } from '#app/services/context.server'
+import { newKey } from '#app/platform/ids'
+import type { ServiceDeps } from '#app/platform/context.server'
 
 export async function createFile(
   deps: Pick<ServiceDeps, 'db'>,

@@ -1,7 +1,7 @@
 // Materials and their pictures for tests, written straight to the database.
 import { files, materialStyles, materials, type MaterialColor, type MaterialType } from '#db/schema'
-import { newKey } from '#app/lib/ids'
-import type { ServiceDeps } from '#app/services/context.server'
+import { newKey } from '#app/platform/ids'
+import type { ServiceDeps } from '#app/platform/context.server'
 
 /** A clean image of the brand, as the pipeline leaves a material picture (its blobs are not written). */
 export async function createMaterialImage(

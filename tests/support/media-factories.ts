@@ -4,9 +4,9 @@
 import { Readable } from 'node:stream'
 import sharp from 'sharp'
 import { media } from '#db/schema'
-import { newKey } from '#app/lib/ids'
-import { thumbnailPath } from '#app/lib/thumbnail'
-import type { ServiceDeps } from '#app/services/context.server'
+import { newKey } from '#app/platform/ids'
+import { thumbnailPath } from '#app/features/files/thumbnail'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { syncListingMedia } from '#app/features/media/media.server'
 
 type Deps = Pick<ServiceDeps, 'db' | 'blobs'>

@@ -2,7 +2,7 @@
 // Remix would: the real services and database, the `__ui` cookie with a CSRF token, and the
 // thrown redirects and error replies caught into the Response the browser would get.
 import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node'
-import { commitUiSession, ensureCsrfToken, getUiSession } from '#app/lib/session.server'
+import { commitUiSession, ensureCsrfToken, getUiSession } from '#app/platform/session.server'
 import type { Portal } from '#app/infra/portal.server'
 
 type RouteFunction = (args: ActionFunctionArgs) => Promise<unknown>

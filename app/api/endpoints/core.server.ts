@@ -1,6 +1,6 @@
 // Endpoints of the foundation: version, account sync and sign-in, grants, brands, notifications.
-import { AppError } from '#app/lib/errors'
-import { API_VERSION } from '#app/policy/permissions'
+import { AppError } from '#app/platform/errors'
+import { API_VERSION } from '#app/platform/access/permissions'
 import { syncFromIdToken } from '#app/features/identity/auth.server'
 import {
   archiveBrand,
@@ -12,7 +12,7 @@ import {
   restoreBrand,
   updateBrand,
 } from '#app/features/brands/brands.server'
-import { listGrantsOf } from '#app/services/permissions.server'
+import { listGrantsOf } from '#app/platform/access/permissions.server'
 import {
   clearNotifications,
   listNotifications,

@@ -1,5 +1,5 @@
 // Bucket calls of atelier.md §7: the brand's asset library, its folders and files. Every call
-// names the bucket; paths are the library's own (app/lib/asset-paths.ts). The asset library
+// names the bucket; paths are the library's own (app/features/assets/asset-paths.ts). The asset library
 // service checks every permission: members read, owners and editors change.
 import {
   addFiles,

@@ -1,7 +1,7 @@
 // The asset library (atelier.md §2 Asset library, §3 Bucket and storage entries, §4 Brand storage,
 // §7 bucket calls): one bucket per brand holding nested folders and files. Members of the brand
 // browse and download; owners and editors (`asset.manage`) create, upload, rename, move and
-// delete. Paths name folders by their names (app/lib/asset-paths.ts) and are only ever resolved
+// delete. Paths name folders by their names (app/features/assets/asset-paths.ts) and are only ever resolved
 // in this bucket's own rows, so no path can reach another brand's files (docs/decisions/132).
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import {
@@ -16,8 +16,8 @@ import {
   type AssetEntryKind,
 } from '#db/schema'
 import { rowsOf } from '#db/rows'
-import { AppError, notFound } from '#app/lib/errors'
-import { newKey } from '#app/lib/ids'
+import { AppError, notFound } from '#app/platform/errors'
+import { newKey } from '#app/platform/ids'
 import {
   checkName,
   DEFAULT_FOLDER_NAME,
@@ -27,11 +27,11 @@ import {
   numberedName,
   parsePath,
 } from '#app/features/assets/asset-paths'
-import { SCAN_MESSAGES } from '#app/lib/file-purposes'
+import { SCAN_MESSAGES } from '#app/features/files/file-purposes'
 import type { Actor } from '#app/features/identity/accounts.server'
-import { requireAbility, requireBrandAbility } from '#app/services/access.server'
-import type { ServiceDeps } from '#app/services/context.server'
-import { registerModel } from '#app/services/model-registry.server'
+import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
+import { registerModel } from '#app/platform/access/model-registry.server'
 
 /** A bucket hangs off its brand; its entries are reached through it. */
 registerModel('Bucket', { table: buckets, key: buckets.key, brand: buckets.brandKey, grantable: false })

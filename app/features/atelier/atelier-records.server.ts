@@ -4,12 +4,12 @@
 // and editors ('asset.manage') create and change them; an outsider learns nothing (NotFound).
 import { and, desc, eq } from 'drizzle-orm'
 import { graphics, patterns, techpacks } from '#db/schema'
-import { AppError, notFound } from '#app/lib/errors'
-import { newKey } from '#app/lib/ids'
+import { AppError, notFound } from '#app/platform/errors'
+import { newKey } from '#app/platform/ids'
 import { isKey, parseTags } from '#app/features/atelier/references'
 import type { Actor } from '#app/features/identity/accounts.server'
-import { requireAbility } from '#app/services/access.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import { requireAbility } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 
 type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]
 type Db = ServiceDeps['db'] | Tx

@@ -2,7 +2,7 @@
 // style (of the brand in the address, else not found) and the step's type when the path has one.
 import { json, type AppLoadContext } from '@remix-run/node'
 import { isMaterialType, type MaterialTypeKey } from './materials'
-import { guard, run } from '#app/lib/session.server'
+import { guard, run } from '#app/platform/session.server'
 import { materialStyle } from '#app/features/atelier/materials.server'
 
 export const materialsPath = (brandKey: string, styleKey: string) => `/brand/${brandKey}/style/${styleKey}/materials`

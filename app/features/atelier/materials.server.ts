@@ -5,8 +5,8 @@
 // material marks the Materials step of its styles in progress (§4).
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { files, materialStyles, materials, styleMaterialChecks, styles, type MaterialType } from '#db/schema'
-import { AppError, notFound } from '#app/lib/errors'
-import { newKey } from '#app/lib/ids'
+import { AppError, notFound } from '#app/platform/errors'
+import { newKey } from '#app/platform/ids'
 import {
   MATERIAL_LIMITS,
   MATERIAL_TYPES,
@@ -15,10 +15,10 @@ import {
   type MaterialColorValue,
   type MaterialTypeKey,
 } from '#app/features/atelier/materials'
-import { PRODUCT_IMAGE_TYPES } from '#app/lib/file-purposes'
+import { PRODUCT_IMAGE_TYPES } from '#app/features/files/file-purposes'
 import type { Actor } from '#app/features/identity/accounts.server'
-import { hasAbility, requireAbility, requireBrandAbility } from '#app/services/access.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import { hasAbility, requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { markStyleStep } from './style-steps.server'
 
 type MaterialRow = typeof materials.$inferSelect

@@ -6,9 +6,9 @@
 // once the file is available and never served while it is quarantined (docs/decisions/110–114).
 import { and, arrayContains, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import { files, references } from '#db/schema'
-import { AppError, notFound } from '#app/lib/errors'
-import { newKey } from '#app/lib/ids'
-import { SCAN_MESSAGES } from '#app/lib/file-purposes'
+import { AppError, notFound } from '#app/platform/errors'
+import { newKey } from '#app/platform/ids'
+import { SCAN_MESSAGES } from '#app/features/files/file-purposes'
 import {
   DEFAULT_FOLDER_NAME,
   FINAL_TAG,
@@ -35,8 +35,8 @@ import {
 } from '#app/features/atelier/style-file-types'
 import { DEFAULT_SAMPLE_STATUS, SAMPLE_FAMILIES } from '#app/features/samples/sample-status'
 import type { Actor } from '#app/features/identity/accounts.server'
-import { requireAbility } from '#app/services/access.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import { requireAbility } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import {
   MAX_NOTES,
   checkBrand,
@@ -47,7 +47,7 @@ import {
   textField,
 } from './atelier-records.server'
 import { markStyleStep } from './style-steps.server'
-import { receiveFormUploads, type PreparedPart } from '#app/services/files.server'
+import { receiveFormUploads, type PreparedPart } from '#app/features/files/files.server'
 
 export type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]
 type Db = ServiceDeps['db'] | Tx

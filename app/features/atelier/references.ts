@@ -4,7 +4,7 @@
 import type { StyleStep } from './style-steps'
 import { SAMPLE_ASSET_TYPE } from '#app/features/samples/sample-status'
 
-/** Keys are the portal's record keys (app/lib/ids.ts) or other URL-safe ids. */
+/** Keys are the portal's record keys (app/platform/ids.ts) or other URL-safe ids. */
 const KEY = /^[A-Za-z0-9_-]{1,64}$/
 
 export function isKey(value: unknown): value is string {

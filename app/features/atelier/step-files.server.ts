@@ -4,10 +4,10 @@
 // step's action does with the area's forms (upload, folder, rename, archive, delete, move, order,
 // clone as Final, download). Every rule is the references service's; this only reads addresses.
 import { json, redirect, type AppLoadContext } from '@remix-run/node'
-import { AppError, isAppError } from '#app/lib/errors'
-import { SCAN_MESSAGES } from '#app/lib/file-purposes'
+import { AppError, isAppError } from '#app/platform/errors'
+import { SCAN_MESSAGES } from '#app/features/files/file-purposes'
 import { REFERENCE_TEXTS, archiveFailureMessage, isKey, parsePath } from '#app/features/atelier/references'
-import { redirectWithToast, requireCsrf, run, type Toast } from '#app/lib/session.server'
+import { redirectWithToast, requireCsrf, run, type Toast } from '#app/platform/session.server'
 import { STYLE_FILE_FORMATS, extensionOf, unsupportedFileMessage } from '#app/features/atelier/style-file-types'
 import { positionsOf } from '#app/features/atelier/step-file-order'
 import type { StyleStep, WizardViewType } from '#app/features/atelier/style-steps'

@@ -2,7 +2,7 @@
 // upload's type is told: by its bytes where the format has a signature, by its extension where it
 // has none (DXF, RUL, OBJ and the 3D formats are plain text or undocumented). Content wins: a PNG
 // named .dxf is a PNG. Pure, shared by the file pipeline and the pages (icons, help text).
-import { detectType } from '#app/lib/file-type'
+import { detectType } from '#app/platform/file-type'
 
 export const FILE_FAMILIES = [
   'image',

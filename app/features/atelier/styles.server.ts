@@ -6,7 +6,7 @@
 import { newestOfEachSeries } from '#app/features/samples/sample-versions'
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import { categories, collections, files, lines, listings, references, styles } from '#db/schema'
-import { AppError, notFound } from '#app/lib/errors'
+import { AppError, notFound } from '#app/platform/errors'
 import {
   STYLE_STEPS,
   completeStepCount,
@@ -20,8 +20,8 @@ import {
 } from '#app/features/atelier/style-steps'
 import { SAMPLES_STEP } from '#app/features/atelier/references'
 import type { Actor } from '#app/features/identity/accounts.server'
-import { hasAbility, requireAbility, requireBrandAbility } from '#app/services/access.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import { hasAbility, requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { listingImages, type ListingImage } from '#app/features/media/listing-media.server'
 
 const styleRef = (key: string) => ({ model: 'Style', key })

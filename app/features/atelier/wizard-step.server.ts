@@ -1,7 +1,7 @@
 // The server side of a wizard step's shell (app/features/atelier/components/wizard-step.tsx): what its
 // loader reads and what its Not applicable switch posts, for the file steps and materials alike.
 import { json, type AppLoadContext } from '@remix-run/node'
-import { redirectWithToast, run } from '#app/lib/session.server'
+import { redirectWithToast, run } from '#app/platform/session.server'
 import type { Actor } from '#app/features/identity/accounts.server'
 import { stepTab, type StyleStep } from '#app/features/atelier/style-steps'
 import { getWizardStyle, setStepNotApplicable } from '#app/features/atelier/styles.server'

@@ -3,7 +3,7 @@
 // so it holds nothing private: images go out as signed blob URLs, colours as they were saved.
 import { and, eq, isNull } from 'drizzle-orm'
 import { brands } from '#db/schema'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 
 export const DEFAULT_BACKGROUND = '#000000'
 export const DEFAULT_FONT = '#ffffff'

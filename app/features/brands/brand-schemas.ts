@@ -2,10 +2,10 @@
 // spec's wording (access.md §5 "Company profile", "Contact admin"; catalogue.md §5). Written with
 // zod/mini so the browser bundle stays small (docs/decisions/008-zod-mini-in-the-browser.md).
 import * as z from 'zod/mini'
-import { CountrySchema } from '#app/schemas/country'
-import { ALPHANUMERIC, EMAIL, LIMITS, maxText, optionalText, requiredText } from '#app/schemas/common'
+import { CountrySchema } from '#app/platform/country-schemas'
+import { ALPHANUMERIC, EMAIL, LIMITS, maxText, optionalText, requiredText } from '#app/platform/common-schemas'
 
-export { EMAIL, REQUIRED, requiredText } from '#app/schemas/common'
+export { EMAIL, REQUIRED, requiredText } from '#app/platform/common-schemas'
 
 const DIGITS = /^[0-9]+$/
 const ZIP = /^(?=.*[A-Za-z0-9])[A-Za-z0-9 _]+$/
@@ -44,7 +44,7 @@ export const CompanyProfileSchema = z.object({
 export const HeadquartersSchema = z.object({
   street: required('Street', LIMITS.line),
   suite: required('Suite', LIMITS.line),
-  /** Stored as the alpha-3 code; older free-text names are still read (app/lib/countries.ts). */
+  /** Stored as the alpha-3 code; older free-text names are still read (app/platform/countries.ts). */
   country: z.pipe(required('Country', LIMITS.name), CountrySchema),
   city: optionalPattern('City', LIMITS.name, ALPHANUMERIC, 'Invalid city.'),
   state: optionalPattern('State', LIMITS.name, ALPHANUMERIC, 'Invalid state. Alphanumeric characters expected.'),

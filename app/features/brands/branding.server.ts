@@ -3,13 +3,13 @@
 // saved is what loadBrandLook shows on the brand's login and invite pages.
 import { eq } from 'drizzle-orm'
 import { brands, type BrandAssets, type BrandTemplate } from '#db/schema'
-import { notFound } from '#app/lib/errors'
-import { SLOT_SPECS, type BrandImageSlot } from '#app/lib/crop'
+import { notFound } from '#app/platform/errors'
+import { SLOT_SPECS, type BrandImageSlot } from '#app/features/files/crop'
 import { BrandingUpdateSchema } from '#app/features/brands/branding-schemas'
 import type { Actor } from '#app/features/identity/accounts.server'
 import { loadBrandLook, type BrandLook } from './brand-look.server'
-import { requireBrandAbility } from '#app/services/access.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import { requireBrandAbility } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import {
   countImageUpload,
   deleteBlobs,
@@ -17,9 +17,9 @@ import {
   storeImage,
   type ImageChange,
   type ImageView,
-} from '#app/services/images.server'
+} from '#app/features/files/images.server'
 import { notifyBrandMembers } from '#app/features/notifications/notifications.server'
-import { parseOrThrow } from '#app/services/validation.server'
+import { parseOrThrow } from '#app/platform/validation.server'
 
 /** Owner or editor; callers that read an upload check this first, so a refusal costs no upload. */
 export function requireBrandingAccess(actor: Actor, brandKey: string): void {

@@ -2,16 +2,16 @@
 // updates. Every function takes the actor first and checks the grant here, whatever the caller.
 import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 import { accounts, brands, grants, teamMembers } from '#db/schema'
-import { AppError, notFound, permissionError } from '#app/lib/errors'
-import { newKey } from '#app/lib/ids'
+import { AppError, notFound, permissionError } from '#app/platform/errors'
+import { newKey } from '#app/platform/ids'
 import { BrandNameSchema, BrandUpdateSchema, type BrandUpdate } from '#app/features/brands/brand-schemas'
-import { can } from '#app/policy/abilities'
+import { can } from '#app/platform/access/abilities'
 import { brandMemberKeys, loadGrants, type Actor } from '#app/features/identity/accounts.server'
-import { requireBrandAbility } from '#app/services/access.server'
-import type { ServiceDeps } from '#app/services/context.server'
-import { addGrants, changeGrants, cutArchivedBrandAccess } from '#app/services/grants.server'
+import { requireBrandAbility } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
+import { addGrants, changeGrants, cutArchivedBrandAccess } from '#app/platform/access/grants.server'
 import { notifyBrandMembers } from '#app/features/notifications/notifications.server'
-import { parseOrThrow } from '#app/services/validation.server'
+import { parseOrThrow } from '#app/platform/validation.server'
 
 export type BrandRow = typeof brands.$inferSelect
 

@@ -3,12 +3,12 @@
 // home page makes that brand the current one (docs/decisions/038).
 import { eq, sql } from 'drizzle-orm'
 import { accounts } from '#db/schema'
-import { isAppError } from '#app/lib/errors'
+import { isAppError } from '#app/platform/errors'
 import { currentBrandKey } from '#app/features/teams/onboarding-rules'
-import { can } from '#app/policy/abilities'
+import { can } from '#app/platform/access/abilities'
 import type { Actor } from '#app/features/identity/accounts.server'
 import { getBrand, type BrandView } from './brands.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 
 /**
  * The brand a page frame shows: the one in the URL (which the actor must be able to view: NotFound

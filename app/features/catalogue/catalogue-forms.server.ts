@@ -3,9 +3,9 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { CollectionFormSchema } from '#app/features/catalogue/schemas'
 import { createCollectionInBrand } from '#app/features/catalogue/collections.server'
-import { formErrorReply } from '#app/lib/form-errors.server'
-import { parseForm } from '#app/lib/forms'
-import { guard, redirectWithToast, requireCsrf } from '#app/lib/session.server'
+import { formErrorReply } from '#app/platform/form-errors.server'
+import { parseForm } from '#app/platform/forms'
+import { guard, redirectWithToast, requireCsrf } from '#app/platform/session.server'
 
 export async function createCollectionReply(
   { request, context, params }: ActionFunctionArgs,

@@ -3,15 +3,15 @@
 // brand, or of the line it goes into) and updates (owner or editor, docs/decisions/063).
 import { and, asc, desc, eq } from 'drizzle-orm'
 import { collections, lines } from '#db/schema'
-import { AppError, notFound } from '#app/lib/errors'
-import { newKey } from '#app/lib/ids'
+import { AppError, notFound } from '#app/platform/errors'
+import { newKey } from '#app/platform/ids'
 import { CollectionCreateSchema, CollectionFormSchema, CollectionUpdateSchema } from '#app/features/catalogue/schemas'
-import { can } from '#app/policy/abilities'
+import { can } from '#app/platform/access/abilities'
 import type { Actor } from '#app/features/identity/accounts.server'
-import { requireAbility, requireBrandAbility } from '#app/services/access.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { CATALOGUE_PAGE_SIZE, getLine, parseCursor, type Page } from './lines.server'
-import { parseOrThrow } from '#app/services/validation.server'
+import { parseOrThrow } from '#app/platform/validation.server'
 
 type CollectionRow = typeof collections.$inferSelect
 

@@ -3,14 +3,14 @@
 // line, docs/decisions/063). Every function takes the actor first and checks it here.
 import { and, asc, count, eq } from 'drizzle-orm'
 import { accounts, collections, grants, lines } from '#db/schema'
-import { AppError, notFound } from '#app/lib/errors'
-import { newKey } from '#app/lib/ids'
+import { AppError, notFound } from '#app/platform/errors'
+import { newKey } from '#app/platform/ids'
 import { LineCreateSchema, LineFormSchema, LineUpdateSchema } from '#app/features/catalogue/schemas'
-import type { GrantType } from '#app/policy/grants'
+import type { GrantType } from '#app/platform/access/grants'
 import type { Actor } from '#app/features/identity/accounts.server'
-import { hasAbility, requireAbility, requireBrandAbility } from '#app/services/access.server'
-import type { ServiceDeps } from '#app/services/context.server'
-import { parseOrThrow } from '#app/services/validation.server'
+import { hasAbility, requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
+import { parseOrThrow } from '#app/platform/validation.server'
 
 /** Lists of lines and collections answer pages of this many; `cursor` is the offset from 0. */
 export const CATALOGUE_PAGE_SIZE = 100

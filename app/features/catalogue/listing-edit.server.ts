@@ -1,16 +1,16 @@
 // One listing on its own page (catalogue.md §2 "Listing detail page", §7 listing model calls):
 // read it with what the page shows around it (breadcrumbs, categories, images, look navigation),
 // update its fields, delete it. Reading needs `listing.view`, changing it `listing.edit`; someone
-// without a grant on its brand finds nothing (docs/decisions/007). Field rules: app/schemas/listing.
+// without a grant on its brand finds nothing (docs/decisions/007). Field rules: app/platform/listing.
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
 import { brands, categories, collections, lines, listings, styles } from '#db/schema'
-import { AppError, notFound } from '#app/lib/errors'
-import { allows } from '#app/policy/abilities'
+import { AppError, notFound } from '#app/platform/errors'
+import { allows } from '#app/platform/access/abilities'
 import { LISTING_MESSAGES, ListingUpdateSchema } from '#app/features/catalogue/listing-schemas'
 import type { Actor } from '#app/features/identity/accounts.server'
-import { requireAbility } from '#app/services/access.server'
-import type { ServiceDeps } from '#app/services/context.server'
-import { parseOrThrow } from '#app/services/validation.server'
+import { requireAbility } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
+import { parseOrThrow } from '#app/platform/validation.server'
 import { listingImages } from '#app/features/media/listing-media.server'
 
 type ListingRow = typeof listings.$inferSelect

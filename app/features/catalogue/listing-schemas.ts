@@ -2,7 +2,7 @@
 // §7), shared by the browser (Conform) and the server. The spec fixes only the style name's rule
 // and message; the limits of the other fields are decided in docs/decisions/071.
 import * as z from 'zod/mini'
-import { LIMITS, maxText } from '#app/schemas/common'
+import { LIMITS, maxText } from '#app/platform/common-schemas'
 
 export const INVALID_STYLE_NAME = 'Invalid Style Name. Alphanumeric characters expected.'
 

@@ -4,10 +4,10 @@
 // (docs/decisions/072). Reading needs `listing.view` on the style; no grant reads as not found.
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { categories, collections, lines, listings, styles } from '#db/schema'
-import { notFound } from '#app/lib/errors'
+import { notFound } from '#app/platform/errors'
 import type { Actor } from '#app/features/identity/accounts.server'
-import { requireAbility } from '#app/services/access.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import { requireAbility } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { toListingView } from './listing-edit.server'
 import { listingImages, type ListingImage } from '#app/features/media/listing-media.server'
 

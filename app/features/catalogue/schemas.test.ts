@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { parseForm } from '#app/lib/forms'
+import { parseForm } from '#app/platform/forms'
 import { CollectionCreateSchema, CollectionFormSchema, LineFormSchema, SEASONS, seasonLabel } from './schemas'
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields)

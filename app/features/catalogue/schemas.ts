@@ -2,7 +2,7 @@
 // and the JSON API). catalogue.md §5: line and brand require a name; a collection requires season
 // and year. Lengths and the year range are decided in docs/decisions/063.
 import * as z from 'zod/mini'
-import { LIMITS, maxText, optionalText, requiredText } from '#app/schemas/common'
+import { LIMITS, maxText, optionalText, requiredText } from '#app/platform/common-schemas'
 
 export const SEASONS = [
   { value: 'spring_summer', label: 'Spring/Summer' },

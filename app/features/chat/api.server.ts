@@ -1,5 +1,5 @@
 // Chat (atelier.md §7 message calls; the paths the spec leaves open: docs/decisions/049).
-import { AppError } from '#app/lib/errors'
+import { AppError } from '#app/platform/errors'
 import {
   chatBar,
   createGroupChat,

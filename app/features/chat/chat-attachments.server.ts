@@ -1,15 +1,15 @@
 // The chat composer's form without JavaScript: a message with an optional file, posted as one
-// multipart form. The file goes through the same pipeline as every upload (app/services/
+// multipart form. The file goes through the same pipeline as every upload (app/features/files/
 // files.server.ts): the sender must be able to post in the conversation and upload for its brand
 // before any byte is read, the bytes stream to local disk counted against the limit, and then the
 // file is checked. The page waits for that check before it sends the message with the file.
 import fs from 'node:fs'
 import path from 'node:path'
 import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
-import { AppError, isAppError, notFound, permissionError } from '#app/lib/errors'
+import { AppError, isAppError, notFound, permissionError } from '#app/platform/errors'
 import type { Actor } from '#app/features/identity/accounts.server'
 import { watchConversation } from './chat.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import {
   abandonUpload,
   authorizeUpload,
@@ -20,7 +20,7 @@ import {
   uploadName,
   writeLimitedPart,
   type FileRow,
-} from '#app/services/files.server'
+} from '#app/features/files/files.server'
 
 /** The message's text and the form's other small fields fit in this. */
 const MAX_FIELDS_BYTES = 64 * 1024

@@ -4,9 +4,9 @@
 // docs/decisions/048.
 import { and, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm'
 import { accounts, conversationMembers, conversations, files, grants, messages } from '#db/schema'
-import { AppError, notFound, permissionError } from '#app/lib/errors'
-import { createBurstLimit } from '#app/lib/burst-limit'
-import { newKey } from '#app/lib/ids'
+import { AppError, notFound, permissionError } from '#app/platform/errors'
+import { createBurstLimit } from '#app/platform/burst-limit'
+import { newKey } from '#app/platform/ids'
 import {
   GroupChatSchema,
   MESSAGES_PAGE,
@@ -28,8 +28,8 @@ import {
   requireAbility,
   requireBrandAbility,
   type Target,
-} from '#app/services/access.server'
-import type { ServiceDeps } from '#app/services/context.server'
+} from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import {
   attachToMessage,
   attachmentFields,
@@ -37,11 +37,11 @@ import {
   requireAttachable,
   type AttachmentFields,
   type FileRow,
-} from '#app/services/files.server'
-import { groupCommit, type GroupCommit } from '#app/services/group-commit.server'
+} from '#app/features/files/files.server'
+import { groupCommit, type GroupCommit } from '#app/platform/group-commit.server'
 import { notifyAccount } from '#app/features/notifications/notifications.server'
 import { profilePictureUrlOf } from '#app/features/identity/profile-picture.server'
-import { parseOrThrow } from '#app/services/validation.server'
+import { parseOrThrow } from '#app/platform/validation.server'
 
 type ConversationRow = typeof conversations.$inferSelect
 type MessageRow = typeof messages.$inferSelect
@@ -736,7 +736,7 @@ async function sendParsed(
 }
 
 /**
- * The file a message is to carry (app/services/files.server.ts requireAttachable), or null. A
+ * The file a message is to carry (app/features/files/files.server.ts requireAttachable), or null. A
  * resend of a stored message names the file that message already carries: the stored message
  * answers it, as for any resend.
  */

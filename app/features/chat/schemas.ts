@@ -1,7 +1,7 @@
 // Chat forms and payloads (atelier.md §5, access.md §5): the same rules in the browser, the pages'
 // forms, the JSON API and socket.io.
 import * as z from 'zod/mini'
-import { LIMITS, maxText, REQUIRED, tooLongMessage } from '#app/schemas/common'
+import { LIMITS, maxText, REQUIRED, tooLongMessage } from '#app/platform/common-schemas'
 
 export const MESSAGE_REQUIRED = 'Message is required.'
 export const HTML_REFUSED = 'Cannot add html tags.'

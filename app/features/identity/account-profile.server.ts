@@ -3,15 +3,15 @@
 // need role admin; the status moves only forward through onboarding.
 import { eq } from 'drizzle-orm'
 import { accounts } from '#db/schema'
-import { AppError, notFound, permissionError } from '#app/lib/errors'
-import { hasBrandAbility } from '#app/policy/permissions'
+import { AppError, notFound, permissionError } from '#app/platform/errors'
+import { hasBrandAbility } from '#app/platform/access/permissions'
 import { currentBrandKey, isForwardStatusChange, isOnboarding } from '#app/features/teams/onboarding-rules'
 import { AccountUpdateSchema, type AccountUpdate } from '#app/features/identity/account-schemas'
 import { toAccountView, type AccountRow, type Actor } from './accounts.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { profilePictureUrlOf } from './profile-picture.server'
 import { notifyOnboardingComplete } from '#app/features/teams/onboarding.server'
-import { parseOrThrow } from '#app/services/validation.server'
+import { parseOrThrow } from '#app/platform/validation.server'
 
 export type AccountProfile = ReturnType<typeof toAccountView> & {
   /** A signed URL of the profile picture, or null to show initials. */

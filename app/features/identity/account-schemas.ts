@@ -2,9 +2,9 @@
 // browser (Conform) and the server. Messages are the spec's (access.md §5 "Personal profile");
 // where it gives none, docs/decisions/021-settings-and-profile.md says what was chosen.
 import * as z from 'zod/mini'
-import { ACCOUNT_ROLES, ACCOUNT_STATUSES, JOB_TYPES } from '#app/policy/permissions'
-import { ALPHANUMERIC, LIMITS, REQUIRED, maxText, requiredText } from '#app/schemas/common'
-import { COUNTRY_MESSAGE, CountrySchema } from '#app/schemas/country'
+import { ACCOUNT_ROLES, ACCOUNT_STATUSES, JOB_TYPES } from '#app/platform/access/permissions'
+import { ALPHANUMERIC, LIMITS, REQUIRED, maxText, requiredText } from '#app/platform/common-schemas'
+import { COUNTRY_MESSAGE, CountrySchema } from '#app/platform/country-schemas'
 
 const USERNAME = /^[A-Za-z0-9_-]+$/
 const DIGITS = /^[0-9]+$/

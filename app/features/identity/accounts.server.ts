@@ -2,9 +2,9 @@
 // runs after every sign-in (POST /api/account/method/login).
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { accounts, brands, grants } from '#db/schema'
-import { AppError, invalidSession } from '#app/lib/errors'
-import type { Grant, GrantModel, GrantType } from '#app/policy/permissions'
-import type { ServiceDeps } from '#app/services/context.server'
+import { AppError, invalidSession } from '#app/platform/errors'
+import type { Grant, GrantModel, GrantType } from '#app/platform/access/permissions'
+import type { ServiceDeps } from '#app/platform/context.server'
 import type { VerifiedIdentity } from '#app/infra/identity/provider.server'
 
 export type AccountRow = typeof accounts.$inferSelect

@@ -4,15 +4,15 @@
 // (docs/decisions/006-csrf-and-rate-limits.md); after a few failures of an account a human check
 // is asked (docs/decisions/020-human-check-after-failures.md). An account with SMS two-step
 // verification signs in in two steps (docs/decisions/019-sms-two-step-verification.md).
-import { AppError, invalidSession, noSession, SignInRefused } from '#app/lib/errors'
+import { AppError, invalidSession, noSession, SignInRefused } from '#app/platform/errors'
 import { ACCOUNT_TEMPORARILY_DISABLED } from '#app/features/identity/identity-messages'
-import { landingPath } from '#app/policy/permissions'
+import { landingPath } from '#app/platform/access/permissions'
 import { actorForIdentity, syncAccountOnLogin, type toAccountView, type Actor } from './accounts.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { HUMAN_CHECK_FAILED, verifyHumanCheck } from './human-check.server'
 import type { MfaFactor } from '#app/infra/identity/provider.server'
 import { reactivateByInvite } from '#app/features/teams/invites.server'
-import { clear, countInWindow, hit, isLimited, type RateLimitRule } from '#app/services/rate-limit.server'
+import { clear, countInWindow, hit, isLimited, type RateLimitRule } from '#app/platform/rate-limit.server'
 import { actorFromSessionId, wasIssuedHere } from './sessions.server'
 
 export { SESSION_DEFAULT_MS, SESSION_REMEMBERED_MS } from './sessions.server'

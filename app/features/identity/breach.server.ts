@@ -2,9 +2,9 @@
 // the first 5 hex characters of the password's SHA-1; we answer every known suffix under that
 // prefix. Suffixes come from a corpus shipped with the product and, when HIBP_API_URL is set,
 // from the Have I Been Pwned range API (both in app/infra/breach-corpus.server.ts).
-import { AppError } from '#app/lib/errors'
+import { AppError } from '#app/platform/errors'
 import { localCorpus, rangeSuffixes, sha1Hex } from '#app/infra/breach-corpus.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 
 const PREFIX = /^[0-9A-F]{5}$/
 

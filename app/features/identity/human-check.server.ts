@@ -12,9 +12,9 @@ import {
   verifyRecaptcha,
 } from '#app/infra/human-check.server'
 import { rateLimits } from '#db/schema'
-import { AppError } from '#app/lib/errors'
-import type { ServiceDeps } from '#app/services/context.server'
-import { hit, isLimited, type RateLimitRule } from '#app/services/rate-limit.server'
+import { AppError } from '#app/platform/errors'
+import type { ServiceDeps } from '#app/platform/context.server'
+import { hit, isLimited, type RateLimitRule } from '#app/platform/rate-limit.server'
 
 export const HUMAN_CHECK_FAILED = 'Verification Unsuccessful'
 export const TOO_MANY_HUMAN_CHECKS = 'Too many requests. Please try again later.'

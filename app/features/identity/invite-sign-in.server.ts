@@ -2,10 +2,10 @@
 // signed-in user accepts at once; a visitor with an account signs in (state "invited") and
 // accepts right after; a visitor without one goes to the sign-up landing at /invite.
 import { redirect, type AppLoadContext } from '@remix-run/node'
-import { isAppError } from '#app/lib/errors'
-import { redirectWithToast } from '#app/lib/session.server'
-import type { Toast } from '#app/lib/toast'
-import { landingPath } from '#app/policy/permissions'
+import { isAppError } from '#app/platform/errors'
+import { redirectWithToast } from '#app/platform/session.server'
+import type { Toast } from '#app/platform/toast'
+import { landingPath } from '#app/platform/access/permissions'
 import type { Actor } from '#app/features/identity/accounts.server'
 import { acceptInvite, INVITE_MESSAGES, parseInvite } from '#app/features/teams/invites.server'
 

@@ -1,6 +1,6 @@
 // The login form (access.md §5 "Login"), validated by Conform in the browser and by the action.
 import * as z from 'zod/mini'
-import { EMAIL, LIMITS, maxText, requiredText } from '#app/schemas/common'
+import { EMAIL, LIMITS, maxText, requiredText } from '#app/platform/common-schemas'
 
 export const LoginSchema = z.object({
   email: requiredText('Email is required.').check(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseForm } from '#app/lib/forms'
+import { parseForm } from '#app/platform/forms'
 import { EnrollPhoneSchema, VerificationCodeSchema } from './mfa-schemas'
 
 function form(entries: Record<string, string>) {

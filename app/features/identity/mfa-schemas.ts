@@ -1,8 +1,8 @@
 // Forms of SMS two-step verification (access.md §2 "Login screen", "Settings: Security", §5
 // "Login"): the factor choice and code entry at sign-in, and the three enrolment steps.
 import * as z from 'zod/mini'
-import { DIAL_CODES, toE164 } from '#app/lib/phone'
-import { LIMITS, maxText, requiredText } from '#app/schemas/common'
+import { DIAL_CODES, toE164 } from '#app/platform/phone'
+import { LIMITS, maxText, requiredText } from '#app/platform/common-schemas'
 
 export const VERIFICATION_CODE_EMPTY = 'Verification code empty!'
 

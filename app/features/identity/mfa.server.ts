@@ -4,12 +4,12 @@
 // identity only. See docs/decisions/019-sms-two-step-verification.md.
 import { eq } from 'drizzle-orm'
 import { accounts } from '#db/schema'
-import { AppError, notFound } from '#app/lib/errors'
+import { AppError, notFound } from '#app/platform/errors'
 import { WRONG_CURRENT_PASSWORD } from '#app/features/identity/identity-messages'
-import { maskPhoneNumber } from '#app/lib/phone'
+import { maskPhoneNumber } from '#app/platform/phone'
 import type { Actor } from './accounts.server'
 import { allowSmsSend, countFailure, MESSAGES, refuseIfLimited } from './auth.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import type { MfaFactor } from '#app/infra/identity/provider.server'
 
 export const MFA_MESSAGES = {

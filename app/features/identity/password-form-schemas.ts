@@ -2,7 +2,7 @@
 // forgot-password request, the reset screen and the Change Password modal, plus the breach-check
 // call. Shared by Conform in the browser and by the actions; messages are the spec's wording.
 import * as z from 'zod/mini'
-import { EMAIL, LIMITS, maxText, requiredText } from '#app/schemas/common'
+import { EMAIL, LIMITS, maxText, requiredText } from '#app/platform/common-schemas'
 import { newPassword } from './password-schemas'
 
 export const PASSWORD_MISMATCH = 'New password and confirm password not matching!'

@@ -3,7 +3,7 @@
 // for a signed-in user, and the breach check. The identity provider keeps the passwords and sends
 // the e-mails; we check the breach corpus first and rate-limit what could be abused
 // (docs/decisions/016-password-and-email-flows.md).
-import { AppError } from '#app/lib/errors'
+import { AppError } from '#app/platform/errors'
 import {
   ACCOUNT_TEMPORARILY_DISABLED,
   INVALID_LINK,
@@ -18,8 +18,8 @@ import { eq } from 'drizzle-orm'
 import { accounts } from '#db/schema'
 import { endAccountSessions } from './sessions.server'
 import { breachedSuffixes, isPasswordBreached } from './breach.server'
-import type { ServiceDeps } from '#app/services/context.server'
-import { clear, hit, isLimited, type RateLimitRule } from '#app/services/rate-limit.server'
+import type { ServiceDeps } from '#app/platform/context.server'
+import { clear, hit, isLimited, type RateLimitRule } from '#app/platform/rate-limit.server'
 
 const HOUR = 60 * 60 * 1000
 /** Reset e-mails: a few per address (it is someone's inbox), more per network (offices). */

@@ -2,10 +2,10 @@
 // JPEG). Only the account itself changes it; the frame and contact cards show it by signed URL.
 import { eq } from 'drizzle-orm'
 import { accounts, type AccountAssets } from '#db/schema'
-import { invalidSession } from '#app/lib/errors'
-import { PROFILE_PICTURE_SPEC } from '#app/lib/crop'
+import { invalidSession } from '#app/platform/errors'
+import { PROFILE_PICTURE_SPEC } from '#app/features/files/crop'
 import type { Actor } from './accounts.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import {
   countImageUpload,
   deleteBlobs,
@@ -13,7 +13,7 @@ import {
   storeImage,
   type ImageChange,
   type ImageView,
-} from '#app/services/images.server'
+} from '#app/features/files/images.server'
 
 async function accountAssets(deps: ServiceDeps, accountKey: string) {
   const [row] = await deps.db.select({ assets: accounts.assets }).from(accounts).where(eq(accounts.key, accountKey))

@@ -1,12 +1,12 @@
 // Who is signed in, read from request headers: the `__session` cookie (a server-side session id)
 // or `Authorization: Bearer <ID token>`. One reader for the JSON API, socket.io's handshake and
-// the Yjs upgrade; Remix pages use it through app/lib/session.server.ts. No Remix imports here.
+// the Yjs upgrade; Remix pages use it through app/platform/session.server.ts. No Remix imports here.
 import type { IncomingHttpHeaders } from 'node:http'
 import { parse as parseCookie, serialize as serializeCookie } from 'cookie'
-import { noSession } from '#app/lib/errors'
+import { noSession } from '#app/platform/errors'
 import type { Actor } from './accounts.server'
 import { actorFromIdToken, actorFromSessionCookie } from './auth.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { sessionHash } from './sessions.server'
 
 export const SESSION_COOKIE = '__session'

@@ -5,9 +5,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, ne } from 'drizzle-orm'
 import { accounts, issuedIdTokens, sessions } from '#db/schema'
-import { invalidSession } from '#app/lib/errors'
+import { invalidSession } from '#app/platform/errors'
 import { grantsColumn, grantsFromColumn, toActor, type Actor } from './accounts.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { tokenClaims } from '#app/infra/identity/provider.server'
 
 /** Session lifetimes, following Remember me at sign-in. */

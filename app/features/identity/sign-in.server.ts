@@ -4,15 +4,15 @@
 // PendingSignIn; the page keeps it in its signed `__ui` cookie, the API hands it to the client
 // sealed (encrypted and authenticated), so the provider's pending credential is never readable.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
-import { AppError, invalidSession, SignInRefused } from '#app/lib/errors'
+import { AppError, invalidSession, SignInRefused } from '#app/platform/errors'
 import { LoginSchema } from '#app/features/identity/login-schemas'
 import { SecondFactorChoiceSchema, VerificationCodeSchema } from '#app/features/identity/mfa-schemas'
 import { syncAccountOnLogin } from './accounts.server'
 import { finishSecondFactor, sendSecondFactorCode, signInWithPassword, type SignedIn } from './auth.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import type { MfaFactor } from '#app/infra/identity/provider.server'
 import { recordIssuedIdToken } from './sessions.server'
-import { parseOrThrow } from '#app/services/validation.server'
+import { parseOrThrow } from '#app/platform/validation.server'
 
 const CHOOSE_FACTOR = 'Choose the phone that should receive the code.'
 

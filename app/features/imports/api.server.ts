@@ -7,11 +7,11 @@ import {
   unstable_parseMultipartFormData,
   type UploadHandler,
 } from '@remix-run/node'
-import { AppError } from '#app/lib/errors'
-import { fetchRequestOf } from '#app/lib/upload.server'
-import { API_VERSION } from '#app/policy/permissions'
+import { AppError } from '#app/platform/errors'
+import { fetchRequestOf } from '#app/features/files/upload.server'
+import { API_VERSION } from '#app/platform/access/permissions'
 import type { Actor } from '#app/features/identity/accounts.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import {
   ImportTooLargeError,
   MAX_IMPORT_BYTES,

@@ -1,6 +1,6 @@
 // The failed rows of an import as a CSV to fix and upload again: the file's own columns, in its
 // order, plus an Errors column saying what is wrong with each row.
-import { neutralizeCell, quoteCell } from '#app/lib/csv'
+import { neutralizeCell, quoteCell } from '#app/platform/csv'
 import type { Issue } from './validate'
 
 export const ERRORS_COLUMN = 'Errors'

@@ -9,8 +9,8 @@ import type { Actor } from '#app/features/identity/accounts.server'
 import { getImport, startImport, type ImportScope, type ImportView } from '#app/features/imports/imports.server'
 import { getCollection } from '#app/features/catalogue/collections.server'
 import { getLine } from '#app/features/catalogue/lines.server'
-import { AppError, isAppError, notFound } from '#app/lib/errors'
-import { requireCsrf } from '#app/lib/session.server'
+import { AppError, isAppError, notFound } from '#app/platform/errors'
+import { requireCsrf } from '#app/platform/session.server'
 
 /** A text field longer than this is not one of ours. */
 const MAX_FIELD_BYTES = 4 * 1024

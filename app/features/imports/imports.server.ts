@@ -21,8 +21,8 @@ import {
 } from '#db/schema'
 import { withBackgroundConnection } from '#db/background-connection'
 import { connectionStringOf, type Database } from '#db/client'
-import { AppError, notFound } from '#app/lib/errors'
-import { newKey } from '#app/lib/ids'
+import { AppError, notFound } from '#app/platform/errors'
+import { newKey } from '#app/platform/ids'
 import { isBlobRefused } from '#app/infra/blob-store.server'
 import { IMPORT_FIELDS, IMPORT_FIELD_NAMES, LISTING_UNIQUE_ID, headerKey } from '#app/features/imports/fields'
 import { normalizeId } from '#app/features/imports/identifiers'
@@ -41,11 +41,11 @@ import {
   type ImportRefs,
   type Issue,
 } from '#app/features/imports/validate'
-import { allows } from '#app/policy/abilities'
+import { allows } from '#app/platform/access/abilities'
 import { IMPORT_EVENTS, rooms } from '#realtime/protocol'
 import type { Actor } from '#app/features/identity/accounts.server'
-import { requireAbility, requireBrandAbility, type Access } from '#app/services/access.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import { requireAbility, requireBrandAbility, type Access } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { computeDryRun, countRows, listingsStamp, markDuplicates, mergeRows, undoRows } from './import-staging.server'
 import { parseInWorker } from './import-parse.server'
 

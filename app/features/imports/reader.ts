@@ -3,7 +3,7 @@
 // first bytes; records come out in batches, quoted fields may hold delimiters and line breaks.
 // Only one batch and one unfinished record are held at a time, never the whole file.
 import Papa from 'papaparse'
-import { withoutForbiddenText } from '#app/lib/text-rule'
+import { withoutForbiddenText } from '#app/platform/text-rule'
 
 export type CsvEncoding = 'utf-8' | 'utf-8-bom' | 'windows-1252'
 export type CsvDelimiter = ',' | ';' | '\t'
@@ -113,7 +113,7 @@ function isEmptyRecord(cells: string[]): boolean {
  * The records of a CSV byte stream, in batches of about `batchSize`. Empty records (blank lines,
  * lines of delimiters only) are skipped but counted, so `index` + 1 is the record's row in a
  * spreadsheet. Control characters but tab and line breaks, and halves of surrogate pairs, are dropped
- * from every cell (app/lib/text-rule.ts): a database text cannot hold a NUL, and the others are
+ * from every cell (app/platform/text-rule.ts): a database text cannot hold a NUL, and the others are
  * invisible.
  */
 export async function* readCsv(

@@ -1,7 +1,7 @@
 // Turns a spreadsheet's records into staged rows, as text for COPY into import_rows: the header
 // record matched to fields, each later record validated. Pure, so it runs in the import's worker
 // thread (app/features/imports/import-parse.worker.ts) and in unit tests alike.
-import { newKey } from '#app/lib/ids'
+import { newKey } from '#app/platform/ids'
 import { LISTING_UNIQUE_ID } from './fields'
 import { normalizeId } from './identifiers'
 import { IMPORT_MESSAGES } from './messages'

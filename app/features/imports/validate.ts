@@ -3,7 +3,7 @@
 // every rule is unit-tested without a database. What is required, what an empty cell means and
 // how columns map to a listing: docs/decisions/080.
 import { CODE, HEX, LISTING_LIMITS, STYLE_NAME } from '#app/features/catalogue/listing-schemas'
-import { LIMITS } from '#app/schemas/common'
+import { LIMITS } from '#app/platform/common-schemas'
 import { IMPORT_FIELDS, LISTING_UNIQUE_ID, fieldForHeader, headerKey, isImportField } from './fields'
 import { checkGtin, looksScientific, normalizeId } from './identifiers'
 import { IMPORT_MESSAGES } from './messages'

@@ -5,8 +5,8 @@
 // (docs/decisions/095), so lists and the listing page read one column.
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import { files, listings, media, styles } from '#db/schema'
-import { AppError, notFound } from '#app/lib/errors'
-import { newKey } from '#app/lib/ids'
+import { AppError, notFound } from '#app/platform/errors'
+import { newKey } from '#app/platform/ids'
 import {
   compareViews,
   mediaNameError,
@@ -15,11 +15,11 @@ import {
   UNMATCHED,
   type ParsedMediaName,
 } from '#app/features/media/media-names'
-import { thumbnailPath } from '#app/lib/thumbnail'
+import { thumbnailPath } from '#app/features/files/thumbnail'
 import { MEDIA_EVENTS, rooms, type MediaChangedEvent } from '#realtime/protocol'
 import type { Actor } from '#app/features/identity/accounts.server'
-import { requireAbility, requireBrandAbility } from '#app/services/access.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 
 export type MediaRow = typeof media.$inferSelect
 type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]

@@ -2,11 +2,11 @@
 // `POST /api/activity/method/{action}`). Today the atelier's downloads: a reference image and a
 // reference's pattern. The actor must be able to view the object's brand (docs/decisions/041).
 import { activities } from '#db/schema'
-import { newKey } from '#app/lib/ids'
-import { AppError } from '#app/lib/errors'
+import { newKey } from '#app/platform/ids'
+import { AppError } from '#app/platform/errors'
 import type { Actor } from '#app/features/identity/accounts.server'
-import { requireAbility } from '#app/services/access.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import { requireAbility } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 
 /** Each action the API records, with the model its object is. */
 export const ACTIVITY_ACTIONS = {

@@ -2,8 +2,8 @@
 // limits of what a notification may hold. Shared by the services that create notifications and
 // the pages that render them (docs/decisions/053-notification-segments.md).
 import * as z from 'zod/mini'
-import { safeRedirectPath } from '#app/policy/permissions'
-import { LIMITS, tooLongMessage } from '#app/schemas/common'
+import { safeRedirectPath } from '#app/platform/access/permissions'
+import { LIMITS, tooLongMessage } from '#app/platform/common-schemas'
 
 /**
  * One segment as stored and sent: a plain string (the older form, shown accented as the bell

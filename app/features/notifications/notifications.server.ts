@@ -2,8 +2,8 @@
 // ever reads or changes its own notifications; every query below filters by the actor's key.
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { accounts, notifications } from '#db/schema'
-import { AppError } from '#app/lib/errors'
-import { newKey } from '#app/lib/ids'
+import { AppError } from '#app/platform/errors'
+import { newKey } from '#app/platform/ids'
 import {
   NOTIFICATION_LIMITS,
   NewNotificationSchema,
@@ -11,10 +11,10 @@ import {
 } from '#app/features/notifications/notification-schemas'
 import { EVENTS, rooms, type NotificationChangePayload, type NotificationPayload } from '#realtime/protocol'
 import { brandMemberKeys, type Actor } from '#app/features/identity/accounts.server'
-import { requireBrandAbility } from '#app/services/access.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import { requireBrandAbility } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { profilePictureUrl, profilePictureUrlOf } from '#app/features/identity/profile-picture.server'
-import { parseOrThrow } from '#app/services/validation.server'
+import { parseOrThrow } from '#app/platform/validation.server'
 
 interface NotificationContent {
   action: string

@@ -3,12 +3,12 @@
 // JavaScript. Each shape is read through parseStoredShape, so a forged entry in the document is left out
 // rather than drawn.
 import * as Y from 'yjs'
-import { AppError, notFound } from '#app/lib/errors'
+import { AppError, notFound } from '#app/platform/errors'
 import { isPin, parseStoredShape, storedShape, type AnyPin, type Shape } from '#app/features/samples/markup/shapes'
 import type { Actor } from '#app/features/identity/accounts.server'
-import { requireAbility } from '#app/services/access.server'
-import type { ServiceDeps } from '#app/services/context.server'
-import { changeDocument, loadDocumentUpdates } from '#app/services/yjs-documents.server'
+import { requireAbility } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
+import { changeDocument, loadDocumentUpdates } from '#app/platform/yjs-documents.server'
 
 /** The document's map of shapes by id (the browser writes the same). */
 export const MARKUP_SHAPES = 'shapes'

@@ -1,8 +1,8 @@
 // Pure invite rules (access.md §4 "Invite acceptance", §6): which grant level and role a job type
 // brings, which grants an invite hands out, who may send which invite, and where an invitee lands.
 // No I/O here; app/features/teams/invites.server.ts applies these rules to the database.
-import { allows, strongestGrant } from '#app/policy/abilities'
-import { GRANT_TYPES, type GrantType } from '#app/policy/grants'
+import { allows, strongestGrant } from '#app/platform/access/abilities'
+import { GRANT_TYPES, type GrantType } from '#app/platform/access/grants'
 
 export interface InviteGrant {
   model: string

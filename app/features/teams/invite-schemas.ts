@@ -1,8 +1,8 @@
 // Invite and sign-up payloads, shared by the browser (Conform) and the server. Messages are the
 // spec's wording (access.md §5 "Invite form", "Sign-up").
 import * as z from 'zod/mini'
-import { GRANT_TYPES } from '#app/policy/grants'
-import { ALPHANUMERIC, EMAIL, LIMITS, maxText, optionalText, requiredText } from '#app/schemas/common'
+import { GRANT_TYPES } from '#app/platform/access/grants'
+import { ALPHANUMERIC, EMAIL, LIMITS, maxText, optionalText, requiredText } from '#app/platform/common-schemas'
 import { newPassword } from '#app/features/identity/password-schemas'
 
 export const INVALID_FIRST_NAME = 'Invalid First Name. Alphanumeric characters expected.'

@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto'
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import { accounts, brandDeactivations, brands, invites, teamMembers, teams } from '#db/schema'
 import type { Database } from '#db/client'
-import { AppError, notFound, permissionError } from '#app/lib/errors'
-import { newKey } from '#app/lib/ids'
+import { AppError, notFound, permissionError } from '#app/platform/errors'
+import { newKey } from '#app/platform/ids'
 import { reportError } from '#app/infra/error-reporting.server'
 import {
   assembleInviteGrants,
@@ -20,13 +20,13 @@ import {
   type InviteDataEntry,
   type InviteGrant,
 } from '#app/features/teams/invite-rules'
-import { brandGrantTypes, JOB_TYPES, type GrantType } from '#app/policy/permissions'
+import { brandGrantTypes, JOB_TYPES, type GrantType } from '#app/platform/access/permissions'
 import { InviteSchema, type InviteInput } from '#app/features/teams/invite-schemas'
 import type { Actor, AccountRow } from '#app/features/identity/accounts.server'
-import { requireAbility, requireBrandAbility } from '#app/services/access.server'
-import { addGrants } from '#app/services/grants.server'
-import { modelEntry } from '#app/services/model-registry.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
+import { addGrants } from '#app/platform/access/grants.server'
+import { modelEntry } from '#app/platform/access/model-registry.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import * as z from 'zod/mini'
 
 export type { InviteInput } from '#app/features/teams/invite-schemas'

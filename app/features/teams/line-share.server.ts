@@ -4,16 +4,16 @@
 // app/features/teams/invite-rules.ts mayInvite); decisions in docs/decisions/073.
 import { and, asc, eq } from 'drizzle-orm'
 import { lines, teams } from '#db/schema'
-import { AppError, notFound, permissionError } from '#app/lib/errors'
-import { newKey } from '#app/lib/ids'
+import { AppError, notFound, permissionError } from '#app/platform/errors'
+import { newKey } from '#app/platform/ids'
 import { inviteRole, mayInvite } from '#app/features/teams/invite-rules'
 import { sharedBrandLevel, sharedJobType, sharedTeamGrants } from '#app/features/teams/share-rules'
 import { mayChoosePermission, ShareLineSchema } from '#app/features/teams/share-line-schemas'
 import type { Actor } from '#app/features/identity/accounts.server'
-import { requireBrandAbility } from '#app/services/access.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import { requireBrandAbility } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { createInvite, INVITE_MESSAGES, sendInviteEmail, type InviteView } from './invites.server'
-import { parseOrThrow } from '#app/services/validation.server'
+import { parseOrThrow } from '#app/platform/validation.server'
 
 /** The lines the actor may share on a brand (the modal's line select), by name. */
 export async function listShareableLines(deps: ServiceDeps, actor: Actor, brandKey: string) {

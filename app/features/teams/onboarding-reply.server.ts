@@ -4,9 +4,9 @@
 // and are reported.
 import { redirect, type AppLoadContext } from '@remix-run/node'
 import { reportError } from '#app/infra/error-reporting.server'
-import { isAppError } from '#app/lib/errors'
-import { redirectWithToast } from '#app/lib/session.server'
-import type { Toast } from '#app/lib/toast'
+import { isAppError } from '#app/platform/errors'
+import { redirectWithToast } from '#app/platform/session.server'
+import type { Toast } from '#app/platform/toast'
 import { stepForPath, type OnboardingStepId } from '#app/features/teams/onboarding-rules'
 import type { Actor } from '#app/features/identity/accounts.server'
 import { moveOnboarding, type OnboardingMove } from '#app/features/teams/onboarding.server'

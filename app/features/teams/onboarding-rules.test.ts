@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Grant } from '#app/policy/permissions'
+import type { Grant } from '#app/platform/access/permissions'
 import {
   currentBrandKey,
   isForwardStatusChange,

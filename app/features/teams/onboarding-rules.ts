@@ -2,9 +2,9 @@
 // §6 "Onboarding steps"): the four steps and their paths, which steps a user sees by grant, when
 // a step counts as done, the status each completed step leads to, and where Finish lands.
 // The progression is explained in docs/decisions/022-onboarding-progression.md.
-import { allows, brandGrant, type Ability } from '#app/policy/abilities'
-import type { Grant } from '#app/policy/grants'
-import { hasBrandAbility } from '#app/policy/permissions'
+import { allows, brandGrant, type Ability } from '#app/platform/access/abilities'
+import type { Grant } from '#app/platform/access/grants'
+import { hasBrandAbility } from '#app/platform/access/permissions'
 
 export const ONBOARDING_STEPS = [
   { id: 'company', label: 'Company Profile', ability: 'brand.edit' },

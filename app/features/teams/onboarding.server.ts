@@ -3,7 +3,7 @@
 // stored, stores the status, posts "Onboarding Complete" and says where to go next.
 import { asc, eq } from 'drizzle-orm'
 import { accounts, brands, grants } from '#db/schema'
-import { AppError, permissionError } from '#app/lib/errors'
+import { AppError, permissionError } from '#app/platform/errors'
 import {
   currentBrandKey,
   isOnboarding,
@@ -15,9 +15,9 @@ import {
   type OnboardingStepId,
   type OrderedGrant,
 } from '#app/features/teams/onboarding-rules'
-import { hasBrandAbility, type GrantModel, type GrantType } from '#app/policy/permissions'
+import { hasBrandAbility, type GrantModel, type GrantType } from '#app/platform/access/permissions'
 import type { Actor } from '#app/features/identity/accounts.server'
-import type { ServiceDeps } from '#app/services/context.server'
+import type { ServiceDeps } from '#app/platform/context.server'
 import { notifyAccount } from '#app/features/notifications/notifications.server'
 
 export const ONBOARDING_COMPLETE = 'Onboarding Complete'

@@ -2,7 +2,7 @@
 // and an e-mail are required; the Permissions dropdown is offered only to an account whose role
 // or job type is admin. Shared by the browser (Conform) and the server.
 import * as z from 'zod/mini'
-import { ALPHANUMERIC, EMAIL, LIMITS, maxText, requiredText } from '#app/schemas/common'
+import { ALPHANUMERIC, EMAIL, LIMITS, maxText, requiredText } from '#app/platform/common-schemas'
 
 export const SHARE_PERMISSIONS = [
   { jobType: 'admin', label: 'Admin' },

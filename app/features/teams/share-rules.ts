@@ -1,6 +1,6 @@
 // Pure rules of sharing (catalogue.md §4 "Share flow", §6): the job type a shared invitee gets,
 // the grants of a team made for the shared model, and what the invite hands out on the brand.
-import type { GrantType } from '#app/policy/grants'
+import type { GrantType } from '#app/platform/access/grants'
 import { inviteGrantLevel } from './invite-rules'
 
 /** Shared invitees get job type vsm when the model is a Style, otherwise designer (§4). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toCsv } from '#app/lib/csv'
+import { toCsv } from '#app/platform/csv'
 import {
   TEAM_CSV_COLUMNS,
   accountTypeLabel,

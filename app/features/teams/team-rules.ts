@@ -1,7 +1,7 @@
 // Pure rules of Manage Team (access.md §2 "Manage Team", §3 "Team member row", §4 "Invite
 // acceptance" and "Member display", §6, §9): which rows the table shows and in which order, the
 // badge of each status, the grant level a team hands out, the team summary and the CSV.
-import type { GrantType } from '#app/policy/permissions'
+import type { GrantType } from '#app/platform/access/permissions'
 
 /** An account holding some grant on the brand. */
 export interface MemberAccount {

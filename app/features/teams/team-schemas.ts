@@ -1,9 +1,17 @@
 // Team forms and payloads, shared by the browser (Conform) and the server: the add-member form of
 // Manage Team (access.md §3 "Forms", §5 "Invite form") and the team calls of §7.
 import * as z from 'zod/mini'
-import { GRANT_MODELS, GRANT_TYPES, JOB_TYPES } from '#app/policy/permissions'
+import { GRANT_MODELS, GRANT_TYPES, JOB_TYPES } from '#app/platform/access/permissions'
 import { ACCOUNT_TYPES, DEPARTMENTS } from '#app/features/teams/team-rules'
-import { ALPHANUMERIC, EMAIL, LIMITS, REQUIRED, maxText, optionalText, requiredText } from '#app/schemas/common'
+import {
+  ALPHANUMERIC,
+  EMAIL,
+  LIMITS,
+  REQUIRED,
+  maxText,
+  optionalText,
+  requiredText,
+} from '#app/platform/common-schemas'
 
 const DIGITS = /^[0-9]+$/
 

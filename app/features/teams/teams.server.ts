@@ -5,10 +5,10 @@ import { endAccountSessions } from '#app/features/identity/sessions.server'
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm'
 import { accounts, brandDeactivations, brands, collections, grants, lines, teamMembers, teams } from '#db/schema'
 import type { GrantSpec } from '#db/schema'
-import { AppError, notFound } from '#app/lib/errors'
-import { newKey } from '#app/lib/ids'
-import type { Ability } from '#app/policy/abilities'
-import { hasBrandAbility, type Grant, type GrantModel, type GrantType } from '#app/policy/permissions'
+import { AppError, notFound } from '#app/platform/errors'
+import { newKey } from '#app/platform/ids'
+import type { Ability } from '#app/platform/access/abilities'
+import { hasBrandAbility, type Grant, type GrantModel, type GrantType } from '#app/platform/access/permissions'
 import {
   accountTypeLabel,
   teamGrantLevel,
@@ -20,13 +20,13 @@ import {
 } from '#app/features/teams/team-rules'
 import { BrandMemberSchema, TeamCreateSchema, TeamMemberSchema } from '#app/features/teams/team-schemas'
 import { toAccountFields, type Actor, type AccountRow } from '#app/features/identity/accounts.server'
-import { requireAbility, requireBrandAbility } from '#app/services/access.server'
-import type { ServiceDeps } from '#app/services/context.server'
-import { addGrants, changeGrants } from '#app/services/grants.server'
-import { brandOf } from '#app/services/model-registry.server'
+import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
+import { addGrants, changeGrants } from '#app/platform/access/grants.server'
+import { brandOf } from '#app/platform/access/model-registry.server'
 import { profilePictureUrlOf } from '#app/features/identity/profile-picture.server'
 import { listBrandInvites } from './invites.server'
-import { parseOrThrow } from '#app/services/validation.server'
+import { parseOrThrow } from '#app/platform/validation.server'
 
 /** Lists answer pages of this many entries; `cursor` is the offset (docs/decisions/018). */
 export const TEAM_PAGE_SIZE = 100

@@ -1,7 +1,7 @@
 // The SMS second factor: sign-in and enrolment steps over the Identity Toolkit v2 REST API, the
 // list and removal of enrolled factors through firebase-admin.
 import type { Auth } from 'firebase-admin/auth'
-import { maskPhoneNumber } from '#app/lib/phone'
+import { maskPhoneNumber } from '#app/platform/phone'
 import { callToolkit, type ToolkitConnection } from './rest.server'
 import type { IdentityProvider, MfaErrorCode, MfaFactor } from './provider.server'
 

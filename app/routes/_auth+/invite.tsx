@@ -4,13 +4,13 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { BrandedAuthLayout } from '#app/features/identity/components/branded-auth-layout'
-import { Button } from '#app/components/ui/button'
-import { ErrorList, Field } from '#app/components/ui/field'
-import { CsrfField } from '#app/components/ui/misc'
-import { useCsrfToken } from '#app/lib/csrf'
-import { isAppError } from '#app/lib/errors'
-import { formErrorReply } from '#app/lib/form-errors.server'
-import { parseForm } from '#app/lib/forms'
+import { Button } from '#app/ui/button'
+import { ErrorList, Field } from '#app/ui/field'
+import { CsrfField } from '#app/ui/misc'
+import { useCsrfToken } from '#app/platform/csrf'
+import { isAppError } from '#app/platform/errors'
+import { formErrorReply } from '#app/platform/form-errors.server'
+import { parseForm } from '#app/platform/forms'
 import { inviteErrorToast, invitedToast } from '#app/features/identity/invite-sign-in.server'
 import {
   commitUiSession,
@@ -19,7 +19,7 @@ import {
   issueSessionCookie,
   redirectWithToast,
   requireCsrf,
-} from '#app/lib/session.server'
+} from '#app/platform/session.server'
 import { SignupFormSchema } from '#app/features/teams/invite-schemas'
 import { NewPasswordFields, useBreachHint } from '#app/features/identity/components/new-password-fields'
 import { defaultLook, loadBrandLook } from '#app/features/brands/brand-look.server'

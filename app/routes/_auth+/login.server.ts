@@ -2,11 +2,17 @@
 // runs in app/features/identity/sign-in.server.ts; this turns the step's outcome, or its refusal (a thrown
 // AppError), into a reply, a redirect or a new session, keeping the route module to the screen.
 import { json, redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { SignInRefused } from '#app/lib/errors'
-import { parseForm } from '#app/lib/forms'
-import { clientAddress, commitUiSession, getUiSession, issueSessionCookie, requireCsrf } from '#app/lib/session.server'
+import { SignInRefused } from '#app/platform/errors'
+import { parseForm } from '#app/platform/forms'
+import {
+  clientAddress,
+  commitUiSession,
+  getUiSession,
+  issueSessionCookie,
+  requireCsrf,
+} from '#app/platform/session.server'
 import { clearPendingSignIn, readPendingSignIn, savePendingSignIn } from '#app/features/identity/pending-sign-in.server'
-import { safeRedirectPath } from '#app/policy/permissions'
+import { safeRedirectPath } from '#app/platform/access/permissions'
 import { LoginSchema } from '#app/features/identity/login-schemas'
 import { SecondFactorChoiceSchema, VerificationCodeSchema } from '#app/features/identity/mfa-schemas'
 import { MESSAGES } from '#app/features/identity/auth.server'

@@ -2,7 +2,7 @@
 // server and clears the cookie.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { LogoutForm } from '#app/features/identity/components/logout-form'
-import { endSessionCookie, requireActor, requireCsrf } from '#app/lib/session.server'
+import { endSessionCookie, requireActor, requireCsrf } from '#app/platform/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Logout · Brand Portal' }]
 

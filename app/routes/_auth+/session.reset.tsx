@@ -8,8 +8,8 @@ import {
   redirectWithToast,
   requireActor,
   requireCsrf,
-} from '#app/lib/session.server'
-import { safeRedirectPath } from '#app/policy/permissions'
+} from '#app/platform/session.server'
+import { safeRedirectPath } from '#app/platform/access/permissions'
 import { sessionRemembered } from '#app/features/identity/sessions.server'
 
 export async function action({ request, context }: ActionFunctionArgs) {

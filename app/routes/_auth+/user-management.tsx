@@ -5,7 +5,7 @@ import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@rem
 import { useLoaderData } from '@remix-run/react'
 import { BrandedAuthLayout } from '#app/features/identity/components/branded-auth-layout'
 import { defaultLook } from '#app/features/brands/brand-look.server'
-import { InvalidLink } from '#app/components/invalid-link'
+import { InvalidLink } from '#app/ui/invalid-link'
 
 export const meta: MetaFunction = () => [{ title: 'Brand Portal' }]
 

@@ -4,9 +4,9 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BrandedAuthLayout } from '#app/features/identity/components/branded-auth-layout'
-import { InvalidLink } from '#app/components/invalid-link'
-import { isAppError } from '#app/lib/errors'
-import { redirectWithToast } from '#app/lib/session.server'
+import { InvalidLink } from '#app/ui/invalid-link'
+import { isAppError } from '#app/platform/errors'
+import { redirectWithToast } from '#app/platform/session.server'
 import { defaultLook } from '#app/features/brands/brand-look.server'
 import { verifyEmailWithCode } from '#app/features/identity/passwords.server'
 

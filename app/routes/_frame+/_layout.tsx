@@ -5,12 +5,12 @@ import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useMatches, us
 import { useEffect, useState } from 'react'
 import { LogoutForm } from '#app/features/identity/components/logout-form'
 import { NotificationText } from '#app/features/notifications/components/notification-text'
-import { RealtimeProvider, useRealtimeEvent } from '#app/components/realtime-provider'
+import { RealtimeProvider, useRealtimeEvent } from '#app/ui/realtime-provider'
 import { OnboardingStepper } from '#app/features/teams/components/onboarding-stepper'
-import { RouteDialog } from '#app/components/ui/dialog'
-import { BackIcon, BellIcon, HelpIcon, LogoutIcon, SettingsIcon } from '#app/components/ui/icons'
-import { Avatar, Menu } from '#app/components/ui/misc'
-import { guard, run } from '#app/lib/session.server'
+import { RouteDialog } from '#app/ui/dialog'
+import { BackIcon, BellIcon, HelpIcon, LogoutIcon, SettingsIcon } from '#app/ui/icons'
+import { Avatar, Menu } from '#app/ui/misc'
+import { guard, run } from '#app/platform/session.server'
 import {
   HEADER_ITEMS,
   activeHeaderItem,
@@ -18,14 +18,14 @@ import {
   hasBrandAbility,
   headerItemsFor,
   showsDashboardNavigation,
-} from '#app/policy/permissions'
+} from '#app/platform/access/permissions'
 import { frameBrand } from '#app/features/brands/current-brand.server'
 import { bellNotifications } from '#app/features/notifications/notifications.server'
 import { profilePictureUrl } from '#app/features/identity/profile-picture.server'
 import { EVENTS, type NotificationChangePayload, type NotificationPayload } from '#realtime/protocol'
-import { useCsrfToken } from '#app/lib/csrf'
-import { formatWhen } from '#app/lib/format'
-import { CsrfField } from '#app/components/ui/misc'
+import { useCsrfToken } from '#app/platform/csrf'
+import { formatWhen } from '#app/platform/format'
+import { CsrfField } from '#app/ui/misc'
 import { ChatProvider } from '#app/features/chat/components/chat-provider'
 import { ChatBarPanel, ChatLabel } from '#app/features/chat/components/chat-bar'
 import { unreadCount as chatUnreadCount } from '#app/features/chat/chat.server'

@@ -3,14 +3,14 @@
 // query states of the page, so each one is a link and every form posts without JavaScript.
 import { Form, Link, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { Button, ButtonLink, buttonClass } from '#app/components/ui/button'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
-import { RouteDialog } from '#app/components/ui/dialog'
-import { CsrfField, EmptyState, Menu } from '#app/components/ui/misc'
+import { Button, ButtonLink, buttonClass } from '#app/ui/button'
+import { ConfirmDialog } from '#app/ui/confirm-dialog'
+import { RouteDialog } from '#app/ui/dialog'
+import { CsrfField, EmptyState, Menu } from '#app/ui/misc'
 import { folderHref, joinPath, MAX_NAME_LENGTH } from '#app/features/assets/asset-paths'
-import { useCsrfToken } from '#app/lib/csrf'
-import { formatFileSize, formatWhen } from '#app/lib/format'
-import { PdfPreview } from '#app/components/ui/pdf-preview'
+import { useCsrfToken } from '#app/platform/csrf'
+import { formatFileSize, formatWhen } from '#app/platform/format'
+import { PdfPreview } from '#app/ui/pdf-preview'
 import { DROP_RING, LibraryDragProvider, useDraggableEntry, useFolderDropTarget } from './library-drag'
 import type {
   AssetEntryView,

@@ -3,10 +3,10 @@
 // JavaScript; with it, swatches follow what is typed.
 import { Form, Link } from '@remix-run/react'
 import { useState } from 'react'
-import { Button, ButtonLink } from '#app/components/ui/button'
-import { ErrorList } from '#app/components/ui/field'
-import { CsrfField, EmptyState } from '#app/components/ui/misc'
-import { useCsrfToken } from '#app/lib/csrf'
+import { Button, ButtonLink } from '#app/ui/button'
+import { ErrorList } from '#app/ui/field'
+import { CsrfField, EmptyState } from '#app/ui/misc'
+import { useCsrfToken } from '#app/platform/csrf'
 import {
   MATERIAL_LIMITS,
   MATERIAL_SIDES,

@@ -2,8 +2,8 @@
 // scrolls and snaps by itself, so it works without JavaScript; with JavaScript, previous and next
 // buttons move it by one slide.
 import { useRef, type ReactNode } from 'react'
-import { ChevronIcon } from '#app/components/ui/icons'
-import { useHydrated } from '#app/lib/use-hydrated'
+import { ChevronIcon } from '#app/ui/icons'
+import { useHydrated } from '#app/ui/use-hydrated'
 
 export function Slideshow({ label, children, count }: { label: string; children: ReactNode; count: number }) {
   const track = useRef<HTMLUListElement>(null)

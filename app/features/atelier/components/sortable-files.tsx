@@ -26,12 +26,12 @@ import {
 import { CSS } from '@dnd-kit/utilities'
 import { useRevalidator } from '@remix-run/react'
 import { createContext, useContext, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
-import { ApiError, api } from '#app/lib/api-client'
-import { showToast } from '#app/lib/live-toasts'
+import { ApiError, api } from '#app/platform/api-client'
+import { showToast } from '#app/ui/live-toasts'
 import { dropOrder, positionsOf } from '#app/features/atelier/step-file-order'
 import { REFERENCE_TEXTS } from '#app/features/atelier/references'
 import type { FileItem } from '#app/features/atelier/step-files.server'
-import { useHydrated } from '#app/lib/use-hydrated'
+import { useHydrated } from '#app/ui/use-hydrated'
 
 /** The kind being dragged: the other kind's places do not take it (folders stay first). */
 const DraggingKind = createContext<'folder' | 'file' | null>(null)

@@ -1,6 +1,6 @@
 // How far a style is (atelier.md §4 Style progress): "4 of 6 steps" with a small bar, and the
 // badge of one step's state. Shared by the atelier list, the style summary and the wizard.
-import { ProgressBar } from '#app/components/ui/progress-bar'
+import { ProgressBar } from '#app/ui/progress-bar'
 import { STEP_STATE_LABELS, type StepState } from '#app/features/atelier/style-steps'
 
 export function StepsDone({

@@ -6,9 +6,9 @@
 import type { ReactNode } from 'react'
 import { Form, Link } from '@remix-run/react'
 import { StepStateBadge } from '#app/features/atelier/components/style-progress'
-import { ButtonLink } from '#app/components/ui/button'
-import { CsrfField } from '#app/components/ui/misc'
-import { useCsrfToken } from '#app/lib/csrf'
+import { ButtonLink } from '#app/ui/button'
+import { CsrfField } from '#app/ui/misc'
+import { useCsrfToken } from '#app/platform/csrf'
 import {
   STEP_HELP,
   STEP_TABS,

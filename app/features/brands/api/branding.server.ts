@@ -1,8 +1,13 @@
 // Endpoints of branding and profile pictures. Images are sent as multipart/form-data: `file`
 // (optional when only re-cropping) and the crop as x, y, width, height in percent of the image.
-import { AppError } from '#app/lib/errors'
-import { CROP_FIELDS_MESSAGE, isBrandImageSlot, parseCropFields, type BrandImageSlot } from '#app/lib/crop'
-import { UploadTooLargeError, fetchRequestOf, withImageUpload, type StoredUpload } from '#app/lib/upload.server'
+import { AppError } from '#app/platform/errors'
+import { CROP_FIELDS_MESSAGE, isBrandImageSlot, parseCropFields, type BrandImageSlot } from '#app/features/files/crop'
+import {
+  UploadTooLargeError,
+  fetchRequestOf,
+  withImageUpload,
+  type StoredUpload,
+} from '#app/features/files/upload.server'
 import {
   getBranding,
   requireBrandingAccess,
@@ -11,8 +16,8 @@ import {
   updateBranding,
 } from '#app/features/brands/branding.server'
 import { getProfilePicture, setProfilePicture } from '#app/features/identity/profile-picture.server'
-import type { ServiceDeps } from '#app/services/context.server'
-import type { CropRect } from '#app/lib/crop'
+import type { ServiceDeps } from '#app/platform/context.server'
+import type { CropRect } from '#app/features/files/crop'
 import { requireActor, stringField, type ApiCall, type Endpoint } from '#app/api/endpoint'
 
 function brandOf(call: ApiCall): string {

@@ -1,6 +1,6 @@
 // The products list's calls of catalogue.md §7: the filtered listing query, bulk remove, and the
 // filter bar's categories and styles. Services check every permission.
-import { AppError } from '#app/lib/errors'
+import { AppError } from '#app/platform/errors'
 import { parseFilterQuery } from '#app/features/catalogue/listing-filter'
 import {
   listCategories,

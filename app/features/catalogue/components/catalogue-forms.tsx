@@ -4,12 +4,12 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import type { SubmissionResult } from '@conform-to/dom'
 import { Form, Link } from '@remix-run/react'
-import { Button, buttonClass } from '#app/components/ui/button'
-import { ErrorList, Field } from '#app/components/ui/field'
-import { CsrfField } from '#app/components/ui/misc'
-import { SelectField } from '#app/components/ui/select-field'
-import { useCsrfToken } from '#app/lib/csrf'
-import { parseForm } from '#app/lib/forms'
+import { Button, buttonClass } from '#app/ui/button'
+import { ErrorList, Field } from '#app/ui/field'
+import { CsrfField } from '#app/ui/misc'
+import { SelectField } from '#app/ui/select-field'
+import { useCsrfToken } from '#app/platform/csrf'
+import { parseForm } from '#app/platform/forms'
 import { CollectionFormSchema, LineFormSchema, SEASONS, YEAR_MAX, YEAR_MIN } from '#app/features/catalogue/schemas'
 
 interface FormProps<Defaults> {

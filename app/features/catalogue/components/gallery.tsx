@@ -3,7 +3,7 @@
 // link with ?image=n, so the gallery works without JavaScript. With no photos a set of three
 // placeholders stands in.
 import { Link } from '@remix-run/react'
-import { ChevronIcon } from '#app/components/ui/icons'
+import { ChevronIcon } from '#app/ui/icons'
 import type { ReactNode } from 'react'
 
 export interface GalleryImage {

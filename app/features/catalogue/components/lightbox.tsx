@@ -3,7 +3,7 @@
 // JavaScript; with JavaScript Escape closes it.
 import { Link, useNavigate } from '@remix-run/react'
 import { useEffect } from 'react'
-import { CloseIcon } from '#app/components/ui/icons'
+import { CloseIcon } from '#app/ui/icons'
 import { neighbours, Photo, PhotoArrows, type GalleryImage } from './gallery'
 
 export function Lightbox({

@@ -3,9 +3,9 @@
 // without JavaScript; with JavaScript the filter form submits itself as the user types or ticks.
 import { Form, Link, useSubmit } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { buttonClass } from '#app/components/ui/button'
-import { HangerIcon, InfoIcon, ViewModeIcon } from '#app/components/ui/icons'
-import { Badge, EmptyState, Menu, type BadgeTone } from '#app/components/ui/misc'
+import { buttonClass } from '#app/ui/button'
+import { HangerIcon, InfoIcon, ViewModeIcon } from '#app/ui/icons'
+import { Badge, EmptyState, Menu, type BadgeTone } from '#app/ui/misc'
 import { StepsDone } from '#app/features/atelier/components/style-progress'
 import {
   FILTER_LISTS,

@@ -3,10 +3,10 @@
 // a conversation opens inside the panel. Without JavaScript the label is a link to the chat page.
 import { Link } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useRealtime, useRealtimeEvent } from '#app/components/realtime-provider'
-import { buttonClass } from '#app/components/ui/button'
-import { BackIcon, CloseIcon } from '#app/components/ui/icons'
-import { Avatar } from '#app/components/ui/misc'
+import { useRealtime, useRealtimeEvent } from '#app/ui/realtime-provider'
+import { buttonClass } from '#app/ui/button'
+import { BackIcon, CloseIcon } from '#app/ui/icons'
+import { Avatar } from '#app/ui/misc'
 import { PREVIEW_MAX, SENDER_NAME_MAX, truncate } from '#app/features/chat/schemas'
 import { CHAT_EVENTS } from '#realtime/protocol'
 import {

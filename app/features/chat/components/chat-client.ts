@@ -13,8 +13,8 @@ export type {
 } from '#app/features/chat/chat.server'
 
 // The JSON API call lives with the rest of the browser's shared code; chat re-exports it.
-export { ApiError, api } from '#app/lib/api-client'
-import { api } from '#app/lib/api-client'
+export { ApiError, api } from '#app/platform/api-client'
+import { api } from '#app/platform/api-client'
 
 /** Where a conversation view reads and writes: a direct or group chat, or an object's comments. */
 export type ChatTarget = { conversation: string } | { model: string; model_id: string }

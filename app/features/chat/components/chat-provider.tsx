@@ -3,7 +3,7 @@
 // open and which conversation it shows, and which conversations are on screen (their messages are
 // read as they arrive, so they do not count as unread).
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { useRealtimeEvent } from '#app/components/realtime-provider'
+import { useRealtimeEvent } from '#app/ui/realtime-provider'
 import { CHAT_EVENTS } from '#realtime/protocol'
 import { loadUnread, type MessageView } from './chat-client'
 

@@ -2,8 +2,8 @@
 // the conversation and redirects to it, so it works without JavaScript (the contact card's Message).
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { CsrfField } from '#app/components/ui/misc'
-import { useCsrfToken } from '#app/lib/csrf'
+import { CsrfField } from '#app/ui/misc'
+import { useCsrfToken } from '#app/platform/csrf'
 
 export function DirectChatForm({
   brandKey,

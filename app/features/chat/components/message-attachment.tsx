@@ -1,7 +1,7 @@
 // The file a chat message carries (atelier.md §3 Message: attachment_name, attachment_type,
 // assetMetadata.size, assetUrl): an image shows its 300 × 400 thumbnail, opening the web size;
 // any other file is a download link with its size (atelier.md §9, base 1024).
-import { formatFileSize } from '#app/lib/format'
+import { formatFileSize } from '#app/platform/format'
 import type { MessageView } from './chat-client'
 
 export function MessageAttachment({ message }: { message: MessageView }) {

@@ -3,9 +3,9 @@
 // `file:status` socket event; the 2000 ms re-check of GET /api/file/model/{key} is the fallback
 // (atelier.md §4, docs/decisions/094). Each status shows its toast once.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useRealtimeEvent } from '#app/components/realtime-provider'
-import { showToast } from '#app/lib/live-toasts'
-import { FILE_PURPOSES, SCAN_MESSAGES } from '#app/lib/file-purposes'
+import { useRealtimeEvent } from '#app/ui/realtime-provider'
+import { showToast } from '#app/ui/live-toasts'
+import { FILE_PURPOSES, SCAN_MESSAGES } from '#app/features/files/file-purposes'
 import { FILE_EVENTS, type FileStatusEvent } from '#realtime/protocol'
 
 /** What the picker offers: the types chat accepts by content, and their usual extensions. */
@@ -24,7 +24,7 @@ export const CHAT_ATTACHMENT_ACCEPT = [
 
 const RECHECK_MS = 2000
 export const UPLOAD_FAILED = 'The file could not be uploaded. Try again.'
-/** The server's words for an empty file (app/services/files.server.ts). */
+/** The server's words for an empty file (app/features/files/files.server.ts). */
 export const EMPTY_FILE = 'The file is empty: choose a file with something in it.'
 
 export type AttachmentStatus = 'uploading' | 'scanning' | 'available' | 'quarantined' | 'failed'

@@ -1,7 +1,7 @@
 import { Form, Link } from '@remix-run/react'
-import { Button, buttonClass } from '#app/components/ui/button'
-import { CsrfField } from '#app/components/ui/misc'
-import { useCsrfToken } from '#app/lib/csrf'
+import { Button, buttonClass } from '#app/ui/button'
+import { CsrfField } from '#app/ui/misc'
+import { useCsrfToken } from '#app/platform/csrf'
 
 /** The logout confirmation, used by the sidebar dialog and by the /logout page. */
 export function LogoutForm({ cancelTo }: { cancelTo: string }) {

@@ -2,7 +2,7 @@
 // JavaScript it warns about a breached password while typing (only a hash prefix leaves the
 // browser); the server checks again on submit either way.
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
-import { Field } from '#app/components/ui/field'
+import { Field } from '#app/ui/field'
 import { useBreachedPassword } from '#app/features/identity/pwned-check'
 import { PASSWORD_REMINDER, BREACHED_PASSWORD } from '#app/features/identity/password-schemas'
 

@@ -2,8 +2,8 @@
 // File Name, Uploaded Date and Metadata (who uploaded it, rows created, updated and failed), the
 // download of the original file, and Roll back for those who may edit listings.
 import { Link } from '@remix-run/react'
-import { EmptyState } from '#app/components/ui/misc'
-import { formatWhen } from '#app/lib/format'
+import { EmptyState } from '#app/ui/misc'
+import { formatWhen } from '#app/platform/format'
 import { IMPORT_TEXTS } from '#app/features/imports/import-texts'
 import type { ImportView } from '#app/features/imports/imports.server'
 import { ImportStatusBadge } from './import-status'

@@ -1,5 +1,5 @@
 // How an import's state and a row's planned action look (badges of the UI kit).
-import { Badge, type BadgeTone } from '#app/components/ui/misc'
+import { Badge, type BadgeTone } from '#app/ui/misc'
 import type { ImportRowView, ImportStatus } from '#app/features/imports/imports.server'
 
 const STATUS: Record<ImportStatus, { label: string; tone: BadgeTone }> = {

@@ -6,11 +6,11 @@
 // streams the rows read so far are shown as the server reports them over socket.io.
 import { Form, useNavigation } from '@remix-run/react'
 import { useRef, useState, type DragEvent } from 'react'
-import { useRealtimeEvent } from '#app/components/realtime-provider'
-import { Button } from '#app/components/ui/button'
-import { Checkbox } from '#app/components/ui/field'
-import { CsrfField } from '#app/components/ui/misc'
-import { useCsrfToken } from '#app/lib/csrf'
+import { useRealtimeEvent } from '#app/ui/realtime-provider'
+import { Button } from '#app/ui/button'
+import { Checkbox } from '#app/ui/field'
+import { CsrfField } from '#app/ui/misc'
+import { useCsrfToken } from '#app/platform/csrf'
 import { IMPORT_TEXTS, looksLikeCsv } from '#app/features/imports/import-texts'
 
 export interface ImportProgress {

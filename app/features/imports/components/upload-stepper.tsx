@@ -4,8 +4,8 @@
 // question, as a dialog of the page's own address (?leave), then goes to the products list.
 import { Link, useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { Button, ButtonLink, buttonClass } from '#app/components/ui/button'
-import { RouteDialog } from '#app/components/ui/dialog'
+import { Button, ButtonLink, buttonClass } from '#app/ui/button'
+import { RouteDialog } from '#app/ui/dialog'
 import {
   IMPORT_TEXTS,
   stepStates,

@@ -29,9 +29,9 @@ import {
 import { CSS } from '@dnd-kit/utilities'
 import { Form, Link } from '@remix-run/react'
 import { useRef, useState, type ReactNode } from 'react'
-import { Badge, CsrfField, EmptyState } from '#app/components/ui/misc'
-import { ChevronIcon, CloseIcon } from '#app/components/ui/icons'
-import { useCsrfToken } from '#app/lib/csrf'
+import { Badge, CsrfField, EmptyState } from '#app/ui/misc'
+import { ChevronIcon, CloseIcon } from '#app/ui/icons'
+import { useCsrfToken } from '#app/platform/csrf'
 import { dragId, parseDragId } from '#app/features/media/media-order'
 import type { ManageListing, ManagePhoto } from '#app/features/media/media-manage.server'
 

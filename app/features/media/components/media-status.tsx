@@ -1,6 +1,6 @@
 // The status badge of a product photo (upload list and media table) and where it went: its
 // listing (style name and SKU) or the pool with the reason its name matched no listing.
-import { Badge, type BadgeTone } from '#app/components/ui/misc'
+import { Badge, type BadgeTone } from '#app/ui/misc'
 import type { UploadItemStatus } from '#app/features/media/media-upload-texts'
 
 const TONES: Record<UploadItemStatus, BadgeTone> = {

@@ -5,13 +5,13 @@
 // without a socket. Each status change toasts once per message at a time, so a batch of 200
 // does not bury the page.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useRealtimeEvent } from '#app/components/realtime-provider'
-import { ApiError, api } from '#app/lib/api-client'
-import { SCAN_MESSAGES } from '#app/lib/file-purposes'
-import { showToast } from '#app/lib/live-toasts'
+import { useRealtimeEvent } from '#app/ui/realtime-provider'
+import { ApiError, api } from '#app/platform/api-client'
+import { SCAN_MESSAGES } from '#app/features/files/file-purposes'
+import { showToast } from '#app/ui/live-toasts'
 import { MEDIA_TEXTS } from '#app/features/media/media-names'
 import { isAcceptedMedia, mediaBatchFailure, type UploadItemStatus } from '#app/features/media/media-upload-texts'
-import type { Toast } from '#app/lib/toast'
+import type { Toast } from '#app/platform/toast'
 import type { ReservedName } from '#app/features/media/media.server'
 import { FILE_EVENTS, type FileStatusEvent } from '#realtime/protocol'
 

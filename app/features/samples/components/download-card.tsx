@@ -1,7 +1,7 @@
 // A 3D sample the page does not open (atelier.md §9: CLO projects and packages, OBJ, FBX, material
 // files): its name, format and size, and Download, in place of the picture (docs/decisions/137).
-import { buttonClass } from '#app/components/ui/button'
-import { formatFileSize } from '#app/lib/format'
+import { buttonClass } from '#app/ui/button'
+import { formatFileSize } from '#app/platform/format'
 import type { SampleFormat } from '#app/features/samples/sample-formats'
 
 export interface DownloadableSample {

@@ -4,7 +4,7 @@
 // a reviewer draws with the toolbar's tools. Undo and redo take back only one's own steps.
 import { Link, useNavigate } from '@remix-run/react'
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
-import { buttonClass } from '#app/components/ui/button'
+import { buttonClass } from '#app/ui/button'
 import {
   MARKUP_COLOURS,
   svgOf,
@@ -13,7 +13,7 @@ import {
   type Shape,
 } from '#app/features/samples/markup/shapes'
 import { markChecked, needsRecheckCount } from '#app/features/samples/sample-versions'
-import { useHydrated } from '#app/lib/use-hydrated'
+import { useHydrated } from '#app/ui/use-hydrated'
 import type { MarkupTool } from './markup-canvas.client'
 import { MarkupColourAndHistory } from './markup-colour-and-history'
 import { useMarkupHistory } from './use-markup-history'

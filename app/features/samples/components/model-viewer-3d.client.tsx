@@ -17,7 +17,7 @@ import {
   type PointerEvent,
   type Ref,
 } from 'react'
-import { buttonClass } from '#app/components/ui/button'
+import { buttonClass } from '#app/ui/button'
 import { cameraAttributes, hotspotAttributes, newModelPin } from '#app/features/samples/markup/model-pins'
 import {
   MARKUP_COLOURS,

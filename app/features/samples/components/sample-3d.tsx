@@ -4,11 +4,11 @@
 // only there), with orbit, zoom and pins on the model that keep their author's camera.
 import { Link } from '@remix-run/react'
 import { lazy, Suspense } from 'react'
-import { buttonClass } from '#app/components/ui/button'
-import { formatFileSize } from '#app/lib/format'
+import { buttonClass } from '#app/ui/button'
+import { formatFileSize } from '#app/platform/format'
 import { isPin, type AnyPin, type Shape } from '#app/features/samples/markup/shapes'
 import type { SampleFormat } from '#app/features/samples/sample-formats'
-import { useHydrated } from '#app/lib/use-hydrated'
+import { useHydrated } from '#app/ui/use-hydrated'
 import { CubeIcon } from './download-card'
 
 const ModelViewer3d = lazy(() =>

@@ -2,7 +2,7 @@
 // taken from the viewer once the model first shows, and sent once, when the page asks for one
 // (someone who may manage the style's files, and the sample has none yet; decision 141).
 import { useEffect, useRef, type MutableRefObject } from 'react'
-import { useCsrfToken } from '#app/lib/csrf'
+import { useCsrfToken } from '#app/platform/csrf'
 
 /** The part of model-viewer's element a still needs. */
 interface Capturable {

@@ -1,11 +1,11 @@
-// A picture that zooms and pans (app/lib/zoom-pan.ts): the wheel zooms at the pointer, a drag
+// A picture that zooms and pans (app/ui/zoom-pan.ts): the wheel zooms at the pointer, a drag
 // pans, keys + - 0 and the arrows do both from the keyboard. The view is the caller's, so the
 // compare view drives two frames with one view. Without JavaScript the zoom buttons are links
 // (`?zoom=`) and the server draws the picture at that zoom.
 import { Link } from '@remix-run/react'
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type PointerEvent } from 'react'
-import { buttonClass } from '#app/components/ui/button'
-import { INITIAL_VIEW, panBy, viewTransform, zoomIn, zoomLabel, zoomOut, type View } from '#app/lib/zoom-pan'
+import { buttonClass } from '#app/ui/button'
+import { INITIAL_VIEW, panBy, viewTransform, zoomIn, zoomLabel, zoomOut, type View } from '#app/ui/zoom-pan'
 
 export type ViewUpdate = (update: (view: View) => View) => void
 

@@ -4,11 +4,11 @@
 // step page has a form open for editing, Continue submits that form instead: the page saves it
 // and moves on (docs/decisions/039), with or without JavaScript.
 import { Form, Link, useLocation, useMatches } from '@remix-run/react'
-import { Button } from '#app/components/ui/button'
-import { CsrfField } from '#app/components/ui/misc'
-import { useCsrfToken } from '#app/lib/csrf'
+import { Button } from '#app/ui/button'
+import { CsrfField } from '#app/ui/misc'
+import { useCsrfToken } from '#app/platform/csrf'
 import { stepperState } from '#app/features/teams/onboarding-rules'
-import type { Grant } from '#app/policy/permissions'
+import type { Grant } from '#app/platform/access/permissions'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export interface OnboardingInput {

@@ -3,11 +3,11 @@
 // teams; final for them, and refused to the brand's last owner.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { buttonClass } from '#app/components/ui/button'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
-import { RouteDialog } from '#app/components/ui/dialog'
-import { isAppError } from '#app/lib/errors'
-import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { buttonClass } from '#app/ui/button'
+import { ConfirmDialog } from '#app/ui/confirm-dialog'
+import { RouteDialog } from '#app/ui/dialog'
+import { isAppError } from '#app/platform/errors'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { getBrandForMenu, removeOwnBrandPermissions } from '#app/features/brands/brands.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

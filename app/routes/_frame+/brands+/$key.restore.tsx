@@ -3,8 +3,8 @@
 // `brandKey`: the frame takes a `brandKey` as the brand it shows, which an archived brand is not.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
-import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { ConfirmDialog } from '#app/ui/confirm-dialog'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { getArchivedBrand, restoreBrand } from '#app/features/brands/brands.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

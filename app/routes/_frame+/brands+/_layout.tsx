@@ -3,10 +3,10 @@
 // brands view (`?show=archived`), docs/decisions/066.
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useSearchParams } from '@remix-run/react'
-import { ButtonLink } from '#app/components/ui/button'
-import { EmptyState, Menu } from '#app/components/ui/misc'
-import { formatWhen } from '#app/lib/format'
-import { guard } from '#app/lib/session.server'
+import { ButtonLink } from '#app/ui/button'
+import { EmptyState, Menu } from '#app/ui/misc'
+import { formatWhen } from '#app/platform/format'
+import { guard } from '#app/platform/session.server'
 import {
   canCreateBrand,
   listArchivedBrands,

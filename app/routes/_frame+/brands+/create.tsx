@@ -1,15 +1,15 @@
 // `/brands/create`: the Create New Brand dialog over the brands list (a route, so it works
 // without JavaScript). Creating a brand grants its creator owner and opens its company profile.
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { parseForm } from '#app/lib/forms'
+import { parseForm } from '#app/platform/forms'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
-import { Button, buttonClass } from '#app/components/ui/button'
-import { RouteDialog } from '#app/components/ui/dialog'
-import { ErrorList, Field } from '#app/components/ui/field'
-import { CsrfField } from '#app/components/ui/misc'
-import { useCsrfToken } from '#app/lib/csrf'
-import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { Button, buttonClass } from '#app/ui/button'
+import { RouteDialog } from '#app/ui/dialog'
+import { ErrorList, Field } from '#app/ui/field'
+import { CsrfField } from '#app/ui/misc'
+import { useCsrfToken } from '#app/platform/csrf'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { BrandNameSchema } from '#app/features/brands/brand-schemas'
 import { createBrand, requireBrandCreation } from '#app/features/brands/brands.server'
 

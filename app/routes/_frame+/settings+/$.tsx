@@ -1,8 +1,8 @@
 // `/settings/{section}` for sections without a page of their own: the security section until it
 // is built says so; anything else is not a settings section (404).
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { EmptyState } from '#app/components/ui/misc'
-import { guard } from '#app/lib/session.server'
+import { EmptyState } from '#app/ui/misc'
+import { guard } from '#app/platform/session.server'
 
 const COMING_SOON = new Set(['security'])
 

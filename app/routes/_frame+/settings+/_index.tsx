@@ -1,7 +1,7 @@
 // `/settings`: an onboarding account resumes at its first step not done (the landing of
 // access.md §2 "/ after login"); everyone else opens Personal Profile.
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { guard } from '#app/lib/session.server'
+import { guard } from '#app/platform/session.server'
 import { currentBrandKey, isOnboarding, resumeStep, stepPath, visibleSteps } from '#app/features/teams/onboarding-rules'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -2,11 +2,11 @@
 // at the current brand: the preferred brand, else the one granted first (docs/decisions/021).
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
-import { SettingsTabs } from '#app/components/settings-tabs'
-import { guard } from '#app/lib/session.server'
+import { SettingsTabs } from '#app/ui/settings-tabs'
+import { guard } from '#app/platform/session.server'
 import { currentBrandKey } from '#app/features/teams/onboarding-rules'
-import { brandGrantTypes } from '#app/policy/permissions'
-import { settingsTabs } from '#app/policy/settings-tabs'
+import { brandGrantTypes } from '#app/platform/access/permissions'
+import { settingsTabs } from '#app/ui/settings-tab-rules'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Brand Portal' }]

@@ -2,9 +2,9 @@
 // plainly that the screen is not built yet instead of failing.
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { EmptyState } from '#app/components/ui/misc'
-import { guard } from '#app/lib/session.server'
-import { matchRoute } from '#app/policy/permissions'
+import { EmptyState } from '#app/ui/misc'
+import { guard } from '#app/platform/session.server'
+import { matchRoute } from '#app/platform/access/permissions'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const handle: FrameHandle = {

@@ -1,8 +1,8 @@
 // `/brand/{key}`: brand home, full width with no padding: the brand's hero, logo and name.
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { guard, run } from '#app/lib/session.server'
-import { brandGrantTypes } from '#app/policy/permissions'
+import { guard, run } from '#app/platform/session.server'
+import { brandGrantTypes } from '#app/platform/access/permissions'
 import { getBrand } from '#app/features/brands/brands.server'
 import { rememberBrand } from '#app/features/brands/current-brand.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'

@@ -5,11 +5,11 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from '@remix-run/react'
 import { AssetLibraryPage, BucketRequired, type LibraryDialog } from '#app/features/assets/components/asset-library'
 import { folderHref, joinPath, segmentsOfSplat, splatOfAddress } from '#app/features/assets/asset-paths'
-import { AppError } from '#app/lib/errors'
-import { SCAN_MESSAGES } from '#app/lib/file-purposes'
-import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { can } from '#app/policy/abilities'
-import { assetLibraryEnabled } from '#app/policy/permissions'
+import { AppError } from '#app/platform/errors'
+import { SCAN_MESSAGES } from '#app/features/files/file-purposes'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
+import { can } from '#app/platform/access/abilities'
+import { assetLibraryEnabled } from '#app/platform/access/permissions'
 import {
   addFiles,
   ASSET_TEXTS,
@@ -25,7 +25,7 @@ import {
   stylesUsingEntry,
   updateFile,
 } from '#app/features/assets/asset-library.server'
-import { NO_FILE_MESSAGE, receiveFormUploads } from '#app/services/files.server'
+import { NO_FILE_MESSAGE, receiveFormUploads } from '#app/features/files/files.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const meta: MetaFunction = () => [{ title: 'Asset Library · Brand Portal' }]

@@ -4,7 +4,7 @@ import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData, useLocation } from '@remix-run/react'
 import { galleryImages, imageIndex } from '#app/features/catalogue/components/gallery'
 import { Lightbox } from '#app/features/catalogue/components/lightbox'
-import { guard, run } from '#app/lib/session.server'
+import { guard, run } from '#app/platform/session.server'
 import { getListingDetail } from '#app/features/catalogue/listing-edit.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

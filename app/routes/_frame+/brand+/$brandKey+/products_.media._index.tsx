@@ -1,7 +1,7 @@
 // `/brand/{id}/products/media` is a link target only (catalogue.md §2): it leads to the first
 // media step, the upload page, keeping a collection scope.
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { guard } from '#app/lib/session.server'
+import { guard } from '#app/platform/session.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await guard(request, context)

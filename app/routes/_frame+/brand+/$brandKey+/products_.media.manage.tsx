@@ -17,14 +17,14 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { DragEndEvent } from '@dnd-kit/core'
 import { StepperFrame } from '#app/features/imports/components/upload-stepper'
-import { api } from '#app/lib/api-client'
+import { api } from '#app/platform/api-client'
 import { ManageBoard } from '#app/features/media/components/manage-board'
 import { useMediaOrderDoc } from '#app/features/media/components/use-media-order'
-import { useRealtimeEvent } from '#app/components/realtime-provider'
-import { Avatar, CsrfField } from '#app/components/ui/misc'
-import { useCsrfToken } from '#app/lib/csrf'
-import { AppError } from '#app/lib/errors'
-import { showToast } from '#app/lib/live-toasts'
+import { useRealtimeEvent } from '#app/ui/realtime-provider'
+import { Avatar, CsrfField } from '#app/ui/misc'
+import { useCsrfToken } from '#app/platform/csrf'
+import { AppError } from '#app/platform/errors'
+import { showToast } from '#app/ui/live-toasts'
 import { MEDIA_TEXTS } from '#app/features/media/media-names'
 import {
   dropOutcome,
@@ -38,8 +38,8 @@ import {
   POOL_STEP,
   positionsFor,
 } from '#app/features/media/media-order'
-import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { useHydrated } from '#app/lib/use-hydrated'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
+import { useHydrated } from '#app/ui/use-hydrated'
 import { filterSearchParams, parsePageQuery } from '#app/features/catalogue/listing-filter'
 import { attachMedia, detachMedia, saveMediaPositions } from '#app/features/media/media.server'
 import { listingStyleName, loadManagePage, moveMediaByOne } from '#app/features/media/media-manage.server'

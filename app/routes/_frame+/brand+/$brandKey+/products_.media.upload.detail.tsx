@@ -6,10 +6,10 @@ import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect } from 'react'
 import { MediaPlace, MediaStatusBadge } from '#app/features/media/components/media-status'
-import { ButtonLink, buttonClass } from '#app/components/ui/button'
-import { RouteDialog } from '#app/components/ui/dialog'
+import { ButtonLink, buttonClass } from '#app/ui/button'
+import { RouteDialog } from '#app/ui/dialog'
 import { badgeOf } from '#app/features/media/media-upload-texts'
-import { guard, run } from '#app/lib/session.server'
+import { guard, run } from '#app/platform/session.server'
 import { mediaPosted } from '#app/features/media/media-upload.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -3,11 +3,11 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ImportStatusBadge } from '#app/features/imports/components/import-status'
-import { ButtonLink, buttonClass } from '#app/components/ui/button'
-import { RouteDialog } from '#app/components/ui/dialog'
+import { ButtonLink, buttonClass } from '#app/ui/button'
+import { RouteDialog } from '#app/ui/dialog'
 import { doneTarget, reviewUploadMessage } from '#app/features/imports/import-texts'
 import { importOfBrand } from '#app/features/imports/import-upload.server'
-import { guard, run } from '#app/lib/session.server'
+import { guard, run } from '#app/platform/session.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

@@ -2,7 +2,7 @@
 // program and uploaded again. Streamed by the service.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { downloadResponse, importOfBrand } from '#app/features/imports/import-upload.server'
-import { guard, run } from '#app/lib/session.server'
+import { guard, run } from '#app/platform/session.server'
 import { failedRowsCsv } from '#app/features/imports/imports.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

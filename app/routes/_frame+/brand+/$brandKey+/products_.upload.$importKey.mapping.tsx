@@ -5,14 +5,14 @@
 // whatever the file holds, and the columns left come next.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
-import { Button, buttonClass } from '#app/components/ui/button'
-import { RouteDialog } from '#app/components/ui/dialog'
-import { CsrfField } from '#app/components/ui/misc'
-import { SelectField } from '#app/components/ui/select-field'
-import { useCsrfToken } from '#app/lib/csrf'
+import { Button, buttonClass } from '#app/ui/button'
+import { RouteDialog } from '#app/ui/dialog'
+import { CsrfField } from '#app/ui/misc'
+import { SelectField } from '#app/ui/select-field'
+import { useCsrfToken } from '#app/platform/csrf'
 import { IMPORT_FIELD_NAMES } from '#app/features/imports/fields'
 import { importOfBrand } from '#app/features/imports/import-upload.server'
-import { guard, requireCsrf, run } from '#app/lib/session.server'
+import { guard, requireCsrf, run } from '#app/platform/session.server'
 import { setImportMapping } from '#app/features/imports/imports.server'
 
 /** Columns mapped at once: a page of selects stays small whatever the file holds (up to 1,000 columns). */

@@ -2,7 +2,7 @@
 // §7 parsedspreadsheets download). Streamed from the blob store by the service.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { downloadResponse, importOfBrand } from '#app/features/imports/import-upload.server'
-import { guard, run } from '#app/lib/session.server'
+import { guard, run } from '#app/platform/session.server'
 import { originalFile } from '#app/features/imports/imports.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

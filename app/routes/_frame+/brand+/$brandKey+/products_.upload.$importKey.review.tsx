@@ -3,11 +3,11 @@
 // or closes the modal when the upload failed.
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { ButtonLink } from '#app/components/ui/button'
-import { RouteDialog } from '#app/components/ui/dialog'
+import { ButtonLink } from '#app/ui/button'
+import { RouteDialog } from '#app/ui/dialog'
 import { doneTarget } from '#app/features/imports/import-texts'
 import { importOfBrand } from '#app/features/imports/import-upload.server'
-import { guard, run } from '#app/lib/session.server'
+import { guard, run } from '#app/platform/session.server'
 import { importResult, type ResultListing } from '#app/features/imports/imports.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

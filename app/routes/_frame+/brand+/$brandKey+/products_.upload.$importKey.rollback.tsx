@@ -3,9 +3,9 @@
 // so it works without JavaScript.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
+import { ConfirmDialog } from '#app/ui/confirm-dialog'
 import { importOfBrand } from '#app/features/imports/import-upload.server'
-import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { rollbackImport } from '#app/features/imports/imports.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

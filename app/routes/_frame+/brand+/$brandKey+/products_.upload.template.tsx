@@ -3,7 +3,7 @@
 // them, and one example row. Built from the same field list the validator uses, so the two never
 // disagree.
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { guard } from '#app/lib/session.server'
+import { guard } from '#app/platform/session.server'
 import { buildTemplateWorkbook, TEMPLATE_FILENAME } from '#app/features/imports/import-template.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 // `/brand/{key}/settings`: Settings scoped to a brand open at the first tab that brand offers the
 // user (Company Profile for owners and editors, Personal Profile for read members).
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { guard } from '#app/lib/session.server'
-import { brandGrantTypes } from '#app/policy/permissions'
-import { settingsTabs } from '#app/policy/settings-tabs'
+import { guard } from '#app/platform/session.server'
+import { brandGrantTypes } from '#app/platform/access/permissions'
+import { settingsTabs } from '#app/ui/settings-tab-rules'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

@@ -2,11 +2,11 @@
 // (circular crop, aspect 1, JPEG; access.md §9). Crop and Reset save and stay; Save closes.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { ImageCropForm } from '#app/components/image-crop'
-import { RouteDialog } from '#app/components/ui/dialog'
-import { PROFILE_PICTURE_SPEC } from '#app/lib/crop'
-import { attemptImageChange, refusedUploadHeaders, withCropSubmission } from '#app/lib/image-form.server'
-import { guard, redirectWithToast } from '#app/lib/session.server'
+import { ImageCropForm } from '#app/features/files/components/image-crop'
+import { RouteDialog } from '#app/ui/dialog'
+import { PROFILE_PICTURE_SPEC } from '#app/features/files/crop'
+import { attemptImageChange, refusedUploadHeaders, withCropSubmission } from '#app/features/files/image-form.server'
+import { guard, redirectWithToast } from '#app/platform/session.server'
 import {
   getProfilePicture,
   resetProfilePicture,

@@ -6,10 +6,10 @@
 // phone_number and verification_code (docs/decisions/019-sms-two-step-verification.md).
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
-import { ButtonLink } from '#app/components/ui/button'
-import { Badge } from '#app/components/ui/misc'
-import { formatWhen } from '#app/lib/format'
-import { guard, run } from '#app/lib/session.server'
+import { ButtonLink } from '#app/ui/button'
+import { Badge } from '#app/ui/misc'
+import { formatWhen } from '#app/platform/format'
+import { guard, run } from '#app/platform/session.server'
 import { listSecondFactors } from '#app/features/identity/mfa.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 

@@ -13,13 +13,13 @@ import {
   type Session,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { Button, buttonClass } from '#app/components/ui/button'
-import { RouteDialog } from '#app/components/ui/dialog'
-import { ErrorList, Field } from '#app/components/ui/field'
-import { CsrfField } from '#app/components/ui/misc'
-import { useCsrfToken } from '#app/lib/csrf'
-import { AppError, isAppError } from '#app/lib/errors'
-import { parseForm } from '#app/lib/forms'
+import { Button, buttonClass } from '#app/ui/button'
+import { RouteDialog } from '#app/ui/dialog'
+import { ErrorList, Field } from '#app/ui/field'
+import { CsrfField } from '#app/ui/misc'
+import { useCsrfToken } from '#app/platform/csrf'
+import { AppError, isAppError } from '#app/platform/errors'
+import { parseForm } from '#app/platform/forms'
 import {
   clearEnrollment,
   enrollmentStep,
@@ -27,8 +27,8 @@ import {
   saveEnrollment,
   type EnrollmentStep,
 } from '#app/features/identity/mfa-enrollment.server'
-import { DEFAULT_PHONE_COUNTRY, DIAL_CODES, toE164 } from '#app/lib/phone'
-import { clientAddress, commitUiSession, getUiSession, guard, requireCsrf } from '#app/lib/session.server'
+import { DEFAULT_PHONE_COUNTRY, DIAL_CODES, toE164 } from '#app/platform/phone'
+import { clientAddress, commitUiSession, getUiSession, guard, requireCsrf } from '#app/platform/session.server'
 import { EnrollPasswordSchema, EnrollPhoneSchema, VerificationCodeSchema } from '#app/features/identity/mfa-schemas'
 import { sendSecondFactorCode } from '#app/features/identity/auth.server'
 import {

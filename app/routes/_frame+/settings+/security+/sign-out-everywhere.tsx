@@ -3,8 +3,8 @@
 // must sign in again as well (docs/decisions/028). A confirmation dialog route: a plain form
 // without JavaScript.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
-import { clearAuthCookie, commitUiSession, getUiSession, guard, requireCsrf } from '#app/lib/session.server'
+import { ConfirmDialog } from '#app/ui/confirm-dialog'
+import { clearAuthCookie, commitUiSession, getUiSession, guard, requireCsrf } from '#app/platform/session.server'
 import { signOutEverywhere } from '#app/features/identity/sessions.server'
 
 export const meta: MetaFunction = () => [{ title: 'Sign out everywhere · Brand Portal' }]

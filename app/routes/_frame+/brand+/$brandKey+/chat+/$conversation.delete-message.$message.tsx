@@ -3,9 +3,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { DELETE_MESSAGE_QUESTION } from '#app/features/chat/components/conversation-view'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
-import { isAppError } from '#app/lib/errors'
-import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { ConfirmDialog } from '#app/ui/confirm-dialog'
+import { isAppError } from '#app/platform/errors'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { MESSAGE_DELETE_FAILED, MESSAGE_DELETED } from '#app/features/chat/schemas'
 import { deleteMessage, listMessages } from '#app/features/chat/chat.server'
 

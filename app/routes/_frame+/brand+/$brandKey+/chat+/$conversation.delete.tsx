@@ -3,8 +3,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { DELETE_THREAD_QUESTION, LEAVE_CONVERSATION_QUESTION } from '#app/features/chat/components/conversation-view'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
-import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { ConfirmDialog } from '#app/ui/confirm-dialog'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { CONVERSATION_LEFT, THREAD_DELETED } from '#app/features/chat/schemas'
 import { deleteThread, listMessages } from '#app/features/chat/chat.server'
 

@@ -4,12 +4,12 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useActionData, useLoaderData, useNavigate } from '@remix-run/react'
 import { ConversationView } from '#app/features/chat/components/conversation-view'
-import { Avatar } from '#app/components/ui/misc'
-import { isAppError } from '#app/lib/errors'
-import { guard, requireCsrf, run } from '#app/lib/session.server'
+import { Avatar } from '#app/ui/misc'
+import { isAppError } from '#app/platform/errors'
+import { guard, requireCsrf, run } from '#app/platform/session.server'
 import { listMessages, markConversationRead, sendMessage } from '#app/features/chat/chat.server'
 import { receiveChatForm } from '#app/features/chat/chat-attachments.server'
-import { fileChecked } from '#app/services/files.server'
+import { fileChecked } from '#app/features/files/files.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 
 export const handle: FrameHandle = {

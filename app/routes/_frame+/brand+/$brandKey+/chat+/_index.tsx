@@ -1,8 +1,8 @@
 // `/brand/{key}/chat` with no conversation chosen; its action opens the direct chat with a member
 // (the contact card's Message and the chat page's contacts post here) and goes to it.
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { EmptyState } from '#app/components/ui/misc'
-import { guard, requireCsrf, run } from '#app/lib/session.server'
+import { EmptyState } from '#app/ui/misc'
+import { guard, requireCsrf, run } from '#app/platform/session.server'
 import { openDirectChat } from '#app/features/chat/chat.server'
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -4,8 +4,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData, useParams } from '@remix-run/react'
 import { LiveConversationList } from '#app/features/chat/components/chat-bar'
-import { ButtonLink } from '#app/components/ui/button'
-import { guard, run } from '#app/lib/session.server'
+import { ButtonLink } from '#app/ui/button'
+import { guard, run } from '#app/platform/session.server'
 import { chatBar } from '#app/features/chat/chat.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 

@@ -2,11 +2,11 @@
 // login background, grid images 2–7). Crop and Reset save and stay; Save saves and closes.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation, useParams } from '@remix-run/react'
-import { ImageCropForm } from '#app/components/image-crop'
-import { RouteDialog } from '#app/components/ui/dialog'
-import { SLOT_SPECS, isBrandImageSlot } from '#app/lib/crop'
-import { attemptImageChange, refusedUploadHeaders, withCropSubmission } from '#app/lib/image-form.server'
-import { guard, redirectWithToast, run } from '#app/lib/session.server'
+import { ImageCropForm } from '#app/features/files/components/image-crop'
+import { RouteDialog } from '#app/ui/dialog'
+import { SLOT_SPECS, isBrandImageSlot } from '#app/features/files/crop'
+import { attemptImageChange, refusedUploadHeaders, withCropSubmission } from '#app/features/files/image-form.server'
+import { guard, redirectWithToast, run } from '#app/platform/session.server'
 import {
   getBranding,
   requireBrandingAccess,

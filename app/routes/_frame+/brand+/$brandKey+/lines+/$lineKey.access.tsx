@@ -3,11 +3,11 @@
 // get a link to Manage Team, where grants are changed.
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, useLocation } from '@remix-run/react'
-import { buttonClass } from '#app/components/ui/button'
-import { RouteDialog } from '#app/components/ui/dialog'
-import { Badge } from '#app/components/ui/misc'
-import { guard, run } from '#app/lib/session.server'
-import { can } from '#app/policy/abilities'
+import { buttonClass } from '#app/ui/button'
+import { RouteDialog } from '#app/ui/dialog'
+import { Badge } from '#app/ui/misc'
+import { guard, run } from '#app/platform/session.server'
+import { can } from '#app/platform/access/abilities'
 import { getLine, listLineGrantHolders } from '#app/features/catalogue/lines.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

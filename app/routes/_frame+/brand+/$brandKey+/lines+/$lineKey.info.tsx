@@ -2,10 +2,10 @@
 // line's name, description, number of collections and dates.
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, useLocation } from '@remix-run/react'
-import { buttonClass } from '#app/components/ui/button'
-import { RouteDialog } from '#app/components/ui/dialog'
-import { formatWhen } from '#app/lib/format'
-import { guard, run } from '#app/lib/session.server'
+import { buttonClass } from '#app/ui/button'
+import { RouteDialog } from '#app/ui/dialog'
+import { formatWhen } from '#app/platform/format'
+import { guard, run } from '#app/platform/session.server'
 import { listLineCollections } from '#app/features/catalogue/collections.server'
 import { getLine } from '#app/features/catalogue/lines.server'
 

@@ -3,12 +3,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLocation, useParams } from '@remix-run/react'
 import { LineForm } from '#app/features/catalogue/components/catalogue-forms'
-import { RouteDialog } from '#app/components/ui/dialog'
-import { formErrorReply } from '#app/lib/form-errors.server'
-import { parseForm } from '#app/lib/forms'
-import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { RouteDialog } from '#app/ui/dialog'
+import { formErrorReply } from '#app/platform/form-errors.server'
+import { parseForm } from '#app/platform/forms'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { LineFormSchema } from '#app/features/catalogue/schemas'
-import { requireBrandAbility } from '#app/services/access.server'
+import { requireBrandAbility } from '#app/platform/access/access.server'
 import { createLineInBrand } from '#app/features/catalogue/lines.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -2,10 +2,10 @@
 // Deleting goes through removeListings like bulk delete, so the same rules and messages apply.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
-import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { ConfirmDialog } from '#app/ui/confirm-dialog'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { getListing, removeListings, removeOutcome } from '#app/features/catalogue/listings.server'
-import { requireAbility } from '#app/services/access.server'
+import { requireAbility } from '#app/platform/access/access.server'
 
 /** catalogue.md §2, listing detail: the question before a product is deleted. */
 const DELETE_QUESTION = "Deleting product can't be undone. Are you sure you want to continue delete this product ?"

@@ -3,9 +3,9 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { StatusBadges, Thumbnail } from '#app/features/catalogue/components/products-list'
-import { buttonClass } from '#app/components/ui/button'
-import { RouteDialog } from '#app/components/ui/dialog'
-import { guard, run } from '#app/lib/session.server'
+import { buttonClass } from '#app/ui/button'
+import { RouteDialog } from '#app/ui/dialog'
+import { guard, run } from '#app/platform/session.server'
 import { getListing } from '#app/features/catalogue/listings.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

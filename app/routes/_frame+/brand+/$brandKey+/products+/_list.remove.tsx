@@ -3,9 +3,9 @@
 // posts them to removeListings, which answers per key (catalogue.md §2, §8).
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
-import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { permissionError } from '#app/lib/errors'
+import { ConfirmDialog } from '#app/ui/confirm-dialog'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
+import { permissionError } from '#app/platform/errors'
 import { parseKeys } from '#app/features/catalogue/listing-filter'
 import { listingNames, mayEditListings, removeListings, removeOutcome } from '#app/features/catalogue/listings.server'
 

@@ -4,12 +4,12 @@
 // the team's place and who to ask.
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { buttonClass } from '#app/components/ui/button'
-import { CloseIcon } from '#app/components/ui/icons'
-import { Avatar, Badge } from '#app/components/ui/misc'
-import { guard, run } from '#app/lib/session.server'
+import { buttonClass } from '#app/ui/button'
+import { CloseIcon } from '#app/ui/icons'
+import { Avatar, Badge } from '#app/ui/misc'
+import { guard, run } from '#app/platform/session.server'
 import { parsePageQuery } from '#app/features/catalogue/listing-filter'
-import { brandGrantTypes, hasBrandAbility } from '#app/policy/permissions'
+import { brandGrantTypes, hasBrandAbility } from '#app/platform/access/permissions'
 import { listBrandInvites } from '#app/features/teams/invites.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { StepUploadsSlot } from '#app/features/atelier/components/step-uploads-slot'
-import { guard, run } from '#app/lib/session.server'
+import { guard, run } from '#app/platform/session.server'
 import { stepFilesData } from '#app/features/atelier/step-files.server'
 import { isStyleStep, isWizardViewType, stepTab } from '#app/features/atelier/style-steps'
 import { getWizardStyle } from '#app/features/atelier/styles.server'

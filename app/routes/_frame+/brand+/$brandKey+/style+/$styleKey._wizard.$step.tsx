@@ -8,7 +8,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useActionData, useLoaderData, useOutlet } from '@remix-run/react'
 import { StepUploadsSlot } from '#app/features/atelier/components/step-uploads-slot'
 import { WizardStep } from '#app/features/atelier/components/wizard-step'
-import { guard, requireCsrf } from '#app/lib/session.server'
+import { guard, requireCsrf } from '#app/platform/session.server'
 import { filesFormAction, stepFilesData, uploadFormAction } from '#app/features/atelier/step-files.server'
 import { isStyleStep, type StyleStep } from '#app/features/atelier/style-steps'
 import { notApplicableAction, wizardStepData } from '#app/features/atelier/wizard-step.server'

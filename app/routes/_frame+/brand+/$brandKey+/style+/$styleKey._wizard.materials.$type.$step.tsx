@@ -5,8 +5,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { MaterialForm, MaterialList, type MaterialFormValues } from '#app/features/atelier/components/materials'
-import { ButtonLink } from '#app/components/ui/button'
-import { isAppError } from '#app/lib/errors'
+import { ButtonLink } from '#app/ui/button'
+import { isAppError } from '#app/platform/errors'
 import { materialPage } from '#app/features/atelier/material-pages.server'
 import {
   MATERIAL_ERROR_MESSAGE,
@@ -15,8 +15,8 @@ import {
   colorsFromForm,
   materialTitle,
 } from '#app/features/atelier/materials'
-import { redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
-import { hasAbility } from '#app/services/access.server'
+import { redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
+import { hasAbility } from '#app/platform/access/access.server'
 import {
   createMaterial,
   getMaterial,

@@ -7,7 +7,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useParams, type ShouldRevalidateFunction } from '@remix-run/react'
 import { StepStateMark, StepsDone } from '#app/features/atelier/components/style-progress'
-import { guard, run } from '#app/lib/session.server'
+import { guard, run } from '#app/platform/session.server'
 import { STEP_STATE_LABELS } from '#app/features/atelier/style-steps'
 import { getWizardStyle } from '#app/features/atelier/styles.server'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'

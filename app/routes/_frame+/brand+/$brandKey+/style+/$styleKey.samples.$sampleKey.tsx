@@ -4,8 +4,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { SampleReviewPage, type SampleDialog } from '#app/features/samples/components/sample-review'
-import { AppError } from '#app/lib/errors'
-import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { AppError } from '#app/platform/errors'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { listThreadMessages, sendMessage } from '#app/features/chat/chat.server'
 import {
   deleteSample,
@@ -17,7 +17,7 @@ import {
 } from '#app/features/samples/samples.server'
 import { sampleMarkup, setPinResolved } from '#app/features/samples/markup.server'
 import { isPin, type AnyPin } from '#app/features/samples/markup/shapes'
-import { parseZoom } from '#app/lib/zoom-pan'
+import { parseZoom } from '#app/ui/zoom-pan'
 import { markupPinThreadKey } from '#app/features/chat/schemas'
 import type { FrameHandle } from '#app/routes/_frame+/_layout'
 

@@ -3,10 +3,10 @@
 // someone who may manage the style's files and the sample has none yet. There is no form for it:
 // without JavaScript there is no viewer to take it from.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { refusedUploadHeaders } from '#app/lib/image-form.server'
-import { isAppError } from '#app/lib/errors'
-import { guard, requireCsrf, run } from '#app/lib/session.server'
-import { withImageUpload } from '#app/lib/upload.server'
+import { refusedUploadHeaders } from '#app/features/files/image-form.server'
+import { isAppError } from '#app/platform/errors'
+import { guard, requireCsrf, run } from '#app/platform/session.server'
+import { withImageUpload } from '#app/features/files/upload.server'
 import { getSampleReview, saveSamplePoster } from '#app/features/samples/samples.server'
 
 export function loader({ params }: LoaderFunctionArgs) {

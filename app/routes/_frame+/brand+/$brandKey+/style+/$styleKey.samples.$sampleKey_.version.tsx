@@ -2,12 +2,12 @@
 // The form is the sample page's "Upload new version" dialog; it posts here as multipart through the
 // file pipeline, so it works without JavaScript. The new version opens once uploaded.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { AppError } from '#app/lib/errors'
-import { SCAN_MESSAGES } from '#app/lib/file-purposes'
+import { AppError } from '#app/platform/errors'
+import { SCAN_MESSAGES } from '#app/features/files/file-purposes'
 import { SAMPLE_EXTENSIONS } from '#app/features/samples/sample-formats'
-import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { extensionOf, unsupportedFileMessage } from '#app/features/atelier/style-file-types'
-import type { Toast } from '#app/lib/toast'
+import type { Toast } from '#app/platform/toast'
 import { getSampleReview, uploadSampleVersion } from '#app/features/samples/samples.server'
 
 const samplePage = (params: LoaderFunctionArgs['params']) =>

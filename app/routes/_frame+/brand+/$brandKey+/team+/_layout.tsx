@@ -4,12 +4,12 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, Outlet, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
-import { SettingsTabs } from '#app/components/settings-tabs'
-import { buttonClass } from '#app/components/ui/button'
-import { Avatar, Badge, EmptyState, Menu } from '#app/components/ui/misc'
-import { guard, run } from '#app/lib/session.server'
-import { brandGrantTypes } from '#app/policy/permissions'
-import { settingsTabs } from '#app/policy/settings-tabs'
+import { SettingsTabs } from '#app/ui/settings-tabs'
+import { buttonClass } from '#app/ui/button'
+import { Avatar, Badge, EmptyState, Menu } from '#app/ui/misc'
+import { guard, run } from '#app/platform/session.server'
+import { brandGrantTypes } from '#app/platform/access/permissions'
+import { settingsTabs } from '#app/ui/settings-tab-rules'
 import {
   ADD_MEMBER_MODES,
   statusBadgeTone,

@@ -2,10 +2,10 @@
 // grant on the team's line, collection or brand.
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { buttonClass } from '#app/components/ui/button'
-import { RouteDialog } from '#app/components/ui/dialog'
-import { Avatar, Badge, EmptyState } from '#app/components/ui/misc'
-import { guard, run } from '#app/lib/session.server'
+import { buttonClass } from '#app/ui/button'
+import { RouteDialog } from '#app/ui/dialog'
+import { Avatar, Badge, EmptyState } from '#app/ui/misc'
+import { guard, run } from '#app/platform/session.server'
 import { teamAccess } from '#app/features/teams/teams.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 // `/brand/{key}/team/deactivate/{account}`: the confirmation of Revoke Access (a form with a
 // submit button, so it works without JavaScript). Deactivating removes the member from this brand.
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
+import { ConfirmDialog } from '#app/ui/confirm-dialog'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { getBrandMember, removeBrandMember } from '#app/features/teams/teams.server'
 
 const DEACTIVATE_CONFIRMATION = 'Are you sure you would like to deactivate this team member?'

@@ -2,9 +2,9 @@
 // copies it to the clipboard with JavaScript; without JavaScript it opens this page.
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { buttonClass } from '#app/components/ui/button'
-import { RouteDialog } from '#app/components/ui/dialog'
-import { guard, run } from '#app/lib/session.server'
+import { buttonClass } from '#app/ui/button'
+import { RouteDialog } from '#app/ui/dialog'
+import { guard, run } from '#app/platform/session.server'
 import { getOpenBrandInvite } from '#app/features/teams/teams.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

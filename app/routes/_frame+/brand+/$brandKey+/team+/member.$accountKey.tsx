@@ -1,10 +1,10 @@
 // `/brand/{key}/team/member/{account}`: a member's profile, read-only (Manage Team → View).
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { buttonClass } from '#app/components/ui/button'
-import { RouteDialog } from '#app/components/ui/dialog'
-import { Avatar, Badge } from '#app/components/ui/misc'
-import { guard, run } from '#app/lib/session.server'
+import { buttonClass } from '#app/ui/button'
+import { RouteDialog } from '#app/ui/dialog'
+import { Avatar, Badge } from '#app/ui/misc'
+import { guard, run } from '#app/platform/session.server'
 import { accountTypeLabel, statusBadgeTone } from '#app/features/teams/team-rules'
 import { getBrandMember } from '#app/features/teams/teams.server'
 

@@ -1,9 +1,9 @@
 // `/brand/{key}/team/revoke/{invite}`: the confirmation of Revoke Invite. Deleting an invite makes
 // its link stop working.
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
+import { ConfirmDialog } from '#app/ui/confirm-dialog'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { guard, redirectWithToast, requireCsrf, run } from '#app/lib/session.server'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { INVITE_MESSAGES, revokeInvite } from '#app/features/teams/invites.server'
 import { getOpenBrandInvite } from '#app/features/teams/teams.server'
 

@@ -3,10 +3,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { CollectionForm } from '#app/features/catalogue/components/catalogue-forms'
-import { RouteDialog } from '#app/components/ui/dialog'
+import { RouteDialog } from '#app/ui/dialog'
 import { createCollectionReply } from '#app/features/catalogue/catalogue-forms.server'
-import { guard, run } from '#app/lib/session.server'
-import { requireBrandAbility } from '#app/services/access.server'
+import { guard, run } from '#app/platform/session.server'
+import { requireBrandAbility } from '#app/platform/access/access.server'
 import { getLine } from '#app/features/catalogue/lines.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

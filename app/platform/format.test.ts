@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { formatFileSize, formatWhen } from '#app/platform/format'
+
+describe('formatWhen', () => {
+  it('shows DD MMM ha', () => {
+    expect(formatWhen('2026-11-02T15:04:00Z', 'UTC')).toBe('02 Nov 3pm')
+    expect(formatWhen('2026-01-15T00:30:00Z', 'UTC')).toBe('15 Jan 12am')
+    expect(formatWhen('2026-07-31T12:00:00Z', 'UTC')).toBe('31 Jul 12pm')
+  })
+})
+
+describe('formatFileSize', () => {
+  it('uses base 1024 with up to 2 decimals, Bytes to YB', () => {
+    expect(formatFileSize(0)).toBe('0 Bytes')
+    expect(formatFileSize(1000)).toBe('1000 Bytes')
+    expect(formatFileSize(1536)).toBe('1.5 KB')
+    expect(formatFileSize(5 * 1024 ** 2 + 12345)).toBe('5.01 MB')
+    expect(formatFileSize(1024 ** 8 * 3)).toBe('3 YB')
+    expect(formatFileSize(1024 ** 10)).toBe('1048576 YB')
+  })
+})

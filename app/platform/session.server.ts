@@ -1,0 +1,223 @@
+// Cookies and the page guard. Two cookies: `__session` holds the id of a server-side session
+// (docs/decisions/026-server-side-sessions.md; its lifetime follows Remember me); `__ui` is a
+// signed Remix cookie session for flash toasts and the CSRF token.
+import { createCookieSessionStorage, json, redirect, type Session } from '@remix-run/node'
+import { timingSafeEqual, randomBytes } from 'node:crypto'
+import type { AppLoadContext } from '@remix-run/node'
+import { AppError, isAppError } from '#app/platform/errors'
+import type { FlashToasts } from '#app/platform/toast'
+import { isForbiddenText, TEXT_REFUSED } from '#app/platform/text-rule'
+import type { Actor } from '#app/features/identity/accounts.server'
+import { authorizePath } from '#app/platform/access/permissions.server'
+import { endSession, startSession } from '#app/features/identity/sessions.server'
+import {
+  actorFromHeaders,
+  readSessionId,
+  SESSION_COOKIE,
+  sessionCookieHeader,
+} from '#app/features/identity/session-reader.server'
+import { INSUFFICIENT_GRANT_MESSAGE } from '#app/platform/access/permissions'
+
+export const AUTH_COOKIE = SESSION_COOKIE
+
+export type { FlashToasts, Toast } from '#app/platform/toast'
+
+const storages = new Map<string, ReturnType<typeof createCookieSessionStorage>>()
+function uiStorage(context: AppLoadContext) {
+  const id = `${context.sessionSecret}:${context.secureCookies}`
+  let storage = storages.get(id)
+  if (!storage) {
+    storage = createCookieSessionStorage({
+      cookie: {
+        name: '__ui',
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        secure: context.secureCookies,
+        secrets: [context.sessionSecret],
+      },
+    })
+    storages.set(id, storage)
+  }
+  return storage
+}
+
+export function getUiSession(request: Request, context: AppLoadContext): Promise<Session> {
+  return uiStorage(context).getSession(request.headers.get('Cookie'))
+}
+export function commitUiSession(session: Session, context: AppLoadContext): Promise<string> {
+  return uiStorage(context).commitSession(session)
+}
+
+export function readAuthCookie(request: Request): string | undefined {
+  return readSessionId(request.headers)
+}
+
+/**
+ * Signs this browser in: starts a server-side session for the account and answers the
+ * `Set-Cookie` header that carries its id. The one place a session cookie is issued. With
+ * `replace`, the request's current session ends (Reset Session).
+ */
+export async function issueSessionCookie(
+  request: Request,
+  context: AppLoadContext,
+  account: { key: string; firebaseUid: string },
+  options: { remember: boolean; replace?: boolean },
+): Promise<string> {
+  if (options.replace) await endSession(context.deps, readAuthCookie(request))
+  const session = await startSession(context.deps, {
+    accountKey: account.key,
+    firebaseUid: account.firebaseUid,
+    remember: options.remember,
+    userAgent: request.headers.get('user-agent'),
+    ip: context.clientIp ?? null,
+  })
+  return sessionCookieHeader(session.id, {
+    secure: context.secureCookies,
+    // Without Remember me the cookie ends with the browser; the session row expires anyway.
+    maxAgeSeconds: options.remember ? Math.floor(session.expiresInMs / 1000) : undefined,
+  })
+}
+
+/** Logs this browser out: its session ends on the server, and the cookie is cleared. */
+export async function endSessionCookie(request: Request, context: AppLoadContext): Promise<string> {
+  await endSession(context.deps, readAuthCookie(request))
+  return clearAuthCookie(context)
+}
+
+export function clearAuthCookie(context: AppLoadContext): string {
+  return sessionCookieHeader('', { secure: context.secureCookies, maxAgeSeconds: 0 })
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSRF: a random token in the signed `__ui` cookie, echoed by every form as a hidden field.
+
+export const CSRF_FIELD = 'csrf'
+
+export function ensureCsrfToken(session: Session): { token: string; created: boolean } {
+  const existing = session.get('csrf')
+  if (typeof existing === 'string' && existing.length > 0) return { token: existing, created: false }
+  const token = randomBytes(24).toString('base64url')
+  session.set('csrf', token)
+  return { token, created: true }
+}
+
+export async function requireCsrf(request: Request, context: AppLoadContext, formData: FormData): Promise<void> {
+  const session = await getUiSession(request, context)
+  const expected = session.get('csrf')
+  const received = formData.get(CSRF_FIELD)
+  const ok =
+    typeof expected === 'string' &&
+    typeof received === 'string' &&
+    expected.length === received.length &&
+    timingSafeEqual(Buffer.from(expected), Buffer.from(received))
+  if (!ok) {
+    throw json(
+      { error: { type: 'PermissionError', message: 'The form has expired. Reload the page and try again.' } },
+      { status: 403 },
+    )
+  }
+  // Every form passes here: the text rule for all its fields (files aside).
+  for (const [name, value] of formData) {
+    if (typeof value === 'string' && (isForbiddenText(value) || isForbiddenText(name))) {
+      throw json({ error: { type: 'ValidationError', message: `${name}: ${TEXT_REFUSED}` } }, { status: 400 })
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Toasts survive redirects as flash messages, so they also work without JavaScript. A redirect
+// may carry several (root.tsx shows them one below the other).
+
+export async function redirectWithToast(
+  request: Request,
+  context: AppLoadContext,
+  url: string,
+  toast: FlashToasts,
+  init: { headers?: [string, string][] } = {},
+) {
+  const session = await getUiSession(request, context)
+  session.flash('toast', toast)
+  const headers = new Headers(init.headers)
+  headers.append('Set-Cookie', await commitUiSession(session, context))
+  return redirect(url, { headers })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Actor and guard
+
+/** The signed-in actor, memoized per request (every loader of a page asks for it). */
+export function getOptionalActor(request: Request, context: AppLoadContext): Promise<Actor | null> {
+  const cached = context.memo.get('actor') as Promise<Actor | null> | undefined
+  if (cached) return cached
+  const promise = actorFromHeaders(context.deps, request.headers).catch((error: unknown) => {
+    if (isAppError(error) && (error.type === 'AuthNoSession' || error.type === 'AuthInvalidSession')) {
+      context.memo.set('sessionError', error.type)
+      return null
+    }
+    throw error
+  })
+  context.memo.set('actor', promise)
+  return promise
+}
+
+function signInRedirect(request: Request, context: AppLoadContext): never {
+  const url = new URL(request.url)
+  // With JavaScript, an expired session answers 401 so the page can offer "Refresh session?".
+  if (context.isDataRequest && context.memo.get('sessionError') === 'AuthInvalidSession') {
+    throw json(
+      { error: { type: 'AuthInvalidSession', message: 'Your session has expired. Refresh session?' } },
+      {
+        status: 401,
+      },
+    )
+  }
+  const back = `${url.pathname}${url.search}`.replace(/[?&]_data=[^&]*/, '')
+  const target = back === '/' ? '/' : `/?redirectTo=${encodeURIComponent(back)}`
+  const headers = new Headers()
+  if (context.memo.get('sessionError') === 'AuthInvalidSession') headers.append('Set-Cookie', clearAuthCookie(context))
+  throw redirect(target, { headers })
+}
+
+export async function requireActor(request: Request, context: AppLoadContext): Promise<Actor> {
+  const actor = await getOptionalActor(request, context)
+  if (!actor) signInRedirect(request, context)
+  return actor
+}
+
+/**
+ * The page gate: applies the route table to the request's path. Missing sign-in → `/`; no grant
+ * on the brand → 404 (not revealed); a weaker grant → brand dashboard with the info toast.
+ */
+export async function guard(request: Request, context: AppLoadContext): Promise<Actor> {
+  const actor = await requireActor(request, context)
+  const pathname = new URL(request.url).pathname
+  const decision = await authorizePath(context.deps, actor, pathname)
+  if (decision.allowed) return actor
+  if (decision.reason === 'signIn') signInRedirect(request, context)
+  if (decision.reason === 'insufficient') {
+    throw await redirectWithToast(request, context, `/brand/${encodeURIComponent(decision.brandKey)}`, {
+      kind: 'info',
+      message: INSUFFICIENT_GRANT_MESSAGE,
+    })
+  }
+  throw json({ error: { type: 'NotFound', message: 'Page not found.' } }, { status: 404 })
+}
+
+/** Runs a service call from a loader or action, turning service errors into HTTP responses. */
+export async function run<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (error) {
+    if (error instanceof AppError) {
+      throw json({ error: { type: error.type, message: error.message } }, { status: error.status })
+    }
+    throw error
+  }
+}
+
+export function clientAddress(request: Request, context: AppLoadContext): string {
+  // Express has already applied TRUST_PROXY; a raw X-Forwarded-For header could be forged.
+  void request
+  return context.clientIp ?? 'unknown'
+}

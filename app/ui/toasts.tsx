@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react'
+import type { Toast } from '#app/platform/toast'
+import { CloseIcon } from '#app/ui/icons'
+
+const KIND_CLASS: Record<Toast['kind'], string> = {
+  success: 'border-emerald-700 bg-emerald-50 text-emerald-900',
+  error: 'border-red-700 bg-red-50 text-red-900',
+  info: 'border-sky-700 bg-sky-50 text-sky-900',
+}
+
+/**
+ * Shows the flash toasts of the last redirect, one below the other. Auto-dismiss after 6 s is a
+ * CSS animation, so it needs no JavaScript; with JavaScript each can also be dismissed by hand.
+ */
+export function Toasts({ toasts }: { toasts: readonly Toast[] }) {
+  // Positions dismissed by hand; a new list of toasts (a new redirect) shows them all again.
+  const [dismissed, setDismissed] = useState<ReadonlySet<number>>(new Set())
+  useEffect(() => setDismissed(new Set()), [toasts])
+  const shown = toasts.map((toast, index) => ({ toast, index })).filter(({ index }) => !dismissed.has(index))
+  if (shown.length === 0) return null
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4">
+      {/* A grid column as wide as the widest toast, so stacked toasts line up. */}
+      <div className="grid max-w-xl gap-2">
+        {shown.map(({ toast, index }) => (
+          <div
+            key={`${index}:${toast.message}`}
+            role="status"
+            data-testid="toast"
+            className={`pointer-events-auto flex items-start gap-3 rounded-md border-l-4 px-4 py-3 text-sm shadow-lg ${
+              KIND_CLASS[toast.kind]
+            } ${toast.persistent ? '' : 'toast-auto'}`}
+          >
+            <span>{toast.message}</span>
+            <button
+              type="button"
+              aria-label="Dismiss"
+              className="ml-auto opacity-60 hover:opacity-100"
+              onClick={() => setDismissed((current) => new Set(current).add(index))}
+            >
+              <CloseIcon />
+            </button>
+          </div>
+        ))}
+      </div>
+    </div>
+  )
+}

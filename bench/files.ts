@@ -1,6 +1,6 @@
 // The file pipeline's part of `npm run bench` (BENCH_ONLY=files). Measures:
 //  - thumbnails per second: 12-megapixel JPEGs (3000 × 4000, a product photo's 3:4) to 300 × 400
-//    through the pipeline's own image process (app/workers/image-sizes.mjs), one image at a time
+//    through the pipeline's own image process (app/features/files/image-sizes.mjs), one image at a time
 //    and as many at once as the default IMAGE_WORKERS (one per core); and the same for the
 //    thumbnail with the 1600 px web size, which the pipeline makes for every photo;
 //  - a batch of 200 product photos as the media upload step sends them: the names reserved by the

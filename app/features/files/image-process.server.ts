@@ -1,4 +1,4 @@
-// The portal's side of the image process (app/workers/image-sizes.mjs, docs/decisions/109):
+// The portal's side of the image process (image-sizes.mjs beside it, docs/decisions/109):
 // started on the first image, stopped after a minute without work, started again when needed.
 // A job that fails answers its error; a process that dies or hangs fails the jobs it held, and
 // the next job starts a new one.
@@ -45,8 +45,8 @@ type Reply = { id: number; thumbnail?: Uint8Array; web?: Uint8Array | null; erro
 /** Where the worker script is: beside this module in the sources, under app/ in a build. */
 function workerScript(): string {
   const candidates = [
-    fileURLToPath(new URL('../workers/image-sizes.mjs', import.meta.url)),
-    path.resolve(process.cwd(), 'app/workers/image-sizes.mjs'),
+    fileURLToPath(new URL('./image-sizes.mjs', import.meta.url)),
+    path.resolve(process.cwd(), 'app/features/files/image-sizes.mjs'),
   ]
   return candidates.find((file) => fs.existsSync(file)) ?? candidates[1]!
 }

@@ -1,0 +1,108 @@
+// Notices after a message: mentions and unread messages told to the members who may read them.
+import { PREVIEW_MAX, mentionsIn, truncate } from '#app/features/chat/schemas'
+import { brandMemberKeys, loadGrants, type Actor } from '#app/features/identity/accounts.server'
+import { notifyAccount } from '#app/features/notifications/notifications.server'
+import { requireAbility } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
+import { accounts, conversationMembers } from '#db/schema'
+import { chatRooms } from '#realtime/protocol'
+import { eq, inArray, sql } from 'drizzle-orm'
+import { isBrandMember, threadTarget } from './chat-access.server'
+import { nameParts, rowsOf, type AccountRow, type ConversationRow, type MessageView } from './chat-views.server'
+
+export async function accountRow(deps: ServiceDeps, key: string): Promise<AccountRow | null> {
+  const [row] = await deps.db.select().from(accounts).where(eq(accounts.key, key))
+  return row ?? null
+}
+
+/**
+ * Tells the people who are not looking at the conversation: members of a direct or group chat,
+ * the participants of a thread, and anyone mentioned by `@name` who can see it. One unread
+ * notification per conversation and person is enough; more messages don't add more. A batch of
+ * sends passes the members and lookers it read once for all its messages.
+ */
+export async function notifyAbout(
+  deps: ServiceDeps,
+  actor: Actor,
+  conversation: ConversationRow,
+  message: MessageView,
+  known?: { members: string[]; looking: Set<string> },
+) {
+  const members =
+    known?.members ??
+    (
+      await deps.db
+        .select({ accountKey: conversationMembers.accountKey })
+        .from(conversationMembers)
+        .where(eq(conversationMembers.conversationKey, conversation.key))
+    ).map((row) => row.accountKey)
+  const recipients = new Set(members)
+  const mentioned = await mentionedMembers(deps, conversation, message.text)
+  for (const key of mentioned) recipients.add(key)
+  recipients.delete(actor.key)
+  if (recipients.size === 0) return
+  const looking = known?.looking ?? (await deps.events.accountsIn(chatRooms.viewing(conversation.key)))
+  // A file sent without text is told by its name.
+  const preview = truncate(message.text || message.attachment_name || '', PREVIEW_MAX)
+  for (const accountKey of recipients) {
+    if (looking.has(accountKey)) continue
+    const isMention = mentioned.has(accountKey)
+    if (!isMention && (await hasUnreadAbout(deps, accountKey, conversation.key))) continue
+    // Only someone who still may read the conversation hears of it.
+    if (!(await mayRead(deps, accountKey, conversation))) continue
+    await notifyAccount(deps, {
+      accountKey,
+      actor,
+      brandKey: conversation.brandKey,
+      action: isMention ? 'mention' : 'message',
+      targetKind: 'Conversation',
+      targetId: conversation.key,
+      segments: [
+        message.sender,
+        {
+          text: isMention ? 'mentioned you:' : conversation.kind === 'thread' ? 'commented:' : 'sent you a message:',
+          accented: false,
+        },
+        // Direct and group chats open on their page; a thread opens where its object is shown.
+        conversation.kind === 'thread'
+          ? preview
+          : { text: preview, url: `/brand/${conversation.brandKey}/chat/${conversation.key}` },
+      ],
+    })
+  }
+}
+
+async function hasUnreadAbout(deps: ServiceDeps, accountKey: string, conversationKey: string): Promise<boolean> {
+  const rows = await deps.db.execute(
+    sql`select 1 from notifications where account_key = ${accountKey} and target_id = ${conversationKey} and read_at is null limit 1`,
+  )
+  return rowsOf(rows).length > 0
+}
+
+async function mayRead(deps: ServiceDeps, accountKey: string, conversation: ConversationRow): Promise<boolean> {
+  if (conversation.kind !== 'thread') return isBrandMember(deps, accountKey, conversation.brandKey)
+  const grantsNow = await loadGrants(deps, accountKey)
+  const probe = { key: accountKey, grants: grantsNow } as Actor
+  return requireAbility(deps, probe, 'comment.view', threadTarget(conversation.model!, conversation.modelKey!)).then(
+    () => true,
+    () => false,
+  )
+}
+
+/** Members of the brand named by `@first`, `@first.last`, `@username` or `@"First Last"`. */
+async function mentionedMembers(deps: ServiceDeps, conversation: ConversationRow, text: string): Promise<Set<string>> {
+  const names = mentionsIn(text)
+  if (names.length === 0) return new Set()
+  const keys = await brandMemberKeys(deps, conversation.brandKey)
+  if (keys.length === 0) return new Set()
+  const rows = await deps.db.select().from(accounts).where(inArray(accounts.key, keys))
+  const found = new Set<string>()
+  for (const row of rows) {
+    const { firstName, lastName, name } = nameParts(row)
+    const handles = [firstName, name, `${firstName}.${lastName}`, `${firstName}${lastName}`, row.username ?? ''].map(
+      (handle) => handle.toLowerCase(),
+    )
+    if (names.some((mention) => mention !== '' && handles.includes(mention))) found.add(row.key)
+  }
+  return found
+}

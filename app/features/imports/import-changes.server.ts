@@ -1,0 +1,289 @@
+// Changing an import: fixing a row, the mapping, commit, its result, and rollback.
+import type { Actor } from '#app/features/identity/accounts.server'
+import { IMPORT_FIELD_NAMES, LISTING_UNIQUE_ID, headerKey } from '#app/features/imports/fields'
+import { normalizeId } from '#app/features/imports/identifiers'
+import { IMPORT_MESSAGES } from '#app/features/imports/messages'
+import { duplicateIssue, hasErrors, matchHeaders, rowValues, validateRow } from '#app/features/imports/validate'
+import type { ServiceDeps } from '#app/platform/context.server'
+import { withBackgroundConnection } from '#db/background-connection'
+import { type Database } from '#db/client'
+import { importMappings, importRows, imports, listings } from '#db/schema'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { importFor, loadImport } from './import-access.server'
+import { loadRow } from './import-reading.server'
+import { computeDryRun, countRows, listingsStamp, markDuplicates, mergeRows, undoRows } from './import-staging.server'
+import { SKU_CASE_ISSUE, checkMapping, databaseIsLocal, reparse, savedMapping } from './import-start.server'
+import {
+  MAX_CELL_EDIT,
+  columnsOf,
+  conflict,
+  fileError,
+  loadRefs,
+  newestCommitted,
+  publishProgress,
+  rowStatus,
+  rowView,
+  viewOf,
+  type ImportRowView,
+  type ImportView,
+  type ResultListing,
+} from './import-views.server'
+
+/**
+ * A row opened, edited and saved (§4): validated again. Before the commit the dry run follows;
+ * after it a clean row is written at once (created or updated) and marked completed, while a row
+ * that still fails keeps its errors (the page shows the error toast).
+ */
+export async function updateImportRow(
+  deps: ServiceDeps,
+  actor: Actor,
+  importKey: string,
+  rowNumber: number,
+  values: Record<string, string>,
+): Promise<ImportRowView> {
+  const { record } = await importFor(deps, actor, importKey, 'listing.edit')
+  if (record.status !== 'previewed' && record.status !== 'committed') {
+    throw conflict(
+      `Rows can be fixed in a previewed or committed import; this one is ${record.status.replace('_', ' ')}.`,
+    )
+  }
+  if (typeof values !== 'object' || values === null || Array.isArray(values)) throw fileError('values: an object.')
+  for (const [field, value] of Object.entries(values)) {
+    if (!IMPORT_FIELD_NAMES.includes(field)) throw fileError(`${field}: not a field of the template.`)
+    if (typeof value !== 'string') throw fileError(`${field}: text expected.`)
+    if (value.length > MAX_CELL_EDIT) throw fileError(`${field}: at most ${MAX_CELL_EDIT} characters.`)
+  }
+  const row = await loadRow(deps, record, rowNumber)
+  if (rowStatus(record, row) === 'completed') throw conflict('This row is already written.')
+
+  const columns = columnsOf(record)
+  const cells = [...row.cells]
+  const edits: Record<string, string> = { ...(row.edits ?? {}) }
+  for (const [field, value] of Object.entries(values)) {
+    const column = columns.indexOf(field)
+    if (column === -1) edits[field] = value.trim()
+    else {
+      while (cells.length <= column) cells.push('')
+      cells[column] = value
+    }
+  }
+  const current = { ...rowValues(cells, columns), ...edits }
+  const present = new Set([...columns.filter((f): f is string => f !== null), ...Object.keys(edits)])
+  const refs = await loadRefs(deps, record)
+  const check = validateRow(current, present, refs)
+  const id = current[LISTING_UNIQUE_ID] ?? ''
+  const oldNorm = row.normId
+  const newNorm = normalizeId(id)
+
+  const apply = async (db: Pick<ServiceDeps['db'], 'execute' | 'update'>) => {
+    await db
+      .update(importRows)
+      .set({
+        cells,
+        edits: Object.keys(edits).length ? edits : null,
+        issues: check.issues,
+        target: check.target as Record<string, unknown>,
+        listingUniqueId: id,
+        normId: newNorm,
+        action: hasErrors(check.issues) ? 'error' : 'pending',
+        status: 'pending',
+      })
+      .where(and(eq(importRows.importKey, record.key), eq(importRows.rowNumber, rowNumber)))
+    const norms = [...new Set([oldNorm, newNorm].filter(Boolean))]
+    await markDuplicates(db, record.key, { duplicate: duplicateIssue(), skuCase: SKU_CASE_ISSUE }, norms)
+    // The rows sharing the old or new id may change action too.
+    const affected = await db.execute(
+      sql`select row_number from import_rows where import_key = ${record.key} and norm_id = any(${sql.param(norms)}::text[])`,
+    )
+    const numbers = [
+      rowNumber,
+      ...((affected as unknown as { rows: { row_number: number }[] }).rows ?? []).map((r) => r.row_number),
+    ]
+    await computeDryRun(db, record.key, record.brandKey, {
+      rows: numbers,
+      pendingOnly: record.status === 'committed',
+    })
+    if (record.status === 'committed') {
+      await mergeRows(db, record.key, record.brandKey, { rows: [rowNumber] })
+    }
+    const counts = await countRows(db, record.key, record.status === 'committed')
+    await db.update(imports).set({ counts, modified: new Date() }).where(eq(imports.key, record.key))
+  }
+  await deps.db.transaction(async (tx) => apply(tx))
+  return rowView(record, await loadRow(deps, record, rowNumber), refs)
+}
+
+/**
+ * The mapping step: headers the template does not know, each mapped to a field or ignored. The
+ * choice is remembered for the brand, and the file is read again with it.
+ */
+export async function setImportMapping(
+  deps: ServiceDeps,
+  actor: Actor,
+  importKey: string,
+  mapping: Record<string, string | null>,
+): Promise<ImportView> {
+  const { record, access } = await importFor(deps, actor, importKey, 'listing.edit')
+  const given = checkMapping(mapping)
+  if (record.status !== 'needs_mapping' && record.status !== 'previewed') {
+    throw conflict(`The columns can be mapped before the commit; this import is ${record.status.replace('_', ' ')}.`)
+  }
+  const known = new Set(record.headers.map(headerKey))
+  const unknown = Object.keys(given).find((header) => !known.has(headerKey(header)))
+  if (unknown !== undefined) throw fileError(`mapping: the file has no column "${unknown}".`)
+  // A column still unmatched was never chosen (its null in the stored mapping means "no field
+  // found"): it stays unmatched unless this call chooses for it, so a wide file is mapped in parts.
+  const waiting = new Set(record.unmatchedHeaders.map(headerKey))
+  const chosenBefore = Object.fromEntries(
+    Object.entries(record.mapping).filter(([header]) => !waiting.has(headerKey(header))),
+  )
+  const merged = { ...(await savedMapping(deps, record.brandKey)), ...chosenBefore, ...given }
+  const match = matchHeaders(record.headers, merged)
+  if (!match.hasId) throw fileError(IMPORT_MESSAGES.missingIdColumn)
+  const remember = Object.entries(given).map(([header, field]) => ({
+    brandKey: record.brandKey,
+    headerKey: headerKey(header),
+    field,
+    modified: new Date(),
+  }))
+  if (remember.length > 0) {
+    await deps.db
+      .insert(importMappings)
+      .values(remember)
+      .onConflictDoUpdate({
+        target: [importMappings.brandKey, importMappings.headerKey],
+        set: { field: sql`excluded.field`, modified: sql`excluded.modified` },
+      })
+  }
+  await reparse(deps, record, merged)
+  return viewOf(deps, await loadImport(deps, record.key), access)
+}
+
+/**
+ * Writes every valid row of the dry run into listings in one transaction: all of them or, if
+ * anything fails (or the process dies), none. The dry run is computed again inside the
+ * transaction, so listings changed since the preview are compared as they are now.
+ */
+export async function commitImport(deps: ServiceDeps, actor: Actor, importKey: string): Promise<ImportView> {
+  const { record, access } = await importFor(deps, actor, importKey, 'listing.edit')
+  if (record.status !== 'previewed') {
+    throw conflict(`Only a previewed import can be committed; this one is ${record.status.replace('_', ' ')}.`)
+  }
+  // Claimed first, so two commits of one import cannot both run.
+  const claimed = await deps.db
+    .update(imports)
+    .set({ status: 'committing', modified: new Date() })
+    .where(and(eq(imports.key, record.key), eq(imports.status, 'previewed')))
+    .returning({ key: imports.key })
+  if (claimed.length === 0) throw conflict('This import is already being committed.')
+  publishProgress(deps, record, { status: 'committing', rowsParsed: record.counts.rows, rowsWritten: 0 })
+  try {
+    const transaction = (db: Database) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select key from imports where key = ${record.key} for update`)
+        // Listings changed since the preview: compare again, as they are now.
+        if ((await listingsStamp(tx, record.brandKey)) !== record.listingsStamp) {
+          await computeDryRun(tx, record.key, record.brandKey)
+        }
+        let written = 0
+        await mergeRows(tx, record.key, record.brandKey, {
+          onStep: async (_step, count) => {
+            written += count
+            publishProgress(deps, record, {
+              status: 'committing',
+              rowsParsed: record.counts.rows,
+              rowsWritten: written,
+            })
+            // Let the socket write the progress now, not after the transaction.
+            await new Promise((resolve) => setImmediate(resolve))
+          },
+        })
+        const counts = await countRows(tx, record.key, true)
+        await tx
+          .update(imports)
+          .set({ status: 'committed', counts, committedAt: new Date(), modified: new Date() })
+          .where(eq(imports.key, record.key))
+      })
+    await withBackgroundConnection(deps.db, databaseIsLocal(deps), transaction)
+  } catch (error) {
+    await deps.db.update(imports).set({ status: 'previewed', modified: new Date() }).where(eq(imports.key, record.key))
+    publishProgress(deps, record, { status: 'previewed', rowsParsed: record.counts.rows, rowsWritten: 0 })
+    throw error
+  }
+  const committed = await loadImport(deps, record.key)
+  publishProgress(deps, committed, {
+    status: 'committed',
+    rowsParsed: committed.counts.rows,
+    rowsWritten: committed.counts.created + committed.counts.updated,
+  })
+  return viewOf(deps, committed, access)
+}
+
+/** The review modal (§2, §4): the listings the import created and updated. */
+export async function importResult(
+  deps: ServiceDeps,
+  actor: Actor,
+  importKey: string,
+  options: { limit?: number } = {},
+): Promise<{ created: ResultListing[]; updated: ResultListing[] }> {
+  const { record } = await importFor(deps, actor, importKey, 'listing.view')
+  if (record.status !== 'committed' && record.status !== 'rolled_back') return { created: [], updated: [] }
+  const limit = Math.min(10_000, Math.max(1, options.limit ?? 1000))
+  // The first rows in file order are taken before the listings are joined: the join then looks
+  // up `limit` listings, not the 100,000 a large import wrote.
+  const of = async (action: 'create' | 'update') => {
+    const first = deps.db
+      .select({
+        listingKey: importRows.listingKey,
+        listingUniqueId: importRows.listingUniqueId,
+        rowNumber: importRows.rowNumber,
+        styleName: sql<string | null>`${importRows.target}->>'style_name'`.as('row_style_name'),
+      })
+      .from(importRows)
+      .where(and(eq(importRows.importKey, record.key), eq(importRows.action, action)))
+      .orderBy(asc(importRows.rowNumber))
+      .limit(limit)
+      .as('first')
+    return deps.db
+      .select({
+        key: first.listingKey,
+        listingUniqueId: first.listingUniqueId,
+        rowNumber: first.rowNumber,
+        name: sql<string>`coalesce(${listings.styleName}, ${first.styleName}, '')`,
+      })
+      .from(first)
+      .leftJoin(listings, eq(listings.key, first.listingKey))
+      .orderBy(asc(first.rowNumber))
+  }
+  const [created, updated] = await Promise.all([of('create'), of('update')])
+  return { created, updated }
+}
+
+/**
+ * Undoes a committed import in one transaction: the listings it created are removed, the
+ * listings it updated get the values they had before. Only the brand's newest committed import
+ * can be rolled back, so a later import's changes are never overwritten with older ones.
+ */
+export async function rollbackImport(deps: ServiceDeps, actor: Actor, importKey: string): Promise<ImportView> {
+  const { record, access } = await importFor(deps, actor, importKey, 'listing.edit')
+  if (record.status !== 'committed') {
+    throw conflict(`Only a committed import can be rolled back; this one is ${record.status.replace('_', ' ')}.`)
+  }
+  if ((await newestCommitted(deps, record.brandKey)) !== record.key) {
+    throw conflict('A later import of this brand changed listings after this one: roll that one back first.')
+  }
+  await deps.db.transaction(async (tx) => {
+    const [locked] = (
+      (await tx.execute(sql`select status from imports where key = ${record.key} for update`)) as unknown as {
+        rows: { status: string }[]
+      }
+    ).rows
+    if (locked?.status !== 'committed') throw conflict('This import is no longer committed.')
+    await undoRows(tx, record.key, record.brandKey)
+    await tx
+      .update(imports)
+      .set({ status: 'rolled_back', rolledBackAt: new Date(), modified: new Date() })
+      .where(eq(imports.key, record.key))
+  })
+  return viewOf(deps, await loadImport(deps, record.key), access)
+}

@@ -1,9 +1,9 @@
 // What every page of a style's Materials step starts with: the actor through the page gate, the
 // style (of the brand in the address, else not found) and the step's type when the path has one.
+import { materialStyle } from '#app/features/atelier/materials.server'
+import { guard, run } from '#app/platform/session.server'
 import { json, type AppLoadContext } from '@remix-run/node'
 import { isMaterialType, type MaterialTypeKey } from './materials'
-import { guard, run } from '#app/platform/session.server'
-import { materialStyle } from '#app/features/atelier/materials.server'
 
 export const materialsPath = (brandKey: string, styleKey: string) => `/brand/${brandKey}/style/${styleKey}/materials`
 

@@ -1,0 +1,117 @@
+// The library's shapes and input: a bucket, an entry and a folder's page as the API and the page
+// show them, page sizes and sorts, texts, and the checks of names, paths and page options.
+import { checkName, parsePath } from '#app/features/assets/asset-paths'
+import { registerModel } from '#app/platform/access/model-registry.server'
+import type { ServiceDeps } from '#app/platform/context.server'
+import { AppError } from '#app/platform/errors'
+import { type assetEntries, buckets, type AssetEntryKind } from '#db/schema'
+
+/** A bucket hangs off its brand; its entries are reached through it. */
+registerModel('Bucket', { table: buckets, key: buckets.key, brand: buckets.brandKey, grantable: false })
+
+export type BucketRow = typeof buckets.$inferSelect
+export type EntryRow = typeof assetEntries.$inferSelect
+export type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]
+export type Executor = ServiceDeps['db'] | Tx
+
+/** atelier.md §9 page sizes; 12 unless asked. */
+export const ASSET_PAGE_SIZES = [8, 12, 24] as const
+export const DEFAULT_ASSET_PAGE_SIZE = 12
+export const ASSET_SORTS = ['name', 'date', 'size'] as const
+export type AssetSort = (typeof ASSET_SORTS)[number]
+
+export const ASSET_TEXTS = {
+  bucketRequired: 'A brand bucket is required to use the Asset Library.',
+  bucketCreated: 'The bucket has been created and the Asset Library is now available.',
+  deleteConfirm: "Deleting assets can't be undone. Are you sure you want to delete?",
+  deleted: 'Asset has been deleted successfully.',
+  folderDeleted: 'Folder has been deleted successfully.',
+  folderCreated: (name: string) => `Folder ${name} has been created.`,
+  moved: (name: string) => `${name} has been moved.`,
+  renamed: (name: string) => `${name} has been renamed.`,
+  notPreviewable: "This file can't be previewed.",
+  empty: 'Library is currently empty',
+  noResults: 'No results',
+  noAssets: 'No assets are available',
+} as const
+
+export interface BucketView {
+  key: string
+  KIND: 'Bucket'
+  name: string
+  brand: string
+  created: number
+}
+
+export interface AssetEntryView {
+  key: string
+  KIND: 'AssetEntry'
+  name: string
+  /** 'folder', or 'file' with its content type beside it. */
+  type: AssetEntryKind
+  /** The whole path in the library; a folder's ends with '/'. */
+  path: string
+  /** The folder it is in, as a path ending with '/' ('' at the top). */
+  folder: string
+  size: number
+  content_type: string | null
+  /** A file's scan status (atelier.md §4); null for folders. */
+  status: string | null
+  message: string | null
+  time_created: number
+  modified: number
+  /** Signed addresses of a clean file: the original (download), its thumbnail and web size. */
+  urls: { original: string; thumbnail: string | null; web: string | null } | null
+}
+
+export interface FolderPage {
+  bucket: BucketView
+  /** The folder's path segments, for breadcrumbs ([] at the top). */
+  segments: string[]
+  entries: AssetEntryView[]
+  total: number
+  page: number
+  perPage: number
+  pages: number
+  sort: AssetSort
+  order: 'asc' | 'desc'
+  search: string
+}
+
+export const invalid = (message: string) => new AppError('ValidationError', message)
+export const conflict = (message: string) => new AppError('Conflict', message)
+
+export function text(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw invalid(`${field}: is required.`)
+  if (value.length > 200) throw invalid(`${field}: is not a key.`)
+  return value.trim()
+}
+
+export function pathOf(value: unknown, field: string): string[] {
+  const parsed = parsePath(value)
+  if (!parsed.ok) throw invalid(`${field}: ${parsed.message}`)
+  return parsed.segments
+}
+
+export function nameOf(value: unknown, field: string): string {
+  const checked = checkName(value)
+  if (!checked.ok) throw invalid(`${field}: ${checked.message}`)
+  return checked.name
+}
+
+/** Page options as the page and the calls send them; anything odd falls back to the default. */
+export function pageOptions(input: { page?: unknown; per_page?: unknown; sort?: unknown; order?: unknown }) {
+  const perPage = Number(input.per_page)
+  const page = Math.floor(Number(input.page))
+  return {
+    perPage: (ASSET_PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : DEFAULT_ASSET_PAGE_SIZE,
+    page: Number.isFinite(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+    sort: (ASSET_SORTS as readonly unknown[]).includes(input.sort) ? (input.sort as AssetSort) : 'name',
+    order: input.order === 'desc' ? ('desc' as const) : ('asc' as const),
+  }
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code
+  return code === '23505'
+}

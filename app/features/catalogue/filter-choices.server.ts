@@ -1,0 +1,139 @@
+// The filter bar's choices: categories, styles and the other facets of a brand's listings.
+import { MAX_SEARCH_LENGTH } from '#app/features/catalogue/listing-filter'
+import type { Actor } from '#app/features/identity/accounts.server'
+import { requireBrandAbility } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
+import { categories, collections, lines, styles } from '#db/schema'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { likePattern } from './listing-list.server'
+
+export interface Choice {
+  key: string
+  name: string
+}
+
+export interface CategoryView extends Choice {
+  KIND: 'Category'
+  brand: string
+}
+
+export const CATEGORY_PAGE_SIZE = 100
+
+/** GET /api/category/query/brand?brand=&cursor=: the brand's categories by name, 100 a page. */
+export async function listCategories(
+  deps: ServiceDeps,
+  actor: Actor,
+  brandKey: string,
+  cursor = 0,
+): Promise<{ data: CategoryView[]; cursor: number; more: boolean }> {
+  requireBrandAbility(actor, 'listing.view', brandKey)
+  const rows = await deps.db
+    .select({ key: categories.key, name: categories.name })
+    .from(categories)
+    .where(eq(categories.brandKey, brandKey))
+    .orderBy(asc(categories.name), asc(categories.key))
+    .offset(cursor)
+    .limit(CATEGORY_PAGE_SIZE + 1)
+  const page = rows.slice(0, CATEGORY_PAGE_SIZE)
+  return {
+    data: page.map((row) => ({ key: row.key, KIND: 'Category', name: row.name, brand: brandKey })),
+    cursor: cursor + page.length,
+    more: rows.length > CATEGORY_PAGE_SIZE,
+  }
+}
+
+export interface StyleChoice extends Choice {
+  KIND: 'Style'
+  number: string
+  status: string
+}
+
+/** GET /api/style/query/brand?brand=: the brand's styles by name. */
+export async function listStyles(deps: ServiceDeps, actor: Actor, brandKey: string): Promise<StyleChoice[]> {
+  requireBrandAbility(actor, 'listing.view', brandKey)
+  const rows = await deps.db
+    .select({ key: styles.key, name: styles.name, number: styles.number, status: styles.status })
+    .from(styles)
+    .where(eq(styles.brandKey, brandKey))
+    .orderBy(asc(styles.name), asc(styles.key))
+  return rows.map((row) => ({ KIND: 'Style', ...row }))
+}
+
+export interface FilterChoices {
+  lines: Choice[]
+  collections: (Choice & { line: string | null })[]
+  categories: Choice[]
+  /** The styles offered: the chosen ones, then the first by name (or those matching `styleSearch`). */
+  styles: Choice[]
+  /** More styles exist than are offered: the dropdown asks to type a name to find them. */
+  moreStyles: boolean
+}
+
+/**
+ * A brand may hold thousands of styles: the dropdown offers this many, found by name, rather than
+ * sending every style with each page of the list (docs/decisions/079).
+ */
+export const STYLE_CHOICES_LIMIT = 30
+
+/** Styles often share a name across seasons: the number tells them apart. */
+const styleLabel = sql<string>`${styles.name} || ' · ' || ${styles.number}`
+
+/**
+ * Everything the filter bar's dropdowns offer, in one call for the page. Lines, collections and
+ * categories are few per brand and come whole; styles are capped and searched by name or number.
+ */
+export async function listFilterChoices(
+  deps: ServiceDeps,
+  actor: Actor,
+  brandKey: string,
+  options: { selectedStyles?: readonly string[]; styleSearch?: string } = {},
+): Promise<FilterChoices> {
+  requireBrandAbility(actor, 'listing.view', brandKey)
+  const selected = [...(options.selectedStyles ?? [])]
+  const styleSearch = (options.styleSearch ?? '').trim().slice(0, MAX_SEARCH_LENGTH)
+  const styleWhere = [eq(styles.brandKey, brandKey)]
+  if (styleSearch) {
+    const pattern = likePattern(styleSearch)
+    styleWhere.push(sql`(lower(${styles.name}) like ${pattern} or lower(${styles.number}) like ${pattern})`)
+  }
+  const [lineRows, collectionRows, categoryRows, styleRows, selectedRows] = await Promise.all([
+    deps.db
+      .select({ key: lines.key, name: lines.name })
+      .from(lines)
+      .where(eq(lines.brandKey, brandKey))
+      .orderBy(asc(lines.name)),
+    deps.db
+      .select({ key: collections.key, name: collections.name, line: collections.lineKey })
+      .from(collections)
+      .where(eq(collections.brandKey, brandKey))
+      .orderBy(asc(collections.name)),
+    deps.db
+      .select({ key: categories.key, name: categories.name })
+      .from(categories)
+      .where(eq(categories.brandKey, brandKey))
+      .orderBy(asc(categories.name)),
+    deps.db
+      .select({ key: styles.key, name: styleLabel })
+      .from(styles)
+      .where(and(...styleWhere))
+      .orderBy(asc(styles.name), asc(styles.key))
+      .limit(STYLE_CHOICES_LIMIT + 1),
+    selected.length === 0
+      ? Promise.resolve([])
+      : deps.db
+          .select({ key: styles.key, name: styleLabel })
+          .from(styles)
+          .where(and(eq(styles.brandKey, brandKey), inArray(styles.key, selected)))
+          .orderBy(asc(styles.name), asc(styles.key)),
+  ])
+  // Chosen styles stay offered (ticked) whatever the search shows, so unticking is always possible.
+  const chosen = new Set(selectedRows.map((row) => row.key))
+  const offered = styleRows.slice(0, STYLE_CHOICES_LIMIT).filter((row) => !chosen.has(row.key))
+  return {
+    lines: lineRows,
+    collections: collectionRows,
+    categories: categoryRows,
+    styles: [...selectedRows, ...offered],
+    moreStyles: styleRows.length > STYLE_CHOICES_LIMIT,
+  }
+}

@@ -1,0 +1,164 @@
+// Changing samples: the status (recorded and told to the other side), Lock as Final, rename, delete.
+import { keyField } from '#app/features/atelier/atelier-records.server'
+import { cloneAsFinal, deleteReference, renameReference } from '#app/features/atelier/references.server'
+import type { Actor } from '#app/features/identity/accounts.server'
+import { notifyAccounts } from '#app/features/notifications/notifications.server'
+import {
+  SAMPLE_TEXTS,
+  isSampleStatus,
+  jobTypesToNotify,
+  mayChangeStatus,
+  mayLockAsFinal,
+  type SampleStatus,
+} from '#app/features/samples/sample-status'
+import { requireAbility, type Access } from '#app/platform/access/access.server'
+import { API_VERSION } from '#app/platform/access/permissions'
+import type { ServiceDeps } from '#app/platform/context.server'
+import { AppError, notFound } from '#app/platform/errors'
+import { newKey } from '#app/platform/ids'
+import { accounts, files, grants, references, sampleStatusChanges, yjsUpdates } from '#db/schema'
+import { and, eq, inArray, ne, or } from 'drizzle-orm'
+import { markupDocName } from './markup.server'
+import { loadSample, sampleOf, sampleRef, type SampleView } from './sample-reading.server'
+
+/**
+ * Sets a sample's status if the actor's job type (or owner access) allows it; records who, when,
+ * from and to in the same transaction, then tells the other side of the review.
+ */
+export async function setSampleStatus(
+  deps: ServiceDeps,
+  actor: Actor,
+  sampleKeyValue: unknown,
+  statusValue: unknown,
+): Promise<{ sample: SampleView; message: string; changed: boolean }> {
+  const sampleKey = keyField(sampleKeyValue, 'sample')
+  if (!isSampleStatus(statusValue)) {
+    throw new AppError(
+      'ValidationError',
+      'status: one of Asset Uploaded, In Progress, Ready for Review, Declined, Approved, Final.',
+    )
+  }
+  const access = await requireAbility(deps, actor, 'sample.review', sampleRef(sampleKey))
+  await loadSample(deps, sampleKey)
+  const person = { jobType: actor.jobType, ownerAccess: access.grant === 'owner', mayReview: true }
+  const changed = await deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(references).where(eq(references.key, sampleKey)).for('update')
+    if (!current) throw notFound('Virtual sample')
+    const from: SampleStatus = isSampleStatus(current.sampleStatus) ? current.sampleStatus : 'In Progress'
+    if (from === statusValue) return { row: current, to: null }
+    if (!mayChangeStatus(person, from, statusValue)) {
+      throw new AppError('PermissionError', SAMPLE_TEXTS.notAllowed(statusValue))
+    }
+    const [row] = await tx
+      .update(references)
+      .set({ sampleStatus: statusValue, modified: new Date() })
+      .where(eq(references.key, sampleKey))
+      .returning()
+    await tx.insert(sampleStatusChanges).values({
+      key: newKey(),
+      brandKey: current.brandKey,
+      referenceKey: sampleKey,
+      accountKey: actor.key,
+      fromStatus: from,
+      toStatus: statusValue,
+    })
+    return { row: row!, to: statusValue }
+  })
+  if (changed.to) await tellTheOtherSide(deps, actor, access, changed.row, changed.to)
+  const [file] = changed.row.fileKey ? await deps.db.select().from(files).where(eq(files.key, changed.row.fileKey)) : []
+  return {
+    sample: sampleOf(deps, changed.row, file ?? null),
+    message: SAMPLE_TEXTS.statusSaved,
+    // False when it already had that status (another request set it first).
+    changed: changed.to !== null,
+  }
+}
+
+/** Accounts of the other job type holding a grant on the sample's brand, line, collection or style. */
+async function tellTheOtherSide(
+  deps: ServiceDeps,
+  actor: Actor,
+  access: Access,
+  row: typeof references.$inferSelect,
+  status: SampleStatus,
+): Promise<void> {
+  const chain = access.chain
+  if (chain.length === 0 || !row.styleKey) return
+  const found = await deps.db
+    .selectDistinct({ key: accounts.key })
+    .from(grants)
+    .innerJoin(accounts, eq(accounts.key, grants.accountKey))
+    .where(
+      and(
+        or(...chain.map((ref) => and(eq(grants.model, ref.model), eq(grants.modelId, ref.key)))),
+        inArray(accounts.jobType, jobTypesToNotify(actor.jobType)),
+        eq(accounts.active, true),
+        ne(accounts.key, actor.key),
+      ),
+    )
+  await notifyAccounts(deps, {
+    actor,
+    accountKeys: found.map((account) => account.key),
+    brandKey: row.brandKey,
+    action: `set ${status} on the virtual sample`,
+    targetKind: 'Reference',
+    targetId: row.key,
+    segments: [{ text: row.name, url: `/brand/${row.brandKey}/style/${row.styleKey}/samples/${row.key}` }],
+  })
+}
+
+/** Lock as Final (style version 3, not Final yet): status Final, and a clone in Final Files. */
+export async function lockSampleAsFinal(
+  deps: ServiceDeps,
+  actor: Actor,
+  sampleKeyValue: unknown,
+): Promise<{ message: string }> {
+  const sampleKey = keyField(sampleKeyValue, 'sample')
+  const access = await requireAbility(deps, actor, 'sample.review', sampleRef(sampleKey))
+  const found = await loadSample(deps, sampleKey)
+  const current: SampleStatus = isSampleStatus(found.references.sampleStatus)
+    ? found.references.sampleStatus
+    : 'In Progress'
+  const person = { jobType: actor.jobType, ownerAccess: access.grant === 'owner', mayReview: true }
+  if (current === 'Final') throw new AppError('ValidationError', SAMPLE_TEXTS.alreadyFinal)
+  // Checked before the status changes: the clone needs the file, and a half-done lock would leave
+  // a Final sample with nothing in Final Files.
+  if (found.files?.status !== 'available') {
+    throw new AppError('ValidationError', 'The file is not available yet: it is still being uploaded or scanned.')
+  }
+  if (!mayLockAsFinal(person, current, API_VERSION))
+    throw new AppError('PermissionError', SAMPLE_TEXTS.notAllowed('Final'))
+  // The status changes under a row lock: of two locks at the same moment, one makes the change and
+  // the clone, the other finds the sample Final already.
+  const { changed } = await setSampleStatus(deps, actor, sampleKey, 'Final')
+  if (!changed) throw new AppError('ValidationError', SAMPLE_TEXTS.alreadyFinal)
+  await cloneAsFinal(deps, actor, { reference: sampleKey })
+  return { message: SAMPLE_TEXTS.final(found.references.name) }
+}
+
+export async function deleteSample(
+  deps: ServiceDeps,
+  actor: Actor,
+  sampleKeyValue: unknown,
+): Promise<{ message: string }> {
+  const sampleKey = keyField(sampleKeyValue, 'sample')
+  await requireAbility(deps, actor, 'asset.manage', sampleRef(sampleKey))
+  const found = await loadSample(deps, sampleKey)
+  await deleteReference(deps, actor, sampleKey)
+  // Its markup goes with it.
+  await deps.db.delete(yjsUpdates).where(eq(yjsUpdates.docName, markupDocName(found.references.brandKey, sampleKey)))
+  return { message: SAMPLE_TEXTS.deleted(found.references.name) }
+}
+
+export async function renameSample(
+  deps: ServiceDeps,
+  actor: Actor,
+  sampleKeyValue: unknown,
+  name: unknown,
+): Promise<{ message: string }> {
+  const sampleKey = keyField(sampleKeyValue, 'sample')
+  await requireAbility(deps, actor, 'asset.manage', sampleRef(sampleKey))
+  await loadSample(deps, sampleKey)
+  const changed = await renameReference(deps, actor, sampleKey, name)
+  return { message: changed.message }
+}

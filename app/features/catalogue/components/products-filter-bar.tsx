@@ -1,0 +1,187 @@
+// The filter bar: its dropdowns of checkboxes, search and the queries it builds.
+import {
+  FILTER_LISTS,
+  VIEW_MODES,
+  filterSearchParams,
+  type ListingFilter,
+} from '#app/features/catalogue/listing-filter'
+import { buttonClass } from '#app/ui/button'
+import { InfoIcon, ViewModeIcon } from '#app/ui/icons'
+import { Form, Link, useSubmit } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+import { FILTER_LABELS, listHref, type Choice, type ProductsListProps } from './products-list-props'
+
+export function FilterBar(props: ProductsListProps) {
+  const { base, brandKey, filter, choices, view, per, showTeamInfo, styleSearch } = props
+  const submit = useSubmit()
+  const form = useRef<HTMLFormElement>(null)
+  const timer = useRef<ReturnType<typeof setTimeout>>()
+  useEffect(() => () => clearTimeout(timer.current), [])
+  // With JavaScript the list follows the form: ticks at once, typing after a short pause; the
+  // address changes with it (replace, so Back leaves the list rather than undoing keystrokes).
+  const follow = (delay: number) => {
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => {
+      if (form.current) submit(form.current, { replace: true, preventScrollReset: true })
+    }, delay)
+  }
+  return (
+    <div
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-white p-3"
+      data-testid="filter-bar"
+    >
+      <Form
+        ref={form}
+        method="get"
+        action={base}
+        role="search"
+        className="flex flex-1 flex-wrap items-center gap-2"
+        onChange={(event) => follow((event.target as HTMLElement).getAttribute('type') === 'search' ? 250 : 0)}
+      >
+        <label className="relative min-w-56 flex-1">
+          <span className="sr-only">Search products</span>
+          <input
+            type="search"
+            name="search"
+            defaultValue={filter.search}
+            placeholder="Search style, number, material, line or collection"
+            maxLength={100}
+            className="w-full rounded-md border border-line px-3 py-2 text-sm focus:border-ink focus:outline-none"
+          />
+        </label>
+        {FILTER_LISTS.map((name) =>
+          choices[name].length > 0 || (name === 'styles' && styleSearch) ? (
+            <CheckboxDropdown
+              key={name}
+              name={name}
+              label={FILTER_LABELS[name]}
+              choices={choices[name]}
+              selected={filter[name]}
+              finder={
+                name === 'styles' && (choices.moreStyles || styleSearch)
+                  ? { name: 'styleSearch', value: styleSearch, more: choices.moreStyles }
+                  : undefined
+              }
+            />
+          ) : null,
+        )}
+        {view !== 'table' ? <input type="hidden" name="view" value={view} /> : null}
+        {per !== 50 ? <input type="hidden" name="per" value={per} /> : null}
+        <button type="submit" className={buttonClass('primary', 'py-2')}>
+          Apply
+        </button>
+      </Form>
+      <nav aria-label="View" className="flex items-center gap-1">
+        {VIEW_MODES.map((mode) => (
+          <Link
+            key={mode}
+            to={listHref(props, { view: mode, page: props.page })}
+            aria-label={`${mode[0]!.toUpperCase()}${mode.slice(1)} view`}
+            aria-current={mode === view ? 'page' : undefined}
+            className={`rounded-md p-2 ${mode === view ? 'bg-ink text-white' : 'text-muted hover:bg-black/5 hover:text-ink'}`}
+            preventScrollReset
+          >
+            <ViewModeIcon mode={mode} />
+          </Link>
+        ))}
+      </nav>
+      <Link
+        to={`/brand/${brandKey}/products/upload${uploadScopeQuery(props.filter)}`}
+        className={buttonClass('secondary', 'py-2')}
+      >
+        Product Upload
+      </Link>
+      {showTeamInfo ? (
+        <Link
+          to={`${base}/team${listQuery(props)}`}
+          aria-label="Team"
+          className="rounded-full p-2 text-muted hover:bg-black/5 hover:text-ink"
+          preventScrollReset
+        >
+          <InfoIcon />
+        </Link>
+      ) : null}
+    </div>
+  )
+}
+
+/** The list's query string, to carry through a modal and back. */
+/**
+ * The upload's scope from the list's filter: a list narrowed to one collection uploads into that
+ * collection, one line into that line; anything wider uploads to the brand.
+ */
+export function uploadScopeQuery(filter: Pick<ListingFilter, 'lines' | 'collections'>): string {
+  if (filter.collections.length === 1) return `?collection=${encodeURIComponent(filter.collections[0]!)}`
+  if (filter.collections.length === 0 && filter.lines.length === 1) {
+    return `?line=${encodeURIComponent(filter.lines[0]!)}`
+  }
+  return ''
+}
+
+export function listQuery(props: Pick<ProductsListProps, 'filter' | 'page' | 'per' | 'view'>): string {
+  const query = filterSearchParams(props.filter, { page: props.page, per: props.per, view: props.view }).toString()
+  return query ? `?${query}` : ''
+}
+
+function CheckboxDropdown({
+  name,
+  label,
+  choices,
+  selected,
+  finder,
+}: {
+  name: string
+  label: string
+  choices: Choice[]
+  selected: string[]
+  /** A search field narrowing a long list of choices on the server (styles). */
+  finder?: { name: string; value: string; more: boolean }
+}) {
+  const count = selected.length
+  return (
+    <details className="relative" data-testid={`filter-${name}`} open={finder?.value ? true : undefined}>
+      <summary
+        className={`flex cursor-pointer list-none items-center gap-2 rounded-md border px-3 py-2 text-sm [&::-webkit-details-marker]:hidden ${
+          count > 0 ? 'border-ink' : 'border-line'
+        }`}
+      >
+        {label}
+        {count > 0 ? <span className="rounded-full bg-ink px-1.5 text-xs text-white">{count}</span> : null}
+        <span aria-hidden="true" className="text-muted">
+          ▾
+        </span>
+      </summary>
+      <fieldset className="absolute left-0 z-30 mt-2 max-h-72 min-w-72 overflow-y-auto rounded-md border border-line bg-white p-2 text-sm shadow-lg">
+        <legend className="sr-only">{label}</legend>
+        {finder ? (
+          <label className="mb-1 block">
+            <span className="sr-only">Find {label.toLowerCase()}</span>
+            <input
+              type="search"
+              name={finder.name}
+              defaultValue={finder.value}
+              placeholder={`Find ${label.toLowerCase()}`}
+              maxLength={100}
+              className="w-full rounded-md border border-line px-2 py-1.5 text-sm focus:border-ink focus:outline-none"
+            />
+          </label>
+        ) : null}
+        {finder && choices.length === 0 ? (
+          <p className="px-2 py-1.5 text-muted">{`No ${label.toLowerCase()} found`}</p>
+        ) : null}
+        {choices.map((choice) => (
+          <label
+            key={choice.key}
+            className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 hover:bg-black/5"
+          >
+            <input type="checkbox" name={name} value={choice.key} defaultChecked={selected.includes(choice.key)} />
+            <span>{choice.name}</span>
+          </label>
+        ))}
+        {finder?.more ? (
+          <p className="px-2 pt-1.5 text-xs text-muted">{`Type a name or number to find more ${label.toLowerCase()}.`}</p>
+        ) : null}
+      </fieldset>
+    </details>
+  )
+}

@@ -1,0 +1,56 @@
+// The products list: filter bar, table or grid, pagination.
+import { filterSearchParams } from '#app/features/catalogue/listing-filter'
+import { buttonClass } from '#app/ui/button'
+import { EmptyState } from '#app/ui/misc'
+import { Link } from '@remix-run/react'
+import { FilterBar } from './products-filter-bar'
+import { ListingGrid, Pagination } from './products-grid'
+import { listHref, totalLabel, type ProductsListProps } from './products-list-props'
+import { ListingTable } from './products-table'
+
+export function ProductsList(props: ProductsListProps) {
+  const { rows, total, filter, view, canEdit, selectAll, base } = props
+  const query = filterSearchParams(filter, { page: props.page, per: props.per, view }).toString()
+  const suffix = query ? `?${query}` : ''
+  return (
+    <div className="flex flex-col gap-4">
+      <FilterBar {...props} />
+      {filter.search ? (
+        <p className="text-sm text-muted" role="status" data-testid="search-count">
+          {`Showing ${rows.length} of ${totalLabel(total, props.totalExact)} items.`}
+        </p>
+      ) : null}
+      {rows.length === 0 ? (
+        <EmptyState title="No listings are available" />
+      ) : (
+        <>
+          {canEdit ? (
+            <form
+              id="bulk-delete"
+              method="get"
+              action={`${base}/remove`}
+              className="flex flex-wrap items-center gap-3 text-sm"
+              aria-label="Selected products"
+            >
+              {[...filterSearchParams(filter, { page: props.page, per: props.per, view })].map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              <Link
+                to={selectAll ? listHref(props) : `${listHref(props)}${query ? '&' : '?'}select=all`}
+                className="text-muted underline-offset-2 hover:text-ink hover:underline"
+                preventScrollReset
+              >
+                {selectAll ? 'Deselect all' : 'Select all'}
+              </Link>
+              <button type="submit" className={buttonClass('secondary', 'py-1.5')}>
+                Delete selected
+              </button>
+            </form>
+          ) : null}
+          {view === 'table' ? <ListingTable {...props} suffix={suffix} /> : <ListingGrid {...props} suffix={suffix} />}
+        </>
+      )}
+      <Pagination {...props} />
+    </div>
+  )
+}

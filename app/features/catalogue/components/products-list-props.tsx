@@ -1,0 +1,107 @@
+// What the products list receives, its labels, and the links and tones its parts share.
+import {
+  filterSearchParams,
+  type FilterList,
+  type ListingFilter,
+  type ViewMode,
+} from '#app/features/catalogue/listing-filter'
+import { type BadgeTone } from '#app/ui/misc'
+
+export interface ListingRow {
+  key: string
+  style: string | null
+  style_name: string
+  style_number: string
+  sku: string | null
+  category_names: string[]
+  line_name: string | null
+  collection_name: string | null
+  size: { name?: string; number: number }
+  size_description: string | null
+  color: { name?: string; code?: string; hexCode?: string }
+  status: string
+  addition: boolean
+  thumbnail: string | null
+}
+
+/**
+ * What a row of the list shows, cut from the Listing entity: the page sends fifty of these, and
+ * the entity's photos, prices and descriptions would double its weight (docs/decisions/079).
+ */
+export function toListingRow(listing: ListingRow): ListingRow {
+  return {
+    key: listing.key,
+    style: listing.style,
+    style_name: listing.style_name,
+    style_number: listing.style_number,
+    sku: listing.sku,
+    category_names: listing.category_names,
+    line_name: listing.line_name,
+    collection_name: listing.collection_name,
+    size: listing.size,
+    size_description: listing.size_description,
+    color: listing.color,
+    status: listing.status,
+    addition: listing.addition,
+    thumbnail: listing.thumbnail,
+  }
+}
+
+export interface Choice {
+  key: string
+  name: string
+}
+
+export interface ProductsListProps {
+  base: string
+  brandKey: string
+  atelier: boolean
+  filter: ListingFilter
+  page: number
+  per: number
+  view: ViewMode
+  rows: ListingRow[]
+  total: number
+  /** False when `total` is a lower bound: a search with very many hits shows "1,000+". */
+  totalExact: boolean
+  /** Another page follows this one. */
+  more: boolean
+  choices: Record<FilterList, Choice[]> & { moreStyles: boolean }
+  /** What was typed in the styles dropdown's own search (it narrows the choices, not the list). */
+  styleSearch: string
+  canEdit: boolean
+  showTeamInfo: boolean
+  selectAll: boolean
+  /** In the atelier: each listed style's progress, by style key (atelier.md §4). */
+  progress?: Record<string, { complete: number; total: number }>
+}
+
+export const FILTER_LABELS: Record<FilterList, string> = {
+  lines: 'Lines',
+  collections: 'Collections',
+  categories: 'Categories',
+  styles: 'Styles',
+}
+
+/** The address of this list with some of its query changed. */
+export function listHref(props: Pick<ProductsListProps, 'base' | 'filter' | 'page' | 'per' | 'view'>, change = {}) {
+  const next = { page: props.page, per: props.per, view: props.view, ...change }
+  const query = filterSearchParams(props.filter, next).toString()
+  return `${props.base}${query ? `?${query}` : ''}`
+}
+
+export function statusTone(status: string): BadgeTone {
+  if (status === 'active') return 'success'
+  if (status === 'draft') return 'muted'
+  if (status === 'discontinued' || status === 'archived') return 'warning'
+  return 'info'
+}
+
+/** The total as the search line shows it: "1,000+" when only a lower bound is known. */
+export function totalLabel(total: number, exact: boolean): string {
+  return exact ? String(total) : `${total.toLocaleString('en-US')}+`
+}
+
+export function sizing(row: ListingRow): string {
+  return row.size.name ?? row.size_description ?? ''
+}

@@ -1,0 +1,143 @@
+// The sample review page: header actions, the stage, the side panel, the other samples, the thread.
+import { CommentThread } from '#app/features/chat/components/comment-thread'
+import { sampleFormat } from '#app/features/samples/sample-formats'
+import { ButtonLink, buttonClass } from '#app/ui/button'
+import { BackIcon } from '#app/ui/icons'
+import { Link } from '@remix-run/react'
+import { MarkupStage } from './markup-editor'
+import { Sample3dStage } from './sample-3d'
+import { AnnotateDialog, DeleteDialog, ExpandDialog, RenameDialog, VersionDialog } from './sample-dialogs'
+import { pageHref, type SampleReviewData } from './sample-review-data'
+import { OtherSamples, SidePanel } from './sample-side-panel'
+import { PinThread, ReferenceCarousel, SampleStage } from './sample-stage'
+import { CompareVersions, VersionNotice } from './sample-version-panels'
+
+export function SampleReviewPage({ data }: { data: SampleReviewData }) {
+  const { sample } = data
+  const closeTo = pageHref(data, { dialog: null })
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex flex-col gap-1">
+          <Link
+            to={`/brand/${data.brandKey}/style/${data.style.key}`}
+            className="inline-flex items-center gap-1 text-sm text-muted hover:text-ink"
+          >
+            <BackIcon className="h-4 w-4" /> {data.style.name}
+          </Link>
+          <h1 className="font-display text-2xl">Virtual Sample</h1>
+        </div>
+        <nav aria-label="Sample actions" className="flex flex-wrap gap-2">
+          <ButtonLink
+            variant={data.showReferences ? 'primary' : 'secondary'}
+            to={pageHref(data, { references: data.showReferences ? 'off' : null })}
+            preventScrollReset
+          >
+            Reference Image<span className="sr-only">{data.showReferences ? ' (on)' : ' (off)'}</span>
+          </ButtonLink>
+          <ButtonLink variant="secondary" to={pageHref(data, { dialog: 'expand' })} preventScrollReset>
+            Expand
+          </ButtonLink>
+          {data.canReview ? (
+            <ButtonLink
+              variant={data.markupMode ? 'primary' : 'secondary'}
+              to={pageHref(data, { markup: data.markupMode ? null : 'on' })}
+              preventScrollReset
+            >
+              Markup<span className="sr-only">{data.markupMode ? ' (on)' : ' (off)'}</span>
+            </ButtonLink>
+          ) : null}
+          <a href="#comments" className={buttonClass('secondary')}>
+            Comment
+          </a>
+        </nav>
+      </header>
+
+      {data.showReferences ? <ReferenceCarousel data={data} /> : null}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <section aria-label={sample.name} className="flex flex-col gap-3">
+          <div role="tablist" aria-label="Samples" className="flex gap-4 border-b border-line text-sm">
+            <span role="tab" aria-selected="true" className="border-b-2 border-ink px-1 pb-2 font-medium">
+              Virtual Sample
+            </span>
+            <span role="tab" aria-selected="false" aria-disabled="true" className="px-1 pb-2 text-muted opacity-50">
+              Archived
+            </span>
+          </div>
+          <VersionNotice data={data} />
+          {data.compare ? (
+            <CompareVersions data={data} other={data.compare} />
+          ) : sample.assets && (sample.type === 'image' || sample.type === 'gif') ? (
+            <MarkupStage
+              key={sample.key}
+              picture={{
+                brandKey: data.brandKey,
+                sampleKey: sample.key,
+                name: sample.name,
+                src: sample.assets.web ?? sample.assets.original,
+                width: sample.width,
+                height: sample.height,
+              }}
+              shapes={data.markup}
+              user={{ key: data.selfKey, name: data.selfName }}
+              markupMode={data.markupMode}
+              canDraw={data.canReview}
+              annotateHref={pageHref(data, { dialog: 'annotate' })}
+              activePin={data.pin?.id ?? null}
+              pinHref={(id) => `${pageHref(data, { pin: id })}#comments`}
+            />
+          ) : sample.assets && sampleFormat(sample)?.show === 'viewer' ? (
+            <Sample3dStage
+              key={sample.key}
+              model={{
+                brandKey: data.brandKey,
+                sampleKey: sample.key,
+                name: sample.name,
+                src: sample.assets.original,
+                format: sampleFormat(sample)!,
+                size: sample.size,
+                poster: sample.assets.web ?? null,
+                posterUpload:
+                  data.canEdit && !sample.assets.thumbnail
+                    ? `/brand/${data.brandKey}/style/${data.style.key}/samples/${sample.key}/poster`
+                    : null,
+              }}
+              shapes={data.markup}
+              user={{ key: data.selfKey, name: data.selfName }}
+              markupMode={data.markupMode}
+              canDraw={data.canReview}
+              annotateHref={pageHref(data, { dialog: 'annotate' })}
+              activePin={data.pin?.id ?? null}
+              pinHref={(id) => `${pageHref(data, { pin: id })}#comments`}
+            />
+          ) : (
+            <SampleStage sample={sample} />
+          )}
+        </section>
+        <SidePanel data={data} />
+      </div>
+
+      <OtherSamples data={data} />
+
+      <section id="comments" aria-labelledby="comments-heading" className="flex flex-col gap-3">
+        {data.pin ? (
+          <PinThread data={data} pin={data.pin} />
+        ) : (
+          <>
+            <h2 id="comments-heading" className="text-xs font-medium uppercase tracking-[0.2em] text-muted">
+              Comments
+            </h2>
+            <CommentThread model="Reference" modelId={sample.key} selfKey={data.selfKey} initial={data.thread} />
+          </>
+        )}
+      </section>
+
+      {data.dialog === 'expand' ? <ExpandDialog data={data} closeTo={closeTo} /> : null}
+      {data.dialog === 'rename' && data.canEdit ? <RenameDialog data={data} closeTo={closeTo} /> : null}
+      {data.dialog === 'delete' && data.canEdit ? <DeleteDialog data={data} closeTo={closeTo} /> : null}
+      {data.dialog === 'annotate' && data.canReview ? <AnnotateDialog closeTo={closeTo} /> : null}
+      {data.dialog === 'version' && data.canEdit ? <VersionDialog data={data} closeTo={closeTo} /> : null}
+    </div>
+  )
+}

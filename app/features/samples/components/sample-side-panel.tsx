@@ -1,0 +1,223 @@
+// The side panel (status and actions) and the other samples as a rail or a list.
+import { Slide, Slideshow } from '#app/features/atelier/components/slideshow'
+import type { SampleView } from '#app/features/samples/samples.server'
+import { useCsrfToken } from '#app/platform/csrf'
+import { formatFileSize, formatWhen } from '#app/platform/format'
+import { Button, ButtonLink, buttonClass } from '#app/ui/button'
+import { HangerIcon } from '#app/ui/icons'
+import { CsrfField, EmptyState } from '#app/ui/misc'
+import { Form, Link } from '@remix-run/react'
+import { StatusBadge, pageHref, type SampleReviewData } from './sample-review-data'
+import { VersionList } from './sample-version-panels'
+
+export function SidePanel({ data }: { data: SampleReviewData }) {
+  const csrf = useCsrfToken()
+  const { sample } = data
+  return (
+    <aside aria-label="Sample details" className="flex flex-col gap-5 text-sm">
+      <div className="flex flex-col gap-1">
+        <h2 className="break-words text-lg font-medium">{sample.name}</h2>
+        <p className="text-muted">
+          {sample.size !== null ? formatFileSize(sample.size) : ''} · added{' '}
+          {formatWhen(new Date(sample.created * 1000))}
+        </p>
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <span className="text-xs font-medium uppercase tracking-[0.2em] text-muted">Status</span>
+        <div data-testid="sample-status">
+          <StatusBadge status={sample.sample_status} />
+        </div>
+        {data.statusOptions.length > 0 ? (
+          <Form method="post" className="flex gap-2" preventScrollReset>
+            <CsrfField token={csrf} />
+            <input type="hidden" name="intent" value="status" />
+            <label htmlFor="sample-status" className="sr-only">
+              Status
+            </label>
+            <select
+              id="sample-status"
+              name="status"
+              defaultValue={data.statusOptions.includes(sample.sample_status) ? sample.sample_status : ''}
+              className="min-w-0 flex-1 rounded-md border border-line bg-white px-2 py-2"
+            >
+              {data.statusOptions.includes(sample.sample_status) ? null : (
+                <option value="" disabled>
+                  Choose a status
+                </option>
+              )}
+              {data.statusOptions.map((status) => (
+                <option key={status} value={status}>
+                  {status}
+                </option>
+              ))}
+            </select>
+            <Button type="submit" variant="secondary">
+              Save
+            </Button>
+          </Form>
+        ) : null}
+        {data.mayLockAsFinal ? (
+          <Form method="post" preventScrollReset>
+            <CsrfField token={csrf} />
+            <input type="hidden" name="intent" value="lock" />
+            <Button type="submit" variant="primary" className="w-full">
+              Lock as Final
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col gap-1" role="group" aria-label="Sample side actions">
+        {sample.download ? (
+          <a href={sample.download} download={sample.name} className={buttonClass('ghost', 'justify-start')}>
+            Download
+          </a>
+        ) : null}
+        {data.canEdit ? (
+          <>
+            <ButtonLink
+              variant="ghost"
+              className="justify-start"
+              to={pageHref(data, { dialog: 'rename' })}
+              preventScrollReset
+            >
+              Rename
+            </ButtonLink>
+            <button type="button" disabled className={buttonClass('ghost', 'justify-start opacity-50')}>
+              Move
+            </button>
+            <ButtonLink
+              variant="ghost"
+              className="justify-start text-red-700"
+              to={pageHref(data, { dialog: 'delete' })}
+              preventScrollReset
+            >
+              Delete
+            </ButtonLink>
+          </>
+        ) : null}
+      </div>
+
+      <VersionList data={data} />
+
+      <div className="flex flex-col gap-2">
+        <h3 className="text-xs font-medium uppercase tracking-[0.2em] text-muted">History</h3>
+        {data.history.length === 0 ? (
+          <p className="text-muted">No status changes yet.</p>
+        ) : (
+          <ol aria-label="Status history" className="flex flex-col gap-2">
+            {data.history.map((change) => (
+              <li key={change.key} className="leading-snug">
+                <span className="font-medium">{change.who ?? 'Someone'}</span> set{' '}
+                <span className="font-medium">{change.to}</span> (was {change.from})
+                <span className="block text-xs text-muted">{formatWhen(new Date(change.when * 1000))}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </aside>
+  )
+}
+
+export function OtherSamples({ data }: { data: SampleReviewData }) {
+  const toggle = (
+    <div className="flex gap-1 text-sm" role="group" aria-label="Show samples as">
+      <Link
+        to={pageHref(data, { view: null })}
+        aria-current={data.listView ? undefined : 'true'}
+        preventScrollReset
+        className={`rounded px-2 py-1 ${data.listView ? 'text-muted hover:text-ink' : 'bg-black/5 font-medium'}`}
+      >
+        Rail
+      </Link>
+      <Link
+        to={pageHref(data, { view: 'list' })}
+        aria-current={data.listView ? 'true' : undefined}
+        preventScrollReset
+        className={`rounded px-2 py-1 ${data.listView ? 'bg-black/5 font-medium' : 'text-muted hover:text-ink'}`}
+      >
+        List
+      </Link>
+    </div>
+  )
+  return (
+    <section aria-labelledby="samples-heading" className="flex flex-col gap-3">
+      <div className="flex items-center justify-between gap-4">
+        <h2 id="samples-heading" className="text-xs font-medium uppercase tracking-[0.2em] text-muted">
+          Samples of this style
+        </h2>
+        <div className="flex items-center gap-3">
+          {toggle}
+          {data.canEdit ? (
+            <ButtonLink variant="secondary" to={`/brand/${data.brandKey}/style/${data.style.key}/samples/add`}>
+              Add samples
+            </ButtonLink>
+          ) : null}
+        </div>
+      </div>
+      {data.samples.length === 0 ? (
+        <EmptyState title="No virtual samples yet" />
+      ) : data.listView ? (
+        <table className="w-full text-left text-sm">
+          <thead className="text-xs uppercase tracking-wide text-muted">
+            <tr>
+              <th className="py-2 font-medium">Name</th>
+              <th className="py-2 font-medium">Status</th>
+              <th className="py-2 font-medium">Added</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.samples.map((sample) => (
+              <tr key={sample.key} className="border-t border-line">
+                <td className="py-2">
+                  <Link
+                    to={pageHref(data, { dialog: null }, sample.key)}
+                    aria-current={sample.key === data.sample.key ? 'page' : undefined}
+                    className="underline-offset-2 hover:underline aria-[current=page]:font-medium"
+                  >
+                    {sample.name}
+                  </Link>
+                </td>
+                <td className="py-2">
+                  <StatusBadge status={sample.sample_status} />
+                </td>
+                <td className="py-2 text-muted">{formatWhen(new Date(sample.created * 1000))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <Slideshow label="Carousel of this style’s samples" count={data.samples.length}>
+          {data.samples.map((sample) => (
+            <Slide key={sample.key}>
+              <Link
+                to={pageHref(data, { dialog: null }, sample.key)}
+                aria-current={sample.key === data.sample.key ? 'page' : undefined}
+                className="flex flex-col gap-2 rounded-md p-1 text-sm aria-[current=page]:ring-2 aria-[current=page]:ring-ink"
+              >
+                <Thumb sample={sample} />
+                <span className="truncate">{sample.name}</span>
+                <span>
+                  <StatusBadge status={sample.sample_status} />
+                </span>
+              </Link>
+            </Slide>
+          ))}
+        </Slideshow>
+      )}
+    </section>
+  )
+}
+
+function Thumb({ sample }: { sample: SampleView }) {
+  const src = sample.assets?.thumbnail ?? null
+  return src ? (
+    <img src={src} alt="" loading="lazy" className="aspect-product w-full rounded-md bg-canvas object-cover" />
+  ) : (
+    <span className="flex aspect-product w-full items-center justify-center rounded-md bg-stone-100 text-stone-400">
+      <HangerIcon className="h-1/3 w-1/2" />
+    </span>
+  )
+}

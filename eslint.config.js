@@ -1,9 +1,42 @@
+import fs from 'node:fs'
+import { URL } from 'node:url'
 import js from '@eslint/js'
 import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 /** Import patterns the layer rules below refuse, with the reason a developer reads. */
+// Every folder of app/features is a feature; each reaches the others only through their public
+// entries (issue 27): `#app/features/<name>` (rules, texts, types), `…/index.server` (services)
+// and `…/components`.
+const FEATURES = fs
+  .readdirSync(new URL('./app/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+const featureBoundary = (feature) => ({
+  files: [`app/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: [
+              '\\#app/features/*/**',
+              '!\\#app/features/*/index.server',
+              '!\\#app/features/*/components',
+              `!\\#app/features/${feature}/**`,
+            ],
+            message:
+              'Another feature is reached through its public entry: #app/features/<name>, #app/features/<name>/index.server or #app/features/<name>/components.',
+          },
+        ],
+      },
+    ],
+  },
+})
+
 const LAYERS = {
   serverModules: (who) => ({
     group: ['\\#app/infra/*', '\\#db/*', '*.server', '**/*.server'],
@@ -89,6 +122,7 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [LAYERS.pages] }] },
   },
+  ...FEATURES.map(featureBoundary),
   {
     // Playwright fixtures call `use`, which is not React's hook.
     files: ['tests/e2e/**/*.ts'],

@@ -1,6 +1,6 @@
 // A brand's bucket: found, created once, required before any entry is reached.
 import { DEFAULT_FOLDERS } from '#app/features/assets/asset-paths'
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'

@@ -1,6 +1,6 @@
 // Changing the library: folders created, files added, renamed, moved and removed.
 import { DEFAULT_FOLDER_NAME, MAX_DEPTH, numberedName } from '#app/features/assets/asset-paths'
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { notFound } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'

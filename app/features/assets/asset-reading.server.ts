@@ -1,8 +1,8 @@
 // Reading the library: a folder's page, search, one entry by key, the folder tree, the folders to
 // move into, the styles that use an entry.
 import { joinPath } from '#app/features/assets/asset-paths'
-import { SCAN_MESSAGES } from '#app/features/files/file-purposes'
-import type { Actor } from '#app/features/identity/accounts.server'
+import { SCAN_MESSAGES } from '#app/features/files'
+import type { Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { notFound } from '#app/platform/errors'
 import { rowsOf } from '#db/rows'

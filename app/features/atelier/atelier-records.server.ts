@@ -7,7 +7,7 @@ import { graphics, patterns, techpacks } from '#db/schema'
 import { AppError, notFound } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'
 import { isKey, parseTags } from '#app/features/atelier/references'
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 

@@ -7,8 +7,8 @@ import {
   type MaterialColorValue,
   type MaterialTypeKey,
 } from '#app/features/atelier/materials'
-import { PRODUCT_IMAGE_TYPES } from '#app/features/files/file-purposes'
-import type { Actor } from '#app/features/identity/accounts.server'
+import { PRODUCT_IMAGE_TYPES } from '#app/features/files'
+import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'

@@ -5,7 +5,7 @@ import {
   type MaterialColorValue,
   type MaterialTypeKey,
 } from '#app/features/atelier/materials'
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'

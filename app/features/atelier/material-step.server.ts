@@ -1,7 +1,7 @@
 // The Materials step of a style: its cards, the checkmarks and the Media Library.
 import { MATERIAL_TYPES, isMaterialType, type MaterialTypeKey } from '#app/features/atelier/materials'
-import { PRODUCT_IMAGE_TYPES } from '#app/features/files/file-purposes'
-import type { Actor } from '#app/features/identity/accounts.server'
+import { PRODUCT_IMAGE_TYPES } from '#app/features/files'
+import type { Actor } from '#app/features/identity/index.server'
 import { hasAbility, requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { notFound } from '#app/platform/errors'

@@ -16,10 +16,10 @@ import {
   familyOfType,
   unsupportedFileMessage,
 } from '#app/features/atelier/style-file-types'
-import { SCAN_MESSAGES } from '#app/features/files/file-purposes'
-import { receiveFormUploads, type PreparedPart } from '#app/features/files/files.server'
-import type { Actor } from '#app/features/identity/accounts.server'
-import { DEFAULT_SAMPLE_STATUS, SAMPLE_FAMILIES } from '#app/features/samples/sample-status'
+import { SCAN_MESSAGES } from '#app/features/files'
+import { receiveFormUploads, type PreparedPart } from '#app/features/files/index.server'
+import type { Actor } from '#app/features/identity/index.server'
+import { DEFAULT_SAMPLE_STATUS, SAMPLE_FAMILIES } from '#app/features/samples'
 import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'

@@ -11,8 +11,8 @@ import {
   type FileStep,
   type ReferenceModel,
 } from '#app/features/atelier/references'
-import { SCAN_MESSAGES } from '#app/features/files/file-purposes'
-import type { Actor } from '#app/features/identity/accounts.server'
+import { SCAN_MESSAGES } from '#app/features/files'
+import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'

@@ -5,14 +5,14 @@
 // clone as Final, download). Every rule is the references service's; this only reads addresses.
 import { json, redirect, type AppLoadContext } from '@remix-run/node'
 import { AppError, isAppError } from '#app/platform/errors'
-import { SCAN_MESSAGES } from '#app/features/files/file-purposes'
+import { SCAN_MESSAGES } from '#app/features/files'
 import { REFERENCE_TEXTS, archiveFailureMessage, isKey, parsePath } from '#app/features/atelier/references'
 import { redirectWithToast, requireCsrf, run, type Toast } from '#app/platform/session.server'
 import { STYLE_FILE_FORMATS, extensionOf, unsupportedFileMessage } from '#app/features/atelier/style-file-types'
 import { positionsOf } from '#app/features/atelier/step-file-order'
 import type { StyleStep, WizardViewType } from '#app/features/atelier/style-steps'
-import type { Actor } from '#app/features/identity/accounts.server'
-import { recordActivity } from '#app/features/notifications/activities.server'
+import type { Actor } from '#app/features/identity/index.server'
+import { recordActivity } from '#app/features/notifications/index.server'
 import {
   archiveReference,
   cloneAsFinal,

@@ -3,7 +3,7 @@
 // styles in one query; and what the style summary and the wizard read. Reading needs any grant on
 // the style (`listing.view`); changing needs owner or editor (`asset.manage`); no grant at all reads
 // as not found (docs/decisions/007, 115).
-import { newestOfEachSeries } from '#app/features/samples/sample-versions'
+import { newestOfEachSeries } from '#app/features/samples'
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import { categories, collections, files, lines, listings, references, styles } from '#db/schema'
 import { AppError, notFound } from '#app/platform/errors'
@@ -19,10 +19,10 @@ import {
   type StyleStepColumn,
 } from '#app/features/atelier/style-steps'
 import { SAMPLES_STEP } from '#app/features/atelier/references'
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import { hasAbility, requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { listingImages, type ListingImage } from '#app/features/media/listing-media.server'
+import { listingImages, type ListingImage } from '#app/features/media/index.server'
 
 const styleRef = (key: string) => ({ model: 'Style', key })
 

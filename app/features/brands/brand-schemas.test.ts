@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { BrandNameSchema, CompanyProfileSchema, ContactAdminSchema, HeadquartersSchema } from './brand-schemas'
-import { LoginSchema } from '#app/features/identity/login-schemas'
+import { LoginSchema } from '#app/features/identity'
 
 function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]))

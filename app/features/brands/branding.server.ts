@@ -4,9 +4,9 @@
 import { eq } from 'drizzle-orm'
 import { brands, type BrandAssets, type BrandTemplate } from '#db/schema'
 import { notFound } from '#app/platform/errors'
-import { SLOT_SPECS, type BrandImageSlot } from '#app/features/files/crop'
+import { SLOT_SPECS, type BrandImageSlot } from '#app/features/files'
 import { BrandingUpdateSchema } from '#app/features/brands/branding-schemas'
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import { loadBrandLook, type BrandLook } from './brand-look.server'
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
@@ -17,8 +17,8 @@ import {
   storeImage,
   type ImageChange,
   type ImageView,
-} from '#app/features/files/images.server'
-import { notifyBrandMembers } from '#app/features/notifications/notifications.server'
+} from '#app/features/files/index.server'
+import { notifyBrandMembers } from '#app/features/notifications/index.server'
 import { parseOrThrow } from '#app/platform/validation.server'
 
 /** Owner or editor; callers that read an upload check this first, so a refusal costs no upload. */

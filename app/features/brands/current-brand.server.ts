@@ -4,9 +4,9 @@
 import { eq, sql } from 'drizzle-orm'
 import { accounts } from '#db/schema'
 import { isAppError } from '#app/platform/errors'
-import { currentBrandKey } from '#app/features/teams/onboarding-rules'
+import { currentBrandKey } from '#app/features/teams'
 import { can } from '#app/platform/access/abilities'
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import { getBrand, type BrandView } from './brands.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 

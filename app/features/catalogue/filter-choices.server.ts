@@ -1,6 +1,6 @@
 // The filter bar's choices: categories, styles and the other facets of a brand's listings.
 import { MAX_SEARCH_LENGTH } from '#app/features/catalogue/listing-filter'
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { categories, collections, lines, styles } from '#db/schema'

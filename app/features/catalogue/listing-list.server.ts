@@ -1,7 +1,7 @@
 // The products list: a page of listings by filter, search and facets, and the brand's count.
 import { type ListingFilter } from '#app/features/catalogue/listing-filter'
-import type { Actor } from '#app/features/identity/accounts.server'
-import { firstThumbnail } from '#app/features/media/listing-media.server'
+import type { Actor } from '#app/features/identity/index.server'
+import { firstThumbnail } from '#app/features/media/index.server'
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { rowsOf } from '#db/rows'

@@ -1,7 +1,7 @@
 // One listing, and removing listings: who may, the answers per key, the spec's outcome messages
 // and the names a confirmation shows.
 import { parseKeys } from '#app/features/catalogue/listing-filter'
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import { allows, brandGrant } from '#app/platform/access/abilities'
 import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'

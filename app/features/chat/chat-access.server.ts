@@ -1,7 +1,7 @@
 // Who may chat and read what (docs/decisions/048): the brand's members who may chat, opening a
 // conversation as a member, and the objects whose comment threads exist.
 import { THREAD_MODELS, parseMarkupPinThreadKey, type ThreadModel } from '#app/features/chat/schemas'
-import { loadGrants, type Actor } from '#app/features/identity/accounts.server'
+import { loadGrants, type Actor } from '#app/features/identity/index.server'
 import { requireAbility, requireBrandAbility, type Target } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'

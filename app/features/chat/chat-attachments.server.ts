@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 import { AppError, isAppError, notFound, permissionError } from '#app/platform/errors'
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import { watchConversation } from './chat.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import {
@@ -20,7 +20,7 @@ import {
   uploadName,
   writeLimitedPart,
   type FileRow,
-} from '#app/features/files/files.server'
+} from '#app/features/files/index.server'
 
 /** The message's text and the form's other small fields fit in this. */
 const MAX_FIELDS_BYTES = 64 * 1024

@@ -1,5 +1,5 @@
 // Live chat: the rooms a socket joins, typing and presence.
-import { type Actor } from '#app/features/identity/accounts.server'
+import { type Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { permissionError } from '#app/platform/errors'
 import { conversationMembers, conversations, messages } from '#db/schema'

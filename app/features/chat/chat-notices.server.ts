@@ -1,7 +1,7 @@
 // Notices after a message: mentions and unread messages told to the members who may read them.
 import { PREVIEW_MAX, mentionsIn, truncate } from '#app/features/chat/schemas'
-import { brandMemberKeys, loadGrants, type Actor } from '#app/features/identity/accounts.server'
-import { notifyAccount } from '#app/features/notifications/notifications.server'
+import { brandMemberKeys, loadGrants, type Actor } from '#app/features/identity/index.server'
+import { notifyAccount } from '#app/features/notifications/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { accounts, conversationMembers } from '#db/schema'

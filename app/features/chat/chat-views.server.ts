@@ -1,7 +1,7 @@
 // What chat shows: the shapes of a message, a conversation and the chat bar as the API, the pages
 // and the socket send them, and how stored rows become those shapes.
-import { attachmentFields, type AttachmentFields, type FileRow } from '#app/features/files/files.server'
-import { profilePictureUrlOf } from '#app/features/identity/profile-picture.server'
+import { attachmentFields, type AttachmentFields, type FileRow } from '#app/features/files/index.server'
+import { profilePictureUrlOf } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { type accounts, type conversations, type messages } from '#db/schema'
 

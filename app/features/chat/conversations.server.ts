@@ -1,7 +1,7 @@
 // Conversations: the chat bar's contacts and groups, opening a direct chat or a thread, creating
 // group chats, their summaries and unread counts.
 import { GroupChatSchema, PREVIEW_MAX, SENDER_NAME_MAX, truncate } from '#app/features/chat/schemas'
-import { brandMemberKeys, type Actor } from '#app/features/identity/accounts.server'
+import { brandMemberKeys, type Actor } from '#app/features/identity/index.server'
 import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'

@@ -1,7 +1,7 @@
 // Storing one message and pushing it to its room, and finding a resend's stored message.
 import { type SendMessageInput } from '#app/features/chat/schemas'
-import { attachToMessage, attachmentsOf, type FileRow } from '#app/features/files/files.server'
-import { type Actor } from '#app/features/identity/accounts.server'
+import { attachToMessage, attachmentsOf, type FileRow } from '#app/features/files/index.server'
+import { type Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound, permissionError } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'

@@ -1,8 +1,8 @@
 // Messages: reading a conversation's pages and threads, deleting one's own message, deleting or
 // leaving a conversation, read marks.
 import { MESSAGES_PAGE } from '#app/features/chat/schemas'
-import { attachmentsOf } from '#app/features/files/files.server'
-import { type Actor } from '#app/features/identity/accounts.server'
+import { attachmentsOf } from '#app/features/files/index.server'
+import { type Actor } from '#app/features/identity/index.server'
 import { hasAbility, hasBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound, permissionError } from '#app/platform/errors'

@@ -1,8 +1,8 @@
 // Sending a message: the form, the API and the socket alike, with its burst limit and attachment;
 // direct and group chats go through the group commit (send-queue.server.ts), threads one at a time.
 import { SendMessageSchema, type SendMessageInput } from '#app/features/chat/schemas'
-import { requireAttachable, type FileRow } from '#app/features/files/files.server'
-import { type Actor } from '#app/features/identity/accounts.server'
+import { requireAttachable, type FileRow } from '#app/features/files/index.server'
+import { type Actor } from '#app/features/identity/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import { createBurstLimit } from '#app/platform/burst-limit'
 import type { ServiceDeps } from '#app/platform/context.server'

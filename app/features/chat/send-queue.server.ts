@@ -1,8 +1,8 @@
 // Group commit of sends to direct and group chats: sends that arrive together are checked, stored
 // in one statement and pushed together.
 import { type SendMessageInput } from '#app/features/chat/schemas'
-import { attachToMessage, type FileRow } from '#app/features/files/files.server'
-import { type Actor } from '#app/features/identity/accounts.server'
+import { attachToMessage, type FileRow } from '#app/features/files/index.server'
+import { type Actor } from '#app/features/identity/index.server'
 import { hasBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { notFound } from '#app/platform/errors'

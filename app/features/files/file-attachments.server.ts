@@ -1,6 +1,6 @@
 // Chat attachments: a chat message carries a file its sender uploaded for chat, once available.
 import { SCAN_MESSAGES } from '#app/features/files/file-purposes'
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'
 import { files } from '#db/schema'

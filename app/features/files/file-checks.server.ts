@@ -1,8 +1,8 @@
 // After the bytes: the checks (type by content, size and pixels, the scanner), quarantine, the
 // clean file stored with its sizes, the status pushed to the uploader; sweeping abandoned uploads
 // and resuming checks a restart interrupted.
-import { ASPECT_RATIO_MESSAGE, aspectRatioOf } from '#app/features/atelier/references'
-import { detectStyleFileType } from '#app/features/atelier/style-file-types'
+import { ASPECT_RATIO_MESSAGE, aspectRatioOf } from '#app/features/atelier'
+import { detectStyleFileType } from '#app/features/atelier'
 import {
   FILE_PURPOSES,
   IMAGE_TYPES_WITH_THUMBNAILS,
@@ -10,7 +10,7 @@ import {
   type FilePurposeName,
 } from '#app/features/files/file-purposes'
 import { thumbnailPath } from '#app/features/files/thumbnail'
-import { mediaFileSettled } from '#app/features/media/media.server'
+import { mediaFileSettled } from '#app/features/media/index.server'
 import { QUARANTINE_PREFIX } from '#app/infra/blob-store.server'
 import { reportError } from '#app/infra/error-reporting.server'
 import { clamdFromEnv, createScanner } from '#app/infra/file-scan.server'

@@ -1,7 +1,7 @@
 // What an upload is for decides who may send it, which types its bytes may be and how large it may
 // be (docs/decisions/091). The upload names its purpose and brand before any byte is accepted.
 import type { Ability } from '#app/platform/access/abilities'
-import { STYLE_FILE_TYPES } from '#app/features/atelier/style-file-types'
+import { STYLE_FILE_TYPES } from '#app/features/atelier'
 
 export interface FilePurpose {
   /** The ability on the brand that lets an account upload for this purpose. */

@@ -1,8 +1,8 @@
 // Before and around the bytes: who may upload for which purpose, starting and abandoning an upload,
 // the file as the uploader sees it.
 import { FILE_PURPOSES, SCAN_MESSAGES, isFilePurpose, type FilePurposeName } from '#app/features/files/file-purposes'
-import type { Actor } from '#app/features/identity/accounts.server'
-import { linkUpload } from '#app/features/media/media.server'
+import type { Actor } from '#app/features/identity/index.server'
+import { linkUpload } from '#app/features/media/index.server'
 import { hasAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'

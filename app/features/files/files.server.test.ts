@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from '#app/env.server'
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import { authorizeUpload, uploadName, webPath } from './files.server'
 
 const env = parseEnv({ NODE_ENV: 'test', UPLOAD_IMAGE_MAX_BYTES: '1000', UPLOAD_MAX_BYTES: '5000' })

@@ -1,6 +1,6 @@
 // Plain form uploads (without JavaScript): one file or several parts of a multipart form, streamed
 // to local disk against the limit, then through the same checks.
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError } from '#app/platform/errors'
 import {

@@ -11,7 +11,7 @@ import { actorForIdentity, syncAccountOnLogin, type toAccountView, type Actor } 
 import type { ServiceDeps } from '#app/platform/context.server'
 import { HUMAN_CHECK_FAILED, verifyHumanCheck } from './human-check.server'
 import type { MfaFactor } from '#app/infra/identity/provider.server'
-import { reactivateByInvite } from '#app/features/teams/invites.server'
+import { reactivateByInvite } from '#app/features/teams/index.server'
 import { clear, countInWindow, hit, isLimited, type RateLimitRule } from '#app/platform/rate-limit.server'
 import { actorFromSessionId, wasIssuedHere } from './sessions.server'
 

@@ -7,7 +7,7 @@ import { redirectWithToast } from '#app/platform/session.server'
 import type { Toast } from '#app/platform/toast'
 import { landingPath } from '#app/platform/access/permissions'
 import type { Actor } from '#app/features/identity/accounts.server'
-import { acceptInvite, INVITE_MESSAGES, parseInvite } from '#app/features/teams/invites.server'
+import { acceptInvite, INVITE_MESSAGES, parseInvite } from '#app/features/teams/index.server'
 
 /** The toast an invitee sees on arrival (access.md §8 success toasts). */
 export function invitedToast(email: string, brandName: string): Toast {

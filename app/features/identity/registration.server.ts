@@ -6,14 +6,14 @@ import * as z from 'zod/mini'
 import { accounts, brands } from '#db/schema'
 import { AppError } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'
-import { inviteLandingPath } from '#app/features/teams/invite-rules'
-import { SignupSchema } from '#app/features/teams/invite-schemas'
+import { inviteLandingPath } from '#app/features/teams'
+import { SignupSchema } from '#app/features/teams'
 import { BREACHED_PASSWORD } from '#app/features/identity/password-schemas'
 import { loadGrants, toAccountView } from './accounts.server'
 import { isPasswordBreached } from './breach.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { IdentityError } from '#app/infra/identity/provider.server'
-import { applyInvite, INVITE_MESSAGES, openInviteByToken } from '#app/features/teams/invites.server'
+import { applyInvite, INVITE_MESSAGES, openInviteByToken } from '#app/features/teams/index.server'
 
 export const REGISTRATION_MESSAGES = {
   error: (message: string) => `Registration error: ${message}`,

@@ -8,9 +8,9 @@ import {
   type UploadHandler,
 } from '@remix-run/node'
 import { AppError } from '#app/platform/errors'
-import { fetchRequestOf } from '#app/features/files/upload.server'
+import { fetchRequestOf } from '#app/features/files/index.server'
 import { API_VERSION } from '#app/platform/access/permissions'
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import {
   ImportTooLargeError,

@@ -1,5 +1,5 @@
 // Who may import into a brand, a line or a collection, and who may see an import.
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility, requireBrandAbility, type Access } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'

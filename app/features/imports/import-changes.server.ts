@@ -1,5 +1,5 @@
 // Changing an import: fixing a row, the mapping, commit, its result, and rollback.
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import { IMPORT_FIELD_NAMES, LISTING_UNIQUE_ID, headerKey } from '#app/features/imports/fields'
 import { normalizeId } from '#app/features/imports/identifiers'
 import { IMPORT_MESSAGES } from '#app/features/imports/messages'

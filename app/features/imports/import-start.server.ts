@@ -1,6 +1,6 @@
 // Starting an import: the upload streamed in, parsed and staged in a worker thread, the dry run
 // stored; a new mapping parses it again.
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import { IMPORT_FIELD_NAMES } from '#app/features/imports/fields'
 import { IMPORT_MESSAGES } from '#app/features/imports/messages'
 import { CsvFormatError } from '#app/features/imports/reader'

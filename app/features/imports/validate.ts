@@ -2,7 +2,7 @@
 // Spreadsheet). Pure: the brand's lines, collections and categories come in as lookup maps, so
 // every rule is unit-tested without a database. What is required, what an empty cell means and
 // how columns map to a listing: docs/decisions/080.
-import { CODE, HEX, LISTING_LIMITS, STYLE_NAME } from '#app/features/catalogue/listing-schemas'
+import { CODE, HEX, LISTING_LIMITS, STYLE_NAME } from '#app/features/catalogue'
 import { LIMITS } from '#app/platform/common-schemas'
 import { IMPORT_FIELDS, LISTING_UNIQUE_ID, fieldForHeader, headerKey, isImportField } from './fields'
 import { checkGtin, looksScientific, normalizeId } from './identifiers'

@@ -1,7 +1,7 @@
 // Listing photos as pages and the API show them: signed addresses of the photo and its thumbnail,
 // handed out only by services that have checked the reader may see the listing.
 import { orderedMedia } from '#app/features/media/listing-media'
-import { thumbnailPath } from '#app/features/files/thumbnail'
+import { thumbnailPath } from '#app/features/files'
 import type { ServiceDeps } from '#app/platform/context.server'
 
 export interface ListingImage {

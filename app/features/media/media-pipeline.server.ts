@@ -1,5 +1,5 @@
 // The file pipeline's side: a reserved photo tied to its upload, and its settling.
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { notFound } from '#app/platform/errors'
 import { media } from '#db/schema'

@@ -1,5 +1,5 @@
 // Preflight: names reserved for an upload and matched to listings.
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import {
   compareViews,
   mediaNameError,

@@ -1,5 +1,5 @@
 // Reading: a brand's photos a page at a time, and the photos of listings.
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import { positionRank } from '#app/features/media/media-names'
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'

@@ -7,10 +7,10 @@ import { files, listings, media } from '#db/schema'
 import { AppError, notFound } from '#app/platform/errors'
 import { MEDIA_TEXTS, positionRank } from '#app/features/media/media-names'
 import { tableOrder } from '#app/features/media/media-table-order'
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import { hasAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { receiveFormUploads } from '#app/features/files/files.server'
+import { receiveFormUploads } from '#app/features/files/index.server'
 import { brandMedia, deleteMedia, reserveMedia, saveMediaPositions, toMediaView, type MediaView } from './media.server'
 
 /** Files one post of the plain form may carry; the page says so, and the rest are left out. */

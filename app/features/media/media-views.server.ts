@@ -1,6 +1,6 @@
 // A photo as the API and the pages show it, its limits and status, and the checks its calls share.
-import { thumbnailPath } from '#app/features/files/thumbnail'
-import type { Actor } from '#app/features/identity/accounts.server'
+import { thumbnailPath } from '#app/features/files'
+import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'

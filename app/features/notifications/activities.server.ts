@@ -4,7 +4,7 @@
 import { activities } from '#db/schema'
 import { newKey } from '#app/platform/ids'
 import { AppError } from '#app/platform/errors'
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 

@@ -10,10 +10,10 @@ import {
   type NotificationSegment,
 } from '#app/features/notifications/notification-schemas'
 import { EVENTS, rooms, type NotificationChangePayload, type NotificationPayload } from '#realtime/protocol'
-import { brandMemberKeys, type Actor } from '#app/features/identity/accounts.server'
+import { brandMemberKeys, type Actor } from '#app/features/identity/index.server'
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { profilePictureUrl, profilePictureUrlOf } from '#app/features/identity/profile-picture.server'
+import { profilePictureUrl, profilePictureUrlOf } from '#app/features/identity/index.server'
 import { parseOrThrow } from '#app/platform/validation.server'
 
 interface NotificationContent {

@@ -5,7 +5,7 @@
 import * as Y from 'yjs'
 import { AppError, notFound } from '#app/platform/errors'
 import { isPin, parseStoredShape, storedShape, type AnyPin, type Shape } from '#app/features/samples/markup/shapes'
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { changeDocument, loadDocumentUpdates } from '#app/platform/yjs-documents.server'

@@ -1,8 +1,8 @@
 // Changing samples: the status (recorded and told to the other side), Lock as Final, rename, delete.
-import { keyField } from '#app/features/atelier/atelier-records.server'
-import { cloneAsFinal, deleteReference, renameReference } from '#app/features/atelier/references.server'
-import type { Actor } from '#app/features/identity/accounts.server'
-import { notifyAccounts } from '#app/features/notifications/notifications.server'
+import { keyField } from '#app/features/atelier/index.server'
+import { cloneAsFinal, deleteReference, renameReference } from '#app/features/atelier/index.server'
+import type { Actor } from '#app/features/identity/index.server'
+import { notifyAccounts } from '#app/features/notifications/index.server'
 import {
   SAMPLE_TEXTS,
   isSampleStatus,

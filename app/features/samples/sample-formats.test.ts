@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { sampleFormat } from './sample-formats'
-import { STYLE_FILE_FORMATS } from '#app/features/atelier/style-file-types'
+import { STYLE_FILE_FORMATS } from '#app/features/atelier'
 
 const sample = (name: string, type: string, content_type: string | null) => ({ name, type, content_type })
 

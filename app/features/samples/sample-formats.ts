@@ -2,7 +2,7 @@
 // .gltf) in the 3D viewer, the other 3D formats (the model family, zprj, obj, fbx) as a card to
 // download, everything else as before (picture, video or "can't be previewed"). Pure.
 import { SAMPLE_FAMILIES } from './sample-status'
-import { STYLE_FILE_FORMATS, extensionOf } from '#app/features/atelier/style-file-types'
+import { STYLE_FILE_FORMATS, extensionOf } from '#app/features/atelier'
 
 /** The extensions a sample may have: the file pickers' filter and the refusal by name. */
 export const SAMPLE_EXTENSIONS: readonly string[] = Object.entries(STYLE_FILE_FORMATS)

@@ -1,5 +1,5 @@
 // The invite landing (public) and acceptance.
-import type { AccountRow, Actor } from '#app/features/identity/accounts.server'
+import type { AccountRow, Actor } from '#app/features/identity/index.server'
 import { inviteLandingPath, isOpenInvite, isWellFormedInviteToken } from '#app/features/teams/invite-rules'
 import { reportError } from '#app/infra/error-reporting.server'
 import { addGrants } from '#app/platform/access/grants.server'

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini'
 import { GRANT_TYPES } from '#app/platform/access/grants'
 import { ALPHANUMERIC, EMAIL, LIMITS, maxText, optionalText, requiredText } from '#app/platform/common-schemas'
-import { newPassword } from '#app/features/identity/password-schemas'
+import { newPassword } from '#app/features/identity'
 
 export const INVALID_FIRST_NAME = 'Invalid First Name. Alphanumeric characters expected.'
 export const INVALID_EMAIL = 'Invalid Email.'

@@ -1,5 +1,5 @@
 // Creating, e-mailing, listing and revoking invites.
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import {
   assembleInviteGrants,
   inviteGrantLevel,

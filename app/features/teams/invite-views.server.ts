@@ -1,5 +1,5 @@
 // An invite as its pages and the API show it, its messages, and what its use cases share.
-import type { Actor } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/features/identity/index.server'
 import {
   mayInvite,
   OPEN_INVITE_STATUSES,

@@ -1,7 +1,7 @@
 // Manage Team (access.md §2): the owners' page of members and their grants.
-import { type AccountRow, type Actor } from '#app/features/identity/accounts.server'
-import { profilePictureUrlOf } from '#app/features/identity/profile-picture.server'
-import { endAccountSessions } from '#app/features/identity/sessions.server'
+import { type AccountRow, type Actor } from '#app/features/identity/index.server'
+import { profilePictureUrlOf } from '#app/features/identity/index.server'
+import { endAccountSessions } from '#app/features/identity/index.server'
 import {
   teamMemberRows,
   type DeactivatedAccount,

@@ -1,7 +1,7 @@
 // Reading teams and members: the views, lookups of a team and its brand, the accounts of a brand or
 // team and the contacts page. Anyone holding a grant on the brand may read them.
-import { toAccountFields, type AccountRow, type Actor } from '#app/features/identity/accounts.server'
-import { profilePictureUrlOf } from '#app/features/identity/profile-picture.server'
+import { toAccountFields, type AccountRow, type Actor } from '#app/features/identity/index.server'
+import { profilePictureUrlOf } from '#app/features/identity/index.server'
 import { accountTypeLabel } from '#app/features/teams/team-rules'
 import type { Ability } from '#app/platform/access/abilities'
 import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'

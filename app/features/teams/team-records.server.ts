@@ -1,5 +1,5 @@
 // Teams themselves: created, renamed, their members added and removed, deleted.
-import { type Actor } from '#app/features/identity/accounts.server'
+import { type Actor } from '#app/features/identity/index.server'
 import { teamGrantLevel } from '#app/features/teams/team-rules'
 import { TeamCreateSchema, TeamMemberSchema } from '#app/features/teams/team-schemas'
 import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'

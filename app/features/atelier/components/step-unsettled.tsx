@@ -1,6 +1,6 @@
 // Files still being checked: watched live, listed with their status.
 import type { StepFilesData } from '#app/features/atelier/step-files.server'
-import { SCAN_MESSAGES } from '#app/features/files/file-purposes'
+import { SCAN_MESSAGES } from '#app/features/files'
 import { useCsrfToken } from '#app/platform/csrf'
 import { showToast } from '#app/ui/live-toasts'
 import { CsrfField } from '#app/ui/misc'

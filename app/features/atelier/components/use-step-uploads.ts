@@ -4,7 +4,7 @@
 // percent, then made a reference of the step by the step's action (intent attach). The scan's
 // toasts and the list's refresh come from the slot's watcher of `file:status`.
 import { useCallback, useRef, useState } from 'react'
-import { SCAN_MESSAGES } from '#app/features/files/file-purposes'
+import { SCAN_MESSAGES } from '#app/features/files'
 import { ASPECT_RATIO_MESSAGE, aspectRatioOf } from '#app/features/atelier/references'
 import { showToast } from '#app/ui/live-toasts'
 import { STYLE_FILE_FORMATS, extensionOf, unsupportedFileMessage } from '#app/features/atelier/style-file-types'

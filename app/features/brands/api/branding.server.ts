@@ -1,13 +1,13 @@
 // Endpoints of branding and profile pictures. Images are sent as multipart/form-data: `file`
 // (optional when only re-cropping) and the crop as x, y, width, height in percent of the image.
 import { AppError } from '#app/platform/errors'
-import { CROP_FIELDS_MESSAGE, isBrandImageSlot, parseCropFields, type BrandImageSlot } from '#app/features/files/crop'
+import { CROP_FIELDS_MESSAGE, isBrandImageSlot, parseCropFields, type BrandImageSlot } from '#app/features/files'
 import {
   UploadTooLargeError,
   fetchRequestOf,
   withImageUpload,
   type StoredUpload,
-} from '#app/features/files/upload.server'
+} from '#app/features/files/index.server'
 import {
   getBranding,
   requireBrandingAccess,
@@ -15,9 +15,9 @@ import {
   setBrandImage,
   updateBranding,
 } from '#app/features/brands/branding.server'
-import { getProfilePicture, setProfilePicture } from '#app/features/identity/profile-picture.server'
+import { getProfilePicture, setProfilePicture } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import type { CropRect } from '#app/features/files/crop'
+import type { CropRect } from '#app/features/files'
 import { requireActor, stringField, type ApiCall, type Endpoint } from '#app/api/endpoint'
 
 function brandOf(call: ApiCall): string {

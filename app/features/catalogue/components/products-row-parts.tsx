@@ -1,6 +1,6 @@
 // What a listing's row and tile share: the menu, the checkbox, the name's link, progress, colour,
 // status badges and the thumbnail.
-import { StepsDone } from '#app/features/atelier/components/style-progress'
+import { StepsDone } from '#app/features/atelier/components'
 import { HangerIcon } from '#app/ui/icons'
 import { Badge, Menu } from '#app/ui/misc'
 import { Link } from '@remix-run/react'

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useRealtimeEvent } from '#app/ui/realtime-provider'
 import { showToast } from '#app/ui/live-toasts'
-import { FILE_PURPOSES, SCAN_MESSAGES } from '#app/features/files/file-purposes'
+import { FILE_PURPOSES, SCAN_MESSAGES } from '#app/features/files'
 import { FILE_EVENTS, type FileStatusEvent } from '#realtime/protocol'
 
 /** What the picker offers: the types chat accepts by content, and their usual extensions. */

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useRealtimeEvent } from '#app/ui/realtime-provider'
 import { ApiError, api } from '#app/platform/api-client'
-import { SCAN_MESSAGES } from '#app/features/files/file-purposes'
+import { SCAN_MESSAGES } from '#app/features/files'
 import { showToast } from '#app/ui/live-toasts'
 import { MEDIA_TEXTS } from '#app/features/media/media-names'
 import { isAcceptedMedia, mediaBatchFailure, type UploadItemStatus } from '#app/features/media/media-upload-texts'

@@ -1,5 +1,5 @@
 // The sample review page: header actions, the stage, the side panel, the other samples, the thread.
-import { CommentThread } from '#app/features/chat/components/comment-thread'
+import { CommentThread } from '#app/features/chat/components'
 import { sampleFormat } from '#app/features/samples/sample-formats'
 import { ButtonLink, buttonClass } from '#app/ui/button'
 import { BackIcon } from '#app/ui/icons'

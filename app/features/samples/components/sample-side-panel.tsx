@@ -1,5 +1,5 @@
 // The side panel (status and actions) and the other samples as a rail or a list.
-import { Slide, Slideshow } from '#app/features/atelier/components/slideshow'
+import { Slide, Slideshow } from '#app/features/atelier/components'
 import type { SampleView } from '#app/features/samples/samples.server'
 import { useCsrfToken } from '#app/platform/csrf'
 import { formatFileSize, formatWhen } from '#app/platform/format'

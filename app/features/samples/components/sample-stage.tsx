@@ -1,7 +1,7 @@
 // The sample on its stage, its pins' threads and the reference image carousel.
-import { Slide, Slideshow } from '#app/features/atelier/components/slideshow'
-import { CommentThread } from '#app/features/chat/components/comment-thread'
-import { markupPinThreadKey } from '#app/features/chat/schemas'
+import { Slide, Slideshow } from '#app/features/atelier/components'
+import { CommentThread } from '#app/features/chat/components'
+import { markupPinThreadKey } from '#app/features/chat'
 import type { AnyPin } from '#app/features/samples/markup/shapes'
 import { sampleFormat } from '#app/features/samples/sample-formats'
 import type { SampleView } from '#app/features/samples/samples.server'

@@ -12,8 +12,8 @@ import {
   revokeInvite,
   sendInviteEmail,
 } from '#app/features/teams/invites.server'
-import { signUpWithInvite } from '#app/features/identity/registration.server'
-import { recordIssuedIdToken } from '#app/features/identity/sessions.server'
+import { signUpWithInvite } from '#app/features/identity/index.server'
+import { recordIssuedIdToken } from '#app/features/identity/index.server'
 import { requireActor, stringField, type Endpoint, requiredField } from '#app/api/endpoint'
 
 export const inviteEndpoints: Endpoint[] = [

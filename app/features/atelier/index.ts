@@ -1,0 +1,3 @@
+// The public entry of this feature for other features: its rules, texts and types.
+export { ASPECT_RATIO_MESSAGE, SAMPLES_STEP, aspectRatioOf } from './references'
+export { STYLE_FILE_FORMATS, STYLE_FILE_TYPES, detectStyleFileType, extensionOf } from './style-file-types'

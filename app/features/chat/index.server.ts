@@ -1,0 +1,3 @@
+// The public entry of this feature's server side for other features.
+export { threadMessageCounts } from './chat.server'
+export type { MessagePage } from './chat.server'

@@ -1,0 +1,22 @@
+// The public entry of this feature's server side for other features.
+export {
+  FileTooLargeError,
+  abandonUpload,
+  attachToMessage,
+  attachmentFields,
+  attachmentsOf,
+  authorizeUpload,
+  beginUpload,
+  finishUpload,
+  holdingDir,
+  makeSizes,
+  receiveFormUploads,
+  requireAttachable,
+  uploadName,
+  writeLimitedPart,
+} from './files.server'
+export type { AttachmentFields, FileRow, PreparedPart } from './files.server'
+export { NO_IMAGE_MESSAGE, countImageUpload, deleteBlobs, imageView, storeImage } from './images.server'
+export type { ImageChange, ImageView } from './images.server'
+export { UploadTooLargeError, fetchRequestOf, withImageUpload } from './upload.server'
+export type { StoredUpload } from './upload.server'

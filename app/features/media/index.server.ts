@@ -1,0 +1,4 @@
+// The public entry of this feature's server side for other features.
+export { firstThumbnail, listingImages } from './listing-media.server'
+export type { ListingImage } from './listing-media.server'
+export { linkUpload, mediaFileSettled } from './media.server'

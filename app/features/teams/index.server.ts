@@ -1,0 +1,10 @@
+// The public entry of this feature's server side for other features.
+export {
+  INVITE_MESSAGES,
+  acceptInvite,
+  applyInvite,
+  openInviteByToken,
+  parseInvite,
+  reactivateByInvite,
+} from './invites.server'
+export { notifyOnboardingComplete } from './onboarding.server'

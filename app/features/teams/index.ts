@@ -1,0 +1,4 @@
+// The public entry of this feature for other features: its rules, texts and types.
+export { inviteLandingPath } from './invite-rules'
+export { SignupSchema } from './invite-schemas'
+export { currentBrandKey, isForwardStatusChange, isOnboarding } from './onboarding-rules'

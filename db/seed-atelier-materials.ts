@@ -10,7 +10,7 @@ import type { ServiceDeps } from '#app/platform/context.server'
 import { markStyleStep } from '#app/features/atelier/style-steps.server'
 import { detailPhotoSvg, ensureImages, type DemoImage } from './demo-images'
 import { files, materialStyles, materials } from './schema'
-import { DEMO_BRAND_KEY, demoAccountKey } from './seed'
+import { DEMO_BRAND_KEY, demoAccountKey } from './demo-keys'
 import { demoAtelierStyle } from './seed-atelier-references'
 
 const picture = (body: string, background: string) =>

@@ -4,6 +4,7 @@
 // every process (and README) agrees on them.
 import { sql } from 'drizzle-orm'
 import { demoKey } from '#app/platform/ids'
+import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from './demo-keys'
 import { teamGrantLevel } from '#app/features/teams/team-rules'
 import { addGrants } from '#app/platform/access/grants.server'
 import { syncListingMedia } from '#app/features/media/media.server'
@@ -41,8 +42,7 @@ import {
   teams,
 } from './schema'
 
-export const DEMO_BRAND_KEY = demoKey('brand:demo')
-export const OTHER_BRAND_KEY = demoKey('brand:other')
+export { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey }
 
 export interface DemoAccount {
   id: string
@@ -126,7 +126,6 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   },
 ]
 
-export const demoAccountKey = (id: string) => demoKey(`account:${id}`)
 export const demoFirebaseUid = (id: string) => `demo-${id}`
 
 export const GARMENTS = [

@@ -1,3 +1,3 @@
 // The public entry of this feature for other features: its rules, texts and types.
 export { LoginSchema } from './login-schemas'
-export { newPassword } from './password-schemas'
+export { BREACHED_PASSWORD, newPassword } from './password-schemas'

@@ -3,16 +3,11 @@
 // changes through firebase-admin. Locally the same calls go to the Auth emulator.
 import { adminAuth, adminCalls } from './admin.server'
 import { mfaCalls } from './mfa.server'
-import type { IdentityProvider } from './provider.server'
+import type { FirebaseIdentityOptions, IdentityProvider } from './provider.server'
 import { toolkitConnection } from './rest.server'
 import { toolkitCalls } from './toolkit.server'
 
-export interface FirebaseIdentityOptions {
-  projectId: string
-  apiKey?: string
-  /** host:port of the Auth emulator; omitted means real Firebase. */
-  emulatorHost?: string
-}
+export type { FirebaseIdentityOptions }
 
 export function createFirebaseIdentity(options: FirebaseIdentityOptions): IdentityProvider {
   const auth = adminAuth(options)

@@ -157,3 +157,11 @@ export function tokenClaims(jwt: string): Record<string, unknown> {
     return {}
   }
 }
+
+/** How the portal reaches Firebase Authentication (or its emulator). */
+export interface FirebaseIdentityOptions {
+  projectId: string
+  apiKey?: string
+  /** host:port of the Auth emulator; omitted means real Firebase. */
+  emulatorHost?: string
+}

@@ -24,7 +24,7 @@ import { SignupFormSchema } from '#app/features/teams/invite-schemas'
 import { NewPasswordFields, useBreachHint } from '#app/features/identity/components/new-password-fields'
 import { defaultLook, loadBrandLook } from '#app/features/brands/brand-look.server'
 import { INVITE_MESSAGES, parseInvite } from '#app/features/teams/invites.server'
-import { signUpWithInvite } from '#app/features/identity/registration.server'
+import { signUpWithInvite } from '#app/features/teams/registration.server'
 
 export const meta: MetaFunction = () => [{ title: 'Accept your invite · Brand Portal' }]
 

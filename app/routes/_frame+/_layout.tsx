@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import { LogoutForm } from '#app/features/identity/components/logout-form'
 import { NotificationText } from '#app/features/notifications/components/notification-text'
 import { RealtimeProvider, useRealtimeEvent } from '#app/ui/realtime-provider'
+import type { FrameHandle } from '#app/ui/frame-handle'
 import { OnboardingStepper } from '#app/features/teams/components/onboarding-stepper'
 import { RouteDialog } from '#app/ui/dialog'
 import { BackIcon, BellIcon, HelpIcon, LogoutIcon, SettingsIcon } from '#app/ui/icons'
@@ -78,20 +79,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         }
       : null,
   })
-}
-
-export interface FrameHandle {
-  /** Page title in the header; may use the route's loader data. */
-  title?: string | ((data: unknown) => string)
-  /** Where the back button goes without JavaScript history. */
-  back?: string | ((data: unknown, params: Record<string, string | undefined>) => string)
-  /** Brand home is full width with no padding. */
-  fullWidth?: boolean
-  /**
-   * An onboarding step page: the id of its form open for editing, if any. The stepper's Continue
-   * submits that form, so the step is saved before moving on (docs/decisions/039).
-   */
-  stepForm?: (search: URLSearchParams) => string | null
 }
 
 function usePageChrome() {

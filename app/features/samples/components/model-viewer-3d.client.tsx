@@ -29,7 +29,7 @@ import {
   type Vector3,
 } from '#app/features/samples/markup/shapes'
 import { MarkupColourAndHistory } from './markup-colour-and-history'
-import { Frame, ModelPinList, type Sample3dProps } from './sample-3d'
+import { Frame, ModelPinList, type Sample3dProps } from './sample-3d-parts'
 import { useMarkupHistory } from './use-markup-history'
 import { useModelPoster } from './use-model-poster'
 import { useSampleMarkup } from './use-sample-markup'

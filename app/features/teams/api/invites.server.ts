@@ -12,7 +12,7 @@ import {
   revokeInvite,
   sendInviteEmail,
 } from '#app/features/teams/invites.server'
-import { signUpWithInvite } from '#app/features/identity/index.server'
+import { signUpWithInvite } from '../registration.server'
 import { recordIssuedIdToken } from '#app/features/identity/index.server'
 import { requireActor, stringField, type Endpoint, requiredField } from '#app/api/endpoint'
 

@@ -9,7 +9,7 @@ import { CsrfField } from '#app/ui/misc'
 import { useCsrfToken } from '#app/platform/csrf'
 import { stepperState } from '#app/features/teams/onboarding-rules'
 import type { Grant } from '#app/platform/access/permissions'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export interface OnboardingInput {
   status: string

@@ -14,7 +14,7 @@ import {
   mayManageBrands,
   type ArchivedBrandView,
 } from '#app/features/brands/brands.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Brands · Brand Portal' }]
 export const handle: FrameHandle = { title: 'Brands', back: '/brands' }

@@ -7,7 +7,7 @@ import { guard } from '#app/platform/session.server'
 import { currentBrandKey } from '#app/features/teams/onboarding-rules'
 import { brandGrantTypes } from '#app/platform/access/permissions'
 import { settingsTabs } from '#app/ui/settings-tab-rules'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Brand Portal' }]
 export const handle: FrameHandle = { title: 'Settings', back: '/brands' }

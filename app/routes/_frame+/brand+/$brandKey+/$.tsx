@@ -5,7 +5,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { EmptyState } from '#app/ui/misc'
 import { guard } from '#app/platform/session.server'
 import { matchRoute } from '#app/platform/access/permissions'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const handle: FrameHandle = {
   title: (data) => (data as { title?: string })?.title ?? '',

@@ -5,7 +5,7 @@ import { guard, run } from '#app/platform/session.server'
 import { brandGrantTypes } from '#app/platform/access/permissions'
 import { getBrand } from '#app/features/brands/brands.server'
 import { rememberBrand } from '#app/features/brands/current-brand.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.brand.name ?? 'Brand'} · Brand Portal` },

@@ -26,7 +26,7 @@ import {
   updateFile,
 } from '#app/features/assets/asset-library.server'
 import { NO_FILE_MESSAGE, receiveFormUploads } from '#app/features/files/files.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Asset Library · Brand Portal' }]
 export const handle: FrameHandle = {

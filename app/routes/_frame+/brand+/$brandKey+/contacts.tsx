@@ -8,7 +8,7 @@ import { Avatar, Badge, EmptyState, Menu } from '#app/ui/misc'
 import { guard, run } from '#app/platform/session.server'
 import { hasBrandAbility } from '#app/platform/access/permissions'
 import { listBrandContacts } from '#app/features/teams/teams.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Contacts · Brand Portal' }]
 export const handle: FrameHandle = {

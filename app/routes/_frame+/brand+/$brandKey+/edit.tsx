@@ -17,7 +17,7 @@ import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/sessio
 import { continueAfterSave, isOnboardingContinue } from '#app/features/teams/onboarding-reply.server'
 import { BRAND_FORMS, type BrandFormIntent } from '#app/features/brands/brand-schemas'
 import { getBrand, updateBrand, type BrandView } from '#app/features/brands/brands.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Company profile · Brand Portal' }]
 export const handle: FrameHandle = {

@@ -20,7 +20,7 @@ import {
   parseSelector,
   type NotificationView,
 } from '#app/features/notifications/notifications.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 import { EVENTS } from '#realtime/protocol'
 import type { ReactNode } from 'react'
 

@@ -12,7 +12,7 @@ import { Accordion, ColourSwatch, InfoRows } from '#app/features/catalogue/compo
 import { guard, run } from '#app/platform/session.server'
 import { getBrand } from '#app/features/brands/brands.server'
 import { getProduct } from '#app/features/catalogue/products.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 /** Paths under /products that are screens of later issues, not product ids. */
 const RESERVED: Record<string, string> = { upload: 'Product Data', media: 'Products' }

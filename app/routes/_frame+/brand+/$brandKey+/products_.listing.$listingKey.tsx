@@ -27,7 +27,7 @@ import { parseForm } from '#app/platform/forms'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { formToUpdate, LISTING_MESSAGES, ListingFormSchema } from '#app/features/catalogue/listing-schemas'
 import { getListingDetail, updateListing } from '#app/features/catalogue/listing-edit.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.detail.listing.style_name ?? 'Product'} · Brand Portal` },

@@ -44,7 +44,7 @@ import { filterSearchParams, parsePageQuery } from '#app/features/catalogue/list
 import { attachMedia, detachMedia, saveMediaPositions } from '#app/features/media/media.server'
 import { listingStyleName, loadManagePage, moveMediaByOne } from '#app/features/media/media-manage.server'
 import { MEDIA_EVENTS, type MediaChangedEvent } from '#realtime/protocol'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Product Image Management · Brand Portal' }]
 export const handle: FrameHandle = {

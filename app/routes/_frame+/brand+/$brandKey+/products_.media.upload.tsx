@@ -28,7 +28,7 @@ import {
   moveMedia,
   receiveMediaForm,
 } from '#app/features/media/media-upload.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Product Media Upload · Brand Portal' }]
 export const handle: FrameHandle = {

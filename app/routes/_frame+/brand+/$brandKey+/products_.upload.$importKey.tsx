@@ -20,7 +20,7 @@ import { importOfBrand } from '#app/features/imports/import-upload.server'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { commitImport, listImportRows, type ImportStatus, type RowFilter } from '#app/features/imports/imports.server'
 import { mayEditListings } from '#app/features/catalogue/listings.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Upload preview · Brand Portal' }]
 export const handle: FrameHandle = {

@@ -15,7 +15,7 @@ import { guard, redirectWithToast, run } from '#app/platform/session.server'
 import { API_VERSION } from '#app/platform/access/permissions'
 import { listImports } from '#app/features/imports/imports.server'
 import { mayEditListings } from '#app/features/catalogue/listings.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Product Upload · Brand Portal' }]
 export const handle: FrameHandle = {

@@ -22,7 +22,7 @@ import {
   type PersonalProfile,
 } from '#app/features/identity/account-schemas'
 import { getAccount, updateAccount, type AccountProfile } from '#app/features/identity/account-profile.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Personal Profile · Brand Portal' }]
 export const handle: FrameHandle = {

@@ -11,7 +11,7 @@ import { Badge } from '#app/ui/misc'
 import { formatWhen } from '#app/platform/format'
 import { guard, run } from '#app/platform/session.server'
 import { listSecondFactors } from '#app/features/identity/mfa.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Password and Authentication · Brand Portal' }]
 export const handle: FrameHandle = { title: 'Password and Authentication', back: '/settings' }

@@ -10,7 +10,7 @@ import { guard, requireCsrf, run } from '#app/platform/session.server'
 import { listMessages, markConversationRead, sendMessage } from '#app/features/chat/chat.server'
 import { receiveChatForm } from '#app/features/chat/chat-attachments.server'
 import { fileChecked } from '#app/features/files/files.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const handle: FrameHandle = {
   title: 'Chat',

@@ -7,7 +7,7 @@ import { LiveConversationList } from '#app/features/chat/components/chat-bar'
 import { ButtonLink } from '#app/ui/button'
 import { guard, run } from '#app/platform/session.server'
 import { chatBar } from '#app/features/chat/chat.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Chat · Brand Portal' }]
 export const handle: FrameHandle = {

@@ -9,7 +9,7 @@ import { EmptyState } from '#app/ui/misc'
 import { guard, run } from '#app/platform/session.server'
 import { can } from '#app/platform/access/abilities'
 import { listCollectionGroups, mayEditCollections } from '#app/features/catalogue/collections.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Collections · Brand Portal' }]
 export const handle: FrameHandle = {

@@ -26,7 +26,7 @@ import {
 } from '#app/features/brands/branding-schemas'
 import type { BrandLook } from '#app/features/brands/brand-look.server'
 import { getBranding, updateBranding } from '#app/features/brands/branding.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Branding · Brand Portal' }]
 export const handle: FrameHandle = {

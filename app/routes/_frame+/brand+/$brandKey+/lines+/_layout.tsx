@@ -9,7 +9,7 @@ import { EmptyState, Menu } from '#app/ui/misc'
 import { guard, run } from '#app/platform/session.server'
 import { can } from '#app/platform/access/abilities'
 import { listLinesWithCounts, type LineSummary } from '#app/features/catalogue/lines.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Lines · Brand Portal' }]
 export const handle: FrameHandle = {

@@ -21,7 +21,7 @@ import {
   ShareLineSchema,
 } from '#app/features/teams/share-line-schemas'
 import { listShareableLines, shareLine } from '#app/features/teams/line-share.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Share Line · Brand Portal' }]
 export const handle: FrameHandle = {

@@ -10,7 +10,7 @@ import { parsePageQuery, parseViewMode } from '#app/features/catalogue/listing-f
 import { brandGrantTypes } from '#app/platform/access/permissions'
 import { listFilterChoices, listListings, mayEditListings } from '#app/features/catalogue/listings.server'
 import { progressOfStyles } from '#app/features/atelier/styles.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = ({ location }) => [
   { title: `${location.pathname.includes('/atelier') ? 'Atelier' : 'Products'} · Brand Portal` },

@@ -15,7 +15,7 @@ import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/sessio
 import { STEP_STATE_LABELS, stepLabel } from '#app/features/atelier/style-steps'
 import { listThreadMessages, sendMessage } from '#app/features/chat/chat.server'
 import { getStyleSummary, getWizardStyle } from '#app/features/atelier/styles.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.summary.style.name ?? 'Style'} · Virtual Atelier · Brand Portal` },

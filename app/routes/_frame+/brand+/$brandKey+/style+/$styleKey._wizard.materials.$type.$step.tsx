@@ -25,7 +25,7 @@ import {
   updateMaterial,
   type MaterialView,
 } from '#app/features/atelier/materials.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Materials · Brand Portal' }]
 export const handle: FrameHandle = {

@@ -11,7 +11,7 @@ import { MATERIAL_SAVED_MESSAGE } from '#app/features/atelier/materials'
 import { redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { wizardStepData, notApplicableAction } from '#app/features/atelier/wizard-step.server'
 import { materialCards, setMaterialTypeChecked } from '#app/features/atelier/materials.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Materials · Brand Portal' }]
 export const handle: FrameHandle = {

@@ -10,7 +10,7 @@ import { StepStateMark, StepsDone } from '#app/features/atelier/components/style
 import { guard, run } from '#app/platform/session.server'
 import { STEP_STATE_LABELS } from '#app/features/atelier/style-steps'
 import { getWizardStyle } from '#app/features/atelier/styles.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Product Asset · ${data && !data.summary ? data.style.name : 'Style'} · Virtual Atelier · Brand Portal` },

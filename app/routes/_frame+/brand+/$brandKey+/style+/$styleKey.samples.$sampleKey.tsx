@@ -19,7 +19,7 @@ import { sampleMarkup, setPinResolved } from '#app/features/samples/markup.serve
 import { isPin, type AnyPin } from '#app/features/samples/markup/shapes'
 import { parseZoom } from '#app/ui/zoom-pan'
 import { markupPinThreadKey } from '#app/features/chat/schemas'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.sample.name ?? 'Virtual Sample'} · Virtual Sample · Brand Portal` },

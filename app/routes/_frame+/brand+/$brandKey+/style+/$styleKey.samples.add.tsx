@@ -15,7 +15,7 @@ import { extensionOf, unsupportedFileMessage } from '#app/features/atelier/style
 import type { Toast } from '#app/platform/toast'
 import { uploadSamples } from '#app/features/samples/samples.server'
 import { getWizardStyle } from '#app/features/atelier/styles.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Add samples · Virtual Atelier · Brand Portal' }]
 

@@ -18,7 +18,7 @@ import {
   type TeamMemberRow,
 } from '#app/features/teams/team-rules'
 import { listBrandTeams, listTeamMemberRows } from '#app/features/teams/teams.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Manage Team · Brand Portal' }]
 export const handle: FrameHandle = {

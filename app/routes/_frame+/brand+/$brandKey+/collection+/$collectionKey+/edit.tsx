@@ -11,7 +11,7 @@ import { CollectionFormSchema } from '#app/features/catalogue/schemas'
 import { requireAbility } from '#app/platform/access/access.server'
 import { collectionHome, getCollection, updateCollection } from '#app/features/catalogue/collections.server'
 import { listLinesWithCounts } from '#app/features/catalogue/lines.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Edit collection · Brand Portal' }]
 export const handle: FrameHandle = {

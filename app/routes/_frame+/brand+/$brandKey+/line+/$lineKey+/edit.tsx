@@ -9,7 +9,7 @@ import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/sessio
 import { LineFormSchema } from '#app/features/catalogue/schemas'
 import { requireAbility } from '#app/platform/access/access.server'
 import { getLine, updateLine } from '#app/features/catalogue/lines.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction = () => [{ title: 'Edit line · Brand Portal' }]
 export const handle: FrameHandle = {

@@ -10,7 +10,7 @@ import { guard, run } from '#app/platform/session.server'
 import { can } from '#app/platform/access/abilities'
 import { listLineCollections, mayEditCollections } from '#app/features/catalogue/collections.server'
 import { getLine } from '#app/features/catalogue/lines.server'
-import type { FrameHandle } from '#app/routes/_frame+/_layout'
+import type { FrameHandle } from '#app/ui/frame-handle'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.line.name ?? 'Line'} collections · Brand Portal` },

@@ -1,4 +1,4 @@
-// Yjs over the y-websocket protocol at /yjs/{docName}. The document's kind (./yjs/kinds.ts) says
+// Yjs over the y-websocket protocol at /yjs/{docName}. The document's kind (declared by its feature, registered in app/platform/yjs-kinds.server.ts) says
 // which record's grants decide access and which abilities read and write it; read-only
 // connections are handled by the protocol handler (./yjs/shared-doc.ts). Updates are stored
 // through the kind as they arrive and compacted when the last client leaves. With REDIS_URL,
@@ -18,7 +18,7 @@ import { actorFromHeaders, sessionHashOfHeaders } from '#app/features/identity/s
 import type { ServiceDeps } from '#app/platform/context.server'
 import { CLOSE_CODES, YJS_PATH_PREFIX, parseYjsDocName, type YjsDocName } from './protocol'
 import { isAllowedOrigin, requestPathname } from './request-guard'
-import { docKind, type YjsDocKind } from './yjs/kinds'
+import { docKind, type YjsDocKind } from '#app/platform/yjs-kinds.server'
 import { SharedDoc } from './yjs/shared-doc'
 
 /** Origins of updates that must not be stored or fanned out again. */

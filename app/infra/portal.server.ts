@@ -22,6 +22,10 @@ import { markInterruptedImports } from '#app/features/imports/imports.server'
 import { noSubscribers, type EventPublisher, type ServiceDeps } from '#app/platform/context.server'
 import { attachSocketServer, type SocketLayer } from '#realtime/socket.server'
 import { attachYjs, type YjsLayer } from '#realtime/yjs.server'
+import { scratchDoc } from '#realtime/yjs/scratch-doc'
+import { registerDocKind } from '#app/platform/yjs-kinds.server'
+import { mediaOrderDoc } from '#app/features/media/index.server'
+import { sampleMarkupDoc } from '#app/features/samples/index.server'
 import { startAuthEmulator, type RunningEmulator } from './auth-emulator.server'
 import { createLocalBlobStore } from './blob-store.server'
 import { createMailer } from './mailer.server'
@@ -263,6 +267,8 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   const realtimeOptions = { redisUrl: env.REDIS_URL, appUrl: () => env.APP_URL }
   const socket = await attachSocketServer(httpServer, () => deps, realtimeOptions)
   started.push(() => socket.close())
+  // Each feature declares its Yjs documents; they are opened only once registered here.
+  for (const kind of [mediaOrderDoc, sampleMarkupDoc, scratchDoc]) registerDocKind(kind)
   const yjs = await attachYjs(httpServer, () => deps, realtimeOptions)
   started.push(() => yjs.close())
   publisher = {

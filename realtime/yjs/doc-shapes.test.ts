@@ -3,7 +3,10 @@
 import * as Y from 'yjs'
 import { describe, expect, it } from 'vitest'
 import { MARKUP_COLOURS, storedShape, type Shape } from '#app/features/samples/markup/shapes'
-import { MAX_SCRATCH_TEXT, mediaOrderShape, sampleMarkupShape, scratchShape, type DocShape } from './doc-shapes'
+import type { DocShape } from '#app/platform/yjs-shapes'
+import { mediaOrderShape } from '#app/features/media/media-order-doc.server'
+import { sampleMarkupShape } from '#app/features/samples/markup/markup-doc.server'
+import { MAX_SCRATCH_TEXT, scratchShape } from './scratch-doc'
 import { insertionsOf, refusalOf } from './update-check'
 
 const ADA = 'adakey0000000001'

@@ -12,7 +12,7 @@ import type { WebSocket } from 'ws'
 import * as Y from 'yjs'
 import { logEvent } from '#app/infra/error-reporting.server'
 import { CLOSE_CODES } from '../protocol'
-import type { DocShape } from './doc-shapes'
+import type { DocShape } from '#app/platform/yjs-shapes'
 import { refusalOf } from './update-check'
 
 const MESSAGE_SYNC = 0

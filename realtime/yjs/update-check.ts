@@ -7,24 +7,9 @@
 // type) or only its neighbours, whose parent it shares. The place of each inserted value is found by
 // following those references through the update itself and through the document held here.
 import * as Y from 'yjs'
+import type { Insertion, InsertionCheck, Place } from '#app/platform/yjs-shapes'
 
-/**
- * Where an inserted value sits: the root type's name, then the map key at each level down to the
- * value (null for a position in an array or text).
- */
-export interface Place {
-  root: string
-  keys: (string | null)[]
-}
-
-export interface Insertion {
-  place: Place
-  /** The value as Yjs carries it (ContentAny, ContentBinary, ContentType, ContentString…). */
-  content: Y.Item['content']
-}
-
-/** The reason an insertion does not fit a document's shape, or null when it fits. */
-export type InsertionCheck = (insertion: Insertion) => string | null
+export type { Insertion, InsertionCheck, Place } from '#app/platform/yjs-shapes'
 
 /** The parent was deleted and collected: Yjs drops the value on arrival, so it needs no check. */
 const GONE = 'gone' as const

@@ -2,3 +2,4 @@
 export { firstThumbnail, listingImages } from './listing-media.server'
 export type { ListingImage } from './listing-media.server'
 export { linkUpload, mediaFileSettled } from './media.server'
+export { mediaOrderDoc } from './media-order-doc.server'

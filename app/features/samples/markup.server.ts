@@ -1,5 +1,5 @@
 // The markup of a virtual sample, as stored in its Yjs document (`sample-markup:{brand}:{sample}`,
-// realtime/yjs/kinds.ts): the page draws it on the server as an SVG overlay, so it shows without
+// markup/markup-doc.server.ts): the page draws it on the server as an SVG overlay, so it shows without
 // JavaScript. Each shape is read through parseStoredShape, so a forged entry in the document is left out
 // rather than drawn.
 import * as Y from 'yjs'

@@ -1,0 +1,2 @@
+// The public entry of this feature's server side for other features.
+export { sampleMarkupDoc } from './markup/markup-doc.server'

@@ -19,6 +19,8 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ['app/**/*.test.ts', 'db/**/*.test.ts', 'realtime/**/*.test.ts'],
           environment: 'node',
+          // Every feature's abilities and records, as each entry of the portal loads them first.
+          setupFiles: ['app/features/abilities.ts', 'app/features/models.server.ts'],
         },
       },
       {
@@ -29,7 +31,11 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
-          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          setupFiles: [
+            'app/features/abilities.ts',
+            'app/features/models.server.ts',
+            'tests/support/fail-on-console-error.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two cores: two workers, each with its own database and Firebase project.

@@ -1,5 +1,7 @@
 // Server rendering of every page (rendered whole and sent as one body), and the hook that reports
 // errors thrown by loaders, actions and rendering.
+import '#app/features/abilities'
+import '#app/features/models.server'
 import { Writable } from 'node:stream'
 import type {
   ActionFunctionArgs,

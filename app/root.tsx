@@ -1,3 +1,4 @@
+import '#app/features/abilities'
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
   Links,

@@ -34,6 +34,7 @@
 // BENCH_ONLY=<part> runs one part alone. Figures go to stdout and to bench/results/latest.json;
 // not part of the test suite, and no figure fails the run but a lost chat message or markup stroke
 // or the login page's JavaScript over budget.
+import '../app/features/abilities'
 import fs from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'

@@ -2,6 +2,8 @@
 // `npm run seed -- --listings 100000` then fills Demo Brand (or `--brand KEY`) up to that many
 // listings (db/seed-listings.ts), for the catalogue benchmark.
 // Stop the portal before running it: the embedded database server runs with one portal at a time.
+import '#app/features/abilities'
+import '#app/features/models.server'
 import path from 'node:path'
 import { openDatabase } from '#db/client'
 import { DEMO_BRAND_KEY, seedDemo } from '#db/seed'

@@ -1,6 +1,8 @@
 // Assembles the portal in one process: database (migrated), identity provider (the Auth emulator
 // when no Firebase project is configured), demo seed, Express with the JSON API, socket.io, the
 // Yjs endpoint and Remix. server.ts starts it; integration tests start it without Remix.
+import '#app/features/abilities'
+import '#app/features/models.server'
 import fs from 'node:fs'
 import path from 'node:path'
 import { createServer, type Server as HttpServer } from 'node:http'

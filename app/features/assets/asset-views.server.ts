@@ -1,13 +1,9 @@
 // The library's shapes and input: a bucket, an entry and a folder's page as the API and the page
 // show them, page sizes and sorts, texts, and the checks of names, paths and page options.
 import { checkName, parsePath } from '#app/features/assets/asset-paths'
-import { registerModel } from '#app/platform/access/model-registry.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError } from '#app/platform/errors'
-import { type assetEntries, buckets, type AssetEntryKind } from '#db/schema'
-
-/** A bucket hangs off its brand; its entries are reached through it. */
-registerModel('Bucket', { table: buckets, key: buckets.key, brand: buckets.brandKey, grantable: false })
+import { type assetEntries, type buckets, type AssetEntryKind } from '#db/schema'
 
 export type BucketRow = typeof buckets.$inferSelect
 export type EntryRow = typeof assetEntries.$inferSelect

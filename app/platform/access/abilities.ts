@@ -1,62 +1,61 @@
-// What a grant lets its holder do. Every permission check of the portal names an ability here
-// (pages through the route table, services through requireAbility, socket.io and Yjs); the
-// grant types behind each ability are written down in this one table and nowhere else.
+// What a grant lets its holder do. Every permission check of the portal names an ability
+// (pages through the route table, services through requireAbility, socket.io and Yjs); the grant
+// types behind each ability are declared once, by the feature it belongs to, and registered here.
 // How grants on a line, collection or style add to the brand grant: docs/decisions/034.
 import { GRANT_TYPES, type Grant, type GrantModel, type GrantType } from '#app/platform/access/grants'
 
-const ANY: readonly GrantType[] = GRANT_TYPES
-const OWNER_OR_EDITOR: readonly GrantType[] = ['owner', 'editor']
-const OWNER: readonly GrantType[] = ['owner']
+/** The grant types behind an ability: any grant, owner or editor, owner only. */
+export const ANY: readonly GrantType[] = GRANT_TYPES
+export const OWNER_OR_EDITOR: readonly GrantType[] = ['owner', 'editor']
+export const OWNER: readonly GrantType[] = ['owner']
 
-export const ABILITIES = {
+/**
+ * The names of the portal's abilities. The access module declares those of the brand itself
+ * (below); each feature declares its own in its `abilities.ts`, by adding to this interface and
+ * registering their grant types with registerAbilities. app/features/abilities.ts loads them all,
+ * and every entry (the server, the pages, the tests) loads that first.
+ */
+export interface AbilityRegistry {
   /** See the brand, its dashboard, lines, collections, products and styles. */
-  'brand.view': ANY,
-  /** Company profile: name, headquarters, contact. */
-  'brand.edit': OWNER_OR_EDITOR,
-  /** Delete (archive) and restore the brand; also needs account role admin (docs/decisions/066). */
-  'brand.delete': OWNER,
-  /** Branding: colours, templates, logo and landing images. */
-  'branding.edit': OWNER_OR_EDITOR,
-  /** Contacts and the member lists of the brand and its teams. */
-  'team.view': ANY,
-  /** Manage Team: teams, members, deactivation, the team CSV. */
-  'team.manage': OWNER,
-  /** Send, list and revoke invites (an editor within limits: app/features/teams/invite-rules.ts mayInvite). */
-  'invite.send': OWNER_OR_EDITOR,
-  /** Create lines and collections. */
-  'line.create': OWNER,
-  /** Rename and describe lines and collections, move a collection between lines (docs/decisions/063). */
-  'line.edit': OWNER_OR_EDITOR,
-  'listing.view': ANY,
-  'listing.edit': OWNER_OR_EDITOR,
-  /** Order the media of listings (the media-order Yjs document). */
-  'media.arrange': OWNER_OR_EDITOR,
-  /** Annotate and decide on virtual samples (the annotations Yjs document). */
-  'sample.review': OWNER_OR_EDITOR,
-  'asset.manage': OWNER_OR_EDITOR,
-  /** Chat in the brand's channels; read members take part in the conversation too. */
-  'message.send': ANY,
-  /** Delete a brand's group chat for everyone, whoever started it (docs/decisions/145). */
-  'conversation.delete': OWNER,
-  /** Read the comment thread of an object (a style, a listing, a reference) one can see. */
-  'comment.view': ANY,
-  /** Write in an object's comment thread: reviewing is work on the object (docs/decisions/048). */
-  'comment.post': OWNER_OR_EDITOR,
+  'brand.view': true
+  /** See listings and styles (and what hangs off them) of a brand, line, collection or style. */
+  'listing.view': true
   /** Receive the brand's live events (its socket.io room). */
-  'realtime.join': ANY,
-} as const satisfies Record<string, readonly GrantType[]>
+  'realtime.join': true
+}
 
-export type Ability = keyof typeof ABILITIES
+export type Ability = keyof AbilityRegistry
 
-export const ABILITY_NAMES = Object.keys(ABILITIES) as Ability[]
+/** Grant types per ability, as a feature declares them. */
+export type AbilityRules = { readonly [A in Ability]?: readonly GrantType[] }
+
+const table = new Map<Ability, readonly GrantType[]>()
+
+/** Adds a feature's abilities to the one table. The same name declared twice differently is a bug. */
+export function registerAbilities(rules: AbilityRules): void {
+  for (const [name, types] of Object.entries(rules) as [Ability, readonly GrantType[]][]) {
+    const known = table.get(name)
+    if (known && known.join() !== types.join()) throw new Error(`The ability ${name} is declared twice.`)
+    table.set(name, types)
+  }
+}
+
+registerAbilities({ 'brand.view': ANY, 'listing.view': ANY, 'realtime.join': ANY })
+
+/** Every registered ability (the tests walk them all). */
+export function abilityNames(): Ability[] {
+  return [...table.keys()]
+}
 
 export function isAbility(value: string): value is Ability {
-  return Object.hasOwn(ABILITIES, value)
+  return table.has(value as Ability)
 }
 
 /** The grant types that give an ability (for messages and the route table's notes). */
 export function grantTypesFor(ability: Ability): readonly GrantType[] {
-  return ABILITIES[ability]
+  const types = table.get(ability)
+  if (!types) throw new Error(`The ability ${ability} is not registered: load app/features/abilities.ts first.`)
+  return types
 }
 
 const RANK: Record<GrantType, number> = { read: 1, editor: 2, owner: 3 }
@@ -70,7 +69,7 @@ export function strongestGrant(types: Iterable<GrantType>): GrantType | null {
 
 /** Whether an effective grant (null: none at all) gives the ability. */
 export function allows(ability: Ability, grant: GrantType | null): boolean {
-  return grant !== null && ABILITIES[ability].includes(grant)
+  return grant !== null && grantTypesFor(ability).includes(grant)
 }
 
 /** One object on the way from a brand down to the object asked about. */

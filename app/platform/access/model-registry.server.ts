@@ -1,27 +1,11 @@
 // Every kind of record access is decided on, with its table, the column naming its brand and its
-// parent (Style → Collection → Line → Brand). A new entity registers itself here; access checks
-// then find its brand and ancestors from this table, never by their own queries.
+// parent (Style → Collection → Line → Brand). The grant chain's own models are registered here;
+// each feature registers its records in its models.server.ts (app/features/models.server.ts loads
+// them all). Access checks find a record's brand and ancestors from this table, never by their
+// own queries.
 import { eq } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
-import {
-  accounts,
-  brands,
-  collections,
-  conversations,
-  files,
-  graphics,
-  invites,
-  lines,
-  listings,
-  materials,
-  media,
-  messages,
-  patterns,
-  references,
-  styles,
-  teams,
-  techpacks,
-} from '#db/schema'
+import { brands, collections, lines, styles } from '#db/schema'
 import type { ModelRef } from '#app/platform/access/abilities'
 import type { GrantModel } from '#app/platform/access/grants'
 import { notFound } from '#app/platform/errors'
@@ -72,62 +56,6 @@ registerModel('Style', {
   parent: { model: 'Collection', column: styles.collectionKey },
   grantable: true,
 })
-registerModel('Team', { table: teams, key: teams.key, brand: teams.brandKey, grantable: false })
-registerModel('Invite', { table: invites, key: invites.key, brand: invites.brandKey, grantable: false })
-registerModel('Reference', {
-  table: references,
-  key: references.key,
-  brand: references.brandKey,
-  parent: { model: 'Style', column: references.styleKey },
-  grantable: false,
-})
-/** The atelier's tech pack, graphics and pattern records of a style (atelier.md §3). */
-for (const [model, table] of [
-  ['Techpack', techpacks],
-  ['Graphics', graphics],
-  ['Pattern', patterns],
-] as const) {
-  registerModel(model, {
-    table,
-    key: table.key,
-    brand: table.brandKey,
-    parent: { model: 'Style', column: table.styleKey },
-    grantable: false,
-  })
-}
-registerModel('Listing', {
-  table: listings,
-  key: listings.key,
-  brand: listings.brandKey,
-  // A listing hangs off its style; one without a style, off its own collection or line, so a
-  // grant on that collection or line reaches it too.
-  parent: [
-    { model: 'Style', column: listings.styleKey },
-    { model: 'Collection', column: listings.collectionKey },
-    { model: 'Line', column: listings.lineKey },
-  ],
-  grantable: false,
-})
-/** A product photo: on a listing it hangs off that listing; in the pool, off the brand. */
-registerModel('Media', {
-  table: media,
-  key: media.key,
-  brand: media.brandKey,
-  parent: { model: 'Listing', column: media.listingKey },
-  grantable: false,
-})
-registerModel('Conversation', {
-  table: conversations,
-  key: conversations.key,
-  brand: conversations.brandKey,
-  grantable: false,
-})
-registerModel('Message', { table: messages, key: messages.key, brand: messages.brandKey, grantable: false })
-/** An uploaded file (app/features/files/files.server.ts); who reads it also depends on its purpose. */
-registerModel('File', { table: files, key: files.key, brand: files.brandKey, grantable: false })
-/** A material hangs off its brand: it may be used on several styles, each checked on its own. */
-registerModel('Material', { table: materials, key: materials.key, brand: materials.brandKey, grantable: false })
-registerModel('Account', { table: accounts, key: accounts.key, brand: null, grantable: false })
 
 /** A record located: its brand and the chain of grantable objects from the brand down to it. */
 export interface Located {

@@ -1,0 +1,16 @@
+// Who may change files: the abilities this feature declares, with the grant types behind each,
+// registered into the access module (app/platform/access/abilities.ts).
+import { OWNER_OR_EDITOR, registerAbilities } from '#app/platform/access/abilities'
+
+declare module '#app/platform/access/abilities' {
+  interface AbilityRegistry {
+    /** Add, rename, move and delete files: the asset library and a style's files and materials. */
+    'asset.manage': true
+  }
+}
+
+export const ASSET_ABILITIES = {
+  'asset.manage': OWNER_OR_EDITOR,
+} as const
+
+registerAbilities(ASSET_ABILITIES)

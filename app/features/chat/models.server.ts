@@ -1,0 +1,12 @@
+// The records of chat, registered with the access module: their table, the column naming their
+// brand and their parent, so every access check finds their brand and ancestors.
+import { conversations, messages } from '#db/schema'
+import { registerModel } from '#app/platform/access/model-registry.server'
+
+registerModel('Conversation', {
+  table: conversations,
+  key: conversations.key,
+  brand: conversations.brandKey,
+  grantable: false,
+})
+registerModel('Message', { table: messages, key: messages.key, brand: messages.brandKey, grantable: false })

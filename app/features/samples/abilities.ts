@@ -1,0 +1,16 @@
+// Who may review virtual samples: the abilities this feature declares, with the grant types behind each,
+// registered into the access module (app/platform/access/abilities.ts).
+import { OWNER_OR_EDITOR, registerAbilities } from '#app/platform/access/abilities'
+
+declare module '#app/platform/access/abilities' {
+  interface AbilityRegistry {
+    /** Draw markup on a virtual sample and decide on it (its status, Lock as Final, versions): the sample-markup Yjs document's write ability. */
+    'sample.review': true
+  }
+}
+
+export const SAMPLE_ABILITIES = {
+  'sample.review': OWNER_OR_EDITOR,
+} as const
+
+registerAbilities(SAMPLE_ABILITIES)

@@ -20,7 +20,7 @@ export default defineConfig({
           include: ['app/**/*.test.ts', 'db/**/*.test.ts', 'realtime/**/*.test.ts'],
           environment: 'node',
           // Every feature's abilities and records, as each entry of the portal loads them first.
-          setupFiles: ['app/features/abilities.ts', 'app/features/models.server.ts'],
+          setupFiles: ['tests/support/register-features.ts'],
         },
       },
       {

@@ -1,7 +1,7 @@
 // Server rendering of every page (rendered whole and sent as one body), and the hook that reports
 // errors thrown by loaders, actions and rendering.
-import '#app/features/abilities'
-import '#app/features/models.server'
+import { registerFeatureAbilities } from '#app/features/abilities'
+import { registerFeatureModels } from '#app/features/models.server'
 import { Writable } from 'node:stream'
 import type {
   ActionFunctionArgs,
@@ -15,6 +15,10 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { logEvent, reportError } from '#app/infra/error-reporting.server'
 import { isAppError } from '#app/platform/errors'
 import { NonceContext } from '#app/platform/nonce'
+
+// Every feature's abilities and records, before anything checks access.
+registerFeatureAbilities()
+registerFeatureModels()
 
 const ABORT_DELAY_MS = 5_000
 

@@ -1,4 +1,4 @@
-import '#app/features/abilities'
+import { registerFeatureAbilities } from '#app/features/abilities'
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
   Links,
@@ -19,6 +19,9 @@ import { commitUiSession, ensureCsrfToken, getUiSession } from '#app/platform/se
 import { toastList } from '#app/platform/toast'
 import { useLiveToasts } from '#app/ui/live-toasts'
 import { useNonce } from '#app/platform/nonce'
+
+// Every feature's abilities, before anything checks access.
+registerFeatureAbilities()
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 

@@ -34,8 +34,9 @@
 // BENCH_ONLY=<part> runs one part alone. Figures go to stdout and to bench/results/latest.json;
 // not part of the test suite, and no figure fails the run but a lost chat message or markup stroke
 // or the login page's JavaScript over budget.
-import '../app/features/abilities'
 import fs from 'node:fs'
+import { registerFeatureAbilities } from '../app/features/abilities'
+import { registerFeatureModels } from '../app/features/models.server'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { spawnPortal } from '../scripts/spawn-portal'
@@ -55,6 +56,10 @@ const LOGIN_JS_BUDGET = 120 * 1024
 /** The portal and its Postgres server together, as proportional set size. */
 const MEMORY_GOAL_MB = 300
 const ONLY = process.env.BENCH_ONLY
+
+// Some parts call services in this process: the features' abilities and records come first.
+registerFeatureAbilities()
+registerFeatureModels()
 const PARTS = ['pages', 'start', 'catalogue', 'imports', 'chat', 'files', 'media-manage', 'assets', 'markup']
 // A misspelt part would otherwise run nothing and say nothing.
 if (ONLY && !PARTS.includes(ONLY)) throw new Error(`BENCH_ONLY must be one of ${PARTS.join(', ')}`)

@@ -2,8 +2,8 @@
 // `npm run seed -- --listings 100000` then fills Demo Brand (or `--brand KEY`) up to that many
 // listings (db/seed-listings.ts), for the catalogue benchmark.
 // Stop the portal before running it: the embedded database server runs with one portal at a time.
-import '#app/features/abilities'
-import '#app/features/models.server'
+import { registerFeatureAbilities } from '#app/features/abilities'
+import { registerFeatureModels } from '#app/features/models.server'
 import path from 'node:path'
 import { openDatabase } from '#db/client'
 import { DEMO_BRAND_KEY, seedDemo } from '#db/seed'
@@ -15,6 +15,10 @@ import { noSubscribers } from '#app/platform/context.server'
 import { runningServerPid } from '#app/infra/pid-file.server'
 import { createLocalBlobStore } from '#app/infra/blob-store.server'
 import { createMailer } from '#app/infra/mailer.server'
+
+// Every feature's abilities and records, before anything checks access.
+registerFeatureAbilities()
+registerFeatureModels()
 
 const env = parseEnv()
 const reset = process.argv.includes('--reset')

@@ -1,11 +1,23 @@
-// Every feature's records, registered with the access module's model registry. Loaded first by
-// each entry that reaches the services: the server (app/infra/portal.server.ts), the pages'
-// server bundle (app/entry.server.tsx), the scripts and the tests.
-import './assets/models.server'
-import './atelier/models.server'
-import './catalogue/models.server'
-import './chat/models.server'
-import './files/models.server'
-import './identity/models.server'
-import './media/models.server'
-import './teams/models.server'
+// Every feature's records, registered with the access module's model registry. Each entry that
+// reaches the services calls this first: the server (app/infra/portal.server.ts), the pages' server
+// bundle (app/entry.server.tsx), the scripts and the tests. A call, not an import for its side
+// effect: the bundlers drop those (package.json sideEffects).
+import { registerAssetsModels } from './assets/models.server'
+import { registerAtelierModels } from './atelier/models.server'
+import { registerCatalogueModels } from './catalogue/models.server'
+import { registerChatModels } from './chat/models.server'
+import { registerFilesModels } from './files/models.server'
+import { registerIdentityModels } from './identity/models.server'
+import { registerMediaModels } from './media/models.server'
+import { registerTeamsModels } from './teams/models.server'
+
+export function registerFeatureModels(): void {
+  registerAssetsModels()
+  registerAtelierModels()
+  registerCatalogueModels()
+  registerChatModels()
+  registerFilesModels()
+  registerIdentityModels()
+  registerMediaModels()
+  registerTeamsModels()
+}

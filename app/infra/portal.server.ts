@@ -1,8 +1,8 @@
 // Assembles the portal in one process: database (migrated), identity provider (the Auth emulator
 // when no Firebase project is configured), demo seed, Express with the JSON API, socket.io, the
 // Yjs endpoint and Remix. server.ts starts it; integration tests start it without Remix.
-import '#app/features/abilities'
-import '#app/features/models.server'
+import { registerFeatureAbilities } from '#app/features/abilities'
+import { registerFeatureModels } from '#app/features/models.server'
 import fs from 'node:fs'
 import path from 'node:path'
 import { createServer, type Server as HttpServer } from 'node:http'
@@ -43,6 +43,10 @@ import {
   newNonce,
 } from './security-headers.server'
 import { flushErrorReports, initErrorReporting, logEvent, reportError } from './error-reporting.server'
+
+// Every feature's abilities and records, before anything checks access.
+registerFeatureAbilities()
+registerFeatureModels()
 
 /** The longest a request may take, body included: a 2 GB import. */
 const REQUEST_TIMEOUT_MS = 60 * 60 * 1000

@@ -1,6 +1,6 @@
 // Who may change files: the abilities this feature declares, with the grant types behind each,
-// registered into the access module (app/platform/access/abilities.ts).
-import { OWNER_OR_EDITOR, registerAbilities } from '#app/platform/access/abilities'
+// registered into the access module (app/platform/access/abilities.ts) by app/features/abilities.ts.
+import { OWNER_OR_EDITOR } from '#app/platform/access/abilities'
 
 declare module '#app/platform/access/abilities' {
   interface AbilityRegistry {
@@ -12,5 +12,3 @@ declare module '#app/platform/access/abilities' {
 export const ASSET_ABILITIES = {
   'asset.manage': OWNER_OR_EDITOR,
 } as const
-
-registerAbilities(ASSET_ABILITIES)

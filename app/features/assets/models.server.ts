@@ -3,5 +3,7 @@
 import { buckets } from '#db/schema'
 import { registerModel } from '#app/platform/access/model-registry.server'
 
-/** A bucket hangs off its brand; its entries are reached through it. */
-registerModel('Bucket', { table: buckets, key: buckets.key, brand: buckets.brandKey, grantable: false })
+export function registerAssetsModels(): void {
+  /** A bucket hangs off its brand; its entries are reached through it. */
+  registerModel('Bucket', { table: buckets, key: buckets.key, brand: buckets.brandKey, grantable: false })
+}

@@ -1,6 +1,6 @@
 // Who may change a brand: the abilities this feature declares, with the grant types behind each,
-// registered into the access module (app/platform/access/abilities.ts).
-import { OWNER, OWNER_OR_EDITOR, registerAbilities } from '#app/platform/access/abilities'
+// registered into the access module (app/platform/access/abilities.ts) by app/features/abilities.ts.
+import { OWNER, OWNER_OR_EDITOR } from '#app/platform/access/abilities'
 
 declare module '#app/platform/access/abilities' {
   interface AbilityRegistry {
@@ -18,5 +18,3 @@ export const BRAND_ABILITIES = {
   'brand.delete': OWNER,
   'branding.edit': OWNER_OR_EDITOR,
 } as const
-
-registerAbilities(BRAND_ABILITIES)

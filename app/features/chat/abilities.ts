@@ -1,6 +1,6 @@
 // Who may chat and comment: the abilities this feature declares, with the grant types behind each,
-// registered into the access module (app/platform/access/abilities.ts).
-import { ANY, OWNER, OWNER_OR_EDITOR, registerAbilities } from '#app/platform/access/abilities'
+// registered into the access module (app/platform/access/abilities.ts) by app/features/abilities.ts.
+import { ANY, OWNER, OWNER_OR_EDITOR } from '#app/platform/access/abilities'
 
 declare module '#app/platform/access/abilities' {
   interface AbilityRegistry {
@@ -21,5 +21,3 @@ export const CHAT_ABILITIES = {
   'comment.view': ANY,
   'comment.post': OWNER_OR_EDITOR,
 } as const
-
-registerAbilities(CHAT_ABILITIES)

@@ -3,10 +3,12 @@
 import { conversations, messages } from '#db/schema'
 import { registerModel } from '#app/platform/access/model-registry.server'
 
-registerModel('Conversation', {
-  table: conversations,
-  key: conversations.key,
-  brand: conversations.brandKey,
-  grantable: false,
-})
-registerModel('Message', { table: messages, key: messages.key, brand: messages.brandKey, grantable: false })
+export function registerChatModels(): void {
+  registerModel('Conversation', {
+    table: conversations,
+    key: conversations.key,
+    brand: conversations.brandKey,
+    grantable: false,
+  })
+  registerModel('Message', { table: messages, key: messages.key, brand: messages.brandKey, grantable: false })
+}

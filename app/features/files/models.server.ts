@@ -3,5 +3,7 @@
 import { files } from '#db/schema'
 import { registerModel } from '#app/platform/access/model-registry.server'
 
-/** An uploaded file (app/features/files/files.server.ts); who reads it also depends on its purpose. */
-registerModel('File', { table: files, key: files.key, brand: files.brandKey, grantable: false })
+export function registerFilesModels(): void {
+  /** An uploaded file (app/features/files/files.server.ts); who reads it also depends on its purpose. */
+  registerModel('File', { table: files, key: files.key, brand: files.brandKey, grantable: false })
+}

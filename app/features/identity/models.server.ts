@@ -3,4 +3,6 @@
 import { accounts } from '#db/schema'
 import { registerModel } from '#app/platform/access/model-registry.server'
 
-registerModel('Account', { table: accounts, key: accounts.key, brand: null, grantable: false })
+export function registerIdentityModels(): void {
+  registerModel('Account', { table: accounts, key: accounts.key, brand: null, grantable: false })
+}

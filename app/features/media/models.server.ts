@@ -3,11 +3,13 @@
 import { media } from '#db/schema'
 import { registerModel } from '#app/platform/access/model-registry.server'
 
-/** A product photo: on a listing it hangs off that listing; in the pool, off the brand. */
-registerModel('Media', {
-  table: media,
-  key: media.key,
-  brand: media.brandKey,
-  parent: { model: 'Listing', column: media.listingKey },
-  grantable: false,
-})
+export function registerMediaModels(): void {
+  /** A product photo: on a listing it hangs off that listing; in the pool, off the brand. */
+  registerModel('Media', {
+    table: media,
+    key: media.key,
+    brand: media.brandKey,
+    parent: { model: 'Listing', column: media.listingKey },
+    grantable: false,
+  })
+}

@@ -3,5 +3,7 @@
 import { invites, teams } from '#db/schema'
 import { registerModel } from '#app/platform/access/model-registry.server'
 
-registerModel('Team', { table: teams, key: teams.key, brand: teams.brandKey, grantable: false })
-registerModel('Invite', { table: invites, key: invites.key, brand: invites.brandKey, grantable: false })
+export function registerTeamsModels(): void {
+  registerModel('Team', { table: teams, key: teams.key, brand: teams.brandKey, grantable: false })
+  registerModel('Invite', { table: invites, key: invites.key, brand: invites.brandKey, grantable: false })
+}

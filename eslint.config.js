@@ -124,6 +124,25 @@ export default tseslint.config(
   },
   ...FEATURES.map(featureBoundary),
   {
+    // Seeds build the demo through the features' public entries, as another feature would.
+    files: ['db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['\\#app/features/*/**', '!\\#app/features/*/index.server', '!\\#app/features/*/components'],
+              message:
+                'Seeds reach a feature through its public entries: #app/features/<name> or #app/features/<name>/index.server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call `use`, which is not React's hook.
     files: ['tests/e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off', 'react-hooks/rules-of-hooks': 'off' },

@@ -12,7 +12,7 @@ import { Readable } from 'node:stream'
 import sharp from 'sharp'
 import { demoKey } from '#app/platform/ids'
 import { createQueue } from '#app/platform/queue'
-import { THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH, thumbnailPath } from '#app/features/files/thumbnail'
+import { THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH, thumbnailPath } from '#app/features/files'
 import type { BlobStore } from '#app/infra/blob-store.server'
 
 /** Product photos are 3:4 (catalogue.md §9). */

@@ -1,7 +1,7 @@
 // Drizzle schema (pg-core) of the portal's Postgres database. Every table that holds
 // brand data carries brand_key, and every query of such a table filters by it.
 import { sql } from 'drizzle-orm'
-import type { NotificationSegment } from '#app/features/notifications/notification-schemas'
+import type { NotificationSegment } from '#app/features/notifications'
 import {
   bigint,
   bigserial,

@@ -4,7 +4,7 @@
 // made once; missing blobs are written again on every run.
 import { eq } from 'drizzle-orm'
 import { assetEntries, buckets, files } from '#db/schema'
-import { DEFAULT_FOLDERS } from '#app/features/assets/asset-paths'
+import { DEFAULT_FOLDERS } from '#app/features/assets'
 import { demoKey } from '#app/platform/ids'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { blobExists, ensureBlobs, FILES, seedFileRow, type SeedFile } from './seed-atelier-references'

@@ -4,10 +4,10 @@
 // clean material images.
 import { eq, sql } from 'drizzle-orm'
 import { demoKey } from '#app/platform/ids'
-import type { MaterialColorValue, MaterialTypeKey } from '#app/features/atelier/materials'
-import { thumbnailPath } from '#app/features/files/thumbnail'
+import type { MaterialColorValue, MaterialTypeKey } from '#app/features/atelier'
+import { thumbnailPath } from '#app/features/files'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { markStyleStep } from '#app/features/atelier/style-steps.server'
+import { markStyleStep } from '#app/features/atelier/index.server'
 import { detailPhotoSvg, ensureImages, type DemoImage } from './demo-images'
 import { files, materialStyles, materials } from './schema'
 import { DEMO_BRAND_KEY, demoAccountKey } from './demo-keys'

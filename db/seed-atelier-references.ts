@@ -8,8 +8,8 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
 import { files, graphics, patterns, references, styles, techpacks } from '#db/schema'
 import { demoKey } from '#app/platform/ids'
-import { thumbnailPath, THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH } from '#app/features/files/thumbnail'
-import { webPath } from '#app/features/files/files.server'
+import { thumbnailPath, THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH } from '#app/features/files'
+import { webPath } from '#app/features/files/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 
 const DEMO_BRAND = demoKey('brand:demo')

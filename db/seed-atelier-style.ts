@@ -4,8 +4,8 @@
 // summary show every state of a step.
 import { and, eq } from 'drizzle-orm'
 import { demoKey } from '#app/platform/ids'
-import type { StepStatus, StyleStep } from '#app/features/atelier/style-steps'
-import { markStyleStep } from '#app/features/atelier/style-steps.server'
+import type { StepStatus, StyleStep } from '#app/features/atelier'
+import { markStyleStep } from '#app/features/atelier/index.server'
 import type { Database } from './client'
 import { styles } from './schema'
 import { demoAtelierStyle } from './seed-atelier-references'

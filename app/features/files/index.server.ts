@@ -20,3 +20,4 @@ export { NO_IMAGE_MESSAGE, countImageUpload, deleteBlobs, imageView, storeImage 
 export type { ImageChange, ImageView } from './images.server'
 export { UploadTooLargeError, fetchRequestOf, withImageUpload } from './upload.server'
 export type { StoredUpload } from './upload.server'
+export { webPath } from './files.server'

@@ -3,3 +3,5 @@ export { CROP_FIELDS_MESSAGE, PROFILE_PICTURE_SPEC, SLOT_SPECS, isBrandImageSlot
 export type { BrandImageSlot, CropRect } from './crop'
 export { FILE_PURPOSES, PRODUCT_IMAGE_TYPES, SCAN_MESSAGES } from './file-purposes'
 export { thumbnailPath } from './thumbnail'
+export { THUMBNAIL_HEIGHT } from './thumbnail'
+export { THUMBNAIL_WIDTH } from './thumbnail'

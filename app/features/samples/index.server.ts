@@ -1,2 +1,4 @@
 // The public entry of this feature's server side for other features.
 export { sampleMarkupDoc } from './markup/markup-doc.server'
+export { MARKUP_SHAPES } from './markup.server'
+export { markupDocName } from './markup.server'

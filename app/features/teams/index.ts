@@ -2,3 +2,4 @@
 export { inviteLandingPath } from './invite-rules'
 export { SignupSchema } from './invite-schemas'
 export { currentBrandKey, isForwardStatusChange, isOnboarding } from './onboarding-rules'
+export { teamGrantLevel } from './team-rules'

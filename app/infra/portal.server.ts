@@ -1,48 +1,32 @@
 // Assembles the portal in one process: database (migrated), identity provider (the Auth emulator
 // when no Firebase project is configured), demo seed, Express with the JSON API, socket.io, the
 // Yjs endpoint and Remix. server.ts starts it; integration tests start it without Remix.
+import { parseEnv, type Env } from '#app/env.server'
 import { registerFeatureAbilities } from '#app/features/abilities'
+import { resumeInterruptedChecks } from '#app/features/files/files.server'
+import { markInterruptedImports } from '#app/features/imports/imports.server'
+import { mediaOrderDoc } from '#app/features/media/index.server'
 import { registerFeatureModels } from '#app/features/models.server'
-import fs from 'node:fs'
-import path from 'node:path'
-import { createServer, type Server as HttpServer } from 'node:http'
-import { randomBytes } from 'node:crypto'
-import compression from 'compression'
-import express from 'express'
-import { createRequestHandler } from '@remix-run/express'
-import { rememberRouteMatches } from './route-matching.server'
-import type { ServerBuild } from '@remix-run/node'
+import { sampleMarkupDoc } from '#app/features/samples/index.server'
+import { noSubscribers, type EventPublisher, type ServiceDeps } from '#app/platform/context.server'
+import { registerDocKind } from '#app/platform/yjs-kinds.server'
 import { openDatabase, type DatabaseHandle } from '#db/client'
 import { describeSettings } from '#db/embedded-server'
 import { seedDemo } from '#db/seed'
-import { parseEnv, type Env } from '#app/env.server'
-import { createApiRouter } from '#app/api/router.server'
-import { refuseControlCharactersInAddress } from './address-text.server'
-import { createFirebaseIdentity } from '#app/infra/identity/firebase.server'
-import type { IdentityProvider } from '#app/infra/identity/provider.server'
-import { markInterruptedImports } from '#app/features/imports/imports.server'
-import { noSubscribers, type EventPublisher, type ServiceDeps } from '#app/platform/context.server'
-import { attachSocketServer, type SocketLayer } from '#realtime/socket.server'
-import { attachYjs, type YjsLayer } from '#realtime/yjs.server'
+import { type SocketLayer } from '#realtime/socket.server'
+import { type YjsLayer } from '#realtime/yjs.server'
 import { scratchDoc } from '#realtime/yjs/scratch-doc'
-import { registerDocKind } from '#app/platform/yjs-kinds.server'
-import { mediaOrderDoc } from '#app/features/media/index.server'
-import { sampleMarkupDoc } from '#app/features/samples/index.server'
-import { startAuthEmulator, type RunningEmulator } from './auth-emulator.server'
+import type { ServerBuild } from '@remix-run/node'
+import { createServer, type Server as HttpServer } from 'node:http'
+import path from 'node:path'
+import { type RunningEmulator } from './auth-emulator.server'
 import { createLocalBlobStore } from './blob-store.server'
-import { createMailer } from './mailer.server'
-import { serveBlobs } from './blob-route.server'
-import { TUS_PATH, serveTus } from './tus-route.server'
-import { servePdfViewer } from './pdf-viewer-route.server'
-import { PDF_VIEWER_PATH } from '#app/platform/pdf-viewer'
-import { resumeInterruptedChecks } from '#app/features/files/files.server'
-import {
-  PERMISSIONS_POLICY,
-  STRICT_TRANSPORT_SECURITY,
-  contentSecurityPolicy,
-  newNonce,
-} from './security-headers.server'
 import { flushErrorReports, initErrorReporting, logEvent, reportError } from './error-reporting.server'
+import { createHttpApp } from './http-app.server'
+import { startIdentity } from './identity/start.server'
+import { createMailer } from './mailer.server'
+import { attachRealtime } from './realtime-layer.server'
+import { sessionSecret } from './session-secret.server'
 
 // Every feature's abilities and records, before anything checks access.
 registerFeatureAbilities()
@@ -68,54 +52,6 @@ export interface Portal {
   yjs: YjsLayer
   httpServer: HttpServer
   close(): Promise<void>
-}
-
-function sessionSecret(env: Env): string {
-  if (env.SESSION_SECRET) return env.SESSION_SECRET
-  if (env.NODE_ENV === 'production' && env.DATABASE_URL) {
-    throw new Error('SESSION_SECRET is required in production with a shared database (several processes).')
-  }
-  // One machine, one process: keep a generated secret beside the data so sessions survive restarts.
-  const file = path.join(env.DATA_DIR, 'session-secret')
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
-  fs.mkdirSync(env.DATA_DIR, { recursive: true })
-  const secret = randomBytes(32).toString('base64url')
-  fs.writeFileSync(file, secret, { mode: 0o600 })
-  return secret
-}
-
-async function startIdentity(
-  env: Env,
-  log: (m: string) => void,
-): Promise<{ identity: IdentityProvider; emulator: RunningEmulator | null }> {
-  if (!env.useAuthEmulator) {
-    return {
-      identity: createFirebaseIdentity({ projectId: env.firebaseProjectId, apiKey: env.FIREBASE_API_KEY }),
-      emulator: null,
-    }
-  }
-  if (env.FIREBASE_AUTH_EMULATOR_HOST) {
-    // An emulator someone else runs (tests, or `firebase emulators:start` by hand).
-    return {
-      identity: createFirebaseIdentity({
-        projectId: env.firebaseProjectId,
-        emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
-      }),
-      emulator: null,
-    }
-  }
-  log('Starting the Firebase Auth emulator…')
-  const emulator = await startAuthEmulator({
-    dir: path.join(env.DATA_DIR, 'auth-emulator'),
-    projectId: env.firebaseProjectId,
-    port: env.AUTH_EMULATOR_PORT,
-    persist: true,
-  })
-  log(`Auth emulator ready at http://${emulator.host}`)
-  return {
-    identity: createFirebaseIdentity({ projectId: env.firebaseProjectId, emulatorHost: emulator.host }),
-    emulator,
-  }
 }
 
 export async function startPortal(options: PortalOptions = {}): Promise<Portal> {
@@ -197,99 +133,17 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
     if (created) log('Seeded the demo workspace.')
   }
 
-  const app = express()
-  app.disable('x-powered-by')
-  app.set('trust proxy', env.TRUST_PROXY)
-  const servedOverTls = env.APP_URL?.startsWith('https://') ?? false
-  const recaptcha = Boolean(env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY)
-  app.use((req, res, next) => {
-    // A fresh nonce per response: Remix's inline scripts carry it (app/entry.server.tsx).
-    const nonce = newNonce()
-    res.locals.cspNonce = nonce
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy({ nonce, recaptcha }))
-    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
-    if (servedOverTls || req.secure) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
-    res.setHeader('X-Content-Type-Options', 'nosniff')
-    res.setHeader('Referrer-Policy', 'same-origin')
-    res.setHeader('X-Frame-Options', 'SAMEORIGIN')
-    next()
-  })
-  // Socket.io and Yjs upgrades bypass Express; pages, assets and JSON are compressed.
-  app.use(compression())
-  app.use(refuseControlCharactersInAddress)
-  app.get('/healthz', (_req, res) => {
-    res.json({ ok: true })
-  })
   // Files a stopped process was checking are checked again (docs/decisions/090).
   await resumeInterruptedChecks(deps)
-  const tus = serveTus(deps)
-  started.push(() => Promise.resolve(tus.close()))
-  app.use(TUS_PATH, tus.router)
-  app.use('/api', createApiRouter(deps))
-  app.use('/blobs', serveBlobs(deps))
-  app.use(PDF_VIEWER_PATH, servePdfViewer())
-  if (options.remixBuild) {
-    rememberRouteMatches()
-    app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
-    app.use(express.static('public', { maxAge: '1h' }))
-    app.all(
-      '*',
-      createRequestHandler({
-        build: options.remixBuild,
-        // Remix's development mode only adds stack traces (with the server's paths) to error
-        // answers; there is no dev server here, so a client is never told more in any mode.
-        mode: 'production',
-        getLoadContext: (req, res) => ({
-          deps,
-          sessionSecret: secret,
-          secureCookies: servedOverTls || req.secure,
-          clientIp: req.ip,
-          // Remix strips `_data` from the URL loaders see; client-side data requests carry it.
-          isDataRequest: typeof req.query._data === 'string',
-          cspNonce: res.locals.cspNonce as string,
-          memo: new Map(),
-        }),
-      }),
-    )
-  }
-
-  // Anything that escaped a handler: logged and reported, and a plain 500 for the client.
-  app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
-    // Express and its parsers mark the client's own mistakes (an undecodable path, a bad body)
-    // with a 4xx status: that is a refusal, not a failure of ours.
-    const status = (error as { status?: unknown } | null)?.status
-    if (typeof status === 'number' && status >= 400 && status < 500 && !res.headersSent) {
-      res.status(status).json({ error: { type: 'ValidationError', message: 'The request is malformed.' } })
-      return
-    }
-    reportError(error, { msg: 'request failure', path: req.originalUrl, method: req.method })
-    if (res.headersSent) return next(error)
-    res.status(500).json({ error: { type: 'UnexpectedError', message: 'There is a system error, try again later.' } })
-  })
+  const { app, closeTus } = createHttpApp({ deps, env, secret, remixBuild: options.remixBuild, started })
 
   // Node cuts every request at 5 minutes by default; a spreadsheet of a gigabyte streams for
   // longer than that. Headers still must arrive within Node's headersTimeout (60 s).
   const httpServer = createServer({ requestTimeout: REQUEST_TIMEOUT_MS }, app)
-  const realtimeOptions = { redisUrl: env.REDIS_URL, appUrl: () => env.APP_URL }
-  const socket = await attachSocketServer(httpServer, () => deps, realtimeOptions)
-  started.push(() => socket.close())
   // Each feature declares its Yjs documents; they are opened only once registered here.
   for (const kind of [mediaOrderDoc, sampleMarkupDoc, scratchDoc]) registerDocKind(kind)
-  const yjs = await attachYjs(httpServer, () => deps, realtimeOptions)
-  started.push(() => yjs.close())
-  publisher = {
-    ...socket.publisher,
-    applyDocumentUpdate: (docName, update) => yjs.applyUpdate(docName, update),
-    // Both reach every process: socket rooms through the adapter, Yjs through its own channel.
-    revokeBrandAccess(accountKey, brandKey, revocation) {
-      socket.publisher.revokeBrandAccess(accountKey, brandKey, revocation)
-      yjs.closeConnections(accountKey, brandKey)
-    },
-    endSessions(sessionHashes) {
-      socket.publisher.endSessions(sessionHashes)
-      yjs.closeSessions(sessionHashes)
-    },
-  }
+  const { socket, yjs, publisher: realtime } = await attachRealtime(httpServer, () => deps, env, started)
+  publisher = realtime
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject)
@@ -312,7 +166,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
     httpServer,
     close() {
       closing ??= (async () => {
-        tus.close()
+        closeTus()
         await yjs.close()
         await socket.close()
         httpServer.closeAllConnections()

@@ -1,0 +1,104 @@
+// The portal's HTTP side in Express: security headers on every answer, compression, the address
+// check, /healthz, resumable uploads, the JSON API, signed file addresses, the PDF viewer, the
+// Remix pages, and the last handler that turns an escaped error into a plain 500.
+import { createApiRouter } from '#app/api/router.server'
+import type { Env } from '#app/env.server'
+import type { ServiceDeps } from '#app/platform/context.server'
+import { PDF_VIEWER_PATH } from '#app/platform/pdf-viewer'
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+import { refuseControlCharactersInAddress } from './address-text.server'
+import { serveBlobs } from './blob-route.server'
+import { reportError } from './error-reporting.server'
+import { servePdfViewer } from './pdf-viewer-route.server'
+import { rememberRouteMatches } from './route-matching.server'
+import {
+  PERMISSIONS_POLICY,
+  STRICT_TRANSPORT_SECURITY,
+  contentSecurityPolicy,
+  newNonce,
+} from './security-headers.server'
+import { TUS_PATH, serveTus } from './tus-route.server'
+
+export interface HttpAppOptions {
+  deps: ServiceDeps
+  env: Env
+  secret: string
+  remixBuild?: ServerBuild
+  /** Stops what the app started (the tus server), run when the portal closes. */
+  started: (() => Promise<void>)[]
+}
+
+export function createHttpApp({ deps, env, secret, remixBuild: build, started }: HttpAppOptions) {
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', env.TRUST_PROXY)
+  const servedOverTls = env.APP_URL?.startsWith('https://') ?? false
+  const recaptcha = Boolean(env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY)
+  app.use((req, res, next) => {
+    // A fresh nonce per response: Remix's inline scripts carry it (app/entry.server.tsx).
+    const nonce = newNonce()
+    res.locals.cspNonce = nonce
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy({ nonce, recaptcha }))
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
+    if (servedOverTls || req.secure) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    res.setHeader('Referrer-Policy', 'same-origin')
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN')
+    next()
+  })
+  // Socket.io and Yjs upgrades bypass Express; pages, assets and JSON are compressed.
+  app.use(compression())
+  app.use(refuseControlCharactersInAddress)
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true })
+  })
+  const tus = serveTus(deps)
+  started.push(() => Promise.resolve(tus.close()))
+  app.use(TUS_PATH, tus.router)
+  app.use('/api', createApiRouter(deps))
+  app.use('/blobs', serveBlobs(deps))
+  app.use(PDF_VIEWER_PATH, servePdfViewer())
+  if (build) {
+    rememberRouteMatches()
+    app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
+    app.use(express.static('public', { maxAge: '1h' }))
+    app.all(
+      '*',
+      createRequestHandler({
+        build,
+        // Remix's development mode only adds stack traces (with the server's paths) to error
+        // answers; there is no dev server here, so a client is never told more in any mode.
+        mode: 'production',
+        getLoadContext: (req, res) => ({
+          deps,
+          sessionSecret: secret,
+          secureCookies: servedOverTls || req.secure,
+          clientIp: req.ip,
+          // Remix strips `_data` from the URL loaders see; client-side data requests carry it.
+          isDataRequest: typeof req.query._data === 'string',
+          cspNonce: res.locals.cspNonce as string,
+          memo: new Map(),
+        }),
+      }),
+    )
+  }
+
+  // Anything that escaped a handler: logged and reported, and a plain 500 for the client.
+  app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    // Express and its parsers mark the client's own mistakes (an undecodable path, a bad body)
+    // with a 4xx status: that is a refusal, not a failure of ours.
+    const status = (error as { status?: unknown } | null)?.status
+    if (typeof status === 'number' && status >= 400 && status < 500 && !res.headersSent) {
+      res.status(status).json({ error: { type: 'ValidationError', message: 'The request is malformed.' } })
+      return
+    }
+    reportError(error, { msg: 'request failure', path: req.originalUrl, method: req.method })
+    if (res.headersSent) return next(error)
+    res.status(500).json({ error: { type: 'UnexpectedError', message: 'There is a system error, try again later.' } })
+  })
+
+  return { app, closeTus: () => tus.close() }
+}

@@ -39,9 +39,15 @@ const featureBoundary = (feature) => ({
 
 const LAYERS = {
   serverModules: (who) => ({
-    group: ['\\#app/infra/*', '\\#db/*', '*.server', '**/*.server'],
+    group: ['\\#app/infra/*', '*.server', '**/*.server'],
     message: `${who} imports no service, adapter, database or server-only module (types only, where allowed).`,
   }),
+  // The schema's types describe data (a row, a status's values): naming them runs no database code.
+  database: {
+    group: ['\\#db/*'],
+    allowTypeImports: true,
+    message: "Only the database schema's types, never its code.",
+  },
   pages: {
     group: ['\\#app/routes/*', '\\#app/ui/*', '\\#app/features/*/components/*'],
     message: 'Only pages import routes and components.',
@@ -93,7 +99,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [LAYERS.serverModules('A pure rule'), LAYERS.pages, LAYERS.realtime] },
+        { patterns: [LAYERS.serverModules('A pure rule'), LAYERS.database, LAYERS.pages, LAYERS.realtime] },
       ],
     },
   },
@@ -105,7 +111,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ ...LAYERS.serverModules('A component'), allowTypeImports: true }] },
+        { patterns: [{ ...LAYERS.serverModules('A component'), allowTypeImports: true }, LAYERS.database] },
       ],
     },
   },

@@ -21,6 +21,8 @@ import {
   type Executor,
   type FolderPage,
 } from './asset-views.server'
+import type { StyleUse, TreeFolder } from './views'
+export type { StyleUse, TreeFolder } from './views'
 
 interface EntryWithFile extends EntryRow {
   status: string | null
@@ -264,13 +266,6 @@ export async function getEntry(
   return entryView(deps, row, paths.get(row.parentKey) ?? [])
 }
 
-export interface TreeFolder {
-  name: string
-  segments: string[]
-  /** The folders inside, when this folder is on the open path (or at the top); null otherwise. */
-  children: TreeFolder[] | null
-}
-
 /** The most folders one level of the tree shows. */
 const TREE_LEVEL_LIMIT = 200
 
@@ -331,12 +326,6 @@ export async function libraryFolders(
   return [...paths.values()]
     .filter((segments) => segments.length > 0)
     .sort((a, b) => a.join('/').localeCompare(b.join('/')))
-}
-
-/** A style a library file is used on, for the file's preview. */
-export interface StyleUse {
-  key: string
-  name: string
 }
 
 /**

@@ -3,18 +3,16 @@
 import { checkName, parsePath } from '#app/features/assets/asset-paths'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError } from '#app/platform/errors'
-import { type assetEntries, type buckets, type AssetEntryKind } from '#db/schema'
+import { type assetEntries, type buckets } from '#db/schema'
+import { ASSET_PAGE_SIZES, ASSET_SORTS, DEFAULT_ASSET_PAGE_SIZE, type AssetSort } from './views'
+export type { AssetEntryView, AssetSort, BucketView, FolderPage } from './views'
 
 export type BucketRow = typeof buckets.$inferSelect
 export type EntryRow = typeof assetEntries.$inferSelect
 export type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]
 export type Executor = ServiceDeps['db'] | Tx
 
-/** atelier.md §9 page sizes; 12 unless asked. */
-export const ASSET_PAGE_SIZES = [8, 12, 24] as const
-export const DEFAULT_ASSET_PAGE_SIZE = 12
-export const ASSET_SORTS = ['name', 'date', 'size'] as const
-export type AssetSort = (typeof ASSET_SORTS)[number]
+export { ASSET_PAGE_SIZES, ASSET_SORTS, DEFAULT_ASSET_PAGE_SIZE } from './views'
 
 export const ASSET_TEXTS = {
   bucketRequired: 'A brand bucket is required to use the Asset Library.',
@@ -30,49 +28,6 @@ export const ASSET_TEXTS = {
   noResults: 'No results',
   noAssets: 'No assets are available',
 } as const
-
-export interface BucketView {
-  key: string
-  KIND: 'Bucket'
-  name: string
-  brand: string
-  created: number
-}
-
-export interface AssetEntryView {
-  key: string
-  KIND: 'AssetEntry'
-  name: string
-  /** 'folder', or 'file' with its content type beside it. */
-  type: AssetEntryKind
-  /** The whole path in the library; a folder's ends with '/'. */
-  path: string
-  /** The folder it is in, as a path ending with '/' ('' at the top). */
-  folder: string
-  size: number
-  content_type: string | null
-  /** A file's scan status (atelier.md §4); null for folders. */
-  status: string | null
-  message: string | null
-  time_created: number
-  modified: number
-  /** Signed addresses of a clean file: the original (download), its thumbnail and web size. */
-  urls: { original: string; thumbnail: string | null; web: string | null } | null
-}
-
-export interface FolderPage {
-  bucket: BucketView
-  /** The folder's path segments, for breadcrumbs ([] at the top). */
-  segments: string[]
-  entries: AssetEntryView[]
-  total: number
-  page: number
-  perPage: number
-  pages: number
-  sort: AssetSort
-  order: 'asc' | 'desc'
-  search: string
-}
 
 export const invalid = (message: string) => new AppError('ValidationError', message)
 export const conflict = (message: string) => new AppError('Conflict', message)

@@ -1,5 +1,5 @@
 // The library's dialogs (new folder, upload, rename, move, delete) and the preview.
-import type { AssetEntryView, StyleUse } from '#app/features/assets/asset-library.server'
+import type { AssetEntryView, StyleUse } from '../views'
 import { joinPath, MAX_NAME_LENGTH } from '#app/features/assets/asset-paths'
 import { formatFileSize, formatWhen } from '#app/platform/format'
 import { Button, buttonClass } from '#app/ui/button'

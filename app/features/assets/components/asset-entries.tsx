@@ -1,5 +1,5 @@
 // The entries of a folder as tiles or a table, their menus and the pages.
-import type { AssetEntryView, FolderPage } from '#app/features/assets/asset-library.server'
+import type { AssetEntryView, FolderPage } from '../views'
 import { formatFileSize, formatWhen } from '#app/platform/format'
 import { Menu } from '#app/ui/misc'
 import { Link } from '@remix-run/react'

@@ -1,11 +1,5 @@
 // What the asset library page receives, its labels, and the helpers its parts share.
-import type {
-  AssetEntryView,
-  AssetSort,
-  FolderPage,
-  StyleUse,
-  TreeFolder,
-} from '#app/features/assets/asset-library.server'
+import type { AssetEntryView, AssetSort, FolderPage, StyleUse, TreeFolder } from '../views'
 
 export type LibraryView = 'tiles' | 'table'
 export type LibraryDialog = 'folder' | 'upload' | 'rename' | 'move' | 'delete' | 'preview'

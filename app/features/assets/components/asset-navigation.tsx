@@ -1,5 +1,5 @@
 // Finding one's way: the folder tree, the breadcrumbs, the sort links, links to entries, the folder glyph.
-import type { AssetEntryView, AssetSort, TreeFolder } from '#app/features/assets/asset-library.server'
+import type { AssetEntryView, AssetSort, TreeFolder } from '../views'
 import { folderHref } from '#app/features/assets/asset-paths'
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'

@@ -5,7 +5,7 @@
 import { createContext, useContext, useMemo, useState, type DragEvent, type ReactNode } from 'react'
 import { useSubmit } from '@remix-run/react'
 import { joinPath, mayDropInto } from '#app/features/assets/asset-paths'
-import type { AssetEntryView } from '#app/features/assets/asset-library.server'
+import type { AssetEntryView } from '../views'
 
 type LibraryDrag = {
   dragged: AssetEntryView | null

@@ -7,7 +7,6 @@ import {
   isReferenceModel,
   joinPath,
   parsePath,
-  type AssetProgress,
   type FileStep,
   type ReferenceModel,
 } from '#app/features/atelier/references'
@@ -19,6 +18,8 @@ import { AppError, notFound } from '#app/platform/errors'
 import { files, references } from '#db/schema'
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import { keyField } from './atelier-records.server'
+import type { ReferenceView } from './views'
+export type { ReferenceView } from './views'
 
 export type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]
 export type Db = ServiceDeps['db'] | Tx
@@ -28,42 +29,6 @@ export type FileRow = typeof files.$inferSelect
 export const MAX_ASSET_TYPE = 100
 /** The steps a file reference can be listed under (materials has its own records). */
 const FILE_STEPS: readonly FileStep[] = ['techpack', 'patterns', 'graphics', 'references', 'final']
-
-export interface ReferenceView {
-  key: string
-  KIND: 'Reference'
-  name: string
-  /** 'folder', or the file's family (app/features/atelier/style-file-types.ts). */
-  type: string
-  brand: string
-  model: ReferenceModel
-  model_id: string | null
-  style: string | null
-  notes: string
-  tags: string[]
-  position: number
-  /** Ancestor folder keys, root first, comma-joined (atelier.md §3). */
-  path: string
-  pathname: string | null
-  step: string
-  kind: string | null
-  asset_type: string | null
-  archived: boolean
-  /** The upload carrying the file; null for a folder. */
-  file: string | null
-  /** The asset's progress (§3 Asset): -1, 0 or 1; null for a folder. */
-  status: AssetProgress | null
-  progress: AssetProgress | null
-  /** Signed address of the original, once the file is available. */
-  download: string | null
-  assets: { original: string; thumbnail: string | null; web: string | null } | null
-  content_type: string | null
-  size: number | null
-  width: number | null
-  height: number | null
-  created: number
-  modified: number
-}
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 

@@ -1,11 +1,9 @@
 // Reading samples: a sample and its versions as the pages show them, a style's samples, the review
 // page's data, the status history, and the comments of earlier versions' pins.
-import { keyField } from '#app/features/atelier/index.server'
 import { SAMPLES_STEP } from '#app/features/atelier'
-import { toReferenceView, type ReferenceView } from '#app/features/atelier/index.server'
-import { getWizardStyle } from '#app/features/atelier/index.server'
-import { threadMessageCounts } from '#app/features/chat/index.server'
+import { getWizardStyle, keyField, toReferenceView, type ReferenceView } from '#app/features/atelier/index.server'
 import { markupPinThreadKey } from '#app/features/chat'
+import { threadMessageCounts } from '#app/features/chat/index.server'
 import type { Actor } from '#app/features/identity/index.server'
 import { isSampleStatus, mayLockAsFinal, statusesFor, type SampleStatus } from '#app/features/samples/sample-status'
 import { newestOfEachSeries } from '#app/features/samples/sample-versions'
@@ -15,21 +13,8 @@ import type { ServiceDeps } from '#app/platform/context.server'
 import { notFound } from '#app/platform/errors'
 import { accounts, files, references, sampleStatusChanges } from '#db/schema'
 import { and, asc, desc, eq, or } from 'drizzle-orm'
-
-export type SampleView = ReferenceView & {
-  sample_status: SampleStatus
-  /** The key of the series' first version (its own key on a first version), and this one's number. */
-  series: string
-  version: number
-}
-
-export interface StatusChangeView {
-  key: string
-  who: string | null
-  from: SampleStatus
-  to: SampleStatus
-  when: number
-}
+import type { SampleView, StatusChangeView } from './views'
+export type { SampleView, StatusChangeView } from './views'
 
 export const sampleRef = (key: string) => ({ model: 'Reference', key })
 

@@ -2,7 +2,7 @@
 import type { MessagePage } from '#app/features/chat/index.server'
 import type { AnyPin, Shape } from '#app/features/samples/markup/shapes'
 import { type SampleStatus } from '#app/features/samples/sample-status'
-import type { SampleView, StatusChangeView } from '#app/features/samples/samples.server'
+import type { SampleView, StatusChangeView } from '../views'
 import { Badge } from '#app/ui/misc'
 
 export type SampleDialog = 'expand' | 'rename' | 'delete' | 'annotate' | 'version'

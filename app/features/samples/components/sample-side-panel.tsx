@@ -1,6 +1,6 @@
 // The side panel (status and actions) and the other samples as a rail or a list.
 import { Slide, Slideshow } from '#app/features/atelier/components'
-import type { SampleView } from '#app/features/samples/samples.server'
+import type { SampleView } from '../views'
 import { useCsrfToken } from '#app/platform/csrf'
 import { formatFileSize, formatWhen } from '#app/platform/format'
 import { Button, ButtonLink, buttonClass } from '#app/ui/button'

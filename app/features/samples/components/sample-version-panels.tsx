@@ -1,6 +1,6 @@
 // Versions: the notice of a newer one, the list, and comparing two side by side.
 import { versionLabel } from '#app/features/samples/sample-versions'
-import type { SampleView } from '#app/features/samples/samples.server'
+import type { SampleView } from '../views'
 import { formatWhen } from '#app/platform/format'
 import { ButtonLink, buttonClass } from '#app/ui/button'
 import { INITIAL_VIEW, type View } from '#app/ui/zoom-pan'

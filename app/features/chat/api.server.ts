@@ -1,5 +1,5 @@
 // Chat (atelier.md §7 message calls; the paths the spec leaves open: docs/decisions/049).
-import { AppError } from '#app/platform/errors'
+import { requireActor, stringField, type Endpoint } from '#app/api/endpoint'
 import {
   chatBar,
   createGroupChat,
@@ -13,7 +13,7 @@ import {
   sendMessage,
   unreadCount,
 } from '#app/features/chat/chat.server'
-import { requireActor, stringField, type Endpoint } from '#app/api/endpoint'
+import { AppError } from '#app/platform/errors'
 
 function required(source: unknown, name: string): string {
   const value = stringField(source, name)

@@ -3,13 +3,6 @@
 // files.server.ts): the sender must be able to post in the conversation and upload for its brand
 // before any byte is read, the bytes stream to local disk counted against the limit, and then the
 // file is checked. The page waits for that check before it sends the message with the file.
-import fs from 'node:fs'
-import path from 'node:path'
-import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
-import { AppError, isAppError, notFound, permissionError } from '#app/platform/errors'
-import type { Actor } from '#app/features/identity/index.server'
-import { watchConversation } from './chat.server'
-import type { ServiceDeps } from '#app/platform/context.server'
 import {
   abandonUpload,
   authorizeUpload,
@@ -21,6 +14,13 @@ import {
   writeLimitedPart,
   type FileRow,
 } from '#app/features/files/index.server'
+import type { Actor } from '#app/features/identity/index.server'
+import type { ServiceDeps } from '#app/platform/context.server'
+import { AppError, isAppError, notFound, permissionError } from '#app/platform/errors'
+import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
+import fs from 'node:fs'
+import path from 'node:path'
+import { watchConversation } from './chat.server'
 
 /** The message's text and the form's other small fields fit in this. */
 const MAX_FIELDS_BYTES = 64 * 1024

@@ -1,2 +1,3 @@
 // The public entry of this feature for other features: its rules, texts and types.
 export { markupPinThreadKey } from './schemas'
+export type { MessagePage } from './views'

@@ -10,20 +10,11 @@ import { accounts, conversationMembers, conversations, messages } from '#db/sche
 import { CHAT_EVENTS, chatRooms } from '#realtime/protocol'
 import { and, desc, eq, lt, sql } from 'drizzle-orm'
 import { openConversation, threadTarget, type Opened } from './chat-access.server'
-import { toMessageView, type ConversationRow, type ConversationSummary, type MessageView } from './chat-views.server'
+import { toMessageView, type ConversationRow } from './chat-views.server'
 import { forgetConversation } from './conversation-cache.server'
 import { findThread, summaries } from './conversations.server'
-
-export interface MessagePage {
-  conversation: ConversationSummary | null
-  /** Oldest first. */
-  messages: MessageView[]
-  /** The seq to pass as `before` for the page before this one; null at the first message. */
-  before: number | null
-  mayPost: boolean
-  /** What "Delete conversation" does for the reader: delete it for everyone, leave it, or nothing. */
-  removal: ConversationRemoval | null
-}
+import type { ConversationRemoval, MessagePage } from './views'
+export type { ConversationRemoval, MessagePage } from './views'
 
 /** The newest messages of a conversation (or those before `before`), oldest first. */
 export async function listMessages(
@@ -115,14 +106,6 @@ export async function deleteMessage(deps: ServiceDeps, actor: Actor, messageKey:
   })
   return { key: row.key }
 }
-
-/**
- * What "Delete conversation" does for this actor (docs/decisions/145): a comment thread is deleted
- * by those who may write in it; a group chat is deleted for everyone by the one who started it or
- * an owner of the brand; anyone else leaves a group, and a direct chat is only ever left, so it
- * disappears for the caller while the others keep it.
- */
-export type ConversationRemoval = 'delete' | 'leave'
 
 function removalFor(actor: Actor, opened: Opened): ConversationRemoval | null {
   const { conversation, mayPost } = opened

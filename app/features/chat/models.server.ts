@@ -1,7 +1,7 @@
 // The records of chat, registered with the access module: their table, the column naming their
 // brand and their parent, so every access check finds their brand and ancestors.
-import { conversations, messages } from '#db/schema'
 import { registerModel } from '#app/platform/access/model-registry.server'
+import { conversations, messages } from '#db/schema'
 
 export function registerChatModels(): void {
   registerModel('Conversation', {

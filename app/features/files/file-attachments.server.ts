@@ -7,6 +7,8 @@ import { files } from '#db/schema'
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { toFileView } from './file-uploads.server'
 import { type FileRow } from './file-work.server'
+import type { AttachmentFields } from './views'
+export type { AttachmentFields } from './views'
 
 /**
  * The file a message is about to carry: the sender's own chat upload, available (scanned clean)
@@ -45,15 +47,6 @@ export async function attachmentsOf(deps: ServiceDeps, messageKeys: string[]): P
   if (messageKeys.length === 0) return new Map()
   const rows = await deps.db.select().from(files).where(inArray(files.messageKey, messageKeys))
   return new Map(rows.map((row) => [row.messageKey!, row]))
-}
-
-/** What a message shows of its attachment (atelier.md §3 Message), with signed addresses. */
-export interface AttachmentFields {
-  attachment_type: string
-  attachment_name: string
-  assetMetadata: { size: number }
-  assetUrl: string
-  assets: { original: string; thumbnail: string | null; web: string | null }
 }
 
 export function attachmentFields(deps: Pick<ServiceDeps, 'blobs'>, row: FileRow): AttachmentFields | null {

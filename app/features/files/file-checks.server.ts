@@ -1,8 +1,7 @@
 // After the bytes: the checks (type by content, size and pixels, the scanner), quarantine, the
 // clean file stored with its sizes, the status pushed to the uploader; sweeping abandoned uploads
 // and resuming checks a restart interrupted.
-import { ASPECT_RATIO_MESSAGE, aspectRatioOf } from '#app/features/atelier'
-import { detectStyleFileType } from '#app/features/atelier'
+import { ASPECT_RATIO_MESSAGE, aspectRatioOf, detectStyleFileType } from '#app/features/atelier'
 import {
   FILE_PURPOSES,
   IMAGE_TYPES_WITH_THUMBNAILS,

@@ -1,9 +1,9 @@
 // The Image Crop form's submission (brand images and the profile picture): the upload read with
 // its size limit, the CSRF check, the button pressed and the crop fields.
-import type { AppLoadContext } from '@remix-run/node'
 import { AppError, isAppError } from '#app/platform/errors'
-import { CROP_FIELDS_MESSAGE, SELECT_CROP_AREA, parseCropFields, type CropRect } from './crop'
 import { requireCsrf } from '#app/platform/session.server'
+import type { AppLoadContext } from '@remix-run/node'
+import { CROP_FIELDS_MESSAGE, SELECT_CROP_AREA, parseCropFields, type CropRect } from './crop'
 import { withImageUpload, type StoredUpload } from './upload.server'
 
 export type CropIntent = 'save' | 'crop' | 'reset'

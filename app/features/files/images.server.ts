@@ -3,16 +3,16 @@
 // file name), normalised once into the "original" (upright, bounded size), and the visible image
 // is cut from that original, so Reset can always go back to the whole upload
 // (docs/decisions/024-image-uploads-and-crop.md).
+import { defaultCrop, fitAspect, toPixelRect, type CropRect, type SlotSpec } from '#app/features/files/crop'
+import { MAX_IMAGE_BYTES, NOT_AN_IMAGE_MESSAGE, type StoredUpload } from '#app/features/files/upload.server'
+import type { ServiceDeps } from '#app/platform/context.server'
+import { AppError } from '#app/platform/errors'
+import { createQueue } from '#app/platform/queue'
+import { hit, isLimited, type RateLimitRule } from '#app/platform/rate-limit.server'
+import type { ImageAsset } from '#db/schema'
 import { randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import sharp, { type Metadata, type Sharp } from 'sharp'
-import { AppError } from '#app/platform/errors'
-import { createQueue } from '#app/platform/queue'
-import { MAX_IMAGE_BYTES, NOT_AN_IMAGE_MESSAGE, type StoredUpload } from '#app/features/files/upload.server'
-import { hit, isLimited, type RateLimitRule } from '#app/platform/rate-limit.server'
-import { defaultCrop, fitAspect, toPixelRect, type CropRect, type SlotSpec } from '#app/features/files/crop'
-import type { ImageAsset } from '#db/schema'
-import type { ServiceDeps } from '#app/platform/context.server'
 
 /** Images of more pixels are refused before they are decoded (a small file can be a huge image). */
 export const MAX_IMAGE_PIXELS = 40_000_000

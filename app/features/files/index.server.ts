@@ -13,6 +13,7 @@ export {
   receiveFormUploads,
   requireAttachable,
   uploadName,
+  webPath,
   writeLimitedPart,
 } from './files.server'
 export type { AttachmentFields, FileRow, PreparedPart } from './files.server'
@@ -20,4 +21,3 @@ export { NO_IMAGE_MESSAGE, countImageUpload, deleteBlobs, imageView, storeImage 
 export type { ImageChange, ImageView } from './images.server'
 export { UploadTooLargeError, fetchRequestOf, withImageUpload } from './upload.server'
 export type { StoredUpload } from './upload.server'
-export { webPath } from './files.server'

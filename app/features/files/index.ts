@@ -5,3 +5,4 @@ export { FILE_PURPOSES, PRODUCT_IMAGE_TYPES, SCAN_MESSAGES } from './file-purpos
 export { thumbnailPath } from './thumbnail'
 export { THUMBNAIL_HEIGHT } from './thumbnail'
 export { THUMBNAIL_WIDTH } from './thumbnail'
+export type { AttachmentFields } from './views'

@@ -3,17 +3,17 @@
 // it arrives (size and type by content checked on the way, nothing held whole in memory); the
 // text fields are small and capped; the whole body is counted as it streams, so a client cannot
 // send more than the limit whatever it declares in Content-Length.
-import { randomBytes } from 'node:crypto'
-import { Readable } from 'node:stream'
-import type { Request as ExpressRequest } from 'express'
+import { isBlobRefused, type BlobStore } from '#app/infra/blob-store.server'
+import { AppError } from '#app/platform/errors'
 import {
   MaxPartSizeExceededError,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
   type UploadHandler,
 } from '@remix-run/node'
-import { isBlobRefused, type BlobStore } from '#app/infra/blob-store.server'
-import { AppError } from '#app/platform/errors'
+import type { Request as ExpressRequest } from 'express'
+import { randomBytes } from 'node:crypto'
+import { Readable } from 'node:stream'
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
 /** Room for the text fields and multipart boundaries beside the file. */

@@ -1,16 +1,9 @@
 // The browser's side of chat: calls of the JSON API and the socket's events with their acks.
 import type { Socket } from 'socket.io-client'
-import type { ChatBar, MessagePage, MessageView } from '#app/features/chat/chat.server'
+import type { ChatBar, MessagePage, MessageView } from '../views'
 import type { ChatAck } from '#realtime/protocol'
 
-export type {
-  ChatBar,
-  ChatContact,
-  ConversationRemoval,
-  ConversationSummary,
-  MessagePage,
-  MessageView,
-} from '#app/features/chat/chat.server'
+export type { ChatBar, ChatContact, ConversationRemoval, ConversationSummary, MessagePage, MessageView } from '../views'
 
 // The JSON API call lives with the rest of the browser's shared code; chat re-exports it.
 export { ApiError, api } from '#app/platform/api-client'

@@ -1,5 +1,5 @@
 // What the sample review page receives, its status badge and its links.
-import type { MessagePage } from '#app/features/chat/index.server'
+import type { MessagePage } from '#app/features/chat'
 import type { AnyPin, Shape } from '#app/features/samples/markup/shapes'
 import { type SampleStatus } from '#app/features/samples/sample-status'
 import type { SampleView, StatusChangeView } from '../views'

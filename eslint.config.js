@@ -104,14 +104,14 @@ export default tseslint.config(
     },
   },
   {
-    // Components run in the browser: from server modules they may take types only (erased when
-    // built), never values.
+    // Components run in the browser and take nothing from server modules, not even types: the
+    // shapes they show live in their feature's views.ts (decision 150). The schema's types they may name.
     files: ['app/ui/**/*.{ts,tsx}', 'app/features/*/components/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ ...LAYERS.serverModules('A component'), allowTypeImports: true }, LAYERS.database] },
+        { patterns: [LAYERS.serverModules('A component'), LAYERS.database] },
       ],
     },
   },

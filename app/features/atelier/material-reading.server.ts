@@ -1,16 +1,13 @@
 // Reading materials: the material as the API and the pages show it, one material, a brand's list.
-import {
-  isMaterialType,
-  MATERIAL_TYPES,
-  type MaterialColorValue,
-  type MaterialTypeKey,
-} from '#app/features/atelier/materials'
+import { isMaterialType, MATERIAL_TYPES } from '#app/features/atelier/materials'
 import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'
 import { files, materials, materialStyles, type MaterialType } from '#db/schema'
 import { and, desc, eq, inArray } from 'drizzle-orm'
+import type { MaterialAsset, MaterialView } from './views'
+export type { MaterialAsset, MaterialView } from './views'
 
 export const typeError = () =>
   new AppError('ValidationError', `type: one of ${MATERIAL_TYPES.map((type) => type.key).join(', ')}.`, {
@@ -19,29 +16,6 @@ export const typeError = () =>
 
 type MaterialRow = typeof materials.$inferSelect
 type FileRow = typeof files.$inferSelect
-
-/** Where a file of a material points: its key and name, with signed addresses for those who see it. */
-export interface MaterialAsset {
-  key: string
-  name: string
-  urls: { original: string; thumbnail: string | null; web: string | null }
-}
-
-export interface MaterialView {
-  key: string
-  KIND: 'Material'
-  brand: string
-  type: MaterialTypeKey
-  name: string
-  use: string
-  colorway: string
-  notes: string
-  styles: string[]
-  colors: MaterialColorValue[]
-  assets: { front: MaterialAsset | null; back: MaterialAsset | null }
-  created: number
-  modified: number
-}
 
 /** What create and update take (§7: brand, styles, type, colors as a JSON string, name, use, colorway, notes). */
 export interface MaterialInput {

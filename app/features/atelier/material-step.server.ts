@@ -1,5 +1,5 @@
 // The Materials step of a style: its cards, the checkmarks and the Media Library.
-import { MATERIAL_TYPES, isMaterialType, type MaterialTypeKey } from '#app/features/atelier/materials'
+import { MATERIAL_TYPES, isMaterialType } from '#app/features/atelier/materials'
 import { PRODUCT_IMAGE_TYPES } from '#app/features/files'
 import type { Actor } from '#app/features/identity/index.server'
 import { hasAbility, requireAbility } from '#app/platform/access/access.server'
@@ -9,15 +9,8 @@ import { files, styleMaterialChecks, styles } from '#db/schema'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { markMaterialsStep } from './material-changes.server'
 import { MAX_LIBRARY, assetOf, materialsOfStyle, typeError } from './material-reading.server'
-
-export interface MaterialCard {
-  type: MaterialTypeKey
-  count: number
-  /** "No additional {title}? Click checkmark" is ticked. */
-  checked: boolean
-  /** Thumbnails of the newest few, for the card. */
-  previews: string[]
-}
+import type { LibraryImage, MaterialCard } from './views'
+export type { LibraryImage, MaterialCard } from './views'
 
 /** The cards of a style's Materials step, and whether the actor may change them. */
 export async function materialCards(
@@ -67,12 +60,6 @@ export async function setMaterialTypeChecked(
       .delete(styleMaterialChecks)
       .where(and(eq(styleMaterialChecks.styleKey, styleKey), eq(styleMaterialChecks.type, type)))
   }
-}
-
-export interface LibraryImage {
-  key: string
-  name: string
-  thumbnail: string
 }
 
 /**

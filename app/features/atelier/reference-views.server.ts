@@ -18,8 +18,8 @@ import { AppError, notFound } from '#app/platform/errors'
 import { files, references } from '#db/schema'
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import { keyField } from './atelier-records.server'
-import type { ReferenceView } from './views'
-export type { ReferenceView } from './views'
+import type { ReferenceView, UnsettledReference } from './views'
+export type { ReferenceView, UnsettledReference } from './views'
 
 export type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]
 export type Db = ServiceDeps['db'] | Tx
@@ -232,17 +232,6 @@ export async function folderTrail(
     if (!found) throw notFound('Folder')
     return found
   })
-}
-
-/** A file of a step that is not listed yet: being uploaded or scanned, or refused by its checks. */
-export interface UnsettledReference {
-  key: string
-  name: string
-  file: string
-  status: 'scanning' | 'refused'
-  /** Why the checks refused it (the aspect ratio of §5, the type, the scan), for a refused one. */
-  reason: string | null
-  created: number
 }
 
 /**

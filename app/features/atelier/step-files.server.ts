@@ -3,16 +3,7 @@
 // references of this step, tab and folder, the breadcrumb, the view, an opened dialog) and what the
 // step's action does with the area's forms (upload, folder, rename, archive, delete, move, order,
 // clone as Final, download). Every rule is the references service's; this only reads addresses.
-import { json, redirect, type AppLoadContext } from '@remix-run/node'
-import { AppError, isAppError } from '#app/platform/errors'
-import { SCAN_MESSAGES } from '#app/features/files'
 import { REFERENCE_TEXTS, archiveFailureMessage, isKey, parsePath } from '#app/features/atelier/references'
-import { redirectWithToast, requireCsrf, run, type Toast } from '#app/platform/session.server'
-import { STYLE_FILE_FORMATS, extensionOf, unsupportedFileMessage } from '#app/features/atelier/style-file-types'
-import { positionsOf } from '#app/features/atelier/step-file-order'
-import type { StyleStep, WizardViewType } from '#app/features/atelier/style-steps'
-import type { Actor } from '#app/features/identity/index.server'
-import { recordActivity } from '#app/features/notifications/index.server'
 import {
   archiveReference,
   cloneAsFinal,
@@ -32,8 +23,18 @@ import {
   type StyleFilesTarget,
   type UnsettledReference,
 } from '#app/features/atelier/references.server'
+import { positionsOf } from '#app/features/atelier/step-file-order'
+import { STYLE_FILE_FORMATS, extensionOf, unsupportedFileMessage } from '#app/features/atelier/style-file-types'
+import type { StyleStep, WizardViewType } from '#app/features/atelier/style-steps'
+import { SCAN_MESSAGES } from '#app/features/files'
+import type { Actor } from '#app/features/identity/index.server'
+import { recordActivity } from '#app/features/notifications/index.server'
+import { AppError, isAppError } from '#app/platform/errors'
+import { redirectWithToast, requireCsrf, run, type Toast } from '#app/platform/session.server'
+import { json, redirect, type AppLoadContext } from '@remix-run/node'
+import type { FileItem, FilesView, StepFilesData } from './views'
+export type { FileItem, FilesView, StepFilesData } from './views'
 
-export type FilesView = 'list' | 'slide' | 'upload'
 type FileStepName = Exclude<StyleStep, 'materials'>
 
 /** The tab of Patterns that lists 3D CAD patterns; its files carry this asset_type. */
@@ -120,20 +121,6 @@ async function listOf(context: AppLoadContext, actor: Actor, address: StepAddres
   return items.filter((item) => inTab(address.step as FileStepName, address.tab, item))
 }
 
-/** One row of the list as the slot draws it. */
-export interface FileItem {
-  key: string
-  name: string
-  type: string
-  folder: boolean
-  size: number | null
-  created: string
-  thumbnail: string | null
-  original: string | null
-  image: boolean
-  final: boolean
-}
-
 function toItem(view: ReferenceView): FileItem {
   return {
     key: view.key,
@@ -157,7 +144,7 @@ export async function stepFilesData(
   url: URL,
   extended: { type: WizardViewType; step: string } | null = null,
   canEdit = false,
-) {
+): Promise<StepFilesData> {
   const params = url.searchParams
   const folderKey = extended?.type === 'folder' ? extended.step : params.get('folder')
   const folder = await openFolder(context, actor, address, folderKey || null)
@@ -209,8 +196,6 @@ export async function stepFilesData(
     })),
   }
 }
-
-export type StepFilesData = Awaited<ReturnType<typeof stepFilesData>>
 
 // ---------------------------------------------------------------------------------------------
 // The step's action

@@ -1,26 +1,15 @@
 // The public face of a brand: logo, hero, grid images and colours from its Branding settings
 // (access.md §2 "Branding"). Shown on the brand's login page (/?brand={key}) and invite landing,
 // so it holds nothing private: images go out as signed blob URLs, colours as they were saved.
-import { and, eq, isNull } from 'drizzle-orm'
-import { brands } from '#db/schema'
 import type { ServiceDeps } from '#app/platform/context.server'
+import { brands } from '#db/schema'
+import { and, eq, isNull } from 'drizzle-orm'
+import type { BrandLook } from './views'
+export type { BrandLook, LandingLayout } from './views'
 
 export const DEFAULT_BACKGROUND = '#000000'
 export const DEFAULT_FONT = '#ffffff'
 export const GRID_IMAGE_SLOTS = ['image_2', 'image_3', 'image_4', 'image_5', 'image_6', 'image_7'] as const
-
-export type LandingLayout = 'modal' | 'grid'
-
-export interface BrandLook {
-  brandKey: string
-  brandName: string
-  logoUrl: string | null
-  heroUrl: string | null
-  /** Universal style: the panel around forms. */
-  panel: { backgroundColor: string; fontColor: string }
-  login: { backgroundColor: string; fontColor: string; backgroundImageUrl: string | null }
-  landing: { layout: LandingLayout; backgroundColor: string; fontColor: string; gridImageUrls: (string | null)[] }
-}
 
 /** The look with nothing customised: black background, white font (access.md §9). */
 export function defaultLook(brandKey = '', brandName = 'Brand Portal'): BrandLook {

@@ -2,19 +2,21 @@
 // default, Google reCAPTCHA when its keys are configured (both in app/infra/human-check.server.ts).
 // It is asked only after failed sign-ins (docs/decisions/020-human-check-after-failures.md), so a
 // user in good standing never meets it.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { and, like, lt } from 'drizzle-orm'
-import type { Challenge } from 'altcha-lib'
 import {
   ALTCHA_CHALLENGE_TTL_MS,
   createAltchaChallenge as newAltchaChallenge,
   verifyAltchaAnswer,
   verifyRecaptcha,
 } from '#app/infra/human-check.server'
-import { rateLimits } from '#db/schema'
-import { AppError } from '#app/platform/errors'
 import type { ServiceDeps } from '#app/platform/context.server'
+import { AppError } from '#app/platform/errors'
 import { hit, isLimited, type RateLimitRule } from '#app/platform/rate-limit.server'
+import { rateLimits } from '#db/schema'
+import type { Challenge } from 'altcha-lib'
+import { and, like, lt } from 'drizzle-orm'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { HumanCheckWidget } from './views'
+export type { HumanCheckWidget } from './views'
 
 export const HUMAN_CHECK_FAILED = 'Verification Unsuccessful'
 export const TOO_MANY_HUMAN_CHECKS = 'Too many requests. Please try again later.'
@@ -25,9 +27,6 @@ export const TOO_MANY_HUMAN_CHECKS = 'Too many requests. Please try again later.
  * using the portal as a free reCAPTCHA verifier or challenge mint.
  */
 export const HUMAN_CHECK_API_LIMIT: RateLimitRule = { limit: 100, windowMs: 15 * 60 * 1000 }
-
-/** What the login form shows when a human check is asked. */
-export type HumanCheckWidget = { kind: 'altcha'; challenge: string } | { kind: 'recaptcha'; siteKey: string }
 
 const USED_PREFIX = 'altcha:used:'
 // The pass the recaptcha endpoint hands out, so that an answer checked there still lets the

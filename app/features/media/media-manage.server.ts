@@ -2,40 +2,20 @@
 // listings with their photos in order, and the brand's pool of unattached photos, newest first.
 // Also the page's one change the media calls do not make in one step: moving a photo one place
 // left or right on its listing (the forms without JavaScript), saved as the listing's whole order.
-import { and, eq } from 'drizzle-orm'
-import { listings, media } from '#db/schema'
-import { AppError, notFound } from '#app/platform/errors'
-import { moveByOne, POOL_MAX, POOL_STEP, positionsFor } from '#app/features/media/media-order'
-import { thumbnailPath } from '#app/features/files'
-import { allows, brandGrant } from '#app/platform/access/abilities'
 import type { ListingFilter } from '#app/features/catalogue'
+import { listListings } from '#app/features/catalogue/index.server'
+import { thumbnailPath } from '#app/features/files'
 import type { Actor } from '#app/features/identity/index.server'
+import { moveByOne, POOL_MAX, POOL_STEP, positionsFor } from '#app/features/media/media-order'
+import { allows, brandGrant } from '#app/platform/access/abilities'
 import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { listListings } from '#app/features/catalogue/index.server'
+import { AppError, notFound } from '#app/platform/errors'
+import { listings, media } from '#db/schema'
+import { and, eq } from 'drizzle-orm'
 import { brandMedia, mediaOfListings, saveMediaPositions, type MediaView } from './media.server'
-
-export interface ManagePhoto {
-  key: string
-  name: string
-  thumbnail: string | null
-  /** Why its name matched no listing (pool photos). */
-  unmatched: string | null
-}
-
-export interface ManageListing {
-  key: string
-  styleName: string
-  styleNumber: string
-  /** The colour's name (or code), and its swatch. */
-  color: { label: string | null; hex: string | null }
-  /** The listing's categories (the garment it is), else its style name (docs/decisions/100). */
-  garment: string
-  sku: string | null
-  addition: boolean
-  /** Saved order: position ascending, 0 last. */
-  photos: ManagePhoto[]
-}
+import type { ManageListing, ManagePhoto } from './views'
+export type { ManageListing, ManagePhoto } from './views'
 
 export interface ManagePage {
   listings: ManageListing[]

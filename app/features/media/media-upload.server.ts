@@ -2,16 +2,18 @@
 // photos with where each went, the plain form that uploads several photos without JavaScript
 // (each name reserved as the batch preflight does, then its bytes through the file pipeline), the
 // summary of one such post, and the move buttons that order a listing's photos from the table.
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm'
-import { files, listings, media } from '#db/schema'
-import { AppError, notFound } from '#app/platform/errors'
+import { receiveFormUploads } from '#app/features/files/index.server'
+import type { Actor } from '#app/features/identity/index.server'
 import { MEDIA_TEXTS, positionRank } from '#app/features/media/media-names'
 import { tableOrder } from '#app/features/media/media-table-order'
-import type { Actor } from '#app/features/identity/index.server'
 import { hasAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { receiveFormUploads } from '#app/features/files/index.server'
+import { AppError, notFound } from '#app/platform/errors'
+import { files, listings, media } from '#db/schema'
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm'
 import { brandMedia, deleteMedia, reserveMedia, saveMediaPositions, toMediaView, type MediaView } from './media.server'
+import type { MediaRowView } from './views'
+export type { MediaPlace, MediaRowView } from './views'
 
 /** Files one post of the plain form may carry; the page says so, and the rest are left out. */
 export const MAX_FORM_FILES = 200
@@ -22,14 +24,6 @@ export const MEDIA_FORM_TEXTS = {
     `At most ${MAX_FORM_FILES} files go in one upload: ${count} more ${count === 1 ? 'file was' : 'files were'} left out. Upload them next.`,
   noFiles: 'Choose the photos to upload.',
 } as const
-
-/** Where a photo went: its listing (style name and SKU), or the pool with the reason. */
-export interface MediaPlace {
-  listing: { key: string; styleName: string; sku: string | null } | null
-  unmatched: string | null
-}
-
-export type MediaRowView = Omit<MediaView, 'listing' | 'unmatched'> & MediaPlace
 
 async function placesOf(deps: ServiceDeps, views: MediaView[]): Promise<MediaRowView[]> {
   const keys = [...new Set(views.flatMap((view) => (view.listing ? [view.listing] : [])))]

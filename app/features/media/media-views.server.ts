@@ -7,6 +7,8 @@ import { AppError, notFound } from '#app/platform/errors'
 import { media } from '#db/schema'
 import { MEDIA_EVENTS, rooms, type MediaChangedEvent } from '#realtime/protocol'
 import { eq } from 'drizzle-orm'
+import type { MediaStatus, MediaView } from './views'
+export type { MediaStatus, MediaView, ReservedName } from './views'
 
 export type MediaRow = typeof media.$inferSelect
 type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]
@@ -18,50 +20,6 @@ export const MAX_BATCH_NAMES = 500
 export const MAX_POSITIONS = 2000
 export const MAX_POSITION = 100_000
 export const POOL_PAGE_SIZE = 60
-
-export type MediaStatus = 'reserved' | 'uploading' | 'scanning' | 'available' | 'quarantined'
-
-/** A photo as pages and the API show it (catalogue.md §3 Media item). */
-export interface MediaView {
-  key: string
-  name: string
-  type: 'image'
-  status: MediaStatus
-  /** Unix seconds. */
-  created: number
-  modified: number
-  position: number
-  shot: string
-  /** The listing it is attached to, or null in the pool. */
-  listing: string | null
-  /** Why its name matched no listing. */
-  unmatched: string | null
-  /** The upload carrying it (its `file:status` events name this key). */
-  file: string | null
-  /** Signed addresses, once the file is clean. */
-  src: string | null
-  thumbnail: string | null
-  /** The spec's other names for the photo's address (catalogue.md §3 Media item). */
-  assetUrl: string | null
-  original: string | null
-  urls: { signed: { download: string | null } }
-  /** Upload progress as the spec counts it: -1 before any byte, 100 once the file is in. */
-  progress: number
-  /** The listing it is attached to (the spec's name for it). */
-  reference_model_id: string | null
-}
-
-export interface ReservedName {
-  name: string
-  /** The reserved media key; absent with a filename error. */
-  key?: string
-  /** The Filename error: this name cannot be uploaded. */
-  error?: string
-  /** The listing the photo will be attached to once it is clean. */
-  listing?: { key: string; listingUniqueId: string; styleName: string; styleNumber: string; sku: string | null }
-  unmatched?: string
-  shot?: string
-}
 
 export const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 

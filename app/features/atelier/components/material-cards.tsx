@@ -6,7 +6,7 @@ import {
   type MaterialColorValue,
   type MaterialTypeKey,
 } from '#app/features/atelier/materials'
-import type { MaterialCard, MaterialView } from '#app/features/atelier/materials.server'
+import type { MaterialCard, MaterialView } from '../views'
 import { NO_SWATCH_KNOWN, swatchOf } from '#app/features/atelier/pantone'
 import { useCsrfToken } from '#app/platform/csrf'
 import { ButtonLink } from '#app/ui/button'

@@ -1,7 +1,7 @@
 // The material form: its fields, the colour and Pantone of each side with its swatch, and the
 // picture of each side.
 import { MATERIAL_LIMITS, MATERIAL_SIDES } from '#app/features/atelier/materials'
-import type { LibraryImage } from '#app/features/atelier/materials.server'
+import type { LibraryImage } from '../views'
 import { NO_SWATCH_KNOWN, PANTONE_MAX_LENGTH, normalizeHex, pantoneSwatch } from '#app/features/atelier/pantone'
 import { useCsrfToken } from '#app/platform/csrf'
 import { Button, ButtonLink } from '#app/ui/button'

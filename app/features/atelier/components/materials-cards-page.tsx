@@ -1,5 +1,5 @@
 // The Materials step's page of cards.
-import type { MaterialCard } from '#app/features/atelier/materials.server'
+import type { MaterialCard } from '../views'
 import { MaterialCards, type Serialized } from './material-cards'
 
 /** The step's page: the style, the heading and the cards. */

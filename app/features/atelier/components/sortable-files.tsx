@@ -30,7 +30,7 @@ import { ApiError, api } from '#app/platform/api-client'
 import { showToast } from '#app/ui/live-toasts'
 import { dropOrder, positionsOf } from '#app/features/atelier/step-file-order'
 import { REFERENCE_TEXTS } from '#app/features/atelier/references'
-import type { FileItem } from '#app/features/atelier/step-files.server'
+import type { FileItem } from '../views'
 import { useHydrated } from '#app/ui/use-hydrated'
 
 /** The kind being dragged: the other kind's places do not take it (folders stay first). */

@@ -1,6 +1,6 @@
 // The file dialogs: rename, delete, move, and the lightbox.
 import { REFERENCE_TEXTS } from '#app/features/atelier/references'
-import type { FileItem, StepFilesData } from '#app/features/atelier/step-files.server'
+import type { FileItem, StepFilesData } from '../views'
 import { useCsrfToken } from '#app/platform/csrf'
 import { Button, buttonClass } from '#app/ui/button'
 import { RouteDialog } from '#app/ui/dialog'

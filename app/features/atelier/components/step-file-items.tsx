@@ -1,5 +1,5 @@
 // One file's icon by family, its thumbnail and its name.
-import type { FileItem } from '#app/features/atelier/step-files.server'
+import type { FileItem } from '../views'
 import { Link } from '@remix-run/react'
 import { type Hrefs } from './step-uploads-props'
 

@@ -1,5 +1,5 @@
 // The files as a list or as slides, sortable, with their actions.
-import type { FileItem } from '#app/features/atelier/step-files.server'
+import type { FileItem } from '../views'
 import { useCsrfToken } from '#app/platform/csrf'
 import { formatFileSize, formatWhen } from '#app/platform/format'
 import { CsrfField, Menu } from '#app/ui/misc'

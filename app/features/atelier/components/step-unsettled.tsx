@@ -1,5 +1,5 @@
 // Files still being checked: watched live, listed with their status.
-import type { StepFilesData } from '#app/features/atelier/step-files.server'
+import type { StepFilesData } from '../views'
 import { SCAN_MESSAGES } from '#app/features/files'
 import { useCsrfToken } from '#app/platform/csrf'
 import { showToast } from '#app/ui/live-toasts'

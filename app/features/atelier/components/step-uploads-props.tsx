@@ -1,5 +1,5 @@
 // What the upload area receives, and the links its parts share.
-import type { StepFilesData } from '#app/features/atelier/step-files.server'
+import type { StepFilesData } from '../views'
 import { STYLE_FILE_EXTENSIONS } from '#app/features/atelier/style-file-types'
 import { type StyleStep, type WizardViewType } from '#app/features/atelier/style-steps'
 

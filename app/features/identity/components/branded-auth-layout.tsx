@@ -3,7 +3,7 @@
 // images with the grid template), the form on the other in a card of the universal panel colours.
 // Defaults: black background, white font (access.md §9). `look` comes from loadBrandLook.
 import type { CSSProperties, ReactNode } from 'react'
-import type { BrandLook } from '#app/features/brands/index.server'
+import type { BrandLook } from '#app/features/brands'
 
 export function BrandedAuthLayout({
   look,

@@ -5,7 +5,7 @@
 import { Link } from '@remix-run/react'
 import { useEffect } from 'react'
 import type {} from 'altcha/types/react'
-import type { HumanCheckWidget } from '#app/features/identity/human-check.server'
+import type { HumanCheckWidget } from '../views'
 
 export function HumanCheck({ widget }: { widget: HumanCheckWidget }) {
   useEffect(() => {

@@ -3,7 +3,7 @@
 // as old → new. Rows with errors open in the row editor (a dialog route) for those who may edit.
 import { Link } from '@remix-run/react'
 import { LISTING_UNIQUE_ID } from '#app/features/imports/fields'
-import type { ImportRowView } from '#app/features/imports/imports.server'
+import type { ImportRowView } from '../views'
 import { RowActionBadge, RowStatusBadge } from './import-status'
 
 export const GRID_WIDTH = 900

@@ -5,7 +5,7 @@ import { Link } from '@remix-run/react'
 import { EmptyState } from '#app/ui/misc'
 import { formatWhen } from '#app/platform/format'
 import { IMPORT_TEXTS } from '#app/features/imports/import-texts'
-import type { ImportView } from '#app/features/imports/imports.server'
+import type { ImportView } from '../views'
 import { ImportStatusBadge } from './import-status'
 
 export function ImportHistory({

@@ -1,6 +1,6 @@
 // How an import's state and a row's planned action look (badges of the UI kit).
 import { Badge, type BadgeTone } from '#app/ui/misc'
-import type { ImportRowView, ImportStatus } from '#app/features/imports/imports.server'
+import type { ImportRowView, ImportStatus } from '../views'
 
 const STATUS: Record<ImportStatus, { label: string; tone: BadgeTone }> = {
   needs_mapping: { label: 'Needs column mapping', tone: 'warning' },

@@ -1,6 +1,6 @@
 // What the board's parts share: their props, the drag's collision and keyboard rules, a photo's
 // thumbnail, icon buttons and the delete link.
-import type { ManageListing, ManagePhoto } from '#app/features/media/media-manage.server'
+import type { ManageListing, ManagePhoto } from '../views'
 import { dragId } from '#app/features/media/media-order'
 import {
   closestCorners,

@@ -1,5 +1,5 @@
 // The board: the listings' sliders and the pool in one drag context.
-import type { ManagePhoto } from '#app/features/media/media-manage.server'
+import type { ManagePhoto } from '../views'
 import { parseDragId } from '#app/features/media/media-order'
 import { EmptyState } from '#app/ui/misc'
 import {

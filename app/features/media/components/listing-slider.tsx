@@ -1,5 +1,5 @@
 // One listing's slider of photos, its arrows and each slide with its forms.
-import type { ManageListing, ManagePhoto } from '#app/features/media/media-manage.server'
+import type { ManageListing, ManagePhoto } from '../views'
 import { dragId } from '#app/features/media/media-order'
 import { useCsrfToken } from '#app/platform/csrf'
 import { ChevronIcon, CloseIcon } from '#app/ui/icons'

@@ -30,7 +30,7 @@ import { MEDIA_TEXTS } from '#app/features/media/media-names'
 import { moveItem, positionsAfterMove, tableOrder } from '#app/features/media/media-table-order'
 import { badgeOf } from '#app/features/media/media-upload-texts'
 import { useHydrated } from '#app/ui/use-hydrated'
-import type { MediaRowView } from '#app/features/media/media-upload.server'
+import type { MediaRowView } from '../views'
 import { MediaPlace, MediaStatusBadge } from './media-status'
 
 type Row = Omit<MediaRowView, 'created'> & { created: number }

@@ -1,5 +1,5 @@
 // The Product Media pool: photos on no listing, dragged onto one or attached by form.
-import type { ManagePhoto } from '#app/features/media/media-manage.server'
+import type { ManagePhoto } from '../views'
 import { dragId } from '#app/features/media/media-order'
 import { useCsrfToken } from '#app/platform/csrf'
 import { CsrfField } from '#app/ui/misc'

@@ -12,7 +12,7 @@ import { showToast } from '#app/ui/live-toasts'
 import { MEDIA_TEXTS } from '#app/features/media/media-names'
 import { isAcceptedMedia, mediaBatchFailure, type UploadItemStatus } from '#app/features/media/media-upload-texts'
 import type { Toast } from '#app/platform/toast'
-import type { ReservedName } from '#app/features/media/media.server'
+import type { ReservedName } from '../views'
 import { FILE_EVENTS, type FileStatusEvent } from '#realtime/protocol'
 
 /** Photos sent at once: enough to keep the line busy, few enough not to starve page requests. */

@@ -1,0 +1,58 @@
+// The shared setup of the sample-review integration tests (tests/integration/sample-review*.test.ts): one
+// portal per test file, its people and the helpers the tests share.
+import { references } from '#db/schema'
+import { createSample } from '#tests/support/atelier-factories'
+import { createStyleIn } from '#tests/support/catalogue-factories'
+import { createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'
+import { pageBrowser, type PageBrowser } from '#tests/support/page-browser'
+import { loadServerBuild, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, expect } from 'vitest'
+
+export let portal: TestPortal
+export let brand: BrandFixture
+export const people = {} as Record<'owner' | 'designer' | 'vsm' | 'reader' | 'outsider', AccountFixture>
+export const browsers = {} as Record<keyof typeof people, PageBrowser>
+
+beforeAll(async () => {
+  portal = await startTestPortal({ remixBuild: await loadServerBuild() })
+  const { deps } = portal
+  brand = await createBrand(deps, { name: 'Sample Review' })
+  const elsewhere = await createBrand(deps)
+  const member = (type: 'owner' | 'editor' | 'read', name: string, jobType: string) =>
+    createMember(deps, [{ brand: brand.key, type }], { name, fields: { jobType } })
+  people.owner = await member('owner', 'Olive Owner', 'admin')
+  people.designer = await member('editor', 'Dana Designer', 'designer')
+  people.vsm = await member('editor', 'Victor Vsm', 'vsm')
+  people.reader = await member('read', 'Rita Reader', 'designer')
+  people.outsider = await createMember(deps, [{ brand: elsewhere.key, type: 'owner' }], { name: 'Oscar Outsider' })
+  for (const who of Object.keys(people) as (keyof typeof people)[])
+    browsers[who] = await pageBrowser(portal, people[who])
+})
+afterAll(() => portal?.destroy())
+
+export const textOf = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+
+export async function landing(browser: PageBrowser, answer: Response) {
+  expect(answer.status, await answer.clone().text()).toBe(302)
+  const location = answer.headers.get('location')!
+  return { location, text: textOf(await (await browser.get(location)).text()) }
+}
+
+export async function styleWithSample(name: string, status = 'In Progress') {
+  const style = await createStyleIn(portal.deps, brand.key, brand.collections[0]!, name)
+  const sample = await createSample(portal.deps, brand.key, style, people.vsm.key, {
+    name: `${name} render.png`,
+    status,
+  })
+  return { style, sample, url: `/brand/${brand.key}/style/${style}/samples/${sample}` }
+}
+
+export const statusOf = async (key: string) =>
+  (await portal.deps.db.select().from(references).where(eq(references.key, key)))[0]?.sampleStatus

@@ -49,7 +49,7 @@ const LAYERS = {
     message: "Only the database schema's types, never its code.",
   },
   pages: {
-    group: ['\\#app/routes/*', '\\#app/ui/*', '\\#app/features/*/components/*'],
+    group: ['\\#app/routes/*', '\\#app/ui/*', '\\#app/features/*/components/*', '\\#app/features/*/pages/*'],
     message: 'Only pages import routes and components.',
   },
   realtime: {
@@ -95,7 +95,13 @@ export default tseslint.config(
       // A feature's rules, texts and types: what is neither server code nor a component.
       'app/features/**/*.{ts,tsx}',
     ],
-    ignores: ['**/*.server.ts', '**/*.worker.ts', '**/*.test.ts', 'app/features/*/components/**'],
+    ignores: [
+      '**/*.server.ts',
+      '**/*.worker.ts',
+      '**/*.test.ts',
+      'app/features/*/components/**',
+      'app/features/*/pages/**',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -119,8 +125,62 @@ export default tseslint.config(
     // Services, server helpers and seeds run below the pages, and reach the realtime layer only
     // through its protocol (their events go out through ServiceDeps.events).
     files: ['app/platform/**/*.server.ts', 'app/features/**/*.server.ts', 'app/features/**/*.worker.ts', 'db/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', 'app/features/*/pages/**'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [LAYERS.pages, LAYERS.realtime] }] },
+  },
+  {
+    // A page module (features/<name>/pages/<page>.tsx) is a route's browser side: components and
+    // forms; <page>.shared.ts holds what both sides use. Of the server side they name only types
+    // (`typeof loader`); they never run server code.
+    files: ['app/features/*/pages/**/*.{ts,tsx}'],
+    ignores: ['**/*.server.ts', '**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { ...LAYERS.serverModules('A page module'), allowTypeImports: true },
+            LAYERS.database,
+            LAYERS.realtime,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A page's server side (<page>.server.ts: loader and action) is glue: it calls its feature's
+    // services and may use the shared UI's pure rules, but imports no route or other page.
+    files: ['app/features/*/pages/**/*.server.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['\\#app/routes/*'], message: 'A page imports no route: the routes re-export the pages.' },
+            LAYERS.realtime,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Routes are the URL map Remix reads (issue 27): each re-exports its page from a feature's
+    // pages/ folder, and may otherwise use only the shared UI and platform, or a sibling route.
+    files: ['app/routes/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^#(?!app/features/[\\w-]+/pages/[\\w.-]+$|app/ui/|app/platform/)',
+              message:
+                "A route is thin: it re-exports its page from #app/features/<name>/pages/<page> (and may use #app/ui or #app/platform); the page's code lives in its feature.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Adapters and the composition root wire the realtime layer in, but never a page.

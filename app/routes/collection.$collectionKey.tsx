@@ -1,12 +1,2 @@
-// `/collection/{key}`: the short success target of the collection form (catalogue.md §2). It
-// opens the list the collection is shown in (its line's collections, or the brand's); someone
-// without a grant on the brand gets 404 (docs/decisions/065).
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { guard, run } from '#app/platform/session.server'
-import { collectionHome, getCollection } from '#app/features/catalogue/collections.server'
-
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
-  const collection = await run(() => getCollection(context.deps, actor, params.collectionKey!))
-  return redirect(collectionHome(collection))
-}
+// `/collection/{key}`: its page lives in app/features/catalogue/pages/collection-redirect.server.ts.
+export { loader } from '#app/features/catalogue/pages/collection-redirect.server'

@@ -1,12 +1,2 @@
-// `/collection/{id}/products/media/upload` (catalogue.md §2): the media upload scoped to a
-// collection, which is the brand's media upload page with ?collection= (its breadcrumbs then name
-// the collection). Someone without a grant on the brand gets 404.
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { guard, run } from '#app/platform/session.server'
-import { getCollection } from '#app/features/catalogue/collections.server'
-
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
-  const collection = await run(() => getCollection(context.deps, actor, params.collectionKey!))
-  return redirect(`/brand/${collection.brand}/products/media/upload?collection=${encodeURIComponent(collection.key)}`)
-}
+// `/collection/{id}/products/media/upload`: its page lives in app/features/catalogue/pages/collection-media-upload-redirect.server.ts.
+export { loader } from '#app/features/catalogue/pages/collection-media-upload-redirect.server'

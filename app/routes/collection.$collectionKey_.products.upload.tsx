@@ -1,12 +1,2 @@
-// `/collection/{id}/products/upload` (catalogue.md §2): the product upload scoped to a collection,
-// which is the brand's upload page with ?collection= (the import then belongs to that collection).
-// Someone without a grant on the brand gets 404.
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { guard, run } from '#app/platform/session.server'
-import { getCollection } from '#app/features/catalogue/collections.server'
-
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
-  const collection = await run(() => getCollection(context.deps, actor, params.collectionKey!))
-  return redirect(`/brand/${collection.brand}/products/upload?collection=${encodeURIComponent(collection.key)}`)
-}
+// `/collection/{id}/products/upload`: its page lives in app/features/catalogue/pages/collection-upload-redirect.server.ts.
+export { loader } from '#app/features/catalogue/pages/collection-upload-redirect.server'

@@ -1,11 +1,2 @@
-// `/line/{key}`: the short success target of the line form (catalogue.md §2). It opens the line
-// page of the line's brand; someone without a grant on the brand gets 404 (docs/decisions/065).
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { guard, run } from '#app/platform/session.server'
-import { getLine } from '#app/features/catalogue/lines.server'
-
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
-  const line = await run(() => getLine(context.deps, actor, params.lineKey!))
-  return redirect(`/brand/${line.brand}/line/${line.key}`)
-}
+// `/line/{key}`: its page lives in app/features/catalogue/pages/line-redirect.server.ts.
+export { loader } from '#app/features/catalogue/pages/line-redirect.server'

@@ -1,18 +1,2 @@
-// POST /notifications/read: "Mark all as read" from the bell panel; returns to the page it came from.
-import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { requireActor, requireCsrf, run } from '#app/platform/session.server'
-import { safeRedirectPath } from '#app/platform/access/permissions'
-import { markNotificationsRead } from '#app/features/notifications/notifications.server'
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireActor(request, context)
-  const formData = await request.formData()
-  await requireCsrf(request, context, formData)
-  await run(() => markNotificationsRead(context.deps, actor, 'all'))
-  const back = formData.get('redirectTo')
-  return redirect(safeRedirectPath(typeof back === 'string' ? back : null, '/brands'))
-}
-
-export function loader() {
-  return redirect('/brands')
-}
+// `/notifications/read`: its page lives in app/features/notifications/pages/notifications-read.server.ts.
+export { action, loader } from '#app/features/notifications/pages/notifications-read.server'

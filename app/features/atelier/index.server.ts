@@ -4,3 +4,4 @@ export { cloneAsFinal, deleteReference, renameReference, toReferenceView, upload
 export type { ReferenceView } from './references.server'
 export { getWizardStyle } from './styles.server'
 export { markStyleStep } from './style-steps.server'
+export { progressOfStyles } from './styles.server'

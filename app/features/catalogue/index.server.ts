@@ -2,3 +2,4 @@
 export { getCollection } from './collections.server'
 export { getLine } from './lines.server'
 export { listListings } from './listings.server'
+export { mayEditListings } from './listings.server'

@@ -1,3 +1,6 @@
 // The public entry of this feature's server side for other features.
 export { threadMessageCounts } from './chat.server'
 export type { MessagePage } from './chat.server'
+export { listThreadMessages } from './chat.server'
+export { sendMessage } from './chat.server'
+export { unreadCount } from './chat.server'

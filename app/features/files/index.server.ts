@@ -21,3 +21,7 @@ export { NO_IMAGE_MESSAGE, countImageUpload, deleteBlobs, imageView, storeImage 
 export type { ImageChange, ImageView } from './images.server'
 export { UploadTooLargeError, fetchRequestOf, withImageUpload } from './upload.server'
 export type { StoredUpload } from './upload.server'
+export { NO_FILE_MESSAGE } from './file-uploads.server'
+export { fileChecked } from './file-checks.server'
+export { maxBytesFor } from './file-work.server'
+export { attemptImageChange, refusedUploadHeaders, withCropSubmission } from './image-form.server'

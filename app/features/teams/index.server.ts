@@ -8,3 +8,7 @@ export {
   reactivateByInvite,
 } from './invites.server'
 export { notifyOnboardingComplete } from './onboarding.server'
+export { continueAfterSave } from './onboarding-reply.server'
+export { isOnboardingContinue } from './onboarding-reply.server'
+export { listBrandContacts } from './teams.server'
+export { signUpWithInvite } from './registration.server'

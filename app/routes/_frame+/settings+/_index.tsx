@@ -1,15 +1,2 @@
-// `/settings`: an onboarding account resumes at its first step not done (the landing of
-// access.md §2 "/ after login"); everyone else opens Personal Profile.
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { guard } from '#app/platform/session.server'
-import { currentBrandKey, isOnboarding, resumeStep, stepPath, visibleSteps } from '#app/features/teams/onboarding-rules'
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
-  if (isOnboarding(actor.status)) {
-    const brand = currentBrandKey(actor.preferences.brand, actor.grants)
-    const step = resumeStep(actor.status, visibleSteps(actor.grants, brand))
-    if (step) throw redirect(stepPath(step, brand))
-  }
-  throw redirect('/settings/profile')
-}
+// `/settings`: its page lives in app/features/identity/pages/settings-index.server.ts.
+export { loader } from '#app/features/identity/pages/settings-index.server'

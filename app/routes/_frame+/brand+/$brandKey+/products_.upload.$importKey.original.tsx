@@ -1,15 +1,2 @@
-// The original file of an earlier upload, byte for byte, as History's download (catalogue.md §2,
-// §7 parsedspreadsheets download). Streamed from the blob store by the service.
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { downloadResponse, importOfBrand } from '#app/features/imports/import-upload.server'
-import { guard, run } from '#app/platform/session.server'
-import { originalFile } from '#app/features/imports/imports.server'
-
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
-  const file = await run(async () => {
-    const view = await importOfBrand(context, actor, params.brandKey!, params.importKey!)
-    return originalFile(context.deps, actor, view.key)
-  })
-  return downloadResponse(file.filename, file.contentType, file.body)
-}
+// `/brand/{key}/products/upload/{import}/original`: its page lives in app/features/imports/pages/import-original.server.ts.
+export { loader } from '#app/features/imports/pages/import-original.server'

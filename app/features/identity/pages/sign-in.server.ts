@@ -1,24 +1,33 @@
-// The action of the login screen `/`: each step of signing in (password, factor choice, code)
-// runs in app/features/identity/sign-in.server.ts; this turns the step's outcome, or its refusal (a thrown
-// AppError), into a reply, a redirect or a new session, keeping the route module to the screen.
-import { json, redirect, type ActionFunctionArgs } from '@remix-run/node'
+// The server side of the login screen `/` (sign-in.tsx): its loader, and its action. Each step of
+// signing in (password, factor choice, code) runs in app/features/identity/sign-in.server.ts; the
+// action turns the step's outcome, or its refusal (a thrown AppError), into a reply, a redirect or
+// a new session.
+import { defaultLook, loadBrandLook } from '#app/features/brands/index.server'
+import { MESSAGES } from '#app/features/identity/auth.server'
+import { humanCheckField, humanCheckWidget } from '#app/features/identity/human-check.server'
+import { acceptAfterSignIn, inviteStateForLogin } from '#app/features/identity/invite-sign-in.server'
+import { LoginSchema } from '#app/features/identity/login-schemas'
+import { SecondFactorChoiceSchema, VerificationCodeSchema } from '#app/features/identity/mfa-schemas'
+import { clearPendingSignIn, readPendingSignIn, savePendingSignIn } from '#app/features/identity/pending-sign-in.server'
+import {
+  pendingView,
+  sendSignInCode,
+  startSignIn,
+  verifySignInCode,
+  type SignInStep,
+} from '#app/features/identity/sign-in.server'
+import { landingPath, safeRedirectPath } from '#app/platform/access/permissions'
 import { SignInRefused } from '#app/platform/errors'
 import { parseForm } from '#app/platform/forms'
 import {
   clientAddress,
   commitUiSession,
+  getOptionalActor,
   getUiSession,
   issueSessionCookie,
   requireCsrf,
 } from '#app/platform/session.server'
-import { clearPendingSignIn, readPendingSignIn, savePendingSignIn } from '#app/features/identity/pending-sign-in.server'
-import { safeRedirectPath } from '#app/platform/access/permissions'
-import { LoginSchema } from '#app/features/identity/login-schemas'
-import { SecondFactorChoiceSchema, VerificationCodeSchema } from '#app/features/identity/mfa-schemas'
-import { MESSAGES } from '#app/features/identity/auth.server'
-import { sendSignInCode, startSignIn, verifySignInCode, type SignInStep } from '#app/features/identity/sign-in.server'
-import { humanCheckField, humanCheckWidget } from '#app/features/identity/human-check.server'
-import { acceptAfterSignIn } from '#app/features/identity/invite-sign-in.server'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 
 type ActionReply = {
   form: 'login' | 'factor' | 'code'
@@ -130,4 +139,21 @@ async function signedIn(
   headers.append('Set-Cookie', await commitUiSession(ui, context))
   // Only a path on this site: `//evil.example` or `https://…` fall back to the landing page.
   return redirect(accepted?.landing ?? safeRedirectPath(redirectTo, outcome.landing), { headers })
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await getOptionalActor(request, context)
+  // An invite link (/?token=): accept now, or sign in as the invitee first (state "invited").
+  const inviteToken = new URL(request.url).searchParams.get('token')
+  const invited = inviteToken ? await inviteStateForLogin(request, context, actor, inviteToken) : null
+  if (actor) {
+    const back = new URL(request.url).searchParams.get('redirectTo')
+    const landing = landingPath({ status: actor.status, preferredBrand: actor.preferences.brand, grants: actor.grants })
+    throw redirect(safeRedirectPath(back, landing))
+  }
+  // A brand's own login page is /?brand={key}: same form, that brand's look.
+  const brandKey = invited?.brandKey ?? new URL(request.url).searchParams.get('brand')
+  const look = (brandKey ? await loadBrandLook(context.deps, brandKey) : null) ?? defaultLook()
+  const pending = readPendingSignIn(await getUiSession(request, context))
+  return json({ look, invited, secondFactor: pending ? pendingView(pending) : null })
 }

@@ -1,0 +1,12 @@
+// `/collection/{id}/products/media/upload` (catalogue.md §2): the media upload scoped to a
+// collection, which is the brand's media upload page with ?collection= (its breadcrumbs then name
+// the collection). Someone without a grant on the brand gets 404.
+import { getCollection } from '#app/features/catalogue/collections.server'
+import { guard, run } from '#app/platform/session.server'
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const collection = await run(() => getCollection(context.deps, actor, params.collectionKey!))
+  return redirect(`/brand/${collection.brand}/products/media/upload?collection=${encodeURIComponent(collection.key)}`)
+}

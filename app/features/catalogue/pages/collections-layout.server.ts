@@ -1,0 +1,17 @@
+// The server side of collections-layout.tsx: what its route loads and does.
+import { listCollectionGroups, mayEditCollections } from '#app/features/catalogue/collections.server'
+import { can } from '#app/platform/access/abilities'
+import { guard, run } from '#app/platform/session.server'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const brandKey = params.brandKey!
+  const groups = await run(() => listCollectionGroups(context.deps, actor, brandKey))
+  return json({
+    brandKey,
+    groups,
+    canCreate: can(actor.grants, 'line.create', brandKey),
+    mayEdit: mayEditCollections(actor, brandKey),
+  })
+}

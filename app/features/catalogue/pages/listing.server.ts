@@ -1,0 +1,34 @@
+// The server side of listing.tsx: what its route loads and does.
+import { getListingDetail, updateListing } from '#app/features/catalogue/listing-edit.server'
+import { formToUpdate, LISTING_MESSAGES, ListingFormSchema } from '#app/features/catalogue/listing-schemas'
+import { formErrorReply } from '#app/platform/form-errors.server'
+import { parseForm } from '#app/platform/forms'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const detail = await run(() => getListingDetail(context.deps, actor, params.listingKey!, params.brandKey!))
+  const editing = new URL(request.url).searchParams.get('edit') === 'true' && detail.canEdit
+  return json({ detail, editing })
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await guard(request, context)
+  const formData = await request.formData()
+  await requireCsrf(request, context, formData)
+  const page = `/brand/${params.brandKey}/products/listing/${params.listingKey}`
+  // The listing must be one of this brand's, and the actor able to see it, before anything else.
+  await run(() => getListingDetail(context.deps, actor, params.listingKey!, params.brandKey!))
+  const submission = parseForm(formData, ListingFormSchema)
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  try {
+    await updateListing(context.deps, actor, params.listingKey!, {
+      ...formToUpdate(submission.value),
+      brand: params.brandKey!,
+    })
+  } catch (error) {
+    return formErrorReply(submission, error)
+  }
+  return redirectWithToast(request, context, page, { kind: 'success', message: LISTING_MESSAGES.saved })
+}

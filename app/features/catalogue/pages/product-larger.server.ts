@@ -1,0 +1,15 @@
+// The server side of product-larger.tsx: what its route loads and does.
+import { getProduct } from '#app/features/catalogue/products.server'
+import { guard, run } from '#app/platform/session.server'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const product = await run(() => getProduct(context.deps, actor, params.productId!, params.brandKey!))
+  return json({
+    brandKey: params.brandKey!,
+    key: product.key,
+    name: product.name,
+    images: product.looks.map((look) => look.image),
+  })
+}

@@ -1,0 +1,49 @@
+// The server side of products-list-remove.tsx: what its route loads and does.
+import { parseKeys } from '#app/features/catalogue/listing-filter'
+import { listingNames, mayEditListings, removeListings, removeOutcome } from '#app/features/catalogue/listings.server'
+import { permissionError } from '#app/platform/errors'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+
+/** The list's address without the selection, to go back to. */
+function listAddress(request: Request): string {
+  const url = new URL(request.url)
+  url.searchParams.delete('keys')
+  url.searchParams.delete('select')
+  const query = url.searchParams.toString()
+  return `${url.pathname.split('/').slice(0, 4).join('/')}${query ? `?${query}` : ''}`
+}
+
+function selectedKeys(params: URLSearchParams | FormData): string[] {
+  const parsed = parseKeys(params.getAll('keys').map(String).join(','), 'keys')
+  return parsed.ok ? parsed.value : []
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const brandKey = params.brandKey!
+  // Read members never see the selection; a typed address is refused the same way.
+  if (!mayEditListings(actor, brandKey)) {
+    await run(async () => {
+      throw permissionError()
+    })
+  }
+  const keys = selectedKeys(new URL(request.url).searchParams)
+  if (keys.length === 0) {
+    return redirectWithToast(request, context, listAddress(request), {
+      kind: 'info',
+      message: 'Select the products to delete first.',
+    })
+  }
+  const listed = await run(() => listingNames(context.deps, actor, brandKey, keys))
+  return json({ listed, closeTo: listAddress(request) })
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await guard(request, context)
+  const formData = await request.formData()
+  await requireCsrf(request, context, formData)
+  const keys = selectedKeys(formData)
+  const results = await run(() => removeListings(context.deps, actor, params.brandKey!, keys))
+  return redirectWithToast(request, context, listAddress(request), removeOutcome(results))
+}

@@ -1,0 +1,53 @@
+// The server side of products-list.tsx: what its route loads and does.
+import { progressOfStyles } from '#app/features/atelier/index.server'
+import { toListingRow } from '#app/features/catalogue/components/products-list'
+import { parsePageQuery, parseViewMode } from '#app/features/catalogue/listing-filter'
+import { listFilterChoices, listListings, mayEditListings } from '#app/features/catalogue/listings.server'
+import { brandGrantTypes } from '#app/platform/access/permissions'
+import { guard, run } from '#app/platform/session.server'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const brandKey = params.brandKey!
+  const url = new URL(request.url)
+  // The same list runs in the atelier, where the SKU shows and names lead to the style page.
+  const atelier = url.pathname.split('/')[3] === 'atelier'
+  const { filter, page, per } = parsePageQuery(url.searchParams)
+  const listed = await run(() => listListings(context.deps, actor, brandKey, filter))
+  const styleSearch = (url.searchParams.get('styleSearch') ?? '').trim().slice(0, 100)
+  const choices = await run(() =>
+    listFilterChoices(context.deps, actor, brandKey, { selectedStyles: filter.styles, styleSearch }),
+  )
+  // In the atelier each row shows its style's progress: one query for the page's styles.
+  const progress = atelier
+    ? await run(() =>
+        progressOfStyles(
+          context.deps,
+          actor,
+          brandKey,
+          listed.data.map((row) => row.style),
+        ),
+      )
+    : undefined
+  return json({
+    brandKey,
+    atelier,
+    progress,
+    base: `/brand/${brandKey}/${atelier ? 'atelier' : 'products'}`,
+    filter,
+    page,
+    per,
+    view: parseViewMode(url.searchParams.get('view')),
+    selectAll: url.searchParams.get('select') === 'all',
+    rows: listed.data.map(toListingRow),
+    total: listed.total,
+    totalExact: listed.totalExact,
+    more: listed.more,
+    choices,
+    styleSearch,
+    canEdit: mayEditListings(actor, brandKey),
+    // catalogue.md §2: the team info icon is hidden when the grants include owner.
+    showTeamInfo: !brandGrantTypes(actor.grants, brandKey).includes('owner'),
+  })
+}

@@ -1,0 +1,2 @@
+// The public entry of this feature for other features: its rules, texts and types.
+export { ImageCropForm } from './image-crop'

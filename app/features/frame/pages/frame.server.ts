@@ -1,0 +1,63 @@
+// The server side of frame.tsx: what its route loads and does.
+import { frameBrand } from '#app/features/brands/index.server'
+import { unreadCount as chatUnreadCount } from '#app/features/chat/index.server'
+import { profilePictureUrl } from '#app/features/identity/index.server'
+import { bellNotifications } from '#app/features/notifications/index.server'
+import {
+  brandGrantTypes,
+  hasBrandAbility,
+  headerItemsFor,
+  showsDashboardNavigation,
+} from '#app/platform/access/permissions'
+import { guard, run } from '#app/platform/session.server'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  // The brand in the URL, else the account's current brand (docs/decisions/038).
+  const brand = await run(() => frameBrand(context.deps, actor, params.brandKey ?? null))
+  const grantTypes = brand ? brandGrantTypes(actor.grants, brand.key) : []
+  // Independent reads, asked at once (a Postgres pool answers them side by side).
+  const [picture, bell, unreadCount] = await Promise.all([
+    profilePictureUrl(context.deps, actor),
+    bellNotifications(context.deps, actor, 8),
+    // The CHAT label's count: unread messages in the frame brand's chats.
+    brand ? chatUnreadCount(context.deps, actor, brand.key) : 0,
+  ])
+  return json({
+    account: {
+      key: actor.key,
+      name: actor.name,
+      email: actor.email,
+      role: actor.role,
+      jobType: actor.jobType,
+      picture,
+    },
+    brand: brand
+      ? {
+          key: brand.key,
+          name: brand.name,
+          // The Branding logo, by signed URL like every blob.
+          logo: brand.assets.logo?.path ? context.deps.blobs.signedUrl(brand.assets.logo.path) : null,
+        }
+      : null,
+    /** The page belongs to the brand (its dashboard navigation shows), not just the header. */
+    inBrand: Boolean(params.brandKey),
+    nav: headerItemsFor(actor.jobType, grantTypes),
+    // Manage Team in the profile menu.
+    isOwner: brand !== null && hasBrandAbility(actor.grants, brand.key, 'team.manage'),
+    dashboard: showsDashboardNavigation(grantTypes),
+    unread: bell.unread,
+    unreadCount,
+    notifications: bell.items,
+    resourcesUrl: context.deps.env.RESOURCES_URL,
+    // The stepper decides per path in the browser; it needs only the account's own brand grants.
+    onboarding: actor.status.startsWith('onboarding')
+      ? {
+          status: actor.status,
+          grants: actor.grants.filter((grant) => grant.model === 'Brand'),
+          preferredBrand: actor.preferences.brand ?? null,
+        }
+      : null,
+  })
+}

@@ -1,0 +1,10 @@
+// The server side of settings-security-layout.tsx: what its route loads and does.
+import { listSecondFactors } from '#app/features/identity/mfa.server'
+import { guard, run } from '#app/platform/session.server'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const factors = await run(() => listSecondFactors(context.deps, actor))
+  return json({ factors })
+}

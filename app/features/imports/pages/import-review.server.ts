@@ -1,0 +1,12 @@
+// The server side of import-review.tsx: what its route loads and does.
+import { importOfBrand } from '#app/features/imports/import-upload.server'
+import { importResult } from '#app/features/imports/imports.server'
+import { guard, run } from '#app/platform/session.server'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const view = await run(() => importOfBrand(context, actor, params.brandKey!, params.importKey!))
+  const result = await run(() => importResult(context.deps, actor, view.key))
+  return json({ brandKey: params.brandKey!, view, result })
+}

@@ -1,0 +1,23 @@
+// Roll back an upload from History: the listings it created are removed and the listings it
+// updated get their earlier values back, in one transaction (the service). Confirmed by a form,
+// so it works without JavaScript.
+import { ConfirmDialog } from '#app/ui/confirm-dialog'
+import { useLoaderData } from '@remix-run/react'
+import type { loader } from './import-rollback.server'
+
+export default function RollbackImport() {
+  const { brandKey, view } = useLoaderData<typeof loader>()
+  return (
+    <ConfirmDialog
+      title="Roll back upload"
+      closeTo={`/brand/${brandKey}/products/upload?tab=history`}
+      confirmLabel="Roll back"
+    >
+      <p className="text-sm">
+        Are you sure you want to roll back the upload of <span className="font-medium">{view.filename}</span>? The{' '}
+        {view.counts.created} listings it created will be removed and the {view.counts.updated} listings it updated will
+        get their earlier values back.
+      </p>
+    </ConfirmDialog>
+  )
+}

@@ -1,0 +1,46 @@
+// The server side of import-row.tsx: what its route loads and does.
+import { IMPORT_FIELD_NAMES } from '#app/features/imports/fields'
+import { importOfBrand } from '#app/features/imports/import-upload.server'
+import { getImportRow, updateImportRow } from '#app/features/imports/imports.server'
+import { notFound } from '#app/platform/errors'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+
+function rowNumberOf(param: string | undefined): number {
+  const number = Number(param)
+  if (!Number.isSafeInteger(number) || number < 1) throw notFound('Row')
+  return number
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const row = await run(async () => {
+    const view = await importOfBrand(context, actor, params.brandKey!, params.importKey!)
+    return getImportRow(context.deps, actor, view.key, rowNumberOf(params.rowNumber))
+  })
+  return json({ brandKey: params.brandKey!, importKey: params.importKey!, row })
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await guard(request, context)
+  const formData = await request.formData()
+  await requireCsrf(request, context, formData)
+  const values: Record<string, string> = {}
+  for (const name of IMPORT_FIELD_NAMES) {
+    const value = formData.get(name)
+    values[name] = typeof value === 'string' ? value : ''
+  }
+  const row = await run(async () => {
+    const view = await importOfBrand(context, actor, params.brandKey!, params.importKey!)
+    return updateImportRow(context.deps, actor, view.key, rowNumberOf(params.rowNumber), values)
+  })
+  if (row.issues.some((issue) => issue.level === 'error')) {
+    // The row keeps its errors (the service stored the edit with them); the form shows them again.
+    return json({ row, values }, { status: 422 })
+  }
+  const page = `/brand/${params.brandKey!}/products/upload/${params.importKey!}`
+  return redirectWithToast(request, context, page, {
+    kind: 'success',
+    message: row.status === 'completed' ? `Row ${row.rowNumber} is completed.` : `Row ${row.rowNumber} is saved.`,
+  })
+}

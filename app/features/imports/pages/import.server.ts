@@ -1,0 +1,46 @@
+// The server side of import.tsx: what its route loads and does.
+import { mayEditListings } from '#app/features/catalogue/index.server'
+import { reviewUploadMessage } from '#app/features/imports/import-texts'
+import { importOfBrand } from '#app/features/imports/import-upload.server'
+import { commitImport, listImportRows, type RowFilter } from '#app/features/imports/imports.server'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { FILTERS, PAGE } from './import.shared'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const brandKey = params.brandKey!
+  const url = new URL(request.url)
+  const view = await run(() => importOfBrand(context, actor, brandKey, params.importKey!))
+  const asked = url.searchParams.get('only')
+  const only: RowFilter = FILTERS.some((filter) => filter.id === asked) ? (asked as RowFilter) : 'all'
+  const cursor = Math.max(0, Number.parseInt(url.searchParams.get('cursor') ?? '0', 10) || 0)
+  const rows =
+    view.status === 'needs_mapping'
+      ? { rows: [], cursor: 0, more: false, total: 0 }
+      : await run(() => listImportRows(context.deps, actor, view.key, { only, cursor, limit: PAGE }))
+  return json({ brandKey, view, only, cursor, rows, canEdit: mayEditListings(actor, brandKey) })
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await guard(request, context)
+  const formData = await request.formData()
+  await requireCsrf(request, context, formData)
+  const brandKey = params.brandKey!
+  const page = `/brand/${brandKey}/products/upload/${params.importKey!}`
+  const view = await run(async () => {
+    await importOfBrand(context, actor, brandKey, params.importKey!)
+    return commitImport(context.deps, actor, params.importKey!)
+  })
+  if (view.status === 'failed' || view.counts.failed > 0) {
+    return redirectWithToast(request, context, `${page}/details`, {
+      kind: 'error',
+      message: reviewUploadMessage(),
+      persistent: true,
+    })
+  }
+  return redirectWithToast(request, context, `${page}/details`, {
+    kind: 'success',
+    message: `${view.counts.created} listings created, ${view.counts.updated} updated.`,
+  })
+}

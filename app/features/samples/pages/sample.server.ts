@@ -1,0 +1,139 @@
+// The server side of sample.tsx: what its route loads and does.
+import { listThreadMessages, sendMessage } from '#app/features/chat/index.server'
+import { markupPinThreadKey } from '#app/features/chat'
+import { type SampleDialog } from '#app/features/samples/components/sample-review'
+import { sampleMarkup, setPinResolved } from '#app/features/samples/markup.server'
+import { isPin, type AnyPin } from '#app/features/samples/markup/shapes'
+import {
+  deleteSample,
+  earlierPinComments,
+  getSampleReview,
+  lockSampleAsFinal,
+  renameSample,
+  setSampleStatus,
+} from '#app/features/samples/samples.server'
+import { AppError } from '#app/platform/errors'
+import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
+import { parseZoom } from '#app/ui/zoom-pan'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+
+const DIALOGS: readonly SampleDialog[] = ['expand', 'rename', 'delete', 'annotate', 'version']
+
+/** An annotation's summary, as long as a comment may be. */
+const MAX_SUMMARY = 2000
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const review = await run(() =>
+    getSampleReview(context.deps, actor, params.brandKey!, params.styleKey!, params.sampleKey),
+  )
+  const thread = await run(() => listThreadMessages(context.deps, actor, 'Reference', review.sample.key))
+  const markup = await run(() => sampleMarkup(context.deps, actor, params.brandKey!, review.sample.key))
+  const query = new URL(request.url).searchParams
+  // A pin's thread, when one is chosen; a pin since removed shows the sample's comments instead.
+  const pin = markup.find((shape): shape is AnyPin => isPin(shape) && shape.id === query.get('pin')) ?? null
+  const pinThread = pin
+    ? await run(() =>
+        listThreadMessages(context.deps, actor, 'MarkupPin', markupPinThreadKey(review.sample.key, pin.id)),
+      )
+    : null
+  const earlier = pin ? await earlierPinComments(context.deps, params.brandKey!, review, pin.id) : []
+  return json({
+    ...review,
+    brandKey: params.brandKey!,
+    selfKey: actor.key,
+    thread,
+    markup,
+    pin,
+    pinThread,
+    earlierPinComments: earlier,
+    selfName: actor.name,
+    markupMode: query.get('markup') === 'on',
+    showReferences: query.get('references') !== 'off',
+    listView: query.get('view') === 'list',
+    // Another version of the same series only; anything else shows the sample alone.
+    compare:
+      review.versions.find((version) => version.key === query.get('compare') && version.key !== review.sample.key) ??
+      null,
+    zoom: parseZoom(query.get('zoom')),
+    dialog: DIALOGS.find((name) => name === query.get('dialog')) ?? null,
+  })
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await guard(request, context)
+  const form = await request.formData()
+  await requireCsrf(request, context, form)
+  const { deps } = context
+  const styleKey = params.styleKey!
+  // The sample must be this style's and this brand's, and visible to the actor, before anything changes.
+  const review = await run(() => getSampleReview(deps, actor, params.brandKey!, styleKey, params.sampleKey))
+  const sampleKey = review.sample.key
+  const url = new URL(request.url)
+  url.searchParams.delete('dialog')
+  const back = `${url.pathname}${url.search}`
+  const intent = form.get('intent')
+  try {
+    if (intent === 'status') {
+      const changed = await setSampleStatus(deps, actor, sampleKey, form.get('status'))
+      return redirectWithToast(request, context, back, { kind: 'success', message: changed.message })
+    }
+    if (intent === 'lock') {
+      const locked = await lockSampleAsFinal(deps, actor, sampleKey)
+      return redirectWithToast(request, context, back, { kind: 'success', message: locked.message })
+    }
+    if (intent === 'rename') {
+      const renamed = await renameSample(deps, actor, sampleKey, form.get('name'))
+      return redirectWithToast(request, context, back, { kind: 'success', message: renamed.message })
+    }
+    if (intent === 'delete') {
+      const deleted = await deleteSample(deps, actor, sampleKey)
+      const next = review.samples.find((sample) => sample.key !== sampleKey)
+      const to = next
+        ? `/brand/${params.brandKey}/style/${styleKey}/samples/${next.key}`
+        : `/brand/${params.brandKey}/style/${styleKey}`
+      return redirectWithToast(request, context, to, { kind: 'success', message: deleted.message })
+    }
+    if (intent === 'annotate') {
+      const summary = String(form.get('summary') ?? '').trim()
+      if (summary.length > MAX_SUMMARY) {
+        throw new AppError('ValidationError', `The summary is too long: at most ${MAX_SUMMARY} characters.`)
+      }
+      if (summary) {
+        await sendMessage(deps, actor, { model: 'Reference', model_id: sampleKey, text: `Annotation: ${summary}` })
+      }
+      return redirectWithToast(request, context, back, { kind: 'success', message: 'Change saved successfully' })
+    }
+    if (intent === 'resolve-pin') {
+      const changed = await setPinResolved(
+        deps,
+        actor,
+        params.brandKey!,
+        sampleKey,
+        form.get('pin'),
+        form.get('resolved'),
+      )
+      return redirectWithToast(request, context, `${back}#comments`, { kind: 'success', message: changed.message })
+    }
+    if (form.has('text')) {
+      // The comment thread's form without JavaScript: the open pin's thread, or the sample's.
+      const pin = url.searchParams.get('pin')
+      const thread = pin
+        ? { model: 'MarkupPin', model_id: markupPinThreadKey(sampleKey, pin) }
+        : { model: 'Reference', model_id: sampleKey }
+      await sendMessage(deps, actor, { ...thread, text: String(form.get('text') ?? '') })
+      return redirectWithToast(request, context, `${back}#comments`, { kind: 'success', message: 'Comment posted' })
+    }
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error
+    const message = error.fields?.text?.[0] ?? error.message.replace(/^text: /, '')
+    return redirectWithToast(request, context, back, {
+      kind: 'error',
+      message: message.charAt(0).toUpperCase() + message.slice(1),
+    })
+  }
+  return redirectWithToast(request, context, back, {
+    kind: 'error',
+    message: 'Choose what to do: this form is not known.',
+  })
+}

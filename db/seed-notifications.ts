@@ -7,7 +7,10 @@ import { type Transaction } from './seed-team-and-chats'
 export async function insertDemoNotifications(tx: Transaction): Promise<void> {
   const base = `/brand/${DEMO_BRAND_KEY}`
   const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000)
-  const style = (name: string) => ({ text: name, url: `${base}/atelier`, accented: true })
+  const style = (name: string, id: string) => ({ text: name, url: `${base}/style/${demoKey(id)}`, accented: true })
+  // The demo's first pin on the Linen Shirt's front render, and the vsm's reply in its thread
+  // (db/seed-atelier-samples.ts): the notice quotes what the thread holds and opens it.
+  const sample = `${base}/style/${demoKey('style:linen-shirt')}/samples/${demoKey('sample-ref:render-front')}`
   const rows = [
     {
       to: 'admin',
@@ -15,7 +18,7 @@ export async function insertDemoNotifications(tx: Transaction): Promise<void> {
       action: 'asked for your review of',
       targetKind: 'Style',
       targetId: demoKey('style:linen-shirt'),
-      segments: [style('Linen Shirt'), 'in Coastal Light'],
+      segments: [style('Linen Shirt', 'style:linen-shirt'), 'in Coastal Light'],
       hours: 0.4,
       read: false,
     },
@@ -25,7 +28,7 @@ export async function insertDemoNotifications(tx: Transaction): Promise<void> {
       action: 'uploaded a virtual sample of',
       targetKind: 'Style',
       targetId: demoKey('style:wrap-dress'),
-      segments: [style('Wrap Dress')],
+      segments: [style('Wrap Dress', 'style:wrap-dress')],
       hours: 3,
       read: false,
     },
@@ -53,10 +56,13 @@ export async function insertDemoNotifications(tx: Transaction): Promise<void> {
       to: 'editor',
       from: 'vsm',
       action: 'commented on',
-      targetKind: 'Style',
-      targetId: demoKey('style:linen-shirt'),
-      segments: [style('Linen Shirt'), { text: '“Sleeve length looks right now.”' }],
-      hours: 5,
+      targetKind: 'Conversation',
+      targetId: demoKey('pin-thread:demo-pin-collar'),
+      segments: [
+        { text: 'a pin on Render front v2.png', url: `${sample}?pin=demo-pin-collar#comments`, accented: true },
+        { text: '“Lowered it in the pattern; a new render follows tomorrow morning.”' },
+      ],
+      hours: 19,
       read: true,
     },
     {

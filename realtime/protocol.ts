@@ -64,6 +64,46 @@ export const EVENTS = {
   notificationCleared: 'notification:cleared',
 } as const
 
+/** Rooms of the virtual atelier: everyone looking at a style's page or one of its samples. */
+export const atelierRooms = {
+  style: (styleKey: string) => `style:${styleKey}`,
+}
+
+/** A style's samples, live on its page and on each sample's page (realtime/units/atelier.ts). */
+export const ATELIER_EVENTS = {
+  /**
+   * client → server, with ack: this page shows these styles `{ styles }` (up to 50). Each one the
+   * account may see is joined; the answer is ok only if every one was.
+   */
+  watch: 'atelier:watch',
+  /** client → server: it does not show them any more `{ styles }`. */
+  unwatch: 'atelier:unwatch',
+  /** server → client, to the style's room: a sample was added, changed status, got a new version, was renamed or deleted. */
+  changed: 'atelier:changed',
+  /** server → client, to an account's room: it lost a grant in `{ brand }`; its pages watch their style again (and are refused if it is gone). */
+  rewatch: 'atelier:rewatch',
+} as const
+
+export type SampleChange = 'added' | 'status' | 'version' | 'renamed' | 'deleted'
+
+export interface SampleChangedEvent {
+  style: string
+  /** The sample concerned: for a new version, the new version's key. */
+  sample: string
+  change: SampleChange
+  /** Who made the change, by name, and when (ISO). */
+  by: string
+  byKey: string
+  at: string
+  /** The sample's name after the change. */
+  name: string
+  /** The new status (change 'status'). */
+  status?: string
+  /** The series (its first version's key) and the new version's number (change 'version'). */
+  series?: string
+  version?: number
+}
+
 /** The file pipeline (app/features/files/files.server.ts), to the uploader's account room. */
 /** Product media (app/features/media/media.server.ts). */
 export const MEDIA_EVENTS = {
@@ -106,6 +146,9 @@ export const SERVER_EVENTS = {
 
 export const BrandJoinSchema = z.object({ brand: z.string().check(z.minLength(1), z.maxLength(64)) })
 export type BrandJoinAck = { ok: true } | { ok: false; error: string }
+export const StyleWatchSchema = z.object({
+  styles: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1), z.maxLength(50)),
+})
 
 const chatKey = z.string().check(z.minLength(1), z.maxLength(128))
 export const ConversationRefSchema = z.object({ conversation: chatKey })
@@ -134,6 +177,8 @@ export const CLIENT_EVENT_SCHEMAS = {
   [CHAT_EVENTS.unwatch]: ConversationRefSchema,
   [CHAT_EVENTS.typing]: ConversationRefSchema,
   [CHAT_EVENTS.presenceJoin]: BrandJoinSchema,
+  [ATELIER_EVENTS.watch]: StyleWatchSchema,
+  [ATELIER_EVENTS.unwatch]: StyleWatchSchema,
 } as const
 
 export interface NotificationPayload {

@@ -62,12 +62,13 @@ export function RouteDialog({
 
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/40 p-4">
+      {/* A wide dialog leaves 11rem of the window free, room above or below it for a toast. */}
       <div
         ref={panel}
         role="dialog"
         aria-modal="true"
         aria-labelledby="dialog-title"
-        className={`w-full rounded-lg bg-white p-6 shadow-xl ${wide ? 'max-h-[90vh] max-w-4xl overflow-y-auto' : 'max-w-md'}`}
+        className={`w-full rounded-lg bg-white p-6 shadow-xl ${wide ? 'max-h-[calc(100vh-11rem)] max-w-4xl overflow-y-auto' : 'max-w-md'}`}
       >
         <div className="mb-4 flex items-start justify-between gap-4">
           <h2 id="dialog-title" className="text-lg font-semibold">

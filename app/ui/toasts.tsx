@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { Toast } from '#app/platform/toast'
 import { CloseIcon } from '#app/ui/icons'
+import { toastTop } from '#app/ui/toast-placement'
 
 const KIND_CLASS: Record<Toast['kind'], string> = {
   success: 'border-emerald-700 bg-emerald-50 text-emerald-900',
@@ -11,15 +12,51 @@ const KIND_CLASS: Record<Toast['kind'], string> = {
 /**
  * Shows the flash toasts of the last redirect, one below the other. Auto-dismiss after 6 s is a
  * CSS animation, so it needs no JavaScript; with JavaScript each can also be dismissed by hand.
+ * They sit at the right: under the page frame's header (and a page's marked headers) and off any open dialog once the browser
+ * has measured both (toast-placement.ts), at the foot of the window until then.
  */
 export function Toasts({ toasts }: { toasts: readonly Toast[] }) {
   // Positions dismissed by hand; a new list of toasts (a new redirect) shows them all again.
   const [dismissed, setDismissed] = useState<ReadonlySet<number>>(new Set())
   useEffect(() => setDismissed(new Set()), [toasts])
   const shown = toasts.map((toast, index) => ({ toast, index })).filter(({ index }) => !dismissed.has(index))
+  const column = useRef<HTMLDivElement>(null)
+  const [top, setTop] = useState<number | null>(null)
+  useEffect(() => {
+    if (shown.length === 0) return
+    const place = () => {
+      const toastsBox = column.current?.getBoundingClientRect()
+      if (!toastsBox) return
+      const headers = [...document.querySelectorAll('[data-frame-header], [data-toast-avoid]')].map((element) =>
+        element.getBoundingClientRect(),
+      )
+      const dialog = [...document.querySelectorAll('[role="dialog"][aria-modal="true"]')].at(-1)
+      setTop(
+        toastTop({
+          headers,
+          dialog: dialog?.getBoundingClientRect() ?? null,
+          toasts: toastsBox,
+          viewportHeight: window.innerHeight,
+        }),
+      )
+    }
+    place()
+    // A dialog may open or close, or the header wrap, while a toast is up: look again now and then.
+    const timer = setInterval(place, 250)
+    window.addEventListener('resize', place)
+    return () => {
+      clearInterval(timer)
+      window.removeEventListener('resize', place)
+    }
+  }, [shown.length])
   if (shown.length === 0) return null
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4">
+    <div
+      ref={column}
+      data-testid="toasts"
+      className={`pointer-events-none fixed right-4 z-50 flex max-w-[calc(100vw-2rem)] justify-end ${top === null ? 'bottom-4' : ''}`}
+      style={top === null ? undefined : { top }}
+    >
       {/* A grid column as wide as the widest toast, so stacked toasts line up. */}
       <div className="grid max-w-xl gap-2">
         {shown.map(({ toast, index }) => (

@@ -67,6 +67,7 @@ const SIGNED_IN: [email: string, paths: string[]][] = [
       `/brand/${BRAND}/assets`,
       `/brand/${BRAND}/marketing`,
       `/brand/${BRAND}/atelier`,
+      `/brand/${BRAND}/atelier/listings`,
       `/brand/${BRAND}/style/${STYLE}`,
       `/brand/${BRAND}/style/${STYLE}/graphics?tab=print`,
       `/brand/${BRAND}/style/${STYLE}/references/preview/list`,

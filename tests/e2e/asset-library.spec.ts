@@ -124,6 +124,16 @@ test('with JavaScript, an owner drags a file into a folder, a folder into anothe
   const tiles = page.getByRole('list', { name: 'Assets' })
   const tile = (name: string) => tiles.getByRole('listitem').filter({ hasText: name })
   await expect(tile('Swatch.png')).toBeVisible()
+  // A file just uploaded previews as the picture it is, once its checks are done.
+  await expect(async () => {
+    await page.reload()
+    await page.getByLabel('Actions for Swatch.png').click()
+    await page.getByRole('link', { name: 'Preview', exact: true }).click()
+    const preview = page.getByRole('dialog', { name: 'Swatch.png' })
+    await expect(preview.getByRole('img', { name: 'Swatch.png' })).toBeVisible({ timeout: 1_000 })
+  }).toPass()
+  await expect(page.getByText("This file can't be previewed.")).toHaveCount(0)
+  await page.goto(base)
 
   // A file onto a folder's tile.
   await tile('Swatch.png').dragTo(tile('Prints'))

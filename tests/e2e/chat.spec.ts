@@ -146,14 +146,37 @@ test('the sender alone deletes a message', async ({ browser, baseURL }) => {
   await live(other)
   await send(other, 'Not mine to delete')
   await expect(page.getByTestId('message')).toHaveCount(2)
-  // Delete shows on one's own message only.
-  await expect(page.getByTestId('message').nth(0).getByRole('link', { name: 'Delete' })).toHaveCount(1)
+  // Delete shows on one's own message only, and only on the message pointed at.
+  const mine = page.getByTestId('message').nth(0)
+  await expect(mine.getByRole('link', { name: 'Delete' })).toHaveCount(1)
   await expect(page.getByTestId('message').nth(1).getByRole('link', { name: 'Delete' })).toHaveCount(0)
   await expect(other.getByTestId('message').nth(0).getByRole('link', { name: 'Delete' })).toHaveCount(0)
+  await page.mouse.move(0, 0)
+  await expect(mine.getByRole('link', { name: 'Delete' })).toHaveCSS('opacity', '0')
+  await mine.hover()
+  await expect(mine.getByRole('link', { name: 'Delete' })).toHaveCSS('opacity', '1')
+  // One's own messages look unlike the others': a dark bubble on the other side.
+  const bubble = (message: ReturnType<Page['getByTestId']>) =>
+    message.getByTestId('message-text').evaluate((element) => getComputedStyle(element).backgroundColor)
+  expect(await bubble(mine)).not.toBe(await bubble(page.getByTestId('message').nth(1)))
+  await expect(mine).toHaveAttribute('data-own', 'true')
 
-  await page.getByTestId('message').nth(0).getByRole('link', { name: 'Delete' }).click()
+  // A refusal of an empty message goes once something else worked.
+  const conversation = page.getByTestId('conversation').first()
+  await conversation.getByRole('button', { name: 'Send' }).click()
+  await expect(conversation.getByText('Message is required.')).toBeVisible()
+  await mine.getByRole('link', { name: 'Delete' }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByTestId('toast')).toContainText('Message has been deleted successfully.')
+  await expect(conversation.getByText('Message is required.')).toHaveCount(0)
+  // The toast covers neither the page's header and navigation nor the conversation's header.
+  await expect(async () => {
+    const toastBox = (await page.getByTestId('toast').boundingBox())!
+    for (const covered of [page.locator('[data-frame-header]'), conversation.locator('[data-toast-avoid]')]) {
+      const box = (await covered.boundingBox())!
+      expect(toastBox.y, 'toast below the header').toBeGreaterThanOrEqual(box.y + box.height)
+    }
+  }).toPass()
   await expect(page.getByTestId('message')).toHaveCount(1)
   // Gone for the other person too, without a reload, and after one.
   await expect(other.getByTestId('message')).toHaveCount(1)

@@ -2,7 +2,7 @@
 // notifications and marks one read, all read, clears one (by its target) and all, each a form;
 // with JavaScript, the bell's dot goes out live when another tab marks everything read.
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { brandKeyByName, expect, signIn, test } from './fixtures'
 import { updateBrandAsAdmin, type NewBrand, type NewMember } from './support/users'
 
 interface FlatNotification {
@@ -128,4 +128,21 @@ test('the bell dot goes out live when another tab marks all read', async ({
   await expect(page).toHaveURL(new RegExp(`/brand/${ownBrand.key}/notifications$`))
   await expect(page.getByTestId('notification')).toHaveCount(3)
   await other.close()
+})
+
+test('a comment notice names the sender once, and its link opens the thread that holds the comment', async ({
+  page,
+}) => {
+  await signIn(page, 'editor@demo.test')
+  const brand = await brandKeyByName(page, 'Demo Brand')
+  await page.goto(`/brand/${brand}/notifications`)
+  const notice = page.getByTestId('notification').filter({ hasText: 'commented on' })
+  await expect(notice).toContainText(
+    'Victor Sample commented on a pin on Render front v2.png “Lowered it in the pattern; a new render follows tomorrow morning.”',
+  )
+  await notice.getByRole('link', { name: 'a pin on Render front v2.png' }).click()
+  await expect(page).toHaveURL(/\/style\/[^/]+\/samples\/[^/?]+\?pin=demo-pin-collar#comments$/)
+  await expect(page.locator('#comments')).toContainText(
+    'Lowered it in the pattern; a new render follows tomorrow morning.',
+  )
 })

@@ -179,6 +179,7 @@ test('an outsider gets 404 for the list, its modals and its calls', async ({ pag
     `/brand/${brand}/products/quick/${key}`,
     `/brand/${brand}/products/team`,
     `/brand/${brand}/atelier`,
+    `/brand/${brand}/atelier/listings`,
   ]) {
     const response = await page.goto(path)
     expect(response?.status(), path).toBe(404)
@@ -197,6 +198,8 @@ test('the atelier context shows the SKU and links names to the style page', asyn
   await signIn(page, 'admin@demo.test')
   const brand = await brandKeyByName(page, 'Demo Brand')
   await page.goto(`/brand/${brand}/atelier`)
+  await page.getByRole('link', { name: 'Listings view' }).click()
+  await expect(page).toHaveURL(new RegExp(`/brand/${brand}/atelier/listings$`))
   await expect(page.getByRole('columnheader', { name: 'SKU' })).toBeVisible()
   await expect(page.getByTestId('listing-row').first()).toContainText(/DB-\d{4}-[A-Z]{3}-[A-Z]+/)
   // Names of listings with a style lead to the style page of the virtual atelier.

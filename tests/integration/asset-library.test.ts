@@ -200,6 +200,8 @@ describe('folders and files', () => {
       folder: nested,
       size: png.length,
       status: 'available',
+      // What the preview goes by: an uploaded picture previews as one.
+      content_type: 'image/png',
     })
     const [row] = await portal.deps.db.select().from(files).where(eq(files.key, fileKey))
     expect(row!.originalKey).toBe(`brands/${brand.key}/assets/bucket/${fileKey}.png`)
@@ -382,6 +384,26 @@ describe('folders and files', () => {
       DEFAULT_FOLDERS.length - 1,
     )
     expectError(await post(cookies.editor, 'bucket/method/remove_folder', { bucket, path: 'Prints/' }), 404, 'NotFound')
+  })
+
+  it('previews a file placed while its checks still ran, by the type its checks then found', async () => {
+    // The upload form places a file as soon as it is stored, before its scan and type check end.
+    const fileKey = await createFile(portal.deps, brand.key, editorKey, {
+      purpose: 'asset-library',
+      status: 'scanning',
+      name: 'Spec sheet.pdf',
+    })
+    const placed = await post(cookies.editor, 'bucket/method/add_files', { bucket, prefix: '', files: [fileKey] })
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200)
+    await portal.deps.db
+      .update(files)
+      .set({ status: 'available', contentType: 'application/pdf', originalKey: `brands/${brand.key}/x.pdf` })
+      .where(eq(files.key, fileKey))
+    const page = await folder(bucket, '', {}, cookies.reader)
+    expect(page.data.find((entry) => entry.name === 'Spec sheet.pdf')).toMatchObject({
+      status: 'available',
+      content_type: 'application/pdf',
+    })
   })
 })
 

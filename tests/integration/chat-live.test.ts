@@ -188,11 +188,12 @@ describe('who hears of a message', () => {
 
     await send('First while away')
     await send('Second while away')
+    // The notice is written just after the send answers (the message is stored first).
+    await eventually(async () => expect(await unreadNotifications(nia.key, chat.conversation)).toHaveLength(1))
     const collapsed = await unreadNotifications(nia.key, chat.conversation)
     expect(collapsed).toHaveLength(1)
+    expect(collapsed[0]!.action).toBe('sent you a message:')
     expect(collapsed[0]!.segments).toEqual([
-      'Mo Member',
-      { text: 'sent you a message:', accented: false },
       { text: 'First while away', url: `/brand/${brand.key}/chat/${chat.conversation}` },
     ])
 
@@ -217,7 +218,7 @@ describe('who hears of a message', () => {
     // Not looking any more: notified again.
     await niaSocket.emitWithAck(CHAT_EVENTS.unwatch, { conversation: chat.conversation })
     await send('After looking away')
-    expect(await unreadNotifications(nia.key, chat.conversation)).toHaveLength(1)
+    await eventually(async () => expect(await unreadNotifications(nia.key, chat.conversation)).toHaveLength(1))
   })
 
   it('passes typing on to the other member only, and only from someone who may write', async () => {

@@ -394,11 +394,13 @@ describe('comment threads', () => {
     const [mention] = await portal.deps.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.accountKey, people.vsm.key), eq(notifications.action, 'mention')))
+      .where(and(eq(notifications.accountKey, people.vsm.key), eq(notifications.action, 'mentioned you on')))
+    // "Dana Member mentioned you on Wrap coat “…”": the name once (the actor's), the style linked
+    // to the page its thread is on, the message quoted.
+    expect(mention?.actorKey).toBe(people.designer.key)
     expect(mention?.segments).toEqual([
-      'Dana Member',
-      { text: 'mentioned you:', accented: false },
-      'Collar is 2 mm too wide, @Vik',
+      { text: 'Wrap coat', url: `/brand/${brand.key}/style/${style}#comments`, accented: true },
+      { text: '“Collar is 2 mm too wide, @Vik”' },
     ])
   })
 

@@ -3,12 +3,14 @@
 // ever reading or changing its own notifications, limits on what a notification may hold, the
 // centre's brand scope and its keyset pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import fs from 'node:fs'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { io as connectSocket, type Socket } from 'socket.io-client'
 import { accounts, notifications } from '#db/schema'
 import { EVENTS, type NotificationChangePayload } from '#realtime/protocol'
 import { clearNotifications, notificationCentre, notifyAccount } from '#app/features/notifications/notifications.server'
 import { action as centreAction, loader as centreLoader } from '#app/routes/_frame+/brand+/$brandKey+/notifications'
+import { newKey } from '#app/platform/ids'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { pageContext, postForm } from '#tests/support/routes'
 import {
@@ -449,5 +451,47 @@ describe('the centre page', () => {
         .from(notifications)
         .where(inArray(notifications.key, [mine.key])),
     ).toHaveLength(1)
+  })
+})
+
+describe('chat notices stored before they read as sentences', () => {
+  it('are rewritten by migration 0023 to name the sender once, with a human verb', async () => {
+    const { brand, me, other } = await world()
+    const old = {
+      accountKey: me.key,
+      brandKey: brand.key,
+      actorKey: other.key,
+      targetKind: 'Conversation',
+      targetId: 'conversation-1',
+    }
+    const link = { text: 'See the sleeve', url: `/brand/${brand.key}/chat/conversation-1` }
+    const [mention, message, branding] = await portal.deps.db
+      .insert(notifications)
+      .values([
+        {
+          ...old,
+          key: newKey(),
+          action: 'mention',
+          segments: ['Otis', { text: 'mentioned you:', accented: false }, link],
+        },
+        {
+          ...old,
+          key: newKey(),
+          action: 'message',
+          segments: ['Otis', { text: 'sent you a message:', accented: false }, 'Hi'],
+        },
+        { ...old, key: newKey(), action: 'updated the branding of', segments: ['Demo'] },
+      ])
+      .returning()
+    const migration = fs.readFileSync(
+      new URL('../../db/migrations/0023_chat_notice_sentences.sql', import.meta.url),
+      'utf8',
+    )
+    await portal.deps.db.execute(sql.raw(migration))
+    const after = new Map((await rowsOf(me.key)).map((row) => [row.key, row]))
+    expect(after.get(mention!.key)).toMatchObject({ action: 'mentioned you:', segments: [link] })
+    expect(after.get(message!.key)).toMatchObject({ action: 'sent you a message:', segments: ['Hi'] })
+    // Other notices are left as they were.
+    expect(after.get(branding!.key)).toMatchObject({ action: 'updated the branding of', segments: ['Demo'] })
   })
 })

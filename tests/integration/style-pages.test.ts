@@ -6,8 +6,9 @@
 // Read members see no switch and their post is refused; outsiders and unknown steps get 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { styles } from '#db/schema'
+import { files, references, styles } from '#db/schema'
 import { listThreadMessages } from '#app/features/chat/chat.server'
+import { createSample } from '#tests/support/atelier-factories'
 import { createListing, createStyleIn } from '#tests/support/catalogue-factories'
 import { actorOf, createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'
 import { pageBrowser, type PageBrowser } from '#tests/support/page-browser'
@@ -84,9 +85,41 @@ const linkStates = (page: string) =>
   [...page.matchAll(/data-testid="progress-link" data-step="(\w+)" data-state="(\w+)"/g)].map((m) => `${m[1]}:${m[2]}`)
 
 describe('the atelier list', () => {
-  it("shows each listed style's progress", async () => {
+  it('lists each style once, with its progress, its samples by status and its newest sample', async () => {
+    const key = await styleWithWork('Styles List Coat')
+    await createSample(portal.deps, brand.key, key, designer.key, { name: 'List coat front.png', status: 'Approved' })
+    const newest = await createSample(portal.deps, brand.key, key, designer.key, {
+      name: 'List coat back.png',
+      status: 'Ready for Review',
+    })
+    // The newest sample's picture is the card's.
+    const [ref] = await portal.deps.db.select().from(references).where(eq(references.key, newest))
+    await portal.deps.db
+      .update(files)
+      .set({ thumbnailKey: `style-files/${brand.key}/${ref!.fileKey}_thumb.png` })
+      .where(eq(files.key, ref!.fileKey!))
+    const page = await html(browsers.owner, `/brand/${brand.key}/atelier?search=styles%20list`)
+    const text = page.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
+    expect(text).toContain('1 style matching “styles list”')
+    // The style once, although two of its listings name it.
+    expect(page.match(/data-testid="style-card"/g)).toHaveLength(1)
+    expect(page).toContain(`href="${stylePath(key)}"`)
+    expect(text).toContain('3 of 6 steps')
+    expect(text).toContain('1 Approved')
+    expect(text).toContain('1 Ready for Review')
+    expect(page).toMatch(/<img src="\/blobs\/[^"]+"/)
+    // The listings view is one click away.
+    expect(page).toContain(`href="/brand/${brand.key}/atelier/listings"`)
+    // An outsider gets 404; a search with nothing to find says so.
+    expect((await browsers.outsider.get(`/brand/${brand.key}/atelier`)).status).toBe(404)
+    expect(await html(browsers.owner, `/brand/${brand.key}/atelier?search=zzz-none`)).toContain(
+      'No style matches this search.',
+    )
+  })
+
+  it("shows each listed style's progress in the listings view", async () => {
     const key = await styleWithWork('Progress Shirt')
-    const page = await html(browsers.owner, `/brand/${brand.key}/atelier?search=progress%20shirt`)
+    const page = await html(browsers.owner, `/brand/${brand.key}/atelier/listings?search=progress%20shirt`)
     expect(page).toContain(`href="${stylePath(key)}"`)
     expect(page).toContain('3 of 6 steps')
     expect(page).toMatch(

@@ -135,9 +135,9 @@ export const SAMPLES: Record<string, ActionSample> = {
       fields: { name: 'Walk twill', 'front.hexcode': '#0F4C81', 'front.pantone': '19-4052 TCX' },
     }),
   },
-  '/brand/:brandKey/atelier/delete/:listingKey': {
+  '/brand/:brandKey/atelier/listings/delete/:listingKey': {
     post: async (w) => ({
-      url: `/brand/${w.brand.key}/atelier/delete/${(await createListing(portal.deps, w.brand.key)).key}`,
+      url: `/brand/${w.brand.key}/atelier/listings/delete/${(await createListing(portal.deps, w.brand.key)).key}`,
     }),
   },
   '/brand/:brandKey/products/remove': {
@@ -146,9 +146,9 @@ export const SAMPLES: Record<string, ActionSample> = {
       fields: { keys: (await createListing(portal.deps, w.brand.key)).key },
     }),
   },
-  '/brand/:brandKey/atelier/remove': {
+  '/brand/:brandKey/atelier/listings/remove': {
     post: async (w) => ({
-      url: `/brand/${w.brand.key}/atelier/remove`,
+      url: `/brand/${w.brand.key}/atelier/listings/remove`,
       fields: { keys: (await createListing(portal.deps, w.brand.key)).key },
     }),
   },

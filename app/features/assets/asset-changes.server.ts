@@ -70,7 +70,7 @@ export async function createFolder(
     })
     const view = entryView(
       deps,
-      { ...row, status: null, originalKey: null, thumbnailKey: null, webKey: null },
+      { ...row, status: null, originalKey: null, thumbnailKey: null, webKey: null, fileType: null },
       segments,
     )
     return { ...view, message: ASSET_TEXTS.folderCreated(row.name) }

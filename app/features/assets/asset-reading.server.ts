@@ -29,6 +29,8 @@ interface EntryWithFile extends EntryRow {
   originalKey: string | null
   thumbnailKey: string | null
   webKey: string | null
+  /** The file's type as its checks found it: known only once the upload was checked. */
+  fileType: string | null
 }
 
 export function entryView(
@@ -45,7 +47,9 @@ export function entryView(
     path: joinPath([...folder, row.name], row.kind === 'folder'),
     folder: joinPath(folder),
     size: Number(row.size),
-    content_type: row.contentType,
+    // The entry copied the file's type when it was placed, which is null for a file placed while
+    // its checks still ran; the file's own type, once known, is the one to trust.
+    content_type: row.fileType ?? row.contentType,
     status: row.kind === 'file' ? (row.status ?? 'removed') : null,
     message:
       row.kind === 'file' && (row.status === 'scanning' || row.status === 'quarantined')
@@ -75,6 +79,7 @@ export async function withFiles(db: Executor, keys: string[]): Promise<EntryWith
       originalKey: files.originalKey,
       thumbnailKey: files.thumbnailKey,
       webKey: files.webKey,
+      fileType: files.contentType,
     })
     .from(assetEntries)
     .leftJoin(files, eq(files.key, assetEntries.fileKey))

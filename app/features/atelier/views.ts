@@ -119,3 +119,24 @@ export interface StepFilesData {
   /** Folders of the step a reference can move into, with their path from the top. */
   moveTargets: { key: string; label: string; path: string }[]
 }
+
+/** A style as the atelier's list of styles shows it (style-list.server.ts). */
+export interface StyleListRow {
+  key: string
+  name: string
+  number: string
+  progress: { complete: number; total: number }
+  /** Its samples, each series once by its newest version, counted by status. */
+  sampleStatuses: { status: string; count: number }[]
+  /** Its newest sample, for the card's picture. */
+  latestSample: { key: string; name: string; thumbnail: string | null } | null
+}
+
+export interface StyleListPage {
+  rows: StyleListRow[]
+  total: number
+  /** From 1. */
+  page: number
+  pages: number
+  search: string
+}

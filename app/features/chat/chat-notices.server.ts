@@ -1,13 +1,14 @@
 // Notices after a message: mentions and unread messages told to the members who may read them.
-import { PREVIEW_MAX, mentionsIn, truncate } from '#app/features/chat/schemas'
+import { PREVIEW_MAX, mentionsIn, parseMarkupPinThreadKey, truncate } from '#app/features/chat/schemas'
 import { brandMemberKeys, loadGrants, type Actor } from '#app/features/identity/index.server'
 import { notifyAccount } from '#app/features/notifications/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { accounts, conversationMembers } from '#db/schema'
+import { accounts, conversationMembers, listings, references, styles } from '#db/schema'
 import { chatRooms } from '#realtime/protocol'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { isBrandMember, threadTarget } from './chat-access.server'
+import { noticeSentence } from './notice-sentence'
 import { nameParts, rowsOf, type AccountRow, type ConversationRow, type MessageView } from './chat-views.server'
 
 export async function accountRow(deps: ServiceDeps, key: string): Promise<AccountRow | null> {
@@ -44,6 +45,8 @@ export async function notifyAbout(
   const looking = known?.looking ?? (await deps.events.accountsIn(chatRooms.viewing(conversation.key)))
   // A file sent without text is told by its name.
   const preview = truncate(message.text || message.attachment_name || '', PREVIEW_MAX)
+  // A thread's notice names the object it is about and opens that thread where it is shown.
+  const about = conversation.kind === 'thread' ? await threadObject(deps, conversation) : null
   for (const accountKey of recipients) {
     if (looking.has(accountKey)) continue
     const isMention = mentioned.has(accountKey)
@@ -54,21 +57,53 @@ export async function notifyAbout(
       accountKey,
       actor,
       brandKey: conversation.brandKey,
-      action: isMention ? 'mention' : 'message',
+      ...noticeSentence({
+        isMention,
+        about,
+        preview,
+        chatUrl: `/brand/${conversation.brandKey}/chat/${conversation.key}`,
+      }),
       targetKind: 'Conversation',
       targetId: conversation.key,
-      segments: [
-        message.sender,
-        {
-          text: isMention ? 'mentioned you:' : conversation.kind === 'thread' ? 'commented:' : 'sent you a message:',
-          accented: false,
-        },
-        // Direct and group chats open on their page; a thread opens where its object is shown.
-        conversation.kind === 'thread'
-          ? preview
-          : { text: preview, url: `/brand/${conversation.brandKey}/chat/${conversation.key}` },
-      ],
     })
+  }
+}
+
+/** The object a thread is about, by its name, and the address of the page its thread is shown on. */
+async function threadObject(deps: ServiceDeps, conversation: ConversationRow): Promise<{ text: string; url: string }> {
+  const brand = `/brand/${conversation.brandKey}`
+  const modelKey = conversation.modelKey ?? ''
+  const sampleAt = async (sampleKey: string) => {
+    const [row] = await deps.db
+      .select({ name: references.name, styleKey: references.styleKey })
+      .from(references)
+      .where(eq(references.key, sampleKey))
+    return row ? { name: row.name, url: `${brand}/style/${row.styleKey ?? ''}/samples/${sampleKey}` } : null
+  }
+  switch (conversation.model) {
+    case 'Style': {
+      const [row] = await deps.db.select({ name: styles.name }).from(styles).where(eq(styles.key, modelKey))
+      return { text: row?.name ?? 'a style', url: `${brand}/style/${modelKey}#comments` }
+    }
+    case 'Listing': {
+      const [row] = await deps.db.select({ name: listings.styleName }).from(listings).where(eq(listings.key, modelKey))
+      return { text: row?.name ?? 'a listing', url: `${brand}/products/listing/${modelKey}` }
+    }
+    case 'Reference': {
+      const sample = await sampleAt(modelKey)
+      return sample
+        ? { text: sample.name, url: `${sample.url}#comments` }
+        : { text: 'a sample', url: `${brand}/atelier` }
+    }
+    case 'MarkupPin': {
+      const pin = parseMarkupPinThreadKey(modelKey)
+      const sample = pin ? await sampleAt(pin.sampleKey) : null
+      return sample
+        ? { text: `a pin on ${sample.name}`, url: `${sample.url}?pin=${encodeURIComponent(pin!.pinId)}#comments` }
+        : { text: 'a pin', url: `${brand}/atelier` }
+    }
+    default:
+      return { text: 'a thread', url: `${brand}/chat` }
   }
 }
 

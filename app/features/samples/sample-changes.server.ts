@@ -20,6 +20,7 @@ import { accounts, files, grants, references, sampleStatusChanges, yjsUpdates } 
 import { and, eq, inArray, ne, or } from 'drizzle-orm'
 import { markupDocName } from './markup.server'
 import { loadSample, sampleOf, sampleRef, type SampleView } from './sample-reading.server'
+import { announceSampleChange } from './sample-live.server'
 
 /**
  * Sets a sample's status if the actor's job type (or owner access) allows it; records who, when,
@@ -64,6 +65,15 @@ export async function setSampleStatus(
     })
     return { row: row!, to: statusValue }
   })
+  if (changed.to && changed.row.styleKey) {
+    announceSampleChange(deps, actor, {
+      style: changed.row.styleKey,
+      sample: sampleKey,
+      change: 'status',
+      name: changed.row.name,
+      status: changed.to,
+    })
+  }
   if (changed.to) await tellTheOtherSide(deps, actor, access, changed.row, changed.to)
   const [file] = changed.row.fileKey ? await deps.db.select().from(files).where(eq(files.key, changed.row.fileKey)) : []
   return {
@@ -147,6 +157,14 @@ export async function deleteSample(
   await deleteReference(deps, actor, sampleKey)
   // Its markup goes with it.
   await deps.db.delete(yjsUpdates).where(eq(yjsUpdates.docName, markupDocName(found.references.brandKey, sampleKey)))
+  if (found.references.styleKey) {
+    announceSampleChange(deps, actor, {
+      style: found.references.styleKey,
+      sample: sampleKey,
+      change: 'deleted',
+      name: found.references.name,
+    })
+  }
   return { message: SAMPLE_TEXTS.deleted(found.references.name) }
 }
 
@@ -158,7 +176,16 @@ export async function renameSample(
 ): Promise<{ message: string }> {
   const sampleKey = keyField(sampleKeyValue, 'sample')
   await requireAbility(deps, actor, 'asset.manage', sampleRef(sampleKey))
-  await loadSample(deps, sampleKey)
+  const found = await loadSample(deps, sampleKey)
   const changed = await renameReference(deps, actor, sampleKey, name)
+  const [row] = await deps.db.select({ name: references.name }).from(references).where(eq(references.key, sampleKey))
+  if (found.references.styleKey && row) {
+    announceSampleChange(deps, actor, {
+      style: found.references.styleKey,
+      sample: sampleKey,
+      change: 'renamed',
+      name: row.name,
+    })
+  }
   return { message: changed.message }
 }

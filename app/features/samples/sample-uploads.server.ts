@@ -22,22 +22,30 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { MARKUP_SHAPES, markupDocName, storedMarkup } from './markup.server'
 import { loadSample, sampleOf, sampleRef } from './sample-reading.server'
+import { announceSampleChange } from './sample-live.server'
 
 /** New samples from a multipart form (the file pipeline, purpose 'style-file'), status In Progress. */
-export function uploadSamples(
+export async function uploadSamples(
   deps: ServiceDeps,
   actor: Actor,
   request: Request,
   target: { brandKey: string; styleKey: string },
   options: Parameters<typeof uploadStyleFiles>[4] = {},
 ) {
-  return uploadStyleFiles(
+  const result = await uploadStyleFiles(
     deps,
     actor,
     request,
     { style: target.styleKey, brand: target.brandKey, model: 'Style', asset_type: SAMPLE_ASSET_TYPE },
     options,
   )
+  // A new version is told as one by uploadSampleVersion.
+  if (!options.withinCreate) {
+    for (const made of result.references) {
+      announceSampleChange(deps, actor, { style: target.styleKey, sample: made.key, change: 'added', name: made.name })
+    }
+  }
+  return result
 }
 
 /**
@@ -105,6 +113,14 @@ export async function uploadSampleVersion(
       return shapes.length
     })
   }
+  announceSampleChange(deps, actor, {
+    style: target.styleKey,
+    sample: made.key,
+    change: 'version',
+    name: made.name,
+    series: seriesKey,
+    version,
+  })
   return {
     ...result,
     version: {

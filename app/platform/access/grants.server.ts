@@ -8,6 +8,7 @@ import { newKey } from '#app/platform/ids'
 import { hasBrandAbility } from '#app/platform/access/permissions'
 import { loadGrants } from '#app/features/identity/accounts.server'
 import { leaveBrandConversations } from '#app/features/chat/chat.server'
+import { leaveBrandStyleRooms } from '#app/features/samples/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
@@ -90,13 +91,15 @@ export async function changeGrants<T>(
 /**
  * Cuts an account's live access to a brand after it lost a grant there. Its Yjs documents of the
  * brand close (a reconnect is authorized with what is left); its sockets leave the brand's room
- * when it is no longer a member of the brand.
+ * when it is no longer a member of the brand, and the rooms of the brand's styles in any case.
  */
 async function cutLiveAccess(deps: ServiceDeps, accountKey: string, brandKey: string): Promise<void> {
   const left = await loadGrants(deps, accountKey)
   const leftBrand = !hasBrandAbility(left, brandKey, 'realtime.join')
   deps.events.revokeBrandAccess(accountKey, brandKey, { leaveRoom: leftBrand })
   if (leftBrand) await leaveBrandConversations(deps, accountKey, brandKey)
+  // Any lost grant may hide a style: its live pages ask again.
+  await leaveBrandStyleRooms(deps, accountKey, brandKey)
 }
 
 /**

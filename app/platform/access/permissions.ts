@@ -218,14 +218,19 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   },
   { pattern: '/brand/:brand/products/:product', access: ANY, note: NOT_SHOWN },
   { pattern: '/brand/:brand/products/:product/*', access: ANY, note: 'the View Larger dialog of the product page' },
-  { pattern: '/brand/:brand/atelier', access: ANY, note: NOT_SHOWN },
+  { pattern: '/brand/:brand/atelier', access: ANY, note: 'the list of styles (atelier.md §1); decision 152' },
   {
-    pattern: '/brand/:brand/atelier/remove',
+    pattern: '/brand/:brand/atelier/listings',
+    access: ANY,
+    note: 'decided: the products list in the atelier context, one click from the list of styles',
+  },
+  {
+    pattern: '/brand/:brand/atelier/listings/remove',
     access: brand('listing.edit'),
     note: 'decided: bulk delete in the atelier context, as on the products list',
   },
   {
-    pattern: '/brand/:brand/atelier/*',
+    pattern: '/brand/:brand/atelier/listings/*',
     access: ANY,
     note: 'decided: the products list modals in the atelier context (quick view, delete, team)',
   },

@@ -11,6 +11,7 @@ import type { FrameHandle } from '#app/ui/frame-handle'
 import { HangerIcon } from '#app/ui/icons'
 import { Badge, EmptyState } from '#app/ui/misc'
 import { type MetaFunction } from '@remix-run/node'
+import { useRefresh, useStyleRoom } from '#app/features/samples/components'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { loader } from './style.server'
 
@@ -28,6 +29,9 @@ type Data = ReturnType<typeof useLoaderData<typeof loader>>
 export default function StyleSummary() {
   const data = useLoaderData<typeof loader>()
   const { designer } = data
+  // The samples and their statuses stay current while the page is open.
+  const refresh = useRefresh()
+  useStyleRoom(data.summary.style.key, { onChange: refresh, onCatchUp: refresh })
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8" data-layout={designer ? 'designer' : 'standard'}>
       <StyleHeading data={data} />

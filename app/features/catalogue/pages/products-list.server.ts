@@ -34,7 +34,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     brandKey,
     atelier,
     progress,
-    base: `/brand/${brandKey}/${atelier ? 'atelier' : 'products'}`,
+    base: `/brand/${brandKey}/${atelier ? 'atelier/listings' : 'products'}`,
     filter,
     page,
     per,

@@ -77,7 +77,7 @@ export function ConversationView(props: ConversationProps) {
       data-live={live || undefined}
     >
       {header || (conversationKey && removal) ? (
-        <div className="flex items-center gap-3 border-b border-line px-4 py-3">
+        <div data-toast-avoid className="flex items-center gap-3 border-b border-line px-4 py-3">
           <div className="min-w-0 flex-1">{header}</div>
           {conversationKey && removal && 'conversation' in target ? (
             <Link
@@ -136,49 +136,64 @@ export function ConversationView(props: ConversationProps) {
               <p className="py-10 text-center text-sm text-muted">{NO_MESSAGES}</p>
             ) : (
               <ol className="flex flex-col gap-4">
-                {messages.map((message) => (
-                  <li key={message.key} data-testid="message" className="group flex gap-3">
-                    <Avatar name={message.sender} src={message.profilePictureUrl} size={32} />
-                    <div className="min-w-0 flex-1">
-                      <p className="flex items-baseline gap-2 text-sm">
-                        <span className="font-medium">{message.sender}</span>
-                        {/* In the viewer's time zone, which the server does not know. */}
-                        <time dateTime={message.created} className="text-xs text-muted" suppressHydrationWarning>
-                          {formatWhen(message.created)}
-                        </time>
-                        {message.senderKey === selfKey ? (
-                          <Link
-                            to={links?.deleteMessage(message.key) ?? '#'}
-                            className="ml-auto text-xs text-muted underline-offset-4 hover:text-red-700 hover:underline"
-                            onClick={(event) => {
-                              event.preventDefault()
-                              setConfirming(message.key)
-                            }}
-                          >
-                            Delete
-                          </Link>
-                        ) : null}
-                      </p>
-                      <p className="whitespace-pre-wrap break-words text-sm leading-relaxed" data-testid="message-text">
-                        {message.text}
-                      </p>
-                      <MessageAttachment message={message} />
-                      {confirming === message.key ? (
-                        <Confirm
-                          question={DELETE_MESSAGE_QUESTION}
-                          onConfirm={() => deleteMessage(message.key)}
-                          onCancel={() => setConfirming(null)}
-                          label="Delete"
-                        />
-                      ) : null}
-                      {message === last && seen ? (
-                        <p className="mt-1 text-xs text-muted" data-testid="seen">
-                          Seen
+                {messages.map((message) => {
+                  const own = message.senderKey === selfKey
+                  return (
+                    <li
+                      key={message.key}
+                      data-testid="message"
+                      data-own={own || undefined}
+                      className={`group flex gap-3 ${own ? 'flex-row-reverse' : ''}`}
+                    >
+                      <Avatar name={message.sender} src={message.profilePictureUrl} size={32} />
+                      <div className={`flex min-w-0 max-w-[85%] flex-col ${own ? 'items-end' : 'items-start'}`}>
+                        <p className={`flex items-baseline gap-2 text-sm ${own ? 'flex-row-reverse' : ''}`}>
+                          <span className="font-medium">{message.sender}</span>
+                          {/* In the viewer's time zone, which the server does not know. */}
+                          <time dateTime={message.created} className="text-xs text-muted" suppressHydrationWarning>
+                            {formatWhen(message.created)}
+                          </time>
+                          {own ? (
+                            // Shown on the message one points at or tabs to (always on a touch screen),
+                            // so a list of one's own messages is not a column of Delete links.
+                            <Link
+                              to={links?.deleteMessage(message.key) ?? '#'}
+                              className="text-xs text-muted underline-offset-4 opacity-0 transition-opacity hover:text-red-700 hover:underline focus:opacity-100 group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100"
+                              onClick={(event) => {
+                                event.preventDefault()
+                                setConfirming(message.key)
+                              }}
+                            >
+                              Delete
+                            </Link>
+                          ) : null}
                         </p>
-                      ) : null}
-                    </div>
-                  </li>
-                ))}
+                        <p
+                          className={`mt-1 whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm leading-relaxed ${
+                            own ? 'rounded-tr-sm bg-ink text-white' : 'rounded-tl-sm border border-line bg-white'
+                          }`}
+                          data-testid="message-text"
+                        >
+                          {message.text}
+                        </p>
+                        <MessageAttachment message={message} />
+                        {confirming === message.key ? (
+                          <Confirm
+                            question={DELETE_MESSAGE_QUESTION}
+                            onConfirm={() => deleteMessage(message.key)}
+                            onCancel={() => setConfirming(null)}
+                            label="Delete"
+                          />
+                        ) : null}
+                        {message === last && seen ? (
+                          <p className="mt-1 text-xs text-muted" data-testid="seen">
+                            Seen
+                          </p>
+                        ) : null}
+                      </div>
+                    </li>
+                  )
+                })}
                 {pending.map((entry) => (
                   <li key={entry.client_key} data-testid="pending-message" className="flex gap-3 opacity-70">
                     <Avatar name="You" size={32} />

@@ -364,6 +364,8 @@ export function useConversation({ target, selfKey, initial, formError, onThreadD
         await api('DELETE', `message/model/${encodeURIComponent(key)}`)
       }
       setMessages((list) => list.filter((item) => item.key !== key))
+      // A refusal left from an earlier send is old news once something else has worked.
+      setComposerError(null)
       showToast({ kind: 'success', message: MESSAGE_DELETED })
     } catch {
       showToast({ kind: 'error', message: MESSAGE_DELETE_FAILED })

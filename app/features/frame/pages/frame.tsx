@@ -176,7 +176,7 @@ function FrameContent() {
         </aside>
       )}
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="border-b border-line bg-white">
+        <header data-frame-header className="border-b border-line bg-white">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-6 py-3">
             <Link
               to={brandBase ?? '/brands'}

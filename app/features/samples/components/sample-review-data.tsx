@@ -50,6 +50,11 @@ const STATUS_TONE: Record<SampleStatus, 'neutral' | 'info' | 'success' | 'warnin
   Final: 'success',
 }
 
+/** The badge tone of a sample status; an unknown one is neutral. */
+export function sampleStatusTone(status: string): 'neutral' | 'info' | 'success' | 'warning' | 'danger' {
+  return STATUS_TONE[status as SampleStatus] ?? 'neutral'
+}
+
 export function StatusBadge({ status }: { status: SampleStatus }) {
   return <Badge tone={STATUS_TONE[status]}>{status}</Badge>
 }

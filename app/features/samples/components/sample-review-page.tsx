@@ -11,10 +11,12 @@ import { pageHref, type SampleReviewData } from './sample-review-data'
 import { OtherSamples, SidePanel } from './sample-side-panel'
 import { PinThread, ReferenceCarousel, SampleStage } from './sample-stage'
 import { CompareVersions, VersionNotice } from './sample-version-panels'
+import { SampleLiveNotice, useSampleLive } from './sample-live-notice'
 
 export function SampleReviewPage({ data }: { data: SampleReviewData }) {
   const { sample } = data
   const closeTo = pageHref(data, { dialog: null })
+  const notice = useSampleLive(data)
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <header className="flex flex-wrap items-center justify-between gap-4">
@@ -52,6 +54,8 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
           </a>
         </nav>
       </header>
+
+      <SampleLiveNotice notice={notice} />
 
       {data.showReferences ? <ReferenceCarousel data={data} /> : null}
 

@@ -1,0 +1,17 @@
+// The server side of styles.tsx: the page of the brand's styles the address asks for.
+import { listStyles } from '#app/features/atelier/style-list.server'
+import { guard, run } from '#app/platform/session.server'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard(request, context)
+  const url = new URL(request.url)
+  const brandKey = params.brandKey!
+  const list = await run(() =>
+    listStyles(context.deps, actor, brandKey, {
+      search: url.searchParams.get('search'),
+      page: Number(url.searchParams.get('page') ?? '1'),
+    }),
+  )
+  return json({ brandKey, list })
+}

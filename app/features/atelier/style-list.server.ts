@@ -1,0 +1,110 @@
+// The virtual atelier's list of styles (atelier.md §1: `/brand/{id}/atelier`): each style once, by
+// name, with its progress, how many of its samples stand at each status and its newest sample's
+// picture. Anyone who may see the brand's products sees its styles, as on the products list.
+import { newestOfEachSeries } from '#app/features/samples'
+import type { Actor } from '#app/features/identity/index.server'
+import { requireBrandAbility } from '#app/platform/access/access.server'
+import type { ServiceDeps } from '#app/platform/context.server'
+import { files, references, styles } from '#db/schema'
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { SAMPLES_STEP } from './references'
+import { STYLE_STEPS, completeStepCount } from './style-steps'
+import type { StyleListPage, StyleListRow } from './views'
+
+export const STYLES_PER_PAGE = 24
+const SEARCH_MAX = 100
+
+/** The page `page` (from 1) of the brand's styles whose name or number holds `search`. */
+export async function listStyles(
+  deps: ServiceDeps,
+  actor: Actor,
+  brandKey: string,
+  query: { search?: string | null; page?: number },
+): Promise<StyleListPage> {
+  requireBrandAbility(actor, 'listing.view', brandKey)
+  const search = (query.search ?? '').trim().slice(0, SEARCH_MAX)
+  const conditions: SQL[] = [eq(styles.brandKey, brandKey)]
+  if (search) {
+    const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    conditions.push(or(ilike(styles.name, like), ilike(styles.number, like))!)
+  }
+  const where = and(...conditions)
+  const [counted] = await deps.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(styles)
+    .where(where)
+  const total = Number(counted?.total ?? 0)
+  const pages = Math.max(1, Math.ceil(total / STYLES_PER_PAGE))
+  const page = Math.min(Math.max(1, Math.floor(query.page ?? 1) || 1), pages)
+  const rows = await deps.db
+    .select()
+    .from(styles)
+    .where(where)
+    .orderBy(asc(styles.name), asc(styles.key))
+    .offset((page - 1) * STYLES_PER_PAGE)
+    .limit(STYLES_PER_PAGE)
+  const samples = await samplesOf(
+    deps,
+    rows.map((row) => row.key),
+  )
+  return {
+    rows: rows.map((row): StyleListRow => ({
+      key: row.key,
+      name: row.name,
+      number: row.number,
+      progress: { complete: completeStepCount(row), total: STYLE_STEPS.length },
+      ...(samples.get(row.key) ?? { sampleStatuses: [], latestSample: null }),
+    })),
+    total,
+    page,
+    pages,
+    search,
+  }
+}
+
+/** Per style: its samples (each series by its newest version) counted by status, and the newest one's picture. */
+async function samplesOf(
+  deps: ServiceDeps,
+  styleKeys: string[],
+): Promise<Map<string, Pick<StyleListRow, 'sampleStatuses' | 'latestSample'>>> {
+  if (styleKeys.length === 0) return new Map()
+  const rows = await deps.db
+    .select({
+      key: references.key,
+      styleKey: references.styleKey,
+      name: references.name,
+      status: references.sampleStatus,
+      series: references.sampleSeries,
+      version: references.sampleVersion,
+      created: references.created,
+      thumb: files.thumbnailKey,
+    })
+    .from(references)
+    .innerJoin(files, eq(files.key, references.fileKey))
+    .where(
+      and(
+        inArray(references.styleKey, styleKeys),
+        eq(references.step, SAMPLES_STEP),
+        eq(references.archived, false),
+        eq(files.status, 'available'),
+      ),
+    )
+    .orderBy(sql`${references.created} desc`, asc(references.key))
+  const byStyle = new Map<string, typeof rows>()
+  for (const row of rows) byStyle.set(row.styleKey!, [...(byStyle.get(row.styleKey!) ?? []), row])
+  const answer = new Map<string, Pick<StyleListRow, 'sampleStatuses' | 'latestSample'>>()
+  for (const [styleKey, list] of byStyle) {
+    const shown = newestOfEachSeries(list)
+    const counts = new Map<string, number>()
+    for (const sample of shown)
+      counts.set(sample.status ?? 'In Progress', (counts.get(sample.status ?? 'In Progress') ?? 0) + 1)
+    const newest = shown[0]
+    answer.set(styleKey, {
+      sampleStatuses: [...counts].map(([status, count]) => ({ status, count })),
+      latestSample: newest
+        ? { key: newest.key, name: newest.name, thumbnail: newest.thumb ? deps.blobs.signedUrl(newest.thumb) : null }
+        : null,
+    })
+  }
+  return answer
+}

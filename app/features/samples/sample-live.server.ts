@@ -1,0 +1,30 @@
+// A style's samples, live: every change to them goes to the style's room, where its page and the
+// pages of its samples listen (realtime/units/atelier.ts lets in only those who may see the style).
+import type { Actor } from '#app/features/identity/index.server'
+import type { ServiceDeps } from '#app/platform/context.server'
+import { styles } from '#db/schema'
+import { ATELIER_EVENTS, atelierRooms, rooms, type SampleChangedEvent } from '#realtime/protocol'
+import { eq } from 'drizzle-orm'
+
+/** Tells everyone looking at the style what changed, who changed it and when. */
+export function announceSampleChange(
+  deps: ServiceDeps,
+  actor: Actor,
+  change: Omit<SampleChangedEvent, 'by' | 'byKey' | 'at'>,
+): void {
+  const event: SampleChangedEvent = { ...change, by: actor.name, byKey: actor.key, at: new Date().toISOString() }
+  deps.events.publish(atelierRooms.style(change.style), ATELIER_EVENTS.changed, event)
+}
+
+/**
+ * After an account lost a grant in a brand: its sockets leave the rooms of the brand's styles, and
+ * its pages are asked to watch their style again, which the access module then decides afresh.
+ */
+export async function leaveBrandStyleRooms(deps: ServiceDeps, accountKey: string, brandKey: string): Promise<void> {
+  const rows = await deps.db.select({ key: styles.key }).from(styles).where(eq(styles.brandKey, brandKey))
+  deps.events.leaveRooms(
+    accountKey,
+    rows.map((row) => atelierRooms.style(row.key)),
+  )
+  deps.events.publish(rooms.account(accountKey), ATELIER_EVENTS.rewatch, { brand: brandKey })
+}

@@ -1,0 +1,36 @@
+// The virtual atelier's live pages: a socket joins `style:{key}` while its page shows that style,
+// one of its samples or it in the list of styles, and hears every change to the style's samples
+// (ATELIER_EVENTS.changed).
+// Access is read again on every watch through the access module: a member who can no longer see
+// the style is refused, and someone without a grant cannot tell a style that exists from one that
+// does not (decision 007).
+import { loadGrants } from '#app/features/identity/index.server'
+import { requireAbility } from '#app/platform/access/access.server'
+import { AppError } from '#app/platform/errors'
+import { ATELIER_EVENTS, atelierRooms } from '../protocol'
+import type { RealtimeUnit } from './types'
+
+export const atelierUnit: RealtimeUnit = {
+  name: 'atelier',
+  events: {
+    async [ATELIER_EVENTS.watch]({ deps, actor, socket }, payload) {
+      const { styles } = payload as { styles: string[] }
+      const fresh = { ...actor, grants: await loadGrants(deps, actor.key) }
+      const allowed: string[] = []
+      for (const style of new Set(styles)) {
+        try {
+          await requireAbility(deps, fresh, 'brand.view', { model: 'Style', key: style })
+          allowed.push(style)
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error
+        }
+      }
+      if (allowed.length > 0) await socket.join(allowed.map(atelierRooms.style))
+      return allowed.length === new Set(styles).size ? { ok: true } : { ok: false, error: 'PermissionError' }
+    },
+    async [ATELIER_EVENTS.unwatch]({ socket }, payload) {
+      for (const style of (payload as { styles: string[] }).styles) await socket.leave(atelierRooms.style(style))
+      return { ok: true }
+    },
+  },
+}

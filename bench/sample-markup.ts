@@ -37,6 +37,7 @@ import { appendDocumentUpdate, loadDocumentUpdates } from '#app/platform/yjs-doc
 import { SharedDoc } from '../realtime/yjs/shared-doc'
 import { connectYjs, cookieWebSocket } from '../tests/support/yjs-client'
 import { spawnPortal } from '../scripts/spawn-portal'
+import { STATUS_GOAL_RATIO, statusLatency } from './sample-live'
 import { demoWorkspace } from './workspace'
 
 export const MARKUP_GOALS = { strokeP99Ms: 20, coldLoadMs: 50 }
@@ -71,6 +72,8 @@ export interface MarkupFigures {
   joinOverWire: Latency
   stroke: Latency & { strokes: number; lost: number }
   drawing: Latency & { moves: number }
+  /** A status saved by an owner, to everyone with the style's pages open (bench/sample-live.ts). */
+  status: Latency & { changes: number; lost: number }
 }
 
 const sampleKey = (id: string) => demoKey(`sample-ref:${id}`)
@@ -345,7 +348,16 @@ export async function markupBench(): Promise<MarkupFigures> {
       const overWire = await coldLoadOverWire(port, cookie, runs, shapes)
       const joining = await joinOverWire(port, cookie, runs, shapes)
       const live = await liveLatency(port, cookies, viewers, strokes)
+      const statuses = await statusLatency(
+        port,
+        { brandKey: DEMO_BRAND_KEY, styleKey: demoKey('style:linen-shirt'), sampleKey: MERGED },
+        cookies[2]!,
+        cookies,
+        viewers,
+        count('MARKUP_BENCH_STATUS_CHANGES', 40),
+      )
       return {
+        status: { ...latency(statuses.times), changes: statuses.changes, lost: statuses.lost },
         shapes,
         viewers,
         seedSeconds: round(seedSeconds),
@@ -384,4 +396,13 @@ export function printMarkupFigures(figures: MarkupFigures) {
   })
   line(`a stroke being drawn (presence) to ${figures.viewers - 1}`, figures.drawing)
   if (figures.stroke.lost > 0) console.log(`  LOST: ${figures.stroke.lost} stroke deliveries never arrived`)
+  // The same run's committed stroke is the floor a live status change is held to.
+  const ratio = figures.status.p95Ms / Math.max(figures.stroke.p95Ms, 0.1)
+  line(`a status saved, to ${figures.viewers - 1} open pages`, figures.status)
+  console.log(
+    `  ${'  its p95 against the stroke p95'.padEnd(46)} ${ratio.toFixed(1)}×   goal ≤ ${STATUS_GOAL_RATIO}× ${
+      ratio <= STATUS_GOAL_RATIO ? 'OK' : 'MISSED'
+    }`,
+  )
+  if (figures.status.lost > 0) console.log(`  LOST: ${figures.status.lost} status deliveries never arrived`)
 }

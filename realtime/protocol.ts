@@ -84,7 +84,8 @@ export const ATELIER_EVENTS = {
   rewatch: 'atelier:rewatch',
 } as const
 
-export type SampleChange = 'added' | 'status' | 'version' | 'renamed' | 'deleted'
+/** `ready`: its file passed its checks and shows now. */
+export type SampleChange = 'added' | 'ready' | 'status' | 'version' | 'renamed' | 'deleted'
 
 export interface SampleChangedEvent {
   style: string

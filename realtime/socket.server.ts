@@ -36,6 +36,10 @@ export async function attachSocketServer(
   const io = new Server(httpServer, {
     serveClient: false,
     destroyUpgrade: false,
+    // A connection lost without a goodbye (a dropped network, a sleeping laptop) is noticed within
+    // 15 s, so its account shows offline soon after (socket.io's defaults wait up to 45 s).
+    pingInterval: 10_000,
+    pingTimeout: 5_000,
     // A malformed request or a foreign page is refused before the handshake reads anything.
     allowRequest: (request, callback) => {
       const allowed = requestPathname(request)?.startsWith(SOCKET_PATH) === true

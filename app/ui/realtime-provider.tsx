@@ -1,9 +1,10 @@
 // One socket.io connection per signed-in page frame, shared by every live feature of the page (the
-// notification bell now; chat and upload progress later). It joins the room of the brand on
-// screen, again after each reconnect, and leaves it when the page moves to another brand.
+// notification bell, chat, upload progress, the atelier). It joins the room of the brand on screen
+// and its presence (so its members see this account online, whatever page it is on), again after
+// each reconnect, and leaves the room when the page moves to another brand.
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { Socket } from 'socket.io-client'
-import { EVENTS } from '#realtime/protocol'
+import { CHAT_EVENTS, EVENTS } from '#realtime/protocol'
 
 interface Realtime {
   socket: Socket | null
@@ -26,7 +27,11 @@ export function RealtimeProvider({ brandKey, children }: { brandKey: string | nu
       socket = io({ withCredentials: true, transports: ['websocket', 'polling'] })
       const current = socket
       current.on('connect', () => {
-        if (brandRef.current) current.emit(EVENTS.brandJoin, { brand: brandRef.current }, () => {})
+        if (brandRef.current) {
+          current.emit(EVENTS.brandJoin, { brand: brandRef.current }, () => {})
+          // Online to the brand's members while any tab of the brand is open and connected.
+          current.emit(CHAT_EVENTS.presenceJoin, { brand: brandRef.current }, () => {})
+        }
         document.documentElement.dataset.realtime = 'connected'
         setRealtime({ socket: current, connected: true })
       })
@@ -47,6 +52,7 @@ export function RealtimeProvider({ brandKey, children }: { brandKey: string | nu
   useEffect(() => {
     if (!socket || !connected || !brandKey) return
     socket.emit(EVENTS.brandJoin, { brand: brandKey }, () => {})
+    socket.emit(CHAT_EVENTS.presenceJoin, { brand: brandKey }, () => {})
     return () => {
       // A disconnected socket has left every room already; an emit would be queued and sent late.
       if (socket.connected) socket.emit(EVENTS.brandLeave, { brand: brandKey })

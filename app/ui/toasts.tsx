@@ -64,7 +64,8 @@ export function Toasts({ toasts }: { toasts: readonly Toast[] }) {
             key={`${index}:${toast.message}`}
             role="status"
             data-testid="toast"
-            className={`pointer-events-auto flex items-start gap-3 rounded-md border-l-4 px-4 py-3 text-sm shadow-lg ${
+            // Only the Dismiss button takes a click: one aimed at what lies under the text reaches it.
+            className={`flex items-start gap-3 rounded-md border-l-4 px-4 py-3 text-sm shadow-lg ${
               KIND_CLASS[toast.kind]
             } ${toast.persistent ? '' : 'toast-auto'}`}
           >
@@ -72,7 +73,7 @@ export function Toasts({ toasts }: { toasts: readonly Toast[] }) {
             <button
               type="button"
               aria-label="Dismiss"
-              className="ml-auto opacity-60 hover:opacity-100"
+              className="pointer-events-auto ml-auto opacity-60 hover:opacity-100"
               onClick={() => setDismissed((current) => new Set(current).add(index))}
             >
               <CloseIcon />

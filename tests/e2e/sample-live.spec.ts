@@ -70,8 +70,9 @@ test('the designer sees the vsm’s new sample, status and version live, and ope
 
   // Version 2: offered on the designer's page, which stays where it was until they open it.
   await page.goto(`${samplePage}?dialog=version`)
-  await page.getByLabel('File').setInputFiles(await render(`v2 ${name}`, '#0f766e'))
-  await page.getByRole('dialog', { name: 'Upload new version' }).getByRole('button', { name: 'Upload' }).click()
+  const versionDialog = page.getByRole('dialog', { name: 'Upload new version' })
+  await versionDialog.getByLabel('File', { exact: true }).setInputFiles(await render(`v2 ${name}`, '#0f766e'))
+  await versionDialog.getByRole('button', { name: 'Upload' }).click()
   await expect(page).not.toHaveURL(samplePage)
   const versionTwo = page.url()
   const notice = designer.page.getByTestId('live-notice')

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '#app/api/endpoints/index.server'
 import { startSession } from '#app/features/identity/sessions.server'
 import * as schema from '#db/schema'
-import { CHAT_EVENTS, EVENTS } from '#realtime/protocol'
+import { ATELIER_EVENTS, CHAT_EVENTS, EVENTS } from '#realtime/protocol'
 import { UNITS } from '#realtime/units'
 import { startTestPortal, type TestPortal } from '#tests/support/portal'
 import { SAMPLES, demoTargets, routeId, type Targets } from '#tests/support/route-samples'
@@ -304,6 +304,8 @@ const SOCKET_SAMPLES: Record<string, (t: Targets) => Record<string, unknown>> = 
   [CHAT_EVENTS.unwatch]: (t) => ({ conversation: t.conversation }),
   [CHAT_EVENTS.typing]: (t) => ({ conversation: t.conversation }),
   [CHAT_EVENTS.presenceJoin]: (t) => ({ brand: t.brand }),
+  [ATELIER_EVENTS.watch]: (t) => ({ styles: [t.style] }),
+  [ATELIER_EVENTS.unwatch]: (t) => ({ styles: [t.style] }),
 }
 
 describe('every client event of every realtime unit', () => {

@@ -4,7 +4,7 @@ import { actorFromSessionId, signOutEverywhere } from '#app/features/identity/se
 import { action as logoutAction } from '#app/routes/_auth+/logout'
 import { action as resetSessionAction } from '#app/routes/_auth+/session.reset'
 import { DEMO_BRAND_KEY, DEMO_TEAM_KEY, demoAccountKey } from '#db/seed'
-import { CHAT_EVENTS, CLOSE_CODES, EVENTS, rooms, type BrandJoinAck } from '#realtime/protocol'
+import { ATELIER_EVENTS, CHAT_EVENTS, CLOSE_CODES, EVENTS, rooms, type BrandJoinAck } from '#realtime/protocol'
 import { UNITS } from '#realtime/units'
 import { snapshotData } from '#tests/support/db-snapshot'
 import {
@@ -208,6 +208,8 @@ const SOCKET_EVENT_SAMPLES: Record<string, { refusedPayload: (brand: string) => 
   [CHAT_EVENTS.unwatch]: { own: 'leaves a room on the caller’s own socket; it reaches nothing of a brand' },
   [CHAT_EVENTS.typing]: { refusedPayload: () => ({ conversation: demoChat.conversation }) },
   [CHAT_EVENTS.presenceJoin]: { refusedPayload: (brand) => ({ brand }) },
+  [ATELIER_EVENTS.watch]: { refusedPayload: () => ({ styles: [demoChat.style] }) },
+  [ATELIER_EVENTS.unwatch]: { own: 'leaves rooms on the caller’s own socket; it reaches nothing of a brand' },
 }
 
 describe('every socket event of every unit', () => {
@@ -266,6 +268,8 @@ describe('every socket event after a grant is removed while connected', () => {
     [CHAT_EVENTS.unwatch]: 'own',
     [CHAT_EVENTS.typing]: () => ({ conversation: lost.conversation }),
     [CHAT_EVENTS.presenceJoin]: () => ({ brand: lost.brand }),
+    [ATELIER_EVENTS.watch]: () => ({ styles: [lost.style] }),
+    [ATELIER_EVENTS.unwatch]: 'own',
   }
   let socket: Socket
 

@@ -1,6 +1,7 @@
 // A style's samples, live (issue 28): who may follow a style's room, and what its members hear when
 // a sample is added, changes status, gets a new version, is renamed or deleted, through the same
 // page actions a person uses. Someone who loses their grant stops hearing at once.
+import { pipelineSettled } from '#app/features/files/files.server'
 import { changeGrants } from '#app/platform/access/grants.server'
 import { FACTORY_PASSWORD } from '#tests/support/factories'
 import { sessionCookieFor } from '#tests/support/portal'
@@ -88,7 +89,7 @@ describe('a style’s room', () => {
           sample,
           change: 'status',
           status: 'Ready for Review',
-          by: 'Victor Vsm',
+          by: 'Victor Vsm Member',
           byKey: people.vsm.key,
           name: 'Live status render.png',
         }),
@@ -115,7 +116,12 @@ describe('a style’s room', () => {
     )
     await landing(browsers.designer, await browsers.designer.post(url, { intent: 'delete' }))
     await eventually(() =>
-      expect(toVsm.at(-1)).toMatchObject({ change: 'deleted', sample, by: 'Dana Designer', name: 'Front v3.png' }),
+      expect(toVsm.at(-1)).toMatchObject({
+        change: 'deleted',
+        sample,
+        by: 'Dana Designer Member',
+        name: 'Front v3.png',
+      }),
     )
   })
 
@@ -141,7 +147,7 @@ describe('a style’s room', () => {
           change: 'version',
           series: sample,
           version: 2,
-          by: 'Victor Vsm',
+          by: 'Victor Vsm Member',
           name: 'Live version v2.png',
         }),
       ]),
@@ -151,7 +157,19 @@ describe('a style’s room', () => {
       { name: 'Live version back.png', content: png, type: 'image/png' },
     ])
     expect(another.status, await another.clone().text()).toBeLessThan(400)
-    await eventually(() => expect(toDesigner.at(-1)).toMatchObject({ change: 'added', name: 'Live version back.png' }))
+    await eventually(() =>
+      expect(toDesigner).toContainEqual(expect.objectContaining({ change: 'added', name: 'Live version back.png' })),
+    )
+    // Once its checks pass, each new file is told ready, so the style page shows it.
+    await pipelineSettled(portal.deps)
+    await eventually(() =>
+      expect(
+        toDesigner
+          .filter((event) => event.change === 'ready')
+          .map((event) => event.name)
+          .sort(),
+      ).toEqual(['Live version back.png', 'Live version v2.png']),
+    )
   })
 
   it('stops at once for someone whose grant is removed', async () => {

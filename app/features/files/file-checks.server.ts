@@ -10,6 +10,7 @@ import {
 } from '#app/features/files/file-purposes'
 import { thumbnailPath } from '#app/features/files/thumbnail'
 import { mediaFileSettled } from '#app/features/media/index.server'
+import { sampleFileSettled } from '#app/features/samples/index.server'
 import { QUARANTINE_PREFIX } from '#app/infra/blob-store.server'
 import { reportError } from '#app/infra/error-reporting.server'
 import { clamdFromEnv, createScanner } from '#app/infra/file-scan.server'
@@ -34,6 +35,11 @@ async function settle(deps: ServiceDeps, row: FileRow): Promise<void> {
   if (row.purpose === 'listing-media') {
     await mediaFileSettled(deps, row).catch((error: unknown) =>
       reportError(error, { msg: 'media placement failure', file: row.key }),
+    )
+  }
+  if (row.purpose === 'style-file') {
+    await sampleFileSettled(deps, row).catch((error: unknown) =>
+      reportError(error, { msg: 'sample ready notice failure', file: row.key }),
     )
   }
   publishStatus(deps, row)

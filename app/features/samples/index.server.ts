@@ -2,4 +2,4 @@
 export { sampleMarkupDoc } from './markup/markup-doc.server'
 export { MARKUP_SHAPES } from './markup.server'
 export { markupDocName } from './markup.server'
-export { announceSampleChange, leaveBrandStyleRooms } from './sample-live.server'
+export { announceSampleChange, leaveBrandStyleRooms, sampleFileSettled } from './sample-live.server'

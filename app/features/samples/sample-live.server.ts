@@ -2,9 +2,10 @@
 // pages of its samples listen (realtime/units/atelier.ts lets in only those who may see the style).
 import type { Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { styles } from '#db/schema'
+import { SAMPLES_STEP } from '#app/features/atelier'
+import { accounts, references, styles } from '#db/schema'
 import { ATELIER_EVENTS, atelierRooms, rooms, type SampleChangedEvent } from '#realtime/protocol'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 
 /** Tells everyone looking at the style what changed, who changed it and when. */
 export function announceSampleChange(
@@ -27,4 +28,36 @@ export async function leaveBrandStyleRooms(deps: ServiceDeps, accountKey: string
     rows.map((row) => atelierRooms.style(row.key)),
   )
   deps.events.publish(rooms.account(accountKey), ATELIER_EVENTS.rewatch, { brand: brandKey })
+}
+
+/**
+ * A style file passed its checks: if it is a sample's, the style's pages are told it is ready to
+ * show (a sample appears on the style page once its file is available).
+ */
+export async function sampleFileSettled(deps: ServiceDeps, file: { key: string; status: string }): Promise<void> {
+  if (file.status !== 'available') return
+  const rows = await deps.db
+    .select({
+      key: references.key,
+      styleKey: references.styleKey,
+      name: references.name,
+      by: accounts.name,
+      byKey: accounts.key,
+    })
+    .from(references)
+    .leftJoin(accounts, eq(accounts.key, references.createdBy))
+    .where(and(eq(references.fileKey, file.key), eq(references.step, SAMPLES_STEP)))
+  for (const row of rows) {
+    if (!row.styleKey) continue
+    const event: SampleChangedEvent = {
+      style: row.styleKey,
+      sample: row.key,
+      change: 'ready',
+      name: row.name,
+      by: row.by ?? '',
+      byKey: row.byKey ?? '',
+      at: new Date().toISOString(),
+    }
+    deps.events.publish(atelierRooms.style(row.styleKey), ATELIER_EVENTS.changed, event)
+  }
 }

@@ -104,6 +104,23 @@ export async function loadSample(deps: ServiceDeps, key: string, where: { styleK
   return row
 }
 
+/**
+ * What a page action checks before anything changes: the address names a sample of this style and
+ * brand, and the actor may see it. Far less than the whole review, which only the page needs.
+ */
+export async function sampleOnPage(
+  deps: ServiceDeps,
+  actor: Actor,
+  brandKey: string,
+  styleKey: string,
+  sampleKeyValue: unknown,
+): Promise<string> {
+  const sampleKey = keyField(sampleKeyValue, 'sample')
+  await requireAbility(deps, actor, 'listing.view', { model: 'Style', key: styleKey })
+  await loadSample(deps, sampleKey, { styleKey, brandKey })
+  return sampleKey
+}
+
 /** The style summary's slideshow: its samples. */
 export async function listSamples(deps: ServiceDeps, actor: Actor, styleKey: string): Promise<SampleView[]> {
   await requireAbility(deps, actor, 'listing.view', { model: 'Style', key: styleKey })

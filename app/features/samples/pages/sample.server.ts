@@ -10,6 +10,8 @@ import {
   getSampleReview,
   lockSampleAsFinal,
   renameSample,
+  listSamples,
+  sampleOnPage,
   setSampleStatus,
 } from '#app/features/samples/samples.server'
 import { AppError } from '#app/platform/errors'
@@ -67,8 +69,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { deps } = context
   const styleKey = params.styleKey!
   // The sample must be this style's and this brand's, and visible to the actor, before anything changes.
-  const review = await run(() => getSampleReview(deps, actor, params.brandKey!, styleKey, params.sampleKey))
-  const sampleKey = review.sample.key
+  const sampleKey = await run(() => sampleOnPage(deps, actor, params.brandKey!, styleKey, params.sampleKey))
   const url = new URL(request.url)
   url.searchParams.delete('dialog')
   const back = `${url.pathname}${url.search}`
@@ -87,8 +88,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return redirectWithToast(request, context, back, { kind: 'success', message: renamed.message })
     }
     if (intent === 'delete') {
+      const others = await listSamples(deps, actor, styleKey)
       const deleted = await deleteSample(deps, actor, sampleKey)
-      const next = review.samples.find((sample) => sample.key !== sampleKey)
+      const next = others.find((sample) => sample.key !== sampleKey)
       const to = next
         ? `/brand/${params.brandKey}/style/${styleKey}/samples/${next.key}`
         : `/brand/${params.brandKey}/style/${styleKey}`

@@ -6,7 +6,7 @@ import * as encoding from 'lib0/encoding'
 import * as awarenessProtocol from 'y-protocols/awareness'
 import type { WebSocket } from 'ws'
 import * as Y from 'yjs'
-import { afterEach, expect, it } from 'vitest'
+import { afterEach, expect, it, vi } from 'vitest'
 import { SharedDoc } from './shared-doc'
 
 const MESSAGE_AWARENESS = 1
@@ -146,4 +146,24 @@ it("shows a connection's presence as its own account's, whatever the client clai
   const before = shared.length
   await send(writer, huge.message())
   expect(shared.slice(before).flatMap((states) => [...states.keys()])).not.toContain(huge.awareness.clientID)
+})
+
+it('closes a connection that stops answering pings within 10 s, and its person leaves the awareness', async () => {
+  vi.useFakeTimers()
+  cleanups.push(() => vi.useRealTimers())
+  const { doc, connect, send } = sharedDoc()
+  const gone = connect()
+  const answering = connect()
+  const dana = clientAwareness({ user: { name: 'Dana' } })
+  await send(gone, dana.message())
+  expect(doc.awareness.getStates().has(dana.awareness.clientID)).toBe(true)
+  let terminated = false
+  gone.terminate = () => {
+    terminated = true
+    gone.emit('close')
+  }
+  answering.ping = () => answering.emit('pong')
+  await vi.advanceTimersByTimeAsync(10_000)
+  expect(terminated).toBe(true)
+  expect(doc.awareness.getStates().has(dana.awareness.clientID)).toBe(false)
 })

@@ -17,7 +17,11 @@ import { refusalOf } from './update-check'
 
 const MESSAGE_SYNC = 0
 const MESSAGE_AWARENESS = 1
-const PING_INTERVAL_MS = 30_000
+/**
+ * A connection that answers no ping within this time is closed, and its person leaves "Looking
+ * now": a dropped network or a sleeping laptop shows gone within 10 s, not a minute.
+ */
+const PING_INTERVAL_MS = 5_000
 /** Origins of awareness changes: a connection that left, and another process's connections. */
 const CONNECTION_LEFT = Symbol('connection-left')
 const FROM_PEER = Symbol('awareness-peer')

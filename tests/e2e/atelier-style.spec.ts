@@ -49,9 +49,9 @@ for (const javaScriptEnabled of [true, false]) {
       await signIn(page, 'admin@demo.test')
       await resetSteps(page, baseURL!)
       await page.goto(`/brand/${BRAND}/atelier?search=wrap%20dress`)
-      const row = page.getByTestId('listing-row').first()
-      await expect(row.getByTestId('style-progress')).toHaveText(/0 of 6 steps/)
-      await row.getByRole('link', { name: 'Wrap Dress' }).click()
+      const card = page.getByTestId('style-card').first()
+      await expect(card.getByTestId('style-progress')).toHaveText(/0 of 6 steps/)
+      await card.getByRole('link', { name: 'Wrap Dress' }).click()
 
       await expect(page).toHaveURL(new RegExp(`${stylePath}$`))
       await expect(page.getByTestId('page-title')).toHaveText('Virtual Atelier')

@@ -40,6 +40,9 @@ describe('the review page', () => {
     expect(text).toContain('Ready for Review')
     expect(text).toContain('Back view.png')
     for (const action of ['Download', 'Rename', 'Move', 'Delete']) expect(text).toContain(action)
+    // The reference strip stays closed until asked for, so the sample comes first.
+    expect(text).not.toContain('Reference images')
+    expect(textOf(await (await browsers.owner.get(`${url}?references=on`)).text())).toContain('Reference images')
     // The style page lists the samples too.
     expect(textOf(await (await browsers.owner.get(`/brand/${brand.key}/style/${style}`)).text())).toContain(
       'Back view.png',
@@ -120,6 +123,14 @@ describe('statuses by job type', () => {
       .from(sampleStatusChanges)
       .where(eq(sampleStatusChanges.referenceKey, sample))
     expect(rows).toEqual([])
+  })
+
+  it('offers Lock as Final on an approved sample only, and refuses it on a declined one', async () => {
+    const { sample, url } = await styleWithSample('Declined Coat', 'Declined')
+    expect(await (await browsers.designer.get(url)).text()).not.toContain('Lock as Final')
+    const refused = await landing(browsers.designer, await browsers.designer.post(url, { intent: 'lock' }))
+    expect(refused.text).toContain('Only an approved virtual sample can be locked as Final.')
+    expect(await statusOf(sample)).toBe('Declined')
   })
 
   it('lets the designer approve and then lock as Final, once; owner access sets any status', async () => {

@@ -136,6 +136,9 @@ export async function lockSampleAsFinal(
   if (found.files?.status !== 'available') {
     throw new AppError('ValidationError', 'The file is not available yet: it is still being uploaded or scanned.')
   }
+  if (current !== 'Approved' && mayChangeStatus(person, current, 'Final')) {
+    throw new AppError('ValidationError', SAMPLE_TEXTS.lockNeedsApproval)
+  }
   if (!mayLockAsFinal(person, current, API_VERSION))
     throw new AppError('PermissionError', SAMPLE_TEXTS.notAllowed('Final'))
   // The status changes under a row lock: of two locks at the same moment, one makes the change and

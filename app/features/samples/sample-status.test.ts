@@ -40,12 +40,16 @@ describe('sample statuses by job type (atelier.md §4)', () => {
     expect(mayChangeStatus(designer, 'Ready for Review', 'Approved')).toBe(true)
   })
 
-  it('offers Lock as Final on style version 3, for a sample not yet Final, to who may set Final', () => {
+  it('offers Lock as Final on style version 3, for an approved sample, to who may set Final', () => {
     expect(mayLockAsFinal(designer, 'Approved', 3)).toBe(true)
+    expect(mayLockAsFinal(owner, 'Approved', 3)).toBe(true)
     expect(mayLockAsFinal(designer, 'Final', 3)).toBe(false)
     expect(mayLockAsFinal(designer, 'Approved', 2)).toBe(false)
     expect(mayLockAsFinal(vsm, 'Approved', 3)).toBe(false)
-    expect(mayLockAsFinal(owner, 'In Progress', 3)).toBe(true)
+    // Not on a sample that was declined or is still under way, whoever asks.
+    for (const status of ['Declined', 'In Progress', 'Ready for Review', 'Asset Uploaded'] as const) {
+      expect(mayLockAsFinal(owner, status, 3)).toBe(false)
+    }
   })
 
   it('tells the other side of the review', () => {

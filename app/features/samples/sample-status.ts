@@ -55,15 +55,16 @@ export function mayChangeStatus(
 }
 
 /**
- * Lock as Final is offered only when the style's version is 3 and the sample is not Final yet,
- * and only to someone who may set Final.
+ * Lock as Final is offered only when the style's version is 3 and the sample is not Final yet
+ * (atelier.md §4), to someone who may set Final, and only on an approved sample: locking what was
+ * declined or is still in review makes no sense to a reviewer (decision 152).
  */
 export function mayLockAsFinal(
   person: { jobType: string; ownerAccess: boolean; mayReview: boolean },
   current: SampleStatus,
   styleVersion: number,
 ): boolean {
-  return styleVersion === 3 && current !== 'Final' && statusesFor(person).includes('Final')
+  return styleVersion === 3 && current === 'Approved' && statusesFor(person).includes('Final')
 }
 
 /** Who hears of a change: the other side of the review (both sides when an owner changes it). */
@@ -81,6 +82,7 @@ export const SAMPLE_TEXTS = {
   deleteConfirm: "Deleting a virtual sample can't be undone. Are you sure you want to delete it?",
   notAllowed: (status: string) => `You can't set ${status}: it belongs to another job type.`,
   alreadyFinal: 'This virtual sample is already Final.',
+  lockNeedsApproval: 'Only an approved virtual sample can be locked as Final.',
   versionAdded: (version: number, carried: number) =>
     carried === 0
       ? `Version ${version} uploaded`

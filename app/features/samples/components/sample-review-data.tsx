@@ -63,7 +63,7 @@ export function pageHref(data: SampleReviewData, changes: Record<string, string 
   const query = new URLSearchParams()
   if (data.pin && sampleKey === data.sample.key) query.set('pin', data.pin.id)
   if (data.compare && sampleKey === data.sample.key) query.set('compare', data.compare.key)
-  if (!data.showReferences) query.set('references', 'off')
+  if (data.showReferences) query.set('references', 'on')
   if (data.listView) query.set('view', 'list')
   if (data.markupMode) query.set('markup', 'on')
   for (const [name, value] of Object.entries(changes)) {

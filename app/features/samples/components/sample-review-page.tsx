@@ -32,7 +32,7 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
         <nav aria-label="Sample actions" className="flex flex-wrap gap-2">
           <ButtonLink
             variant={data.showReferences ? 'primary' : 'secondary'}
-            to={pageHref(data, { references: data.showReferences ? 'off' : null })}
+            to={pageHref(data, { references: data.showReferences ? null : 'on' })}
             preventScrollReset
           >
             Reference Image<span className="sr-only">{data.showReferences ? ' (on)' : ' (off)'}</span>

@@ -61,7 +61,7 @@ export function SidePanel({ data }: { data: SampleReviewData }) {
           <Form method="post" preventScrollReset>
             <CsrfField token={csrf} />
             <input type="hidden" name="intent" value="lock" />
-            <Button type="submit" variant="primary" className="w-full">
+            <Button type="submit" variant="secondary" className="w-full">
               Lock as Final
             </Button>
           </Form>

@@ -51,7 +51,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     earlierPinComments: earlier,
     selfName: actor.name,
     markupMode: query.get('markup') === 'on',
-    showReferences: query.get('references') !== 'off',
+    // Closed unless asked for: the sample itself comes first (issue 28).
+    showReferences: query.get('references') === 'on',
     listView: query.get('view') === 'list',
     // Another version of the same series only; anything else shows the sample alone.
     compare:

@@ -403,3 +403,26 @@ test('a refused message shows the spec texts: a session problem asks for a refre
   await expect(page.getByTestId('message')).toHaveCount(0)
   await context.close()
 })
+
+test('a member on any page of the brand shows online to the others, and offline once the tab closes', async ({
+  browser,
+  baseURL,
+}) => {
+  const brand = await createBrand(baseURL!)
+  const designer = await member(baseURL!, brand, 'Ona', 'Designer', 'designer')
+  const vsm = await member(baseURL!, brand, 'Pia', 'Merch', 'vsm')
+  // The designer is on the brand's home page: no chat bar, no chat page.
+  const away = await signedIn(browser, baseURL!, designer)
+  await away.goto(`/brand/${brand.key}`)
+  await expect(away.locator('html[data-realtime="connected"]')).toHaveCount(1)
+  const page = await signedIn(browser, baseURL!, vsm)
+  await page.goto(`/brand/${brand.key}/chat`)
+  const contact = page.getByTestId('chat-contact').filter({ hasText: 'Ona Designer' })
+  await expect(contact.getByTestId('online-dot')).toHaveCount(1)
+  await expect(contact).toContainText('(online)')
+  // The tab closes: offline for the others within seconds, without a reload.
+  await away.context().close()
+  await expect(contact.getByTestId('online-dot')).toHaveCount(0, { timeout: 5_000 })
+  await expect(contact).toContainText('(offline)')
+  await page.context().close()
+})

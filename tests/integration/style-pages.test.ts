@@ -117,6 +117,22 @@ describe('the atelier list', () => {
     )
   })
 
+  it('answers odd addresses with a page or a 400, never an error', async () => {
+    for (const query of [
+      'page=abc',
+      'page=-3',
+      'page=1e309',
+      `search=${'x'.repeat(5000)}`,
+      'search=a%25_%5C',
+      'search[]=x',
+    ]) {
+      expect((await browsers.owner.get(`/brand/${brand.key}/atelier?${query}`)).status, query).toBe(200)
+    }
+    for (const query of ['search=%00', 'search=%C2%85']) {
+      expect((await browsers.owner.get(`/brand/${brand.key}/atelier?${query}`)).status, query).toBe(400)
+    }
+  })
+
   it("shows each listed style's progress in the listings view", async () => {
     const key = await styleWithWork('Progress Shirt')
     const page = await html(browsers.owner, `/brand/${brand.key}/atelier/listings?search=progress%20shirt`)

@@ -5,9 +5,9 @@ import { newestOfEachSeries } from '#app/features/samples'
 import type { Actor } from '#app/features/identity/index.server'
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { files, references, styles } from '#db/schema'
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
-import { SAMPLES_STEP } from './references'
+import { styles } from '#db/schema'
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { shownSampleRows } from './sample-rows.server'
 import { STYLE_STEPS, completeStepCount } from './style-steps'
 import type { StyleListPage, StyleListRow } from './views'
 
@@ -67,31 +67,13 @@ async function samplesOf(
   deps: ServiceDeps,
   styleKeys: string[],
 ): Promise<Map<string, Pick<StyleListRow, 'sampleStatuses' | 'latestSample'>>> {
-  if (styleKeys.length === 0) return new Map()
-  const rows = await deps.db
-    .select({
-      key: references.key,
-      styleKey: references.styleKey,
-      name: references.name,
-      status: references.sampleStatus,
-      series: references.sampleSeries,
-      version: references.sampleVersion,
-      created: references.created,
-      thumb: files.thumbnailKey,
-    })
-    .from(references)
-    .innerJoin(files, eq(files.key, references.fileKey))
-    .where(
-      and(
-        inArray(references.styleKey, styleKeys),
-        eq(references.step, SAMPLES_STEP),
-        eq(references.archived, false),
-        eq(files.status, 'available'),
-      ),
-    )
-    .orderBy(sql`${references.created} desc`, asc(references.key))
+  const rows = await shownSampleRows(deps, styleKeys)
   const byStyle = new Map<string, typeof rows>()
-  for (const row of rows) byStyle.set(row.styleKey!, [...(byStyle.get(row.styleKey!) ?? []), row])
+  for (const row of rows) {
+    const list = byStyle.get(row.styleKey!)
+    if (list) list.push(row)
+    else byStyle.set(row.styleKey!, [row])
+  }
   const answer = new Map<string, Pick<StyleListRow, 'sampleStatuses' | 'latestSample'>>()
   for (const [styleKey, list] of byStyle) {
     const shown = newestOfEachSeries(list)

@@ -4,8 +4,8 @@
 // the style (`listing.view`); changing needs owner or editor (`asset.manage`); no grant at all reads
 // as not found (docs/decisions/007, 115).
 import { newestOfEachSeries } from '#app/features/samples'
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
-import { categories, collections, files, lines, listings, references, styles } from '#db/schema'
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import { categories, collections, lines, listings, styles } from '#db/schema'
 import { AppError, notFound } from '#app/platform/errors'
 import {
   STYLE_STEPS,
@@ -18,7 +18,7 @@ import {
   type StyleStep,
   type StyleStepColumn,
 } from '#app/features/atelier/style-steps'
-import { SAMPLES_STEP } from '#app/features/atelier/references'
+import { shownSampleRows } from './sample-rows.server'
 import type { Actor } from '#app/features/identity/index.server'
 import { hasAbility, requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
@@ -275,26 +275,7 @@ export interface SampleSlide {
 }
 
 async function sampleSlides(deps: ServiceDeps, styleKey: string): Promise<SampleSlide[]> {
-  const rows = await deps.db
-    .select({
-      key: references.key,
-      name: references.name,
-      status: references.sampleStatus,
-      thumb: files.thumbnailKey,
-      series: references.sampleSeries,
-      version: references.sampleVersion,
-    })
-    .from(references)
-    .innerJoin(files, eq(files.key, references.fileKey))
-    .where(
-      and(
-        eq(references.styleKey, styleKey),
-        eq(references.step, SAMPLES_STEP),
-        eq(references.archived, false),
-        eq(files.status, 'available'),
-      ),
-    )
-    .orderBy(desc(references.created), asc(references.key))
+  const rows = await shownSampleRows(deps, [styleKey])
   // Each series once, by its newest version (decision 139).
   return newestOfEachSeries(rows).map((row) => ({
     key: row.key,

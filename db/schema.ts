@@ -611,6 +611,106 @@ export const sampleStatusChanges = pgTable(
   (t) => [index('sample_status_changes_reference_idx').on(t.referenceKey, t.created)],
 )
 
+/**
+ * A review round on one version of a virtual sample (issue 28): a designer starts it with a due
+ * date and ends it with a decision (changes requested or approved) and a summary. One open round
+ * per series of versions at a time.
+ */
+export const reviewRounds = pgTable(
+  'review_rounds',
+  {
+    key: text('key').primaryKey(),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    /** The key of the series' first version (references.sample_series, or its own key). */
+    series: text('series').notNull(),
+    sampleKey: text('sample_key')
+      .notNull()
+      .references(() => references.key, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    /** The day it is due, as YYYY-MM-DD. */
+    due: text('due').notNull(),
+    startedBy: text('started_by').references(() => accounts.key, { onDelete: 'set null' }),
+    created: created(),
+    endedBy: text('ended_by').references(() => accounts.key, { onDelete: 'set null' }),
+    ended: timestamp('ended', { withTimezone: true }),
+    /** 'changes requested' or 'approved' once ended. */
+    outcome: text('outcome'),
+    summary: text('summary'),
+  },
+  (t) => [
+    uniqueIndex('review_rounds_open_idx')
+      .on(t.series)
+      .where(sql`${t.ended} is null`),
+    uniqueIndex('review_rounds_number_idx').on(t.series, t.number),
+  ],
+)
+
+/**
+ * A pin or a comment of a virtual sample marked as a change request: assigned, prioritised, and
+ * with a state (app/features/samples/review/feedback-rules.ts). It moves to each new version of
+ * the series while open, as "to re-check".
+ */
+export const sampleFeedback = pgTable(
+  'sample_feedback',
+  {
+    key: text('key').primaryKey(),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    series: text('series').notNull(),
+    /** The version it is on now. */
+    sampleKey: text('sample_key')
+      .notNull()
+      .references(() => references.key, { onDelete: 'cascade' }),
+    /** The version it was raised on (kept when that version is deleted). */
+    raisedOn: text('raised_on').notNull(),
+    /** 'pin' (a markup pin's id) or 'comment' (a message key of the sample's thread). */
+    target: text('target').notNull(),
+    targetId: text('target_id').notNull(),
+    /** What it is called in lists: "Pin 2" or the comment's first words. */
+    label: text('label').notNull(),
+    assigneeKey: text('assignee_key').references(() => accounts.key, { onDelete: 'set null' }),
+    priority: text('priority').notNull().default('normal'),
+    state: text('state').notNull().default('open'),
+    roundKey: text('round_key').references(() => reviewRounds.key, { onDelete: 'set null' }),
+    createdBy: text('created_by').references(() => accounts.key, { onDelete: 'set null' }),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [
+    uniqueIndex('sample_feedback_target_idx').on(t.series, t.target, t.targetId),
+    index('sample_feedback_series_idx').on(t.series, t.state),
+    index('sample_feedback_assignee_idx').on(t.assigneeKey, t.state),
+  ],
+)
+
+/** What happened in a sample's review, for its History tab: feedback raised and changed, rounds. */
+export const reviewEvents = pgTable(
+  'review_events',
+  {
+    key: text('key').primaryKey(),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.key, { onDelete: 'cascade' }),
+    series: text('series').notNull(),
+    /** The version it happened on. */
+    sampleKey: text('sample_key')
+      .notNull()
+      .references(() => references.key, { onDelete: 'cascade' }),
+    feedbackKey: text('feedback_key').references(() => sampleFeedback.key, { onDelete: 'cascade' }),
+    roundKey: text('round_key').references(() => reviewRounds.key, { onDelete: 'cascade' }),
+    accountKey: text('account_key').references(() => accounts.key, { onDelete: 'set null' }),
+    /** raised, assigned, priority, state, carried, round started, round ended. */
+    what: text('what').notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    created: created(),
+  },
+  (t) => [index('review_events_sample_idx').on(t.sampleKey, t.created)],
+)
+
 /** A tech pack or graphics container of a style (atelier.md §3): its files are references. */
 const atelierContainer = (name: 'techpacks' | 'graphics') =>
   pgTable(

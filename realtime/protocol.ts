@@ -35,6 +35,11 @@ export const CHAT_EVENTS = {
   typing: 'chat:typing',
   /** client → server, with ack: the brand whose members' presence the chat bar shows `{ brand }`. */
   presenceJoin: 'chat:presence',
+  /**
+   * client → server, with ack: this tab had no input for PRESENCE_TIMINGS.idleAfterMs `{ state: 'idle' }`,
+   * or has input again `{ state: 'active' }`. A connection starts active.
+   */
+  presenceActivity: 'chat:presence-activity',
   /** server → client: a stored message. */
   message: 'chat:message',
   /** server → client: a message was deleted `{ conversation, key }`. */
@@ -47,8 +52,16 @@ export const CHAT_EVENTS = {
   conversation: 'chat:conversation',
   /** server → client: someone is typing `{ conversation, account, name }`. */
   typingNow: 'chat:typing-now',
-  /** server → client: a member came online or went offline `{ brand, account, online }`. */
+  /**
+   * server → client: a member's presence changed `{ brand, account, state, online }` (PresenceChanged).
+   * `online` is true while any tab is open, idle or not (kept for older clients).
+   */
   presence: 'chat:presence-changed',
+  /**
+   * server → client: everyone present in the brand now `{ brand, people: { [account]: 'online' | 'idle' } }`;
+   * whoever is not listed is offline. Sent when a portal process stopped without saying who left.
+   */
+  presenceAll: 'chat:presence-all',
 } as const
 
 export const EVENTS = {
@@ -85,7 +98,17 @@ export const ATELIER_EVENTS = {
 } as const
 
 /** `ready`: its file passed its checks and shows now. */
-export type SampleChange = 'added' | 'ready' | 'status' | 'version' | 'renamed' | 'deleted'
+export type SampleChange =
+  | 'added'
+  | 'ready'
+  | 'status'
+  | 'version'
+  | 'renamed'
+  | 'deleted'
+  /** A change request raised or changed (state, assignee, priority); `detail` says what. */
+  | 'feedback'
+  /** A review round started or ended; `detail` says what. */
+  | 'round'
 
 export interface SampleChangedEvent {
   style: string
@@ -103,6 +126,8 @@ export interface SampleChangedEvent {
   /** The series (its first version's key) and the new version's number (change 'version'). */
   series?: string
   version?: number
+  /** What a feedback or round change was, as a sentence's end ("resolved Pin 2"). */
+  detail?: string
 }
 
 /** The file pipeline (app/features/files/files.server.ts), to the uploader's account room. */
@@ -143,10 +168,34 @@ export interface FileStatusEvent {
 /** Between server processes (socket.io adapter): an account lost access to a brand. */
 export const SERVER_EVENTS = {
   accessRevoked: 'access:revoked',
+  /** A portal process stopped answering (realtime/fleet.ts): its sockets left without a goodbye. */
+  processGone: 'fleet:process-gone',
+} as const
+
+export interface PresenceChanged {
+  brand: string
+  account: string
+  state: 'online' | 'idle' | 'offline'
+  online: boolean
+}
+
+export interface PresenceAll {
+  brand: string
+  people: Record<string, 'online' | 'idle'>
+}
+
+/** How presence is timed (docs/decisions/154). */
+export const PRESENCE_TIMINGS = {
+  /** A tab without pointer, keyboard, touch or visibility input for this long reports itself idle. */
+  idleAfterMs: 3 * 60_000,
+  /** socket.io pings every connection this often, and closes one that does not answer in time. */
+  pingIntervalMs: 1_500,
+  pingTimeoutMs: 2_500,
 } as const
 
 export const BrandJoinSchema = z.object({ brand: z.string().check(z.minLength(1), z.maxLength(64)) })
 export type BrandJoinAck = { ok: true } | { ok: false; error: string }
+export const PresenceActivitySchema = z.object({ state: z.enum(['active', 'idle']) })
 export const StyleWatchSchema = z.object({
   styles: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1), z.maxLength(50)),
 })
@@ -178,6 +227,7 @@ export const CLIENT_EVENT_SCHEMAS = {
   [CHAT_EVENTS.unwatch]: ConversationRefSchema,
   [CHAT_EVENTS.typing]: ConversationRefSchema,
   [CHAT_EVENTS.presenceJoin]: BrandJoinSchema,
+  [CHAT_EVENTS.presenceActivity]: PresenceActivitySchema,
   [ATELIER_EVENTS.watch]: StyleWatchSchema,
   [ATELIER_EVENTS.unwatch]: StyleWatchSchema,
 } as const

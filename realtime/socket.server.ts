@@ -1,5 +1,6 @@
 // socket.io: authenticated from the session cookie at handshake, then each unit of ./units runs its
 // hooks (authorize, join, events, disconnect). With REDIS_URL the Redis adapter connects processes.
+import { randomUUID } from 'node:crypto'
 import type { Server as HttpServer } from 'node:http'
 import { Server, type Socket } from 'socket.io'
 import { createAdapter } from '@socket.io/redis-adapter'
@@ -12,7 +13,8 @@ import { actorFromHeaders, sessionHashOfHeaders } from '#app/features/identity/s
 import { forbiddenTextPath, TEXT_REFUSED } from '#app/platform/text-rule'
 import { createBurstLimit } from '#app/platform/burst-limit'
 import type { EventPublisher, ServiceDeps } from '#app/platform/context.server'
-import { CLIENT_EVENT_SCHEMAS, rooms } from './protocol'
+import { CLIENT_EVENT_SCHEMAS, PRESENCE_TIMINGS, rooms, SERVER_EVENTS } from './protocol'
+import { connectionName, watchFleet, type Fleet } from './fleet'
 import { isAllowedOrigin, requestPathname } from './request-guard'
 import { UNITS } from './units'
 import type { EventHandler, RealtimeUnit, UnitContext } from './units/types'
@@ -37,9 +39,9 @@ export async function attachSocketServer(
     serveClient: false,
     destroyUpgrade: false,
     // A connection lost without a goodbye (a dropped network, a sleeping laptop) is noticed within
-    // 15 s, so its account shows offline soon after (socket.io's defaults wait up to 45 s).
-    pingInterval: 10_000,
-    pingTimeout: 5_000,
+    // 4 s, so its account shows offline within 5 s (socket.io's defaults wait up to 45 s).
+    pingInterval: PRESENCE_TIMINGS.pingIntervalMs,
+    pingTimeout: PRESENCE_TIMINGS.pingTimeoutMs,
     // A malformed request or a foreign page is refused before the handshake reads anything.
     allowRequest: (request, callback) => {
       const allowed = requestPathname(request)?.startsWith(SOCKET_PATH) === true
@@ -47,12 +49,27 @@ export async function attachSocketServer(
     },
   })
   const redisClients: ReturnType<typeof createClient>[] = []
+  let fleet: Fleet | null = null
+  // Another process stopped without its sockets' disconnects: each unit sets right what it kept.
+  const processGone = () => {
+    for (const unit of units) {
+      void Promise.resolve(unit.processGone?.({ io, deps: getDeps() })).catch((error: unknown) =>
+        reportError(error, { msg: 'socket unit processGone', unit: unit.name }),
+      )
+    }
+  }
   if (options.redisUrl) {
-    const pub = createClient({ url: options.redisUrl })
+    const processId = randomUUID()
+    const pub = createClient({ url: options.redisUrl, name: connectionName(processId) })
     const sub = pub.duplicate()
     await Promise.all([pub.connect(), sub.connect()])
     redisClients.push(pub, sub)
     io.adapter(createAdapter(pub, sub))
+    io.on(SERVER_EVENTS.processGone, processGone)
+    fleet = watchFleet(pub, processId, () => {
+      io.serverSideEmit(SERVER_EVENTS.processGone)
+      processGone()
+    })
   }
 
   io.use((socket, next) => {
@@ -121,8 +138,17 @@ export async function attachSocketServer(
           sockets.map((socket) => (socket.data as { actor?: Actor }).actor?.key).filter((key): key is string => !!key),
         )
       },
+      async socketsIn(room) {
+        // socket.data travels with a socket of another process, so its tab's idleness does too.
+        const sockets = await io.in(room).fetchSockets()
+        return sockets.flatMap((socket) => {
+          const data = socket.data as { actor?: Actor; idle?: boolean }
+          return data.actor ? [{ id: socket.id, account: data.actor.key, idle: data.idle === true }] : []
+        })
+      },
     },
     async close() {
+      await fleet?.stop()
       await new Promise<void>((resolve) => io.close(() => resolve()))
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)))
     },

@@ -120,6 +120,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
       joinRooms: (accountKey, names) => publisher.joinRooms(accountKey, names),
       leaveRooms: (accountKey, names) => publisher.leaveRooms(accountKey, names),
       accountsIn: (room) => publisher.accountsIn(room),
+      socketsIn: (room) => publisher.socketsIn(room),
       applyDocumentUpdate: (docName, update) => publisher.applyDocumentUpdate(docName, update),
     },
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR }),

@@ -25,6 +25,8 @@ export interface EventPublisher {
   leaveRooms(accountKey: string, rooms: readonly string[]): void
   /** The accounts with at least one socket in the room, on every process. */
   accountsIn(room: string): Promise<Set<string>>
+  /** The sockets in the room, on every process: whose each is and whether its tab reported itself idle. */
+  socketsIn(room: string): Promise<{ id: string; account: string; idle: boolean }[]>
   /**
    * Hands a change the server made to a Yjs document to its viewers. True when the document is
    * open in this process: it takes the update, stores it and sends it on. False otherwise: other
@@ -41,6 +43,7 @@ export const noSubscribers: EventPublisher = {
   joinRooms() {},
   leaveRooms() {},
   accountsIn: () => Promise.resolve(new Set()),
+  socketsIn: () => Promise.resolve([]),
   applyDocumentUpdate: () => Promise.resolve(false),
 }
 

@@ -1,10 +1,11 @@
 // One socket.io connection per signed-in page frame, shared by every live feature of the page (the
 // notification bell, chat, upload progress, the atelier). It joins the room of the brand on screen
 // and its presence (so its members see this account online, whatever page it is on), again after
-// each reconnect, and leaves the room when the page moves to another brand.
+// each reconnect, and leaves the room when the page moves to another brand. It tells the server
+// when the tab goes idle (no input for a few minutes) and when it is in use again.
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { Socket } from 'socket.io-client'
-import { CHAT_EVENTS, EVENTS } from '#realtime/protocol'
+import { CHAT_EVENTS, EVENTS, PRESENCE_TIMINGS } from '#realtime/protocol'
 
 interface Realtime {
   socket: Socket | null
@@ -59,7 +60,56 @@ export function RealtimeProvider({ brandKey, children }: { brandKey: string | nu
     }
   }, [socket, connected, brandKey])
 
+  useTabActivity(socket, connected)
+
   return <RealtimeContext.Provider value={realtime}>{children}</RealtimeContext.Provider>
+}
+
+/** What counts as someone at this tab: pointer, keyboard, touch, or the tab coming into view. */
+const INPUT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const
+
+/**
+ * Reports the tab idle after PRESENCE_TIMINGS.idleAfterMs without input, and active on the next
+ * input. The last input is kept across reconnects: a new connection starts active on the server,
+ * so a tab idle already says so again at once.
+ */
+function useTabActivity(socket: Socket | null, connected: boolean) {
+  const lastInput = useRef(Date.now())
+  useEffect(() => {
+    if (!socket || !connected) return
+    const report = (state: 'idle' | 'active') => socket.emit(CHAT_EVENTS.presenceActivity, { state }, () => {})
+    let idle = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const check = () => {
+      timer = undefined
+      const quiet = Date.now() - lastInput.current
+      if (quiet < PRESENCE_TIMINGS.idleAfterMs) {
+        timer = setTimeout(check, PRESENCE_TIMINGS.idleAfterMs - quiet)
+      } else if (!idle) {
+        idle = true
+        report('idle')
+      }
+    }
+    const onInput = () => {
+      lastInput.current = Date.now()
+      if (idle) {
+        idle = false
+        report('active')
+      }
+      if (timer === undefined) timer = setTimeout(check, PRESENCE_TIMINGS.idleAfterMs)
+    }
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') onInput()
+    }
+    for (const name of INPUT_EVENTS) window.addEventListener(name, onInput, { capture: true, passive: true })
+    document.addEventListener('visibilitychange', onVisibility)
+    check()
+    return () => {
+      clearTimeout(timer)
+      for (const name of INPUT_EVENTS) window.removeEventListener(name, onInput, { capture: true })
+      document.removeEventListener('visibilitychange', onVisibility)
+    }
+  }, [socket, connected])
 }
 
 export function useRealtime(): Realtime {

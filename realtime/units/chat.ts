@@ -1,7 +1,8 @@
 // Chat: at connection a socket joins the rooms of its account's direct and group chats, where
 // chat.server.ts pushes each message once it is stored. Threads are followed while on screen.
-// Presence: a socket showing a brand's chat bar joins the brand's presence room; the first socket
-// of an account there announces it online, the last one leaving announces it offline.
+// Presence (docs/decisions/154): every signed-in page's socket joins its brand's presence room and
+// reports its tab idle or active; a change of one tab is announced only when it changes what the
+// account's tabs add up to (online, idle, offline), asked of every process through the adapter.
 import { AppError, isAppError } from '#app/platform/errors'
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import { loadGrants } from '#app/features/identity/accounts.server'
@@ -15,7 +16,9 @@ import {
   watchThread,
 } from '#app/features/chat/chat.server'
 import { SEND_FAILED, SEND_FAILED_SESSION } from '#app/features/chat/schemas'
-import { CHAT_EVENTS, chatRooms, type ChatAck } from '../protocol'
+import { presenceByAccount, presenceChange } from '#app/features/chat/presence-state'
+import { reportError } from '#app/infra/error-reporting.server'
+import { CHAT_EVENTS, chatRooms, type ChatAck, type PresenceAll, type PresenceChanged } from '../protocol'
 import type { RealtimeUnit, UnitContext } from './types'
 
 /** Errors as the browser shows them: the spec's send failure texts, field messages kept. */
@@ -27,14 +30,28 @@ function refusal(error: unknown, fallback: string): ChatAck<never> {
   return { ok: false, error: error.type, message: error.type === 'ValidationError' ? error.message : fallback }
 }
 
-async function presenceOf(context: UnitContext, brand: string, online: boolean) {
+/** What the chat unit keeps on a socket: its presence's brand, and whether its tab is idle. */
+interface PresenceData {
+  presence?: string[]
+  idle?: boolean
+}
+
+const PRESENCE_PREFIX = chatRooms.presence('')
+
+/**
+ * Tells the brand's other members when this tab's change (`before` → `after`: its idleness, null
+ * while not in the room) changes its account's presence. The change is made before this asks, so
+ * of two tabs changing at once on two processes at least one sees the other's change.
+ */
+async function announcePresence(context: UnitContext, brand: string, before: boolean | null, after: boolean | null) {
   const { deps, actor, socket } = context
   const room = chatRooms.presence(brand)
-  if (!online) {
-    // Still online through another tab: nothing changes for the others.
-    if ((await deps.events.accountsIn(room)).has(actor.key)) return
-  }
-  socket.to(room).emit(CHAT_EVENTS.presence, { brand, account: actor.key, online })
+  const tabs = await deps.events.socketsIn(room)
+  const others = tabs.filter((tab) => tab.account === actor.key && tab.id !== socket.id)
+  const state = presenceChange(others, before, after)
+  if (!state) return
+  const event: PresenceChanged = { brand, account: actor.key, state, online: state !== 'offline' }
+  socket.to(room).emit(CHAT_EVENTS.presence, event)
 }
 
 export const chatUnit: RealtimeUnit = {
@@ -89,23 +106,51 @@ export const chatUnit: RealtimeUnit = {
         if (error instanceof AppError) return { ok: false, error: 'PermissionError' }
         throw error
       }
-      // One brand's presence at a time: the chat bar shows the brand on screen.
+      const data = socket.data as PresenceData
+      const idle = data.idle === true
+      // One brand's presence at a time: the brand on screen.
       for (const room of [...socket.rooms]) {
-        if (!room.startsWith('presence:') || room === chatRooms.presence(brand)) continue
+        if (!room.startsWith(PRESENCE_PREFIX) || room === chatRooms.presence(brand)) continue
         await socket.leave(room)
-        await presenceOf(context, room.slice('presence:'.length), false)
+        await announcePresence(context, room.slice(PRESENCE_PREFIX.length), idle, null)
       }
-      const wasOnline = (await deps.events.accountsIn(chatRooms.presence(brand))).has(actor.key)
+      const before = socket.rooms.has(chatRooms.presence(brand)) ? idle : null
       await socket.join(chatRooms.presence(brand))
-      ;(socket.data as { presence?: string[] }).presence = [brand]
-      if (!wasOnline) await presenceOf(context, brand, true)
+      data.presence = [brand]
+      await announcePresence(context, brand, before, idle)
+      return { ok: true, data: undefined }
+    },
+    async [CHAT_EVENTS.presenceActivity](context, payload) {
+      const data = context.socket.data as PresenceData
+      const before = data.idle === true
+      // Kept on the socket, where another process's question finds it too.
+      data.idle = (payload as { state: 'active' | 'idle' }).state === 'idle'
+      for (const brand of data.presence ?? []) {
+        if (!context.socket.rooms.has(chatRooms.presence(brand))) continue
+        await announcePresence(context, brand, before, data.idle)
+      }
       return { ok: true, data: undefined }
     },
   },
   disconnect(context) {
     // socket.io has already taken the socket out of its rooms; remember them from the context.
-    for (const brand of (context.socket.data as { presence?: string[] }).presence ?? []) {
-      void presenceOf(context, brand, false)
+    const data = context.socket.data as PresenceData
+    for (const brand of data.presence ?? []) {
+      announcePresence(context, brand, data.idle === true, null).catch((error: unknown) =>
+        reportError(error, { msg: 'presence at disconnect', brand }),
+      )
     }
+  },
+  async processGone({ io, deps }) {
+    // Whoever had tabs only on the stopped process left unannounced: this process tells its own
+    // sockets in each presence room who is there now, and the rest are offline.
+    const presenceRooms = [...io.of('/').adapter.rooms.keys()].filter((room) => room.startsWith(PRESENCE_PREFIX))
+    await Promise.all(
+      presenceRooms.map(async (room) => {
+        const people = Object.fromEntries(presenceByAccount(await deps.events.socketsIn(room)))
+        const event: PresenceAll = { brand: room.slice(PRESENCE_PREFIX.length), people }
+        io.local.to(room).emit(CHAT_EVENTS.presenceAll, event)
+      }),
+    )
   },
 }

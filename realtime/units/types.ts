@@ -1,7 +1,7 @@
 // A realtime unit is one socket.io feature (notifications, chat, presence, upload progress) with
 // its hooks. Units are registered in ./index.ts; socket.server.ts runs their hooks for every
 // connection, so a new feature never touches the connection code itself.
-import type { Socket } from 'socket.io'
+import type { Server, Socket } from 'socket.io'
 import type { Actor } from '#app/features/identity/accounts.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 
@@ -27,4 +27,9 @@ export interface RealtimeUnit {
    */
   events?: Record<string, EventHandler>
   disconnect?(context: UnitContext, reason: string): void
+  /**
+   * Another portal process stopped without a goodbye (realtime/fleet.ts): its sockets are gone
+   * and no disconnect ran for them. Runs on every remaining process.
+   */
+  processGone?(context: { io: Server; deps: ServiceDeps }): Promise<void> | void
 }

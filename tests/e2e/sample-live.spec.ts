@@ -56,6 +56,9 @@ test('the designer sees the vsm’s new sample, status and version live, and ope
   await expect(designer.page.locator('html[data-realtime="connected"]')).toHaveCount(1)
   const panel = designer.page.getByRole('complementary', { name: 'Sample details' })
   await expect(panel.getByTestId('sample-status')).toHaveText('In Progress')
+  // The History tab stays open while the page reads itself again.
+  await designer.page.getByRole('navigation', { name: 'Review panel' }).getByRole('link', { name: 'History' }).click()
+  await expect(designer.page).toHaveURL(/tab=history/)
   reloads.length = 0
   const status = page.getByRole('complementary', { name: 'Sample details' })
   await expect(async () => {
@@ -66,7 +69,7 @@ test('the designer sees the vsm’s new sample, status and version live, and ope
   await status.getByRole('button', { name: 'Save' }).click()
   await expect(panel.getByTestId('sample-status')).toHaveText('Ready for Review')
   await expect(designer.page.getByTestId('live-notice')).toHaveText('Victor Sample set Ready for Review.')
-  await expect(designer.page.getByRole('list', { name: 'Status history' })).toContainText(/Victor Sample/)
+  await expect(designer.page.getByRole('list', { name: 'History' })).toContainText(/Victor Sample/)
 
   // Version 2: offered on the designer's page, which stays where it was until they open it.
   await page.goto(`${samplePage}?dialog=version`)
@@ -78,7 +81,7 @@ test('the designer sees the vsm’s new sample, status and version live, and ope
   const notice = designer.page.getByTestId('live-notice')
   await expect(notice).toContainText('Version 2 was uploaded by Victor Sample.')
   expect(reloads).toEqual([])
-  await expect(designer.page).toHaveURL(samplePage)
+  await expect(designer.page).toHaveURL(`${samplePage}?tab=history`)
   await notice.getByRole('link', { name: 'Open it' }).click()
   await expect(designer.page).toHaveURL(versionTwo)
   await designer.context.close()

@@ -12,6 +12,13 @@ const STYLE = demoKey('style:wrap-dress')
 const stylePath = `/brand/${BRAND}/style/${STYLE}`
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text }).first()
 
+/** Opens a tab of the review panel beside the picture (a link, so it works without JavaScript too). */
+async function openTab(page: Page, name: 'Feedback' | 'Comments' | 'Details' | 'History') {
+  const tab = page.getByRole('navigation', { name: 'Review panel' }).getByRole('link', { name })
+  await tab.click()
+  await expect(tab).toHaveAttribute('aria-current', 'page')
+}
+
 async function render(name: string) {
   const buffer = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#4338ca' } })
     .png()
@@ -59,7 +66,8 @@ for (const javaScriptEnabled of [true, false]) {
       await status.getByLabel('Status', { exact: true }).selectOption('Ready for Review')
       await status.getByRole('button', { name: 'Save' }).click()
       await expect(toast(page, 'Change saved successfully')).toBeVisible()
-      await expect(page.getByRole('list', { name: 'Status history' })).toContainText(
+      await openTab(page, 'History')
+      await expect(page.getByRole('list', { name: 'History' })).toContainText(
         /set Ready for Review \(was In Progress ?\)/,
       )
 
@@ -272,6 +280,7 @@ test.describe('versions, compare and the lightbox', () => {
 
     // Version 2, from the side panel's dialog.
     const panel = page.getByRole('complementary', { name: 'Sample details' })
+    await openTab(page, 'Details')
     await panel.getByRole('link', { name: 'Upload new version' }).click()
     const dialog = page.getByRole('dialog', { name: 'Upload new version' })
     const second = `Render versions v2 ${Date.now().toString(36)}.png`
@@ -284,6 +293,7 @@ test.describe('versions, compare and the lightbox', () => {
     }).toPass({ timeout: 20_000 })
     await expect(page.getByTestId('recheck-notice')).toContainText('1 mark from the previous version needs re-check')
     await expect(page.getByTestId('markup-live')).toHaveAttribute('data-shapes', '1')
+    await openTab(page, 'Details')
     await expect(panel.getByRole('list', { name: 'Versions' }).getByRole('listitem')).toHaveCount(2)
 
     // Side by side: one zoom and one pan for both.

@@ -304,6 +304,7 @@ const SOCKET_SAMPLES: Record<string, (t: Targets) => Record<string, unknown>> = 
   [CHAT_EVENTS.unwatch]: (t) => ({ conversation: t.conversation }),
   [CHAT_EVENTS.typing]: (t) => ({ conversation: t.conversation }),
   [CHAT_EVENTS.presenceJoin]: (t) => ({ brand: t.brand }),
+  [CHAT_EVENTS.presenceActivity]: () => ({ state: 'idle' }),
   [ATELIER_EVENTS.watch]: (t) => ({ styles: [t.style] }),
   [ATELIER_EVENTS.unwatch]: (t) => ({ styles: [t.style] }),
 }

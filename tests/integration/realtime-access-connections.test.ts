@@ -208,6 +208,9 @@ const SOCKET_EVENT_SAMPLES: Record<string, { refusedPayload: (brand: string) => 
   [CHAT_EVENTS.unwatch]: { own: 'leaves a room on the caller’s own socket; it reaches nothing of a brand' },
   [CHAT_EVENTS.typing]: { refusedPayload: () => ({ conversation: demoChat.conversation }) },
   [CHAT_EVENTS.presenceJoin]: { refusedPayload: (brand) => ({ brand }) },
+  [CHAT_EVENTS.presenceActivity]: {
+    own: 'sets the idleness of the caller’s own socket; it is announced only in presence rooms the socket is in',
+  },
   [ATELIER_EVENTS.watch]: { refusedPayload: () => ({ styles: [demoChat.style] }) },
   [ATELIER_EVENTS.unwatch]: { own: 'leaves rooms on the caller’s own socket; it reaches nothing of a brand' },
 }
@@ -268,6 +271,7 @@ describe('every socket event after a grant is removed while connected', () => {
     [CHAT_EVENTS.unwatch]: 'own',
     [CHAT_EVENTS.typing]: () => ({ conversation: lost.conversation }),
     [CHAT_EVENTS.presenceJoin]: () => ({ brand: lost.brand }),
+    [CHAT_EVENTS.presenceActivity]: 'own',
     [ATELIER_EVENTS.watch]: () => ({ styles: [lost.style] }),
     [ATELIER_EVENTS.unwatch]: 'own',
   }

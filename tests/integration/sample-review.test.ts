@@ -222,7 +222,8 @@ describe('markup without JavaScript', () => {
     await appendDocumentUpdate(portal.deps, markupDocName(brand.key, sample), brand.key, Y.encodeStateAsUpdateV2(doc))
     const html = await (await browsers.reader.get(url)).text()
     const start = html.indexOf('data-testid="markup-overlay"')
-    const overlay = start < 0 ? '' : html.slice(html.indexOf('<svg', start), html.indexOf('</svg>', start) + 6)
+    // The overlay's SVG holds an inner one for the shapes; the pins come after it.
+    const overlay = start < 0 ? '' : html.slice(html.indexOf('<svg', start), html.indexOf('</div>', start))
     expect(overlay).toContain('<rect')
     expect(overlay).toContain('<circle')
     expect(overlay).toContain('<ellipse')

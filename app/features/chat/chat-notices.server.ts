@@ -4,9 +4,9 @@ import { brandMemberKeys, loadGrants, type Actor } from '#app/features/identity/
 import { notifyAccount } from '#app/features/notifications/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { accounts, conversationMembers, listings, references, styles } from '#db/schema'
+import { accounts, conversationMembers, listings, references, styles, teamMembers, teams } from '#db/schema'
 import { chatRooms } from '#realtime/protocol'
-import { eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { isBrandMember, threadTarget } from './chat-access.server'
 import { noticeSentence } from './notice-sentence'
 import { nameParts, rowsOf, type AccountRow, type ConversationRow, type MessageView } from './chat-views.server'
@@ -92,7 +92,7 @@ async function threadObject(deps: ServiceDeps, conversation: ConversationRow): P
     case 'Reference': {
       const sample = await sampleAt(modelKey)
       return sample
-        ? { text: sample.name, url: `${sample.url}#comments` }
+        ? { text: sample.name, url: `${sample.url}?tab=comments#comments` }
         : { text: 'a sample', url: `${brand}/atelier` }
     }
     case 'MarkupPin': {
@@ -139,5 +139,32 @@ async function mentionedMembers(deps: ServiceDeps, conversation: ConversationRow
     )
     if (names.some((mention) => mention !== '' && handles.includes(mention))) found.add(row.key)
   }
+  // A team of the brand by name (`@"Design Team"`, `@design-team`, `@designteam`): each of its members.
+  const brandTeams = await deps.db
+    .select({ key: teams.key, name: teams.name })
+    .from(teams)
+    .where(eq(teams.brandKey, conversation.brandKey))
+  const named = brandTeams.filter((team) => names.some((mention) => teamHandles(team.name).includes(mention)))
+  if (named.length > 0) {
+    const members = await deps.db
+      .select({ accountKey: teamMembers.accountKey })
+      .from(teamMembers)
+      .where(
+        and(
+          inArray(
+            teamMembers.teamKey,
+            named.map((team) => team.key),
+          ),
+          eq(teamMembers.brandKey, conversation.brandKey),
+        ),
+      )
+    for (const member of members) if (keys.includes(member.accountKey)) found.add(member.accountKey)
+  }
   return found
+}
+
+/** The ways to write a team's name after `@`, lower case: as is, with dashes, without spaces. */
+export function teamHandles(name: string): string[] {
+  const lower = name.trim().toLowerCase()
+  return [lower, lower.replace(/\s+/g, '-'), lower.replace(/\s+/g, '')]
 }

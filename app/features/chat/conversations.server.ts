@@ -21,6 +21,7 @@ import {
   type ConversationSummary,
 } from './chat-views.server'
 import { forgetConversation } from './conversation-cache.server'
+import { presenceByAccount } from './presence-state'
 
 /** The direct chat between the actor and another member of the brand, made on first use. */
 export async function openDirectChat(
@@ -188,7 +189,7 @@ export async function chatBar(deps: ServiceDeps, actor: Actor, brandKey: string)
     actor.key,
     mine.map((row) => row.conversation),
   )
-  const online = await deps.events.accountsIn(chatRooms.presence(brandKey))
+  const present = presenceByAccount(await deps.events.socketsIn(chatRooms.presence(brandKey)))
   const directWith = new Map<string, ConversationSummary>()
   // The other person of a direct chat is named by its pair, not its members: they may have left it.
   const pairOf = new Map(mine.map(({ conversation }) => [conversation.key, conversation.pairKey]))
@@ -208,7 +209,8 @@ export async function chatBar(deps: ServiceDeps, actor: Actor, brandKey: string)
       lastMessage: direct?.lastMessage ?? null,
       unread: direct?.unread ?? 0,
       readStatus: direct?.readStatus ?? true,
-      onlineUser: online.has(row.key),
+      onlineUser: present.has(row.key),
+      presence: present.get(row.key) ?? 'offline',
       activity: direct?.lastMessage ? direct.activity : null,
     }
   })

@@ -1,6 +1,7 @@
 // The shapes this feature's pages and components show, shared by its services and its
 // components (which take no types from server modules).
 import type { AttachmentFields } from '#app/features/files'
+import type { PresenceState } from './presence-state'
 
 /** A message as the API, the pages and the socket send it (atelier.md §3 Message). */
 export interface MessageView {
@@ -63,7 +64,10 @@ export interface ChatContact extends Participant {
   lastMessage: ConversationSummary['lastMessage']
   unread: number
   readStatus: boolean
+  /** Whether any tab of theirs is open in the brand, idle or not (the spec's field). */
   onlineUser: boolean
+  /** What their tabs add up to: one in use (online), all idle, none (docs/decisions/154). */
+  presence: PresenceState
   activity: string | null
 }
 

@@ -1,4 +1,5 @@
 // Uploading samples: new samples, a new version of one, and the poster of a 3D sample.
+import { carryFeedbackOver } from './review/review-changes.server'
 import { keyField } from '#app/features/atelier/index.server'
 import { SAMPLES_STEP } from '#app/features/atelier'
 import { uploadStyleFiles } from '#app/features/atelier/index.server'
@@ -113,6 +114,7 @@ export async function uploadSampleVersion(
       return shapes.length
     })
   }
+  const recheck = await carryFeedbackOver(deps, actor, seriesKey, made.key)
   announceSampleChange(deps, actor, {
     style: target.styleKey,
     sample: made.key,
@@ -127,6 +129,7 @@ export async function uploadSampleVersion(
       key: made.key,
       number: version,
       carried: shapes.length,
+      recheck,
       message: SAMPLE_TEXTS.versionAdded(version, shapes.length),
     },
   }

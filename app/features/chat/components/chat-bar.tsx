@@ -8,7 +8,8 @@ import { buttonClass } from '#app/ui/button'
 import { BackIcon, CloseIcon } from '#app/ui/icons'
 import { Avatar } from '#app/ui/misc'
 import { PREVIEW_MAX, SENDER_NAME_MAX, truncate } from '#app/features/chat/schemas'
-import { CHAT_EVENTS } from '#realtime/protocol'
+import { CHAT_EVENTS, type PresenceAll, type PresenceChanged } from '#realtime/protocol'
+import type { PresenceState } from '../presence-state'
 import {
   api,
   loadChatBar,
@@ -128,13 +129,30 @@ function useLiveChatBar(brandKey: string, selfKey: string, openConversation: str
       }
     })
   })
-  useRealtimeEvent<{ brand: string; account: string; online: boolean }>(CHAT_EVENTS.presence, (event) => {
+  useRealtimeEvent<PresenceChanged>(CHAT_EVENTS.presence, (event) => {
+    if (event.brand !== brandKey) return
+    const presence = event.state
+    setBar(
+      (current) =>
+        current && {
+          ...current,
+          contacts: current.contacts.map((c) =>
+            c.key === event.account ? { ...c, presence, onlineUser: presence !== 'offline' } : c,
+          ),
+        },
+    )
+  })
+  // After a portal process stopped: everyone present, the others are offline.
+  useRealtimeEvent<PresenceAll>(CHAT_EVENTS.presenceAll, (event) => {
     if (event.brand !== brandKey) return
     setBar(
       (current) =>
         current && {
           ...current,
-          contacts: current.contacts.map((c) => (c.key === event.account ? { ...c, onlineUser: event.online } : c)),
+          contacts: current.contacts.map((c) => {
+            const presence = event.people[c.key] ?? 'offline'
+            return { ...c, presence, onlineUser: presence !== 'offline' }
+          }),
         },
     )
   })
@@ -310,7 +328,7 @@ export function ConversationList({
               <Row
                 name={contact.name}
                 picture={contact.profilePictureUrl}
-                online={contact.onlineUser}
+                presence={contact.presence}
                 preview={contact.lastMessage}
                 // The conversation on screen is read as it is shown.
                 unread={active && contact.conversation === active ? 0 : contact.unread}
@@ -350,10 +368,17 @@ export function ConversationList({
   )
 }
 
+/** Online: a green dot; idle: a hollow muted one beside the word Idle; offline: a grey one. */
+const PRESENCE_DOT: Record<PresenceState, string> = {
+  online: 'border-white bg-emerald-500',
+  idle: 'border-zinc-400 bg-white',
+  offline: 'border-white bg-zinc-300',
+}
+
 function Row({
   name,
   picture,
-  online,
+  presence,
   members,
   preview,
   unread,
@@ -366,7 +391,7 @@ function Row({
 }: {
   name: string
   picture?: string | null
-  online?: boolean
+  presence?: PresenceState
   members?: number
   preview: ChatContact['lastMessage']
   unread: number
@@ -383,19 +408,22 @@ function Row({
     <>
       <span className="relative shrink-0">
         <Avatar name={name} src={picture} size={40} />
-        {online !== undefined ? (
+        {presence ? (
           <span
-            data-testid={online ? 'online-dot' : undefined}
-            className={`absolute bottom-0 right-0 h-3 w-3 rounded-full border-2 border-white ${
-              online ? 'bg-emerald-500' : 'bg-zinc-300'
-            }`}
+            data-testid={presence === 'offline' ? undefined : `${presence}-dot`}
+            className={`absolute bottom-0 right-0 h-3 w-3 rounded-full border-2 ${PRESENCE_DOT[presence]}`}
           />
         ) : null}
       </span>
       <span className="min-w-0 flex-1 text-left">
         <span className="flex items-baseline gap-2">
           <span className={`truncate text-sm ${unread > 0 ? 'font-semibold' : 'font-medium'}`}>{name}</span>
-          {online !== undefined ? <span className="sr-only">{online ? '(online)' : '(offline)'}</span> : null}
+          {presence === 'idle' ? (
+            <span className="text-xs text-muted" data-testid="presence-idle">
+              Idle
+            </span>
+          ) : null}
+          {presence ? <span className="sr-only">{`(${presence})`}</span> : null}
           {members !== undefined ? <span className="text-xs text-muted">{members} people</span> : null}
         </span>
         <span className="block truncate text-xs text-muted" data-testid="chat-preview">

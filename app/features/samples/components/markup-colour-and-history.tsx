@@ -2,6 +2,7 @@
 // then Undo, Redo and Delete. A fragment, so its buttons stay direct items of the caller's toolbar.
 import type { History } from '#app/features/samples/markup/history'
 import { MARKUP_COLOURS, type MarkupColour } from '#app/features/samples/markup/shapes'
+import { MarkupIcon } from './markup-tool-icons'
 
 export function MarkupColourAndHistory({
   colour,
@@ -30,7 +31,7 @@ export function MarkupColourAndHistory({
           aria-label={`Colour ${name}`}
           aria-pressed={colour === value}
           onClick={() => onColour(value)}
-          className={`h-6 w-6 rounded-full border-2 ${colour === value ? 'border-ink' : 'border-white'}`}
+          className={`h-5 w-5 shrink-0 rounded-full border-2 ${colour === value ? 'border-ink' : 'border-white'}`}
           style={{ backgroundColor: value }}
         />
       ))}
@@ -41,16 +42,19 @@ export function MarkupColourAndHistory({
           type="button"
           onClick={() => onStep(direction)}
           disabled={history[direction].length === 0}
-          className="rounded px-2 py-1 text-sm hover:bg-black/5 disabled:opacity-40"
+          title={direction === 'undo' ? 'Undo (Ctrl+Z)' : 'Redo (Ctrl+Shift+Z)'}
+          aria-keyshortcuts={direction === 'undo' ? 'Control+Z Meta+Z' : 'Control+Shift+Z Meta+Shift+Z Control+Y'}
+          className="flex h-8 w-8 shrink-0 items-center justify-center rounded hover:bg-black/5 disabled:opacity-40"
         >
-          {direction === 'undo' ? 'Undo' : 'Redo'}
+          <MarkupIcon name={direction} />
+          <span className="sr-only">{direction === 'undo' ? 'Undo' : 'Redo'}</span>
         </button>
       ))}
       <button
         type="button"
         onClick={onDelete}
         disabled={!canDelete}
-        className="rounded px-2 py-1 text-sm hover:bg-black/5 disabled:opacity-40"
+        className="shrink-0 rounded px-2 py-1 text-sm hover:bg-black/5 disabled:opacity-40"
       >
         {deleteLabel}
       </button>

@@ -13,23 +13,32 @@ import {
   type Shape,
 } from '#app/features/samples/markup/shapes'
 import { markChecked, needsRecheckCount } from '#app/features/samples/sample-versions'
+import { FITTED_VIEW, type StageView } from '#app/features/samples/markup/stage-view'
+import type { PinPreviews } from '#app/features/samples/pin-preview'
 import { useHydrated } from '#app/ui/use-hydrated'
+import { viewTransform } from '#app/ui/zoom-pan'
 import type { MarkupTool } from './markup-canvas.client'
 import { MarkupColourAndHistory } from './markup-colour-and-history'
+import { MarkupIcon } from './markup-tool-icons'
 import { useMarkupHistory } from './use-markup-history'
 import { useSampleMarkup } from './use-sample-markup'
 
 const MarkupCanvas = lazy(() => import('./markup-canvas.client').then((module) => ({ default: module.MarkupCanvas })))
 
-const TOOLS: [MarkupTool, string][] = [
-  ['select', 'Select'],
-  ['pen', 'Pen'],
-  ['arrow', 'Arrow'],
-  ['rect', 'Rectangle'],
-  ['ellipse', 'Ellipse'],
-  ['text', 'Text'],
-  ['pin', 'Pin'],
+/** The tools, their names and their keys (as in common drawing tools: V, P, A, R, O, T, N). */
+export const TOOLS: [MarkupTool, string, string][] = [
+  ['select', 'Select', 'v'],
+  ['pen', 'Pen', 'p'],
+  ['arrow', 'Arrow', 'a'],
+  ['rect', 'Rectangle', 'r'],
+  ['ellipse', 'Ellipse', 'o'],
+  ['text', 'Text', 't'],
+  ['pin', 'Pin', 'n'],
 ]
+
+/** The picture fits the window below the frame's header and the page's own header row. */
+const PICTURE_HEIGHT = 'max-h-[calc(100vh-17rem)] min-h-[12rem]'
+const PICTURE_HEIGHT_DRAWING = 'max-h-[calc(100vh-20rem)] min-h-[12rem]'
 
 export interface MarkupPicture {
   brandKey: string
@@ -50,6 +59,7 @@ export function MarkupStage({
   annotateHref,
   activePin,
   pinHref,
+  pinPreviews,
 }: {
   picture: MarkupPicture
   shapes: Shape[]
@@ -61,6 +71,8 @@ export function MarkupStage({
   activePin: string | null
   /** Where a pin's comment thread opens. */
   pinHref: (id: string) => string
+  /** The first comment of each pin, for the pins' hover cards. */
+  pinPreviews?: PinPreviews
 }) {
   const hydrated = useHydrated()
   const size = { width: picture.width ?? 1000, height: picture.height ?? 1000 }
@@ -75,6 +87,7 @@ export function MarkupStage({
           annotateHref={annotateHref}
           activePin={activePin}
           pinHref={pinHref}
+          pinPreviews={pinPreviews}
         />
       ) : (
         <>
@@ -87,9 +100,9 @@ export function MarkupStage({
             </p>
           ) : null}
           <RecheckNotice count={needsRecheckCount(shapes)} />
-          <figure className="flex min-h-[24rem] items-center justify-center rounded-lg bg-stone-100">
+          <figure className="flex items-center justify-center rounded-lg bg-stone-100">
             <div className="relative">
-              <img src={picture.src} alt={picture.name} className="block max-h-[36rem] max-w-full" />
+              <img src={picture.src} alt={picture.name} className={`block max-w-full ${PICTURE_HEIGHT}`} />
               {shapes.length > 0 ? (
                 <div
                   data-testid="markup-overlay"
@@ -109,6 +122,12 @@ export function MarkupStage({
   )
 }
 
+/** "Dana Designer" → "DD": the avatar of someone looking. */
+function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean)
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?'
+}
+
 /** Marks carried over from the previous version that nobody has looked at again yet. */
 function RecheckNotice({ count, children }: { count: number; children?: ReactNode }) {
   if (count === 0) return null
@@ -116,7 +135,7 @@ function RecheckNotice({ count, children }: { count: number; children?: ReactNod
     <div
       role="note"
       data-testid="recheck-notice"
-      className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-dashed border-amber-400 bg-amber-50 px-3 py-2 text-sm"
+      className="flex flex-wrap items-center gap-x-3 rounded-full border border-dashed border-amber-400 bg-amber-50 px-3 py-0.5 text-xs"
     >
       <span>
         {count} {count === 1 ? 'mark' : 'marks'} from the previous version {count === 1 ? 'needs' : 'need'} re-check
@@ -169,6 +188,7 @@ function LiveMarkup({
   annotateHref,
   activePin,
   pinHref,
+  pinPreviews,
 }: {
   picture: MarkupPicture
   initial: Shape[]
@@ -177,6 +197,7 @@ function LiveMarkup({
   annotateHref: string
   activePin: string | null
   pinHref: (id: string) => string
+  pinPreviews?: PinPreviews
 }) {
   const navigate = useNavigate()
   const live = useSampleMarkup(picture.brandKey, picture.sampleKey, user, initial)
@@ -186,6 +207,8 @@ function LiveMarkup({
   const { history, doOp, step } = useMarkupHistory(live)
   const image = useRef<HTMLImageElement>(null)
   const [shown, setShown] = useState<{ width: number; height: number } | null>(null)
+  // Pinch zoom of the picture; the canvas draws the shapes with the same view.
+  const [view, setView] = useState<StageView>(FITTED_VIEW)
 
   useEffect(() => {
     const element = image.current
@@ -228,6 +251,24 @@ function LiveMarkup({
       if ((event.key === 'Delete' || event.key === 'Backspace') && selected) {
         event.preventDefault()
         removeSelected()
+        return
+      }
+      const command = event.metaKey || event.ctrlKey
+      if (command && event.key.toLowerCase() === 'z') {
+        event.preventDefault()
+        step(event.shiftKey ? 'redo' : 'undo')
+        return
+      }
+      if (command && event.key.toLowerCase() === 'y') {
+        event.preventDefault()
+        step('redo')
+        return
+      }
+      if (command || event.altKey) return
+      const picked = TOOLS.find(([, , key]) => key === event.key.toLowerCase())
+      if (picked) {
+        event.preventDefault()
+        setTool(picked[0])
       }
     }
     window.addEventListener('keydown', onKey)
@@ -242,17 +283,20 @@ function LiveMarkup({
         <div
           role="toolbar"
           aria-label="Markup tools"
-          className="flex flex-wrap items-center gap-2 rounded-md border border-line bg-white p-2"
+          className="flex items-center gap-1 overflow-x-auto whitespace-nowrap rounded-md border border-line bg-white p-1.5"
         >
-          {TOOLS.map(([value, label]) => (
+          {TOOLS.map(([value, label, key]) => (
             <button
               key={value}
               type="button"
               aria-pressed={tool === value}
+              aria-keyshortcuts={key.toUpperCase()}
+              title={`${label} (${key.toUpperCase()})`}
               onClick={() => setTool(value)}
-              className={`rounded px-2 py-1 text-sm ${tool === value ? 'bg-ink text-white' : 'hover:bg-black/5'}`}
+              className={`flex h-8 w-8 items-center justify-center rounded ${tool === value ? 'bg-ink text-white' : 'hover:bg-black/5'}`}
             >
-              {label}
+              <MarkupIcon name={value} />
+              <span className="sr-only">{label}</span>
             </button>
           ))}
           <span className="mx-1 h-6 w-px bg-line" aria-hidden="true" />
@@ -280,31 +324,47 @@ function LiveMarkup({
           </Link>
         </div>
       ) : null}
-      <p className="text-xs text-muted" aria-live="polite" data-testid="markup-presence">
-        {names.length > 0
-          ? `Looking now: ${names.join(', ')}` +
-            (drawers.length > 0 ? ` · ${drawers.join(', ')} ${drawers.length === 1 ? 'is' : 'are'} drawing…` : '')
-          : live.status === 'connected'
-            ? 'Only you are looking.'
-            : live.status === 'disconnected'
-              ? 'Offline: what you draw is kept here and syncs when the connection returns.'
-              : ''}
-      </p>
-      <RecheckNotice count={recheckCount}>
-        {drawing ? (
-          <button
-            type="button"
-            onClick={() => checkShapes(live.shapes.map((shape) => shape.id))}
-            className="text-sm font-medium underline"
-          >
-            Mark all checked
-          </button>
-        ) : null}
-      </RecheckNotice>
-      <figure className="flex min-h-[24rem] items-center justify-center rounded-lg bg-stone-100">
+      <div className="flex min-h-7 flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <p className="flex items-center gap-2 text-xs text-muted" aria-live="polite" data-testid="markup-presence">
+          {names.length > 0 ? (
+            <span className="flex -space-x-1.5" aria-hidden="true">
+              {names.slice(0, 5).map((name) => (
+                <span
+                  key={name}
+                  title={name}
+                  className="flex h-6 w-6 items-center justify-center rounded-full border-2 border-white bg-ink text-[10px] font-medium text-white"
+                >
+                  {initialsOf(name)}
+                </span>
+              ))}
+            </span>
+          ) : null}
+          {names.length > 0
+            ? `Looking now: ${names.join(', ')}` +
+              (drawers.length > 0 ? ` · ${drawers.join(', ')} ${drawers.length === 1 ? 'is' : 'are'} drawing…` : '')
+            : live.status === 'connected'
+              ? 'Only you are looking.'
+              : live.status === 'disconnected'
+                ? 'Offline: what you draw is kept here and syncs when the connection returns.'
+                : ''}
+        </p>
+        <RecheckNotice count={recheckCount}>
+          {drawing ? (
+            <button
+              type="button"
+              onClick={() => checkShapes(live.shapes.map((shape) => shape.id))}
+              className="font-medium underline"
+            >
+              Mark all checked
+            </button>
+          ) : null}
+        </RecheckNotice>
+      </div>
+      <figure className="flex items-center justify-center rounded-lg bg-stone-100">
         <div
-          className="relative"
+          className="relative overflow-hidden"
           data-testid="markup-live"
+          data-zoom={view.zoom}
           data-shapes={live.shapes.length}
           data-drawing={drawers.join(', ')}
         >
@@ -312,7 +372,8 @@ function LiveMarkup({
             ref={image}
             src={picture.src}
             alt={picture.name}
-            className="block max-h-[36rem] max-w-full select-none"
+            className={`block max-w-full select-none ${drawing ? PICTURE_HEIGHT_DRAWING : PICTURE_HEIGHT}`}
+            style={{ transform: viewTransform(view) }}
             draggable={false}
           />
           {shown ? (
@@ -328,6 +389,9 @@ function LiveMarkup({
                   drawing={drawing}
                   selected={selected}
                   viewers={live.viewers}
+                  view={view}
+                  onView={setView}
+                  pinPreviews={pinPreviews}
                   onCreate={(shape) => doOp({ type: 'add', shape })}
                   // Moving a carried-over mark is re-checking it.
                   onChange={(before, after) => doOp({ type: 'update', before, after: markChecked(after) })}

@@ -26,6 +26,9 @@ export function noticeFor(
   }
   if (event.sample !== page.sampleKey) return null
   if (event.change === 'status') return { text: `${event.by} set ${event.status}.` }
+  if ((event.change === 'feedback' || event.change === 'round') && event.detail) {
+    return { text: `${event.by} ${event.detail}.` }
+  }
   if (event.change === 'renamed') return { text: `${event.by} renamed this sample to ${event.name}.` }
   if (event.change === 'deleted') {
     return {

@@ -2,10 +2,17 @@
 import type { MessagePage } from '#app/features/chat'
 import type { AnyPin, Shape } from '#app/features/samples/markup/shapes'
 import { type SampleStatus } from '#app/features/samples/sample-status'
+import type { PinPreviews } from '#app/features/samples/pin-preview'
 import type { SampleView, StatusChangeView } from '../views'
 import { Badge } from '#app/ui/misc'
 
+import type { ReviewEventView, SampleReviewState } from '#app/features/samples/review/review-views'
+
 export type SampleDialog = 'expand' | 'rename' | 'delete' | 'annotate' | 'version'
+
+/** The right panel's tabs, in order; each is a query state (`?tab=`), so they work without JavaScript. */
+export const REVIEW_TABS = ['feedback', 'comments', 'details', 'history'] as const
+export type ReviewTab = (typeof REVIEW_TABS)[number]
 
 export interface SampleReviewData {
   brandKey: string
@@ -33,7 +40,14 @@ export interface SampleReviewData {
   pinThread: MessagePage | null
   /** Earlier versions' comments on the open pin, newest version first. */
   earlierPinComments: { sampleKey: string; version: number; count: number }[]
+  /** The first comment of each pin with comments, for the pins' hover cards. */
+  pinPreviews: PinPreviews
   selfName: string
+  tab: ReviewTab
+  /** Change requests, rounds and who may do what (review/review-reading.server.ts). */
+  feedback: SampleReviewState
+  /** The review's History of this version (only when the History tab is open). */
+  reviewEvents: ReviewEventView[]
   /** The page's own query state. */
   markupMode: boolean
   showReferences: boolean
@@ -66,6 +80,8 @@ export function pageHref(data: SampleReviewData, changes: Record<string, string 
   if (data.showReferences) query.set('references', 'on')
   if (data.listView) query.set('view', 'list')
   if (data.markupMode) query.set('markup', 'on')
+  if (data.tab !== (data.pin ? 'comments' : 'feedback')) query.set('tab', data.tab)
+  if (data.feedback.scope === 'all') query.set('feedback', 'all')
   for (const [name, value] of Object.entries(changes)) {
     if (value === null) query.delete(name)
     else query.set(name, value)

@@ -1,7 +1,6 @@
 // The sample review page: header actions, the stage, the side panel, the other samples, the thread.
-import { CommentThread } from '#app/features/chat/components'
 import { sampleFormat } from '#app/features/samples/sample-formats'
-import { ButtonLink, buttonClass } from '#app/ui/button'
+import { ButtonLink } from '#app/ui/button'
 import { BackIcon } from '#app/ui/icons'
 import { Link } from '@remix-run/react'
 import { MarkupStage } from './markup-editor'
@@ -9,7 +8,7 @@ import { Sample3dStage } from './sample-3d'
 import { AnnotateDialog, DeleteDialog, ExpandDialog, RenameDialog, VersionDialog } from './sample-dialogs'
 import { pageHref, type SampleReviewData } from './sample-review-data'
 import { OtherSamples, SidePanel } from './sample-side-panel'
-import { PinThread, ReferenceCarousel, SampleStage } from './sample-stage'
+import { ReferenceCarousel, SampleStage } from './sample-stage'
 import { CompareVersions, VersionNotice } from './sample-version-panels'
 import { SampleLiveNotice, useSampleLive } from './sample-live-notice'
 
@@ -18,26 +17,32 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
   const closeTo = pageHref(data, { dialog: null })
   const notice = useSampleLive(data)
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <div className="flex flex-col gap-1">
+    <div className="mx-auto flex max-w-7xl flex-col gap-4">
+      <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <div className="flex min-w-0 items-baseline gap-3">
           <Link
             to={`/brand/${data.brandKey}/style/${data.style.key}`}
-            className="inline-flex items-center gap-1 text-sm text-muted hover:text-ink"
+            className="inline-flex shrink-0 items-center gap-1 text-sm text-muted hover:text-ink"
           >
             <BackIcon className="h-4 w-4" /> {data.style.name}
           </Link>
-          <h1 className="font-display text-2xl">Virtual Sample</h1>
+          <h1 className="font-display text-xl">Virtual Sample</h1>
         </div>
         <nav aria-label="Sample actions" className="flex flex-wrap gap-2">
           <ButtonLink
             variant={data.showReferences ? 'primary' : 'secondary'}
             to={pageHref(data, { references: data.showReferences ? null : 'on' })}
             preventScrollReset
+            className="py-1.5"
           >
             Reference Image<span className="sr-only">{data.showReferences ? ' (on)' : ' (off)'}</span>
           </ButtonLink>
-          <ButtonLink variant="secondary" to={pageHref(data, { dialog: 'expand' })} preventScrollReset>
+          <ButtonLink
+            variant="secondary"
+            to={pageHref(data, { dialog: 'expand' })}
+            preventScrollReset
+            className="py-1.5"
+          >
             Expand
           </ButtonLink>
           {data.canReview ? (
@@ -45,13 +50,19 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
               variant={data.markupMode ? 'primary' : 'secondary'}
               to={pageHref(data, { markup: data.markupMode ? null : 'on' })}
               preventScrollReset
+              className="py-1.5"
             >
               Markup<span className="sr-only">{data.markupMode ? ' (on)' : ' (off)'}</span>
             </ButtonLink>
           ) : null}
-          <a href="#comments" className={buttonClass('secondary')}>
+          <ButtonLink
+            variant="secondary"
+            to={`${pageHref(data, { tab: data.pin ? null : 'comments' })}#comments`}
+            preventScrollReset
+            className="py-1.5"
+          >
             Comment
-          </a>
+          </ButtonLink>
         </nav>
       </header>
 
@@ -59,16 +70,8 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
 
       {data.showReferences ? <ReferenceCarousel data={data} /> : null}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <section aria-label={sample.name} className="flex flex-col gap-3">
-          <div role="tablist" aria-label="Samples" className="flex gap-4 border-b border-line text-sm">
-            <span role="tab" aria-selected="true" className="border-b-2 border-ink px-1 pb-2 font-medium">
-              Virtual Sample
-            </span>
-            <span role="tab" aria-selected="false" aria-disabled="true" className="px-1 pb-2 text-muted opacity-50">
-              Archived
-            </span>
-          </div>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <section aria-label={sample.name} className="flex min-w-0 flex-col gap-2">
           <VersionNotice data={data} />
           {data.compare ? (
             <CompareVersions data={data} other={data.compare} />
@@ -84,12 +87,13 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
                 height: sample.height,
               }}
               shapes={data.markup}
+              pinPreviews={data.pinPreviews}
               user={{ key: data.selfKey, name: data.selfName }}
               markupMode={data.markupMode}
               canDraw={data.canReview}
               annotateHref={pageHref(data, { dialog: 'annotate' })}
               activePin={data.pin?.id ?? null}
-              pinHref={(id) => `${pageHref(data, { pin: id })}#comments`}
+              pinHref={(id) => `${pageHref(data, { pin: id, tab: null })}#comments`}
             />
           ) : sample.assets && sampleFormat(sample)?.show === 'viewer' ? (
             <Sample3dStage
@@ -113,7 +117,7 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
               canDraw={data.canReview}
               annotateHref={pageHref(data, { dialog: 'annotate' })}
               activePin={data.pin?.id ?? null}
-              pinHref={(id) => `${pageHref(data, { pin: id })}#comments`}
+              pinHref={(id) => `${pageHref(data, { pin: id, tab: null })}#comments`}
             />
           ) : (
             <SampleStage sample={sample} />
@@ -123,19 +127,6 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
       </div>
 
       <OtherSamples data={data} />
-
-      <section id="comments" aria-labelledby="comments-heading" className="flex flex-col gap-3">
-        {data.pin ? (
-          <PinThread data={data} pin={data.pin} />
-        ) : (
-          <>
-            <h2 id="comments-heading" className="text-xs font-medium uppercase tracking-[0.2em] text-muted">
-              Comments
-            </h2>
-            <CommentThread model="Reference" modelId={sample.key} selfKey={data.selfKey} initial={data.thread} />
-          </>
-        )}
-      </section>
 
       {data.dialog === 'expand' ? <ExpandDialog data={data} closeTo={closeTo} /> : null}
       {data.dialog === 'rename' && data.canEdit ? <RenameDialog data={data} closeTo={closeTo} /> : null}

@@ -7,67 +7,135 @@ import { Button, ButtonLink, buttonClass } from '#app/ui/button'
 import { HangerIcon } from '#app/ui/icons'
 import { CsrfField, EmptyState } from '#app/ui/misc'
 import { Form, Link } from '@remix-run/react'
-import { StatusBadge, pageHref, type SampleReviewData } from './sample-review-data'
+import { CommentThread } from '#app/features/chat/components'
+import { FeedbackTab } from './feedback-tab'
+import { HistoryTab } from './history-tab'
+import { REVIEW_TABS, StatusBadge, pageHref, type ReviewTab, type SampleReviewData } from './sample-review-data'
+import { PinThread } from './sample-stage'
 import { VersionList } from './sample-version-panels'
 
+const TAB_LABEL: Record<ReviewTab, string> = {
+  feedback: 'Feedback',
+  comments: 'Comments',
+  details: 'Details',
+  history: 'History',
+}
+
+/**
+ * The right panel beside the picture: the sample's name and status first, then the review's tabs.
+ * Each tab is a link (`?tab=`), so the panel works without JavaScript.
+ */
 export function SidePanel({ data }: { data: SampleReviewData }) {
+  const { sample } = data
+  const openCount = data.feedback.items.filter((item) => item.state === 'open' || item.state === 'to re-check').length
+  return (
+    <aside aria-label="Sample details" className="flex min-w-0 flex-col gap-4 text-sm">
+      <div className="flex flex-col gap-2">
+        <div className="flex items-start justify-between gap-3">
+          <h2 className="min-w-0 break-words text-lg font-medium leading-snug">{sample.name}</h2>
+          <div data-testid="sample-status" className="shrink-0 pt-0.5">
+            <StatusBadge status={sample.sample_status} />
+          </div>
+        </div>
+        <StatusForm data={data} />
+      </div>
+      <nav aria-label="Review panel" className="flex gap-1 border-b border-line">
+        {REVIEW_TABS.map((tab) => (
+          <Link
+            key={tab}
+            to={pageHref(data, { tab })}
+            preventScrollReset
+            aria-current={data.tab === tab ? 'page' : undefined}
+            className="-mb-px whitespace-nowrap border-b-2 border-transparent px-2 pb-2 text-muted hover:text-ink aria-[current=page]:border-ink aria-[current=page]:font-medium aria-[current=page]:text-ink"
+          >
+            {TAB_LABEL[tab]}
+            {tab === 'feedback' && openCount > 0 ? (
+              <span className="ml-1 rounded-full bg-amber-100 px-1.5 text-xs text-amber-900">{openCount}</span>
+            ) : null}
+          </Link>
+        ))}
+      </nav>
+      <div id="comments" data-testid={`tab-${data.tab}`}>
+        {data.tab === 'feedback' ? <FeedbackTab data={data} /> : null}
+        {data.tab === 'comments' ? <CommentsTab data={data} /> : null}
+        {data.tab === 'details' ? <DetailsTab data={data} /> : null}
+        {data.tab === 'history' ? <HistoryTab data={data} /> : null}
+      </div>
+    </aside>
+  )
+}
+
+function StatusForm({ data }: { data: SampleReviewData }) {
   const csrf = useCsrfToken()
   const { sample } = data
   return (
-    <aside aria-label="Sample details" className="flex flex-col gap-5 text-sm">
-      <div className="flex flex-col gap-1">
-        <h2 className="break-words text-lg font-medium">{sample.name}</h2>
-        <p className="text-muted">
-          {sample.size !== null ? formatFileSize(sample.size) : ''} · added{' '}
-          {formatWhen(new Date(sample.created * 1000))}
-        </p>
-      </div>
+    <>
+      {data.statusOptions.length > 0 ? (
+        <Form method="post" action={pageHref(data, {})} className="flex gap-2" preventScrollReset>
+          <CsrfField token={csrf} />
+          <input type="hidden" name="intent" value="status" />
+          <label htmlFor="sample-status" className="sr-only">
+            Status
+          </label>
+          <select
+            id="sample-status"
+            name="status"
+            defaultValue={data.statusOptions.includes(sample.sample_status) ? sample.sample_status : ''}
+            className="min-w-0 flex-1 rounded-md border border-line bg-white px-2 py-1.5"
+          >
+            {data.statusOptions.includes(sample.sample_status) ? null : (
+              <option value="" disabled>
+                Choose a status
+              </option>
+            )}
+            {data.statusOptions.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+          <Button type="submit" variant="secondary" className="py-1.5">
+            Save
+          </Button>
+        </Form>
+      ) : null}
+      {data.mayLockAsFinal ? (
+        <Form method="post" action={pageHref(data, {})} preventScrollReset>
+          <CsrfField token={csrf} />
+          <input type="hidden" name="intent" value="lock" />
+          <Button type="submit" variant="secondary" className="w-full py-1.5">
+            Lock as Final
+          </Button>
+        </Form>
+      ) : null}
+    </>
+  )
+}
 
-      <div className="flex flex-col gap-2">
-        <span className="text-xs font-medium uppercase tracking-[0.2em] text-muted">Status</span>
-        <div data-testid="sample-status">
-          <StatusBadge status={sample.sample_status} />
-        </div>
-        {data.statusOptions.length > 0 ? (
-          <Form method="post" className="flex gap-2" preventScrollReset>
-            <CsrfField token={csrf} />
-            <input type="hidden" name="intent" value="status" />
-            <label htmlFor="sample-status" className="sr-only">
-              Status
-            </label>
-            <select
-              id="sample-status"
-              name="status"
-              defaultValue={data.statusOptions.includes(sample.sample_status) ? sample.sample_status : ''}
-              className="min-w-0 flex-1 rounded-md border border-line bg-white px-2 py-2"
-            >
-              {data.statusOptions.includes(sample.sample_status) ? null : (
-                <option value="" disabled>
-                  Choose a status
-                </option>
-              )}
-              {data.statusOptions.map((status) => (
-                <option key={status} value={status}>
-                  {status}
-                </option>
-              ))}
-            </select>
-            <Button type="submit" variant="secondary">
-              Save
-            </Button>
-          </Form>
-        ) : null}
-        {data.mayLockAsFinal ? (
-          <Form method="post" preventScrollReset>
-            <CsrfField token={csrf} />
-            <input type="hidden" name="intent" value="lock" />
-            <Button type="submit" variant="secondary" className="w-full">
-              Lock as Final
-            </Button>
-          </Form>
-        ) : null}
-      </div>
+function CommentsTab({ data }: { data: SampleReviewData }) {
+  return (
+    <section aria-labelledby="comments-heading" className="flex flex-col gap-3">
+      {data.pin ? (
+        <PinThread data={data} pin={data.pin} />
+      ) : (
+        <>
+          <h2 id="comments-heading" className="sr-only">
+            Comments
+          </h2>
+          <CommentThread model="Reference" modelId={data.sample.key} selfKey={data.selfKey} initial={data.thread} />
+        </>
+      )}
+    </section>
+  )
+}
 
+function DetailsTab({ data }: { data: SampleReviewData }) {
+  const { sample } = data
+  return (
+    <div className="flex flex-col gap-5">
+      <p className="text-muted">
+        {sample.size !== null ? formatFileSize(sample.size) : ''} · added {formatWhen(new Date(sample.created * 1000))}
+      </p>
       <div className="flex flex-col gap-1" role="group" aria-label="Sample side actions">
         {sample.download ? (
           <a href={sample.download} download={sample.name} className={buttonClass('ghost', 'justify-start')}>
@@ -98,26 +166,8 @@ export function SidePanel({ data }: { data: SampleReviewData }) {
           </>
         ) : null}
       </div>
-
       <VersionList data={data} />
-
-      <div className="flex flex-col gap-2">
-        <h3 className="text-xs font-medium uppercase tracking-[0.2em] text-muted">History</h3>
-        {data.history.length === 0 ? (
-          <p className="text-muted">No status changes yet.</p>
-        ) : (
-          <ol aria-label="Status history" className="flex flex-col gap-2">
-            {data.history.map((change) => (
-              <li key={change.key} className="leading-snug">
-                <span className="font-medium">{change.who ?? 'Someone'}</span> set{' '}
-                <span className="font-medium">{change.to}</span> (was {change.from})
-                <span className="block text-xs text-muted">{formatWhen(new Date(change.when * 1000))}</span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </div>
-    </aside>
+    </div>
   )
 }
 
@@ -144,10 +194,20 @@ export function OtherSamples({ data }: { data: SampleReviewData }) {
   )
   return (
     <section aria-labelledby="samples-heading" className="flex flex-col gap-3">
-      <div className="flex items-center justify-between gap-4">
-        <h2 id="samples-heading" className="text-xs font-medium uppercase tracking-[0.2em] text-muted">
-          Samples of this style
-        </h2>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex items-center gap-6">
+          <h2 id="samples-heading" className="text-xs font-medium uppercase tracking-[0.2em] text-muted">
+            Samples of this style
+          </h2>
+          <div role="tablist" aria-label="Samples" className="flex gap-4 text-sm">
+            <span role="tab" aria-selected="true" className="border-b-2 border-ink px-1 pb-1 font-medium">
+              Virtual Sample
+            </span>
+            <span role="tab" aria-selected="false" aria-disabled="true" className="px-1 pb-1 text-muted opacity-50">
+              Archived
+            </span>
+          </div>
+        </div>
         <div className="flex items-center gap-3">
           {toggle}
           {data.canEdit ? (

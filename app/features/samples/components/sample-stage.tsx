@@ -11,6 +11,7 @@ import { HangerIcon } from '#app/ui/icons'
 import { Badge, CsrfField } from '#app/ui/misc'
 import { Form, Link } from '@remix-run/react'
 import { DownloadCard } from './download-card'
+import { PinFeedback } from './feedback-tab'
 import { pageHref, type SampleReviewData } from './sample-review-data'
 
 /** The comment thread of one markup pin, with Resolve (greys the pin out for everyone) and Reopen. */
@@ -37,7 +38,10 @@ export function PinThread({ data, pin }: { data: SampleReviewData; pin: AnyPin }
               </Button>
             </Form>
           ) : null}
-          <Link to={`${pageHref(data, { pin: null })}#comments`} className="text-sm text-muted underline">
+          <Link
+            to={`${pageHref(data, { pin: null, tab: 'comments' })}#comments`}
+            className="text-sm text-muted underline"
+          >
             All comments
           </Link>
         </div>
@@ -58,6 +62,7 @@ export function PinThread({ data, pin }: { data: SampleReviewData; pin: AnyPin }
           ))}
         </p>
       ) : null}
+      <PinFeedback data={data} pinId={pin.id} />
       <CommentThread
         model="MarkupPin"
         modelId={markupPinThreadKey(data.sample.key, pin.id)}

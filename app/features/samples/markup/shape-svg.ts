@@ -3,14 +3,15 @@ import { pairsOf } from './shape-geometry'
 import {
   CONTROL_GLOBAL,
   MARKUP_COLOURS,
-  PIN_RADIUS,
   TEXT_LINE_HEIGHT,
+  clampToImage,
   isMarkupColour,
   scaleOf,
   toPixels,
   type ImageSize,
   type MarkupColour,
   type MarkupColourName,
+  type PinShape,
   type PixelShape,
   type Shape,
 } from './shape-types'
@@ -19,6 +20,18 @@ import {
 export const RESOLVED_PIN_OPACITY = 0.4
 /** The number inside a pin. The only colour drawn that is not from the palette, and a constant. */
 export const PIN_LABEL_COLOUR = '#ffffff'
+/**
+ * A pin's radius on screen, in CSS pixels, at every size and zoom of the picture: 28 px across
+ * (with its 2 px ring, 32), large enough to tap and to read its number.
+ */
+export const PIN_SCREEN_RADIUS = 14
+export const PIN_RING_WIDTH = 2
+
+/** The pin number's font size in CSS pixels: smaller for three and four digits, so they fit. */
+export function pinLabelSize(number: number): number {
+  const digits = String(number).length
+  return digits <= 2 ? 14 : digits === 3 ? 11 : 9
+}
 const FONT = 'system-ui, sans-serif'
 
 function escapeXml(text: string): string {
@@ -54,7 +67,7 @@ function arrowMarker(colour: MarkupColour): string {
   )
 }
 
-function svgOfShape(shape: PixelShape, side: number): string {
+function svgOfShape(shape: PixelShape): string {
   const colour = safeColour(shape.colour)
   const stroke = `fill="none" stroke="${colour}" stroke-width="${num(shape.strokeWidth)}"`
   const round = 'stroke-linecap="round" stroke-linejoin="round"'
@@ -88,34 +101,52 @@ function svgOfShape(shape: PixelShape, side: number): string {
         `dominant-baseline="hanging" xml:space="preserve">${lines}</text>`
       )
     }
-    case 'pin': {
-      const radius = PIN_RADIUS * side
-      const opacity = shape.resolved ? ` opacity="${RESOLVED_PIN_OPACITY}"` : ''
-      const label = Number.isSafeInteger(shape.number) ? String(shape.number) : ''
-      return (
-        `<g${opacity}><circle cx="${num(shape.x)}" cy="${num(shape.y)}" r="${num(radius)}" fill="${colour}"/>` +
-        `<text x="${num(shape.x)}" y="${num(shape.y)}" font-family="${FONT}" font-size="${num(radius * 1.1)}" ` +
-        `font-weight="bold" fill="${PIN_LABEL_COLOUR}" text-anchor="middle" dominant-baseline="central">${label}</text></g>`
-      )
-    }
+    case 'pin':
+      // Drawn on a layer of their own, at a constant size on screen (pinSvg).
+      return ''
     case 'pin3d':
       return ''
   }
 }
 
 /**
+ * A pin on the outer layer, whose units are CSS pixels: placed in percentages of the picture, so
+ * it sits on its spot, and sized in pixels, so it keeps its size on screen whatever the scale.
+ */
+function pinSvg(pin: PinShape): string {
+  const colour = safeColour(pin.colour)
+  const at = `x="${num(pin.x * 100)}%" y="${num(pin.y * 100)}%"`
+  const opacity = pin.resolved ? ` opacity="${RESOLVED_PIN_OPACITY}"` : ''
+  const recheck = pin.needsRecheck ? ' data-needs-recheck="true" stroke-dasharray="4 3"' : ''
+  const number = Number.isSafeInteger(pin.number) ? pin.number : 0
+  const label = number > 0 ? String(number) : ''
+  return (
+    `<g${opacity}${recheck}><circle cx="${num(pin.x * 100)}%" cy="${num(pin.y * 100)}%" r="${PIN_SCREEN_RADIUS}" ` +
+    `fill="${colour}" stroke="${PIN_LABEL_COLOUR}" stroke-width="${PIN_RING_WIDTH}"/>` +
+    `<text ${at} font-family="${FONT}" font-size="${pinLabelSize(number)}" font-weight="bold" ` +
+    `fill="${PIN_LABEL_COLOUR}" stroke="none" text-anchor="middle" dominant-baseline="central">${label}</text></g>`
+  )
+}
+
+/**
  * The shapes as an SVG document of the image's pixel size, to lay over the image. Text is escaped,
  * colours are only ever the palette's, pins are numbered circles (resolved ones faded) and arrows
- * end in a head.
+ * end in a head. The shapes are drawn in the image's pixels by an inner SVG stretched over the
+ * whole overlay; the pins are drawn above them in the outer SVG's own CSS pixels.
  */
 export function svgOf(shapes: readonly Shape[], size: ImageSize): string {
   const { side } = scaleOf(size)
   const arrowColours = new Set<MarkupColour>()
   const body: string[] = []
+  const pins: string[] = []
   for (const shape of shapes) {
+    if (shape.kind === 'pin') {
+      pins.push(pinSvg(clampToImage(shape)))
+      continue
+    }
     const pixels = toPixels(shape, size)
     if (pixels.kind === 'arrow') arrowColours.add(safeColour(pixels.colour))
-    const drawn = svgOfShape(pixels, side)
+    const drawn = svgOfShape(pixels)
     // Carried over from the previous version: dashed until someone checks it again.
     body.push(
       shape.needsRecheck && drawn
@@ -125,7 +156,8 @@ export function svgOf(shapes: readonly Shape[], size: ImageSize): string {
   }
   const defs = arrowColours.size === 0 ? '' : `<defs>${[...arrowColours].map(arrowMarker).join('')}</defs>`
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${num(size.width)} ${num(size.height)}" ` +
-    `width="${num(size.width)}" height="${num(size.height)}">${defs}${body.join('')}</svg>`
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${num(size.width)}" height="${num(size.height)}">` +
+    `<svg viewBox="0 0 ${num(size.width)} ${num(size.height)}" width="100%" height="100%" preserveAspectRatio="none">` +
+    `${defs}${body.join('')}</svg>${pins.join('')}</svg>`
   )
 }

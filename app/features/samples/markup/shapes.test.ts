@@ -15,6 +15,8 @@ import {
   MAX_STORED_SHAPE_LENGTH,
   PIN_LABEL_COLOUR,
   PIN_RADIUS,
+  PIN_SCREEN_RADIUS,
+  pinLabelSize,
   resizeShape,
   shapeText,
   storedShape,
@@ -417,7 +419,9 @@ describe('nextPinNumber', () => {
 describe('svgOf', () => {
   it('is an SVG of the image size with each kind drawn in pixels', () => {
     const svg = svgOf(all, small)
-    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 800 600" width="800" height="600">/)
+    expect(svg).toMatch(
+      /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="800" height="600"><svg viewBox="0 0 800 600" width="100%" height="100%" preserveAspectRatio="none">/,
+    )
     expect(svg.endsWith('</svg>')).toBe(true)
     expect(svg).toContain('<path d="M80 60 L240 60 L240 240"')
     expect(svg).toContain('<rect x="160" y="180" width="320" height="120"')
@@ -428,12 +432,20 @@ describe('svgOf', () => {
     expect(svg).toContain('>Raise hem 2cm</tspan>')
   })
 
-  it('draws pins as numbered circles, resolved ones faded', () => {
-    const svg = svgOf([pin, { ...pin, id: 'pin2', number: 2, resolved: true }], small)
-    expect(svg).toContain(`<g><circle cx="640" cy="120" r="${Math.round(PIN_RADIUS * 600 * 100) / 100}"`)
-    expect(svg).toMatch(/<g><circle[^>]*\/><text[^>]*>1<\/text><\/g>/)
+  it('draws pins as numbered circles of one size on screen, above the other shapes, resolved ones faded', () => {
+    const svg = svgOf([pin, { ...pin, id: 'pin2', number: 2, resolved: true }, rect], small)
+    // In percentages of the picture and CSS pixels, outside the inner SVG that scales with it.
+    expect(svg).toContain(`<g><circle cx="80%" cy="20%" r="${PIN_SCREEN_RADIUS}"`)
+    expect(PIN_SCREEN_RADIUS * 2).toBeGreaterThanOrEqual(24)
+    expect(svg.indexOf('<circle')).toBeGreaterThan(svg.indexOf('</svg>'))
+    expect(svg.indexOf('<rect')).toBeLessThan(svg.indexOf('</svg>'))
+    expect(svg).toMatch(/<g><circle[^>]*\/><text[^>]*font-size="14"[^>]*>1<\/text><\/g>/)
     expect(svg).toMatch(/<g opacity="0.4"><circle[^>]*\/><text[^>]*>2<\/text><\/g>/)
     expect(svg).not.toContain('<marker')
+  })
+
+  it('fits three and four digit pin numbers in the pin', () => {
+    expect([1, 99, 100, 9999].map(pinLabelSize)).toEqual([14, 14, 11, 9])
   })
 
   it('escapes text so it can never become markup', () => {

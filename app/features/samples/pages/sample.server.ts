@@ -3,6 +3,7 @@ import { listThreadMessages, sendMessage } from '#app/features/chat/index.server
 import { markupPinThreadKey } from '#app/features/chat'
 import { type SampleDialog } from '#app/features/samples/components/sample-review'
 import { sampleMarkup, setPinResolved } from '#app/features/samples/markup.server'
+import { pinPreviews } from '#app/features/samples/pin-previews.server'
 import { isPin, type AnyPin } from '#app/features/samples/markup/shapes'
 import {
   deleteSample,
@@ -14,6 +15,9 @@ import {
   sampleOnPage,
   setSampleStatus,
 } from '#app/features/samples/samples.server'
+import { endRound, raiseFeedback, startRound, updateFeedback } from '#app/features/samples/review/review-changes.server'
+import { getSampleReviewState, reviewHistory } from '#app/features/samples/review/review-reading.server'
+import { REVIEW_TABS, type ReviewTab } from '#app/features/samples/components/sample-review-data'
 import { AppError } from '#app/platform/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { parseZoom } from '#app/ui/zoom-pan'
@@ -40,6 +44,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       )
     : null
   const earlier = pin ? await earlierPinComments(context.deps, params.brandKey!, review, pin.id) : []
+  // The first comment of each pin, for its hover card on the picture.
+  const previews = await run(() => pinPreviews(context.deps, actor, params.brandKey!, review.sample.key, markup))
+  // The right panel's tab: a chosen pin opens its thread among the comments.
+  const tab: ReviewTab = REVIEW_TABS.find((name) => name === query.get('tab')) ?? (pin ? 'comments' : 'feedback')
+  const scope = query.get('feedback') === 'all' ? 'all' : 'version'
+  const feedback = await run(() => getSampleReviewState(context.deps, actor, review.sample.key, scope))
+  const reviewEvents = tab === 'history' ? await reviewHistory(context.deps, review.sample.key) : []
   return json({
     ...review,
     brandKey: params.brandKey!,
@@ -49,7 +60,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     pin,
     pinThread,
     earlierPinComments: earlier,
+    pinPreviews: previews,
     selfName: actor.name,
+    tab,
+    feedback,
+    reviewEvents,
     markupMode: query.get('markup') === 'on',
     // Closed unless asked for: the sample itself comes first (issue 28).
     showReferences: query.get('references') === 'on',
@@ -106,6 +121,31 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         await sendMessage(deps, actor, { model: 'Reference', model_id: sampleKey, text: `Annotation: ${summary}` })
       }
       return redirectWithToast(request, context, back, { kind: 'success', message: 'Change saved successfully' })
+    }
+    if (intent === 'raise') {
+      const raised = await raiseFeedback(deps, actor, sampleKey, {
+        pin: form.get('pin') ?? undefined,
+        comment: form.get('comment') ?? undefined,
+        assignee: form.get('assignee') ?? undefined,
+        priority: form.get('priority') ?? undefined,
+      })
+      return redirectWithToast(request, context, back, { kind: 'success', message: raised.message })
+    }
+    if (intent === 'feedback') {
+      const changed = await updateFeedback(deps, actor, sampleKey, form.get('feedback'), {
+        state: form.get('state') ?? undefined,
+        assignee: form.has('assignee') ? form.get('assignee') : undefined,
+        priority: form.get('priority') ?? undefined,
+      })
+      return redirectWithToast(request, context, back, { kind: 'success', message: changed.message })
+    }
+    if (intent === 'round-start') {
+      const started = await startRound(deps, actor, sampleKey, form.get('due'))
+      return redirectWithToast(request, context, back, { kind: 'success', message: started.message })
+    }
+    if (intent === 'round-end') {
+      const ended = await endRound(deps, actor, sampleKey, form.get('outcome'), form.get('summary'))
+      return redirectWithToast(request, context, back, { kind: 'success', message: ended.message })
     }
     if (intent === 'resolve-pin') {
       const changed = await setPinResolved(

@@ -1,0 +1,173 @@
+// Presence against a real server (docs/decisions/154): a person is online while any tab of theirs
+// is open and connected, idle when every tab reported itself idle, and offline within 5 s of the
+// last tab closing or losing its connection without a goodbye.
+import net from 'node:net'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { io as connectSocket, type Socket } from 'socket.io-client'
+import { CHAT_EVENTS, type PresenceChanged } from '#realtime/protocol'
+import { createBrand, createMember, FACTORY_PASSWORD, type BrandFixture } from '#tests/support/factories'
+import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+
+let portal: TestPortal
+let brand: BrandFixture
+const sockets: Socket[] = []
+const proxies: net.Server[] = []
+
+interface Person {
+  key: string
+  cookie: string
+}
+
+/** The promise of the decision record: offline within this long of the last tab going. */
+const OFFLINE_WITHIN_MS = 5_000
+/** How long nothing more may arrive before a test says "and nothing else". */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 500))
+
+beforeAll(async () => {
+  portal = await startTestPortal()
+  brand = await createBrand(portal.deps, { lines: 0 })
+})
+afterAll(async () => {
+  sockets.forEach((socket) => socket.disconnect())
+  proxies.forEach((proxy) => proxy.close())
+  await portal?.destroy()
+})
+
+async function person(name: string): Promise<Person> {
+  const account = await createMember(portal.deps, [{ brand: brand.key, type: 'editor' }], { name })
+  return { key: account.key, cookie: await sessionCookieFor(portal, account.email, FACTORY_PASSWORD) }
+}
+
+/** A tab of the brand: a socket that joined the brand's presence, as every signed-in page does. */
+async function openTab(who: Person, port = portal.port): Promise<Socket> {
+  const socket = connectSocket(`http://127.0.0.1:${port}`, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: who.cookie },
+    reconnection: false,
+  })
+  sockets.push(socket)
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve())
+    socket.once('connect_error', reject)
+  })
+  expect(await socket.emitWithAck(CHAT_EVENTS.presenceJoin, { brand: brand.key })).toEqual({
+    ok: true,
+    data: undefined,
+  })
+  return socket
+}
+
+/** An observer's tab and what it hears of one person's presence. */
+async function observe(of: Person) {
+  const tab = await openTab(await person('Observer'))
+  const heard: PresenceChanged['state'][] = []
+  tab.on(CHAT_EVENTS.presence, (event: PresenceChanged) => {
+    if (event.account === of.key) heard.push(event.state)
+  })
+  return { tab, heard }
+}
+
+/** What the chat bar of `viewer` says of `who` when it opens. */
+async function barSays(viewer: Person, who: Person) {
+  const bar = await api(portal, 'GET', `/api/conversation/query/brand?brand=${brand.key}`, { cookie: viewer.cookie })
+  const contacts = (bar.body.data as { contacts: { key: string; presence: string; onlineUser: boolean }[] }).contacts
+  const contact = contacts.find((c) => c.key === who.key)!
+  return { presence: contact.presence, onlineUser: contact.onlineUser }
+}
+
+/** Milliseconds until `check` passes. */
+async function timeUntil(check: () => void): Promise<number> {
+  const started = Date.now()
+  await eventually(check)
+  return Date.now() - started
+}
+
+it('shows a person offline within 5 s of closing their only tab', async () => {
+  const ada = await person('Ada')
+  const { heard } = await observe(ada)
+  const tab = await openTab(ada)
+  await eventually(() => expect(heard).toEqual(['online']))
+
+  const started = Date.now()
+  tab.disconnect()
+  await eventually(() => expect(heard).toEqual(['online', 'offline']))
+  expect(Date.now() - started).toBeLessThan(OFFLINE_WITHIN_MS)
+})
+
+it('keeps a person online until their second tab closes too', async () => {
+  const [bea, viewer] = [await person('Bea'), await person('Viewer')]
+  const { heard } = await observe(bea)
+  const [first, second] = [await openTab(bea), await openTab(bea)]
+  await eventually(() => expect(heard).toEqual(['online']))
+
+  first.disconnect()
+  await settle()
+  expect(heard).toEqual(['online'])
+  expect(await barSays(viewer, bea)).toEqual({ presence: 'online', onlineUser: true })
+
+  second.disconnect()
+  expect(await timeUntil(() => expect(heard).toEqual(['online', 'offline']))).toBeLessThan(OFFLINE_WITHIN_MS)
+  expect(await barSays(viewer, bea)).toEqual({ presence: 'offline', onlineUser: false })
+})
+
+it('shows a person idle only when every tab is idle, and online again on input in one', async () => {
+  const [cy, viewer] = [await person('Cy'), await person('Viewer')]
+  const { heard } = await observe(cy)
+  const [first, second] = [await openTab(cy), await openTab(cy)]
+  await eventually(() => expect(heard).toEqual(['online']))
+
+  expect(await first.emitWithAck(CHAT_EVENTS.presenceActivity, { state: 'idle' })).toEqual({ ok: true })
+  await settle()
+  expect(heard, 'one tab still in use').toEqual(['online'])
+  expect(await barSays(viewer, cy)).toEqual({ presence: 'online', onlineUser: true })
+
+  await second.emitWithAck(CHAT_EVENTS.presenceActivity, { state: 'idle' })
+  await eventually(() => expect(heard).toEqual(['online', 'idle']))
+  // Idle is still there: the old field stays true, the chat bar tells it apart.
+  expect(await barSays(viewer, cy)).toEqual({ presence: 'idle', onlineUser: true })
+
+  await first.emitWithAck(CHAT_EVENTS.presenceActivity, { state: 'active' })
+  await eventually(() => expect(heard).toEqual(['online', 'idle', 'online']))
+
+  // Closing the tab in use leaves the idle one: idle, not offline.
+  first.disconnect()
+  await eventually(() => expect(heard).toEqual(['online', 'idle', 'online', 'idle']))
+  second.disconnect()
+  await eventually(() => expect(heard).toEqual(['online', 'idle', 'online', 'idle', 'offline']))
+})
+
+/** A connection that can be cut without a goodbye, as a dropped network or a sleeping laptop does. */
+async function freezableProxy(targetPort: number) {
+  const held: net.Socket[] = []
+  let frozen = false
+  const proxy = net.createServer((client) => {
+    const upstream = net.connect(targetPort, '127.0.0.1')
+    held.push(client, upstream)
+    client.on('data', (chunk) => frozen || upstream.write(chunk))
+    upstream.on('data', (chunk) => frozen || client.write(chunk))
+    client.on('error', () => {})
+    upstream.on('error', () => {})
+  })
+  proxies.push(proxy)
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+  return {
+    port: (proxy.address() as net.AddressInfo).port,
+    /** Nothing passes any more, and nothing is closed: only the missing answers tell. */
+    freeze: () => (frozen = true),
+    destroy: () => held.forEach((socket) => socket.destroy()),
+  }
+}
+
+it('shows a person offline within 5 s of their tab losing its connection without a goodbye', async () => {
+  const dee = await person('Dee')
+  const { heard } = await observe(dee)
+  const link = await freezableProxy(portal.port)
+  await openTab(dee, link.port)
+  await eventually(() => expect(heard).toEqual(['online']))
+
+  const started = Date.now()
+  link.freeze()
+  await eventually(() => expect(heard).toEqual(['online', 'offline']))
+  expect(Date.now() - started).toBeLessThan(OFFLINE_WITHIN_MS)
+  link.destroy()
+})

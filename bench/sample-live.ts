@@ -1,28 +1,37 @@
-// A sample's status, live (issue 28): the time from an owner's Save of a new status (the page's own
-// form post) to the change reaching every other person who has the style's pages open, measured
-// beside the committed markup stroke of the same run (bench/sample-markup.ts). Goal: within 2× the
-// stroke's time, at p95.
-import { ATELIER_EVENTS, type SampleChangedEvent } from '#realtime/protocol'
+// A sample's review, live (issue 28): the time from a person's form post on the sample page (a
+// status saved, a change request's state set, a new version uploaded) to the change reaching
+// everyone else who has the style's pages open, measured beside the committed markup stroke of the
+// same run (bench/sample-markup.ts). Goal: within 2× the stroke's time, at p95.
+import { ATELIER_EVENTS, type SampleChange, type SampleChangedEvent } from '#realtime/protocol'
+import sharp from 'sharp'
 import { io, type Socket } from 'socket.io-client'
 
 export const STATUS_GOAL_RATIO = 2
 
-export interface StatusFigures {
+export interface RoomFigures {
   times: number[]
+  /** How long each post took to answer: the floor of a change that carries a file. */
+  answers: number[]
   changes: number
   lost: number
 }
 
+export interface LiveReviewFigures {
+  status: RoomFigures
+  feedback: RoomFigures
+  version: RoomFigures
+}
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-export async function statusLatency(
+export async function reviewLatency(
   port: number,
   target: { brandKey: string; styleKey: string; sampleKey: string },
   ownerCookie: string,
   viewerCookies: string[],
   viewers: number,
   changes: number,
-): Promise<StatusFigures> {
+): Promise<LiveReviewFigures> {
   const base = `http://127.0.0.1:${port}`
   const url = `${base}/brand/${target.brandKey}/style/${target.styleKey}/samples/${target.sampleKey}`
   // The owner's page: its form token, and the session cookie that holds it.
@@ -33,9 +42,40 @@ export async function statusLatency(
   const cookie = [ownerCookie, ...uiCookies].join('; ')
 
   const sockets: Socket[] = []
-  const times: number[] = []
-  let sent = 0
-  let received = 0
+  let watching: { change: SampleChange; sent: number; times: number[]; received: number } | null = null
+  const post = (body: URLSearchParams | FormData, to = url) =>
+    fetch(to, {
+      method: 'POST',
+      headers:
+        body instanceof URLSearchParams ? { cookie, 'content-type': 'application/x-www-form-urlencoded' } : { cookie },
+      body,
+      redirect: 'manual',
+    })
+
+  /** Times `count` posts, each until every viewer has heard its change. */
+  async function timed(
+    change: SampleChange,
+    count: number,
+    send: (i: number) => Promise<Response>,
+  ): Promise<RoomFigures> {
+    const run = { change, sent: 0, times: [] as number[], received: 0 }
+    const answers: number[] = []
+    watching = run
+    for (let i = 0; i < count; i++) {
+      run.sent = performance.now()
+      const answer = await send(i)
+      answers.push(performance.now() - run.sent)
+      if (answer.status !== 302) throw new Error(`${change}: the form answered ${answer.status}`)
+      const expected = (i + 1) * sockets.length
+      const deadline = Date.now() + 5_000
+      while (run.received < expected && Date.now() < deadline) await pause(2)
+      // A person acts now and then, not in a burst.
+      await pause(20)
+    }
+    watching = null
+    return { times: run.times, answers, changes: count, lost: count * sockets.length - run.received }
+  }
+
   try {
     for (let i = 0; i < viewers - 1; i++) {
       const socket = io(base, {
@@ -50,30 +90,48 @@ export async function statusLatency(
       const answer = (await socket.emitWithAck(ATELIER_EVENTS.watch, { styles: [target.styleKey] })) as { ok: boolean }
       if (!answer.ok) throw new Error('A viewer was refused the style’s room')
       socket.on(ATELIER_EVENTS.changed, (event: SampleChangedEvent) => {
-        if (event.change !== 'status' || event.sample !== target.sampleKey) return
-        times.push(performance.now() - sent)
-        received++
+        const run = watching
+        if (!run || event.change !== run.change) return
+        run.times.push(performance.now() - run.sent)
+        run.received++
       })
       sockets.push(socket)
     }
-    for (let i = 0; i < changes; i++) {
-      const status = i % 2 === 0 ? 'Ready for Review' : 'In Progress'
-      const body = new URLSearchParams({ csrf, intent: 'status', status })
-      sent = performance.now()
-      const answer = await fetch(url, {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-        body,
-        redirect: 'manual',
-      })
-      if (answer.status !== 302) throw new Error(`Saving a status answered ${answer.status}`)
-      const expected = (i + 1) * sockets.length
-      const deadline = Date.now() + 2_000
-      while (received < expected && Date.now() < deadline) await pause(2)
-      // A person saves a status now and then, not in a burst.
-      await pause(20)
-    }
-    return { times, changes, lost: changes * sockets.length - received }
+
+    const status = await timed('status', changes, (i) =>
+      post(new URLSearchParams({ csrf, intent: 'status', status: i % 2 === 0 ? 'Ready for Review' : 'In Progress' })),
+    )
+
+    // One change request (a comment), its state set back and forth.
+    const raised = await post(
+      new URLSearchParams({ csrf, intent: 'raise', pin: '', comment: 'Benchmark: lower the collar 2 mm' }),
+    )
+    if (raised.status !== 302) throw new Error(`Raising a change request answered ${raised.status}`)
+    const reviewPage = await (await fetch(url, { headers: { cookie } })).text()
+    const feedbackKey = /name="feedback" value="([^"]+)"/.exec(reviewPage)?.[1]
+    if (!feedbackKey) throw new Error('The change request is not on the sample page')
+    const feedback = await timed('feedback', changes, (i) =>
+      post(
+        new URLSearchParams({
+          csrf,
+          intent: 'feedback',
+          feedback: feedbackKey,
+          state: i % 2 === 0 ? 'resolved' : 'open',
+        }),
+      ),
+    )
+
+    // New versions: a small picture each time (an upload, its transaction and the carried marks).
+    const png = await sharp({ create: { width: 200, height: 260, channels: 3, background: '#1d4ed8' } })
+      .png()
+      .toBuffer()
+    const version = await timed('version', Math.max(3, Math.round(changes / 8)), (i) => {
+      const form = new FormData()
+      form.append('csrf', csrf)
+      form.append('file', new Blob([png], { type: 'image/png' }), `Benchmark v${i + 2}.png`)
+      return post(form, `${url}/version`)
+    })
+    return { status, feedback, version }
   } finally {
     for (const socket of sockets) socket.disconnect()
   }

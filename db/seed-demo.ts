@@ -23,6 +23,7 @@ import { seedAtelierModelSample } from './seed-atelier-3d-sample'
 import { seedAtelierMaterials } from './seed-atelier-materials'
 import { seedAtelierReferences } from './seed-atelier-references'
 import { seedAtelierSamples } from './seed-atelier-samples'
+import { seedDemoReviewRound } from './seed-review-round'
 import { seedAtelierStyle } from './seed-atelier-style'
 import { insertDemoNotifications } from './seed-notifications'
 import { insertDemoChats, insertDemoMedia, insertDemoTeam } from './seed-team-and-chats'
@@ -50,6 +51,7 @@ export async function seedDemo(
   await ensureImages(deps.blobs, demoImages())
   await seedAtelierReferences(deps)
   await seedAtelierSamples(deps)
+  await seedDemoReviewRound(deps)
   await seedAtelierModelSample(deps)
   await seedAtelierMaterials(deps)
   await seedAssetLibrary(deps)

@@ -48,7 +48,7 @@ export function FeedbackTab({ data }: { data: SampleReviewData }) {
   return (
     <div className="flex flex-col gap-4">
       <RoundBox data={data} />
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
         <h3 className="whitespace-nowrap text-sm font-medium">
           Change requests <span className="font-normal text-muted">· {open.length} open</span>
         </h3>

@@ -1,16 +1,13 @@
 // The review round of a sample: the open one (its due day, its page, and for a designer or an
 // owner the form that ends it with Request changes or Approve and a summary), or a form to start one.
+import { dueLabel } from '#app/features/samples/review/feedback-rules'
 import { useCsrfToken } from '#app/platform/csrf'
 import { Button } from '#app/ui/button'
 import { CsrfField } from '#app/ui/misc'
 import { Form, Link } from '@remix-run/react'
 import { pageHref, type SampleReviewData } from './sample-review-data'
 
-/** A YYYY-MM-DD day as "Fri 4 Dec", in UTC like the day it was chosen as. */
-export function dueLabel(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`)
-  return date.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
-}
+export { dueLabel }
 
 export function roundHref(data: SampleReviewData, roundKey: string, sampleKey = data.sample.key) {
   return `/brand/${data.brandKey}/style/${data.style.key}/samples/${sampleKey}/rounds/${roundKey}`

@@ -68,9 +68,9 @@ export function useSampleLive(data: SampleReviewData): LiveNotice | null {
 
 export function SampleLiveNotice({ notice }: { notice: LiveNotice | null }) {
   return (
-    <div aria-live="polite" data-testid="live-notice">
+    <div aria-live="polite" data-testid="live-notice" className="min-w-0">
       {notice ? (
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-sky-700/30 bg-sky-50 px-4 py-2 text-sm text-sky-950">
+        <p className="inline-flex flex-wrap items-center gap-x-3 rounded-full border border-sky-700/30 bg-sky-50 px-4 py-1 text-sm text-sky-950">
           <span>{notice.text}</span>
           {notice.link ? (
             <Link to={notice.link.to} className="font-medium underline underline-offset-4">

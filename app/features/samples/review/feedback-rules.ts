@@ -73,6 +73,13 @@ export function parseDueDate(value: unknown, today: Date): string | null {
   return value > limit ? null : value
 }
 
+/** A YYYY-MM-DD day as "Tue 1 Dec", in UTC like the day it was chosen as. */
+export function dueLabel(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`)
+  if (Number.isNaN(date.getTime())) return day
+  return date.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
+}
+
 /** The status a round's decision gives the sample (the designer's statuses, atelier.md §4). */
 export function statusAfterRound(outcome: RoundOutcome): 'Declined' | 'Approved' {
   return outcome === 'approved' ? 'Approved' : 'Declined'

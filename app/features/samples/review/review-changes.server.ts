@@ -21,6 +21,7 @@ import {
   ROUND_OUTCOMES,
   carriedState,
   commentLabel,
+  dueLabel,
   isFeedbackPriority,
   isFeedbackState,
   leadsReview,
@@ -268,7 +269,7 @@ export async function startRound(
     })
     return next
   })
-  announce(deps, actor, context, 'round', `started round ${number}, due ${due}`)
+  announce(deps, actor, context, 'round', `started round ${number}, due ${dueLabel(due)}`)
   return { key, number, message: REVIEW_TEXTS.roundStarted(number) }
 }
 

@@ -101,6 +101,10 @@ const SIGNED_IN: [email: string, paths: string[]][] = [
       `${SAMPLE}?compare=${demoKey('sample-ref:render-front-v1')}`,
       `${SAMPLE}?dialog=version`,
       `${SAMPLE_3D}?markup=on&pin=demo-pin-pocket`,
+      `${SAMPLE}?tab=feedback&feedback=all`,
+      `${SAMPLE}?tab=details`,
+      `${SAMPLE}?tab=history`,
+      `${SAMPLE}/rounds/${demoKey('review-round:render-front:1')}`,
     ],
   ],
   [

@@ -237,7 +237,8 @@ describe('versions', () => {
     expect(html).toContain('data-needs-recheck="true"')
     expect(textOf(html)).toContain('2 marks from the previous version need re-check')
     expect(html).toContain('aria-label="Pin 1, needs re-check"')
-    expect(textOf(html)).toMatch(/Version 2 · .*Version 1 · /)
+    const details = await browsers.designer.get(`/brand/${brand.key}/style/${style}/samples/${second.key}?tab=details`)
+    expect(textOf(await details.text())).toMatch(/Version 2 · .*Version 1 · /)
     // The style shows the series once, by its newest version.
     const stylePage = textOf(await (await browsers.designer.get(`/brand/${brand.key}/style/${style}`)).text())
     expect(stylePage).toContain('Version Coat v2.png')

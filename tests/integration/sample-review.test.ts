@@ -39,7 +39,10 @@ describe('the review page', () => {
     expect(text).toContain('Review Coat render.png')
     expect(text).toContain('Ready for Review')
     expect(text).toContain('Back view.png')
-    for (const action of ['Download', 'Rename', 'Move', 'Delete']) expect(text).toContain(action)
+    for (const tab of ['Feedback', 'Comments', 'Details', 'History']) expect(text).toContain(tab)
+    // The side actions are in the Details tab (a link, so the page works without JavaScript).
+    const details = textOf(await (await browsers.owner.get(`${url}?tab=details`)).text())
+    for (const action of ['Download', 'Rename', 'Move', 'Delete']) expect(details).toContain(action)
     // The reference strip stays closed until asked for, so the sample comes first.
     expect(text).not.toContain('Reference images')
     expect(textOf(await (await browsers.owner.get(`${url}?references=on`)).text())).toContain('Reference images')
@@ -96,7 +99,8 @@ describe('statuses by job type', () => {
     expect(changes.map((c) => [c.accountKey, c.fromStatus, c.toStatus])).toEqual([
       [people.vsm.key, 'In Progress', 'Ready for Review'],
     ])
-    expect(saved.text).toMatch(/Victor Vsm[^.]* set Ready for Review \(was In Progress ?\)/)
+    const history = textOf(await (await browsers.vsm.get(`${url}?tab=history`)).text())
+    expect(history).toMatch(/Victor Vsm[^.]* set Ready for Review \(was In Progress ?\)/)
     const told = await portal.deps.db
       .select({ account: notifications.accountKey, action: notifications.action })
       .from(notifications)

@@ -205,15 +205,16 @@ function FrameContent() {
             </h1>
             {/* The header's links and menus wrap below the title together when the row is too narrow,
                 so the title is never cut short. */}
-            <div className="ml-auto flex items-center gap-4">
-              <nav aria-label="Header" className="flex items-center gap-1 text-sm">
+            <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-x-4 gap-y-1">
+              {/* On a narrow screen (a tablet upright) the links wrap as whole links, never mid-label. */}
+              <nav aria-label="Header" className="flex flex-wrap items-center justify-end gap-1 text-sm">
                 {HEADER_ITEMS.filter((item) => data.nav.includes(item.id)).map((item) =>
                   brandBase ? (
                     <Link
                       key={item.id}
                       to={`${brandBase}/${item.path}`}
                       aria-current={item.id === activeItem ? 'page' : undefined}
-                      className={`rounded-md px-3 py-1.5 ${
+                      className={`whitespace-nowrap rounded-md px-3 py-1.5 ${
                         item.id === activeItem ? 'bg-ink text-white' : 'hover:bg-black/5'
                       }`}
                     >
@@ -223,7 +224,7 @@ function FrameContent() {
                     <span
                       key={item.id}
                       aria-disabled="true"
-                      className="cursor-not-allowed rounded-md px-3 py-1.5 text-muted/60"
+                      className="cursor-not-allowed whitespace-nowrap rounded-md px-3 py-1.5 text-muted/60"
                     >
                       {item.label}
                     </span>

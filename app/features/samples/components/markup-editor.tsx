@@ -20,6 +20,8 @@ import { viewTransform } from '#app/ui/zoom-pan'
 import type { MarkupTool } from './markup-canvas.client'
 import { MarkupColourAndHistory } from './markup-colour-and-history'
 import { MarkupIcon } from './markup-tool-icons'
+import { FollowBanner, LookingNow } from './follow-banner'
+import { usePictureFollow, type FollowContext } from './use-follow'
 import { useMarkupHistory } from './use-markup-history'
 import { useSampleMarkup } from './use-sample-markup'
 
@@ -38,7 +40,7 @@ export const TOOLS: [MarkupTool, string, string][] = [
 
 /** The picture fits the window below the frame's header and the page's own header row. */
 const PICTURE_HEIGHT = 'max-h-[calc(100vh-17rem)] min-h-[12rem]'
-const PICTURE_HEIGHT_DRAWING = 'max-h-[calc(100vh-20rem)] min-h-[12rem]'
+const PICTURE_HEIGHT_DRAWING = 'max-h-[calc(100vh-21.5rem)] min-h-[12rem]'
 
 export interface MarkupPicture {
   brandKey: string
@@ -60,6 +62,7 @@ export function MarkupStage({
   activePin,
   pinHref,
   pinPreviews,
+  follow,
 }: {
   picture: MarkupPicture
   shapes: Shape[]
@@ -73,6 +76,8 @@ export function MarkupStage({
   pinHref: (id: string) => string
   /** The first comment of each pin, for the pins' hover cards. */
   pinPreviews?: PinPreviews
+  /** The series' versions, so one can follow someone who opens another. */
+  follow?: FollowContext
 }) {
   const hydrated = useHydrated()
   const size = { width: picture.width ?? 1000, height: picture.height ?? 1000 }
@@ -88,6 +93,7 @@ export function MarkupStage({
           activePin={activePin}
           pinHref={pinHref}
           pinPreviews={pinPreviews}
+          followContext={follow}
         />
       ) : (
         <>
@@ -120,12 +126,6 @@ export function MarkupStage({
       )}
     </div>
   )
-}
-
-/** "Dana Designer" → "DD": the avatar of someone looking. */
-function initialsOf(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean)
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?'
 }
 
 /** Marks carried over from the previous version that nobody has looked at again yet. */
@@ -189,6 +189,7 @@ function LiveMarkup({
   activePin,
   pinHref,
   pinPreviews,
+  followContext,
 }: {
   picture: MarkupPicture
   initial: Shape[]
@@ -198,6 +199,7 @@ function LiveMarkup({
   activePin: string | null
   pinHref: (id: string) => string
   pinPreviews?: PinPreviews
+  followContext?: FollowContext
 }) {
   const navigate = useNavigate()
   const live = useSampleMarkup(picture.brandKey, picture.sampleKey, user, initial)
@@ -209,6 +211,13 @@ function LiveMarkup({
   const [shown, setShown] = useState<{ width: number; height: number } | null>(null)
   // Pinch zoom of the picture; the canvas draws the shapes with the same view.
   const [view, setView] = useState<StageView>(FITTED_VIEW)
+  const { follow, onView } = usePictureFollow(
+    live,
+    { key: user.key, sample: picture.sampleKey },
+    followContext,
+    view,
+    setView,
+  )
 
   useEffect(() => {
     const element = image.current
@@ -275,7 +284,7 @@ function LiveMarkup({
     return () => window.removeEventListener('keydown', onKey)
   })
 
-  const names = [...new Set(live.viewers.map((viewer) => viewer.name))]
+  const names = follow.people.map((person) => person.name)
   const drawers = [...new Set(live.viewers.filter((viewer) => viewer.drawing).map((viewer) => viewer.name))]
   return (
     <>
@@ -325,29 +334,19 @@ function LiveMarkup({
         </div>
       ) : null}
       <div className="flex min-h-7 flex-wrap items-center justify-between gap-x-4 gap-y-1">
-        <p className="flex items-center gap-2 text-xs text-muted" aria-live="polite" data-testid="markup-presence">
-          {names.length > 0 ? (
-            <span className="flex -space-x-1.5" aria-hidden="true">
-              {names.slice(0, 5).map((name) => (
-                <span
-                  key={name}
-                  title={name}
-                  className="flex h-6 w-6 items-center justify-center rounded-full border-2 border-white bg-ink text-[10px] font-medium text-white"
-                >
-                  {initialsOf(name)}
-                </span>
-              ))}
-            </span>
-          ) : null}
-          {names.length > 0
-            ? `Looking now: ${names.join(', ')}` +
-              (drawers.length > 0 ? ` · ${drawers.join(', ')} ${drawers.length === 1 ? 'is' : 'are'} drawing…` : '')
-            : live.status === 'connected'
-              ? 'Only you are looking.'
-              : live.status === 'disconnected'
-                ? 'Offline: what you draw is kept here and syncs when the connection returns.'
-                : ''}
-        </p>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <LookingNow follow={follow}>
+            {names.length > 0
+              ? `Looking now: ${names.join(', ')}` +
+                (drawers.length > 0 ? ` · ${drawers.join(', ')} ${drawers.length === 1 ? 'is' : 'are'} drawing…` : '')
+              : live.status === 'connected'
+                ? 'Only you are looking.'
+                : live.status === 'disconnected'
+                  ? 'Offline: what you draw is kept here and syncs when the connection returns.'
+                  : ''}
+          </LookingNow>
+          <FollowBanner follow={follow} />
+        </div>
         <RecheckNotice count={recheckCount}>
           {drawing ? (
             <button
@@ -360,11 +359,14 @@ function LiveMarkup({
           ) : null}
         </RecheckNotice>
       </div>
-      <figure className="flex items-center justify-center rounded-lg bg-stone-100">
+      <figure
+        className={`flex items-center justify-center rounded-lg bg-stone-100 ${follow.state.mode === 'following' ? 'ring-2 ring-sky-600' : ''}`}
+      >
         <div
           className="relative overflow-hidden"
           data-testid="markup-live"
           data-zoom={view.zoom}
+          data-pan={`${view.x} ${view.y}`}
           data-shapes={live.shapes.length}
           data-drawing={drawers.join(', ')}
         >
@@ -390,7 +392,7 @@ function LiveMarkup({
                   selected={selected}
                   viewers={live.viewers}
                   view={view}
-                  onView={setView}
+                  onView={onView}
                   pinPreviews={pinPreviews}
                   onCreate={(shape) => doOp({ type: 'add', shape })}
                   // Moving a carried-over mark is re-checking it.

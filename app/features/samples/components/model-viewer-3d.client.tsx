@@ -28,8 +28,11 @@ import {
   type ModelPinShape,
   type Vector3,
 } from '#app/features/samples/markup/shapes'
+import { mirroredCamera, modelView } from '#app/features/samples/markup/follow'
+import { FollowBanner, LookingNow } from './follow-banner'
 import { MarkupColourAndHistory } from './markup-colour-and-history'
 import { Frame, ModelPinList, type Sample3dProps } from './sample-3d-parts'
+import { useFollow } from './use-follow'
 import { useMarkupHistory } from './use-markup-history'
 import { useModelPoster } from './use-model-poster'
 import { useSampleMarkup } from './use-sample-markup'
@@ -140,6 +143,7 @@ export function ModelViewer3d({
   annotateHref,
   activePin,
   pinHref,
+  follow: followContext,
 }: Sample3dProps) {
   const navigate = useNavigate()
   const drawing = markupMode && canDraw
@@ -158,6 +162,46 @@ export function ModelViewer3d({
   const pressed = useRef<{ x: number; y: number } | null>(null)
   // The pin whose view the camera was last turned to, so a page update does not turn it again.
   const shown = useRef<string | null>(null)
+  const follow = useFollow(
+    live,
+    { key: user.key, sample: model.sampleKey, kind: 'model' },
+    followContext,
+    (shared) => {
+      const pose = mirroredCamera(shared)
+      if (pose && viewer.current) turnTo(viewer.current, pose)
+    },
+    state === 'loaded',
+  )
+  const { publish, ownInput } = follow
+  // Whether I touched the viewer since following began: model-viewer keeps calling the camera's
+  // easing "user-interaction" for a while after one's own drag.
+  const touched = useRef(false)
+  const followingNow = follow.state.mode === 'following'
+  useEffect(() => {
+    if (followingNow) touched.current = false
+  }, [followingNow])
+
+  // My camera goes out to those following me; my own orbit, zoom or move stops my following.
+  useEffect(() => {
+    const element = viewer.current
+    if (state !== 'loaded' || !element) return
+    const onCamera = (event: Event) => {
+      const source = (event as CustomEvent<{ source?: string }>).detail?.source
+      if (source === 'user-interaction' && touched.current) ownInput()
+      publish(modelView(model.sampleKey, poseOf(element)))
+    }
+    const onTouch = () => {
+      touched.current = true
+    }
+    publish(modelView(model.sampleKey, poseOf(element)))
+    element.addEventListener('camera-change', onCamera)
+    for (const type of ['pointerdown', 'wheel', 'keydown']) element.addEventListener(type, onTouch, { capture: true })
+    return () => {
+      element.removeEventListener('camera-change', onCamera)
+      for (const type of ['pointerdown', 'wheel', 'keydown'])
+        element.removeEventListener(type, onTouch, { capture: true })
+    }
+  }, [state, publish, ownInput, model.sampleKey])
 
   useEffect(() => {
     let gone = false
@@ -184,6 +228,7 @@ export function ModelViewer3d({
 
   /** Turns the camera to the pin's view and opens its thread below, leaving the page where it is. */
   const openPin = (pin: AnyPin) => {
+    ownInput()
     if (pin.kind === 'pin3d' && viewer.current) turnTo(viewer.current, pin.camera)
     shown.current = pin.id
     if (pin.id !== activePin) navigate(pinHref(pin.id).split('#')[0]!, { preventScrollReset: true })
@@ -237,13 +282,14 @@ export function ModelViewer3d({
   const resetView = () => {
     const element = viewer.current
     if (!element) return
+    ownInput()
     element.cameraTarget = 'auto auto auto'
     element.cameraOrbit = OPENING_ORBIT
     element.fieldOfView = 'auto'
   }
 
   const active = pins.find((pin) => pin.id === activePin) ?? null
-  const names = [...new Set(live.viewers.map((viewer) => viewer.name))]
+  const names = follow.people.map((person) => person.name)
 
   if (state === 'failed') {
     return (
@@ -285,18 +331,21 @@ export function ModelViewer3d({
           </Link>
         </div>
       ) : null}
-      <p className="text-xs text-muted" aria-live="polite" data-testid="markup-presence">
-        {names.length > 0
-          ? `Looking now: ${names.join(', ')}`
-          : live.status === 'connected'
-            ? 'Only you are looking.'
-            : ''}
-      </p>
+      <div className="flex min-h-7 flex-wrap items-center gap-x-3 gap-y-1">
+        <LookingNow follow={follow}>
+          {names.length > 0
+            ? `Looking now: ${names.join(', ')}`
+            : live.status === 'connected'
+              ? 'Only you are looking.'
+              : ''}
+        </LookingNow>
+        <FollowBanner follow={follow} />
+      </div>
       <figure
         data-testid="model-3d"
         data-state={state}
         data-pins={pins.length}
-        className="relative aspect-[4/3] max-h-[36rem] w-full overflow-hidden rounded-lg bg-gradient-to-b from-stone-50 to-stone-200"
+        className={`${followingNow ? 'ring-2 ring-sky-600 ' : ''}relative aspect-[4/3] max-h-[36rem] w-full overflow-hidden rounded-lg bg-gradient-to-b from-stone-50 to-stone-200`}
       >
         {state === 'loading' ? (
           <div className="absolute inset-0 flex items-center justify-center text-sm text-muted">

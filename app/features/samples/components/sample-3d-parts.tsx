@@ -6,6 +6,7 @@ import { formatFileSize } from '#app/platform/format'
 import { buttonClass } from '#app/ui/button'
 import { Link } from '@remix-run/react'
 import { CubeIcon } from './download-card'
+import type { FollowContext } from './use-follow'
 
 export interface Model3d {
   brandKey: string
@@ -32,6 +33,8 @@ export interface Sample3dProps {
   activePin: string | null
   /** Where a pin's comment thread opens. */
   pinHref: (id: string) => string
+  /** The series' versions, so one can follow someone who opens another. */
+  follow?: FollowContext
 }
 
 export function Frame({ model, status }: { model: Model3d; status: string }) {

@@ -3,6 +3,7 @@ import { sampleFormat } from '#app/features/samples/sample-formats'
 import { ButtonLink } from '#app/ui/button'
 import { BackIcon } from '#app/ui/icons'
 import { Link } from '@remix-run/react'
+import { useMemo } from 'react'
 import { MarkupStage } from './markup-editor'
 import { Sample3dStage } from './sample-3d'
 import { AnnotateDialog, DeleteDialog, ExpandDialog, RenameDialog, VersionDialog } from './sample-dialogs'
@@ -16,9 +17,17 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
   const { sample } = data
   const closeTo = pageHref(data, { dialog: null })
   const notice = useSampleLive(data)
+  // Following someone to another version of the series takes its number and its address.
+  const follow = useMemo(
+    () => ({
+      versions: data.versions.map(({ key, version }) => ({ key, version })),
+      samplesPath: `/brand/${data.brandKey}/style/${data.style.key}/samples/`,
+    }),
+    [data.versions, data.brandKey, data.style.key],
+  )
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4">
-      <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+      <header className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <div className="flex min-w-0 items-baseline gap-3">
           <Link
             to={`/brand/${data.brandKey}/style/${data.style.key}`}
@@ -27,6 +36,10 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
             <BackIcon className="h-4 w-4" /> {data.style.name}
           </Link>
           <h1 className="font-display text-xl">Virtual Sample</h1>
+        </div>
+        {/* Beside the title, so a change told live never pushes the picture down. */}
+        <div className="flex min-w-0 flex-1 justify-center">
+          <SampleLiveNotice notice={notice} />
         </div>
         <nav aria-label="Sample actions" className="flex flex-wrap gap-2">
           <ButtonLink
@@ -66,8 +79,6 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
         </nav>
       </header>
 
-      <SampleLiveNotice notice={notice} />
-
       {data.showReferences ? <ReferenceCarousel data={data} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -88,6 +99,7 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
               }}
               shapes={data.markup}
               pinPreviews={data.pinPreviews}
+              follow={follow}
               user={{ key: data.selfKey, name: data.selfName }}
               markupMode={data.markupMode}
               canDraw={data.canReview}
@@ -118,6 +130,7 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
               annotateHref={pageHref(data, { dialog: 'annotate' })}
               activePin={data.pin?.id ?? null}
               pinHref={(id) => `${pageHref(data, { pin: id, tab: null })}#comments`}
+              follow={follow}
             />
           ) : (
             <SampleStage sample={sample} />

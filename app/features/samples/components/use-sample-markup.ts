@@ -2,15 +2,17 @@
 // y-websocket at /yjs (same origin; the session cookie decides who may read and who may draw).
 // Its map `shapes` holds each shape by id as its stored bytes (storedShape); every shape read is
 // checked by parseStoredShape. Awareness carries each person's name, cursor (0–1 of the image),
-// the stroke they are drawing (as text), and that they are looking. When the browser goes offline the
-// connection is let go at once (a socket may linger for minutes otherwise); marks drawn meanwhile
-// stay in the local document and merge when the browser is back online.
+// the stroke they are drawing (as text), where they look (markup/follow.ts: their zoom and pan or
+// camera, and the sample page they are opening), and that they are looking. When the browser goes
+// offline the connection is let go at once (a socket may linger for minutes otherwise); marks
+// drawn meanwhile stay in the local document and merge when the browser is back online.
 // Loaded after hydration only: without JavaScript the page draws the stored markup as SVG.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type * as Y from 'yjs'
 import type { WebsocketProvider } from 'y-websocket'
 import { CLOSE_CODES } from '#realtime/protocol'
 import { parseStoredShape, shapeText, storedShape, type Point, type Shape } from '#app/features/samples/markup/shapes'
+import { parseGoing, parseSharedView, type SharedView } from '#app/features/samples/markup/follow'
 
 export interface Viewer {
   clientId: number
@@ -19,6 +21,10 @@ export interface Viewer {
   cursor: Point | null
   /** The shape they are drawing right now, before they let go of it. */
   drawing: Shape | null
+  /** Where they look, for those who follow them. */
+  view: SharedView | null
+  /** The sample page they are opening, while it loads. */
+  going: string | null
 }
 
 export interface SampleMarkupDoc {
@@ -31,6 +37,8 @@ export interface SampleMarkupDoc {
   moveCursor(point: Point | null): void
   /** Shows the shape being drawn to the others, at most every DRAWING_INTERVAL_MS. */
   showDrawing(shape: Shape | null): void
+  /** Shares where one looks (markup/follow.ts sends it at most every VIEW_INTERVAL_MS). */
+  share(field: 'view' | 'going', value: unknown): void
 }
 
 /** How often a stroke being drawn is sent to the others: smooth to watch, light on the wire. */
@@ -53,6 +61,8 @@ function readViewers(states: Map<number, Record<string, unknown>>, self: number)
         ? { x: Math.min(1, Math.max(0, cursor.x as number)), y: Math.min(1, Math.max(0, cursor.y as number)) }
         : null,
       drawing: state.drawing ? parseStoredShape(state.drawing) : null,
+      view: parseSharedView(state.view),
+      going: parseGoing(state.going),
     })
   }
   return viewers
@@ -71,6 +81,8 @@ export function useSampleMarkup(
   // A change the server refused (decision 148) stays in this copy and would be sent again with every
   // later one: a new copy, loaded afresh from the server, takes its place.
   const [copy, setCopy] = useState(0)
+  // What one shares of one's view, kept for a document that is not connected yet (or a new copy).
+  const shared = useRef<Record<string, unknown>>({})
 
   useEffect(() => {
     let disposed = false
@@ -110,6 +122,7 @@ export function useSampleMarkup(
       })
       const awareness = provider.awareness
       awareness.setLocalStateField('user', { key: user.key, name: user.name })
+      for (const [field, value] of Object.entries(shared.current)) awareness.setLocalStateField(field, value)
       const present = () =>
         setViewers(readViewers(awareness.getStates() as Map<number, Record<string, unknown>>, doc!.clientID))
       awareness.on('change', present)
@@ -145,6 +158,10 @@ export function useSampleMarkup(
   const moveCursor = useCallback((point: Point | null) => {
     live.current?.provider.awareness.setLocalStateField('cursor', point)
   }, [])
+  const share = useCallback((field: 'view' | 'going', value: unknown) => {
+    shared.current[field] = value
+    live.current?.provider.awareness.setLocalStateField(field, value)
+  }, [])
   // The latest shape being drawn waits here until its turn to be sent.
   const pendingDrawing = useRef<{ shape: Shape | null; timer: ReturnType<typeof setTimeout> | null }>({
     shape: null,
@@ -167,5 +184,5 @@ export function useSampleMarkup(
   }, [])
   useEffect(() => () => void (pendingDrawing.current.timer && clearTimeout(pendingDrawing.current.timer)), [])
 
-  return { shapes, viewers, status, put, remove, moveCursor, showDrawing }
+  return { shapes, viewers, status, put, remove, moveCursor, showDrawing, share }
 }

@@ -4,6 +4,7 @@ import type { AnyPin, Shape } from '#app/features/samples/markup/shapes'
 import { type SampleStatus } from '#app/features/samples/sample-status'
 import type { PinPreviews } from '#app/features/samples/pin-preview'
 import type { SampleView, StatusChangeView } from '../views'
+import type { CompareView } from '#app/features/samples/compare-view'
 import { Badge } from '#app/ui/misc'
 
 import type { ReviewEventView, SampleReviewState } from '#app/features/samples/review/review-views'
@@ -24,6 +25,8 @@ export interface SampleReviewData {
   versions: SampleView[]
   /** The other version shown beside this one (`?compare=`). */
   compare: SampleView | null
+  /** How the two are compared, and the other version's markup; null when not comparing. */
+  compareView: CompareView | null
   /** The lightbox's zoom asked for by the address (`?zoom=`), for the page without JavaScript. */
   zoom: number
   referenceImages: { key: string; name: string; assets: SampleView['assets'] }[]
@@ -76,7 +79,15 @@ export function StatusBadge({ status }: { status: SampleStatus }) {
 export function pageHref(data: SampleReviewData, changes: Record<string, string | null>, sampleKey = data.sample.key) {
   const query = new URLSearchParams()
   if (data.pin && sampleKey === data.sample.key) query.set('pin', data.pin.id)
-  if (data.compare && sampleKey === data.sample.key) query.set('compare', data.compare.key)
+  if (data.compare && sampleKey === data.sample.key) {
+    query.set('compare', data.compare.key)
+    // The way the two are compared stays while one changes tab or opens a pin.
+    if (data.compareView && !data.compareView.showMarkup) query.set('compareMarkup', 'off')
+    if (data.compareView?.overlay) {
+      query.set('overlay', 'on')
+      query.set('opacity', String(data.compareView.opacity))
+    }
+  }
   if (data.showReferences) query.set('references', 'on')
   if (data.listView) query.set('view', 'list')
   if (data.markupMode) query.set('markup', 'on')
@@ -86,6 +97,7 @@ export function pageHref(data: SampleReviewData, changes: Record<string, string 
     if (value === null) query.delete(name)
     else query.set(name, value)
   }
+  if (!query.has('compare')) for (const name of ['compareMarkup', 'overlay', 'opacity']) query.delete(name)
   const text = query.toString()
   return `/brand/${data.brandKey}/style/${data.style.key}/samples/${sampleKey}${text ? `?${text}` : ''}`
 }

@@ -1,14 +1,25 @@
-// Versions: the notice of a newer one, the list, and comparing two side by side.
+// Versions: the notice of a newer one, the list, and comparing two (side by side or stacked).
 import { versionLabel } from '#app/features/samples/sample-versions'
+import {
+  DEFAULT_OPACITY,
+  compareQuery,
+  olderFirst,
+  pictureShapes,
+  type CompareState,
+} from '#app/features/samples/compare-view'
 import type { SampleView } from '../views'
 import { formatWhen } from '#app/platform/format'
 import { ButtonLink, buttonClass } from '#app/ui/button'
 import { INITIAL_VIEW, type View } from '#app/ui/zoom-pan'
 import { Link } from '@remix-run/react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { StatusBadge, pageHref, type SampleReviewData } from './sample-review-data'
 import { SampleStage } from './sample-stage'
 import { ZoomControls, ZoomPanFrame } from './zoom-pan-frame'
+import { CheckLink, FittedPicture, OpacityControl, SwitchLinks, isPicture } from './compare-parts'
+
+/** The compare frames fill the window below the page's header and the compare toolbar. */
+const FRAME_HEIGHT = 'h-[calc(100vh-21rem)] min-h-[20rem]'
 
 /** Which version this is, and the way to the newest when it is an older one. */
 export function VersionNotice({ data }: { data: SampleReviewData }) {
@@ -78,45 +89,107 @@ export function VersionList({ data }: { data: SampleReviewData }) {
 }
 
 /**
- * Two versions side by side, older on the left; zoom and pan in one moves the other the same way,
- * so the same spot of the garment stays under the eye in both.
+ * Two versions compared, older first: side by side, where zoom and pan in one moves the other the
+ * same way so the same spot of the garment stays under the eye in both, or stacked in one frame
+ * with the newer on top at an opacity of one's choosing. Each picture shows its own version's
+ * markup unless Markup is switched off; stacked, only the top one's.
  */
 export function CompareVersions({ data, other }: { data: SampleReviewData; other: SampleView }) {
   const [view, setView] = useState<View>({ ...INITIAL_VIEW, zoom: 1 })
-  const pair = [other, data.sample].sort((a, b) => a.version - b.version)
+  const state = data.compareView ?? { showMarkup: true, overlay: false, opacity: DEFAULT_OPACITY, otherMarkup: [] }
+  // The slider moves the picture at once; a new address (Apply, a link) sets it again.
+  const [opacity, setOpacity] = useState(state.opacity)
+  useEffect(() => setOpacity(state.opacity), [state.opacity])
+  const pair = olderFirst(other, data.sample)
+  const [older, newer] = pair
+  const stackable = isPicture(older) && isPicture(newer)
+  const overlay = state.overlay && stackable
+  const current = { showMarkup: state.showMarkup, overlay, opacity }
+  const hrefWith = (changes: Partial<CompareState> & { zoom?: string | null }) => {
+    const { zoom, ...rest } = changes
+    return pageHref(data, { ...compareQuery({ ...current, ...rest }), ...(zoom === undefined ? {} : { zoom }) })
+  }
+  const shapesOf = (version: SampleView) =>
+    state.showMarkup ? pictureShapes(version.key === data.sample.key ? data.markup : state.otherMarkup) : null
+  const titleOf = (version: SampleView) =>
+    `${versionLabel(version.version)}${version.key === data.sample.key ? ' (this one)' : ''}`
   return (
     <section aria-label="Compare versions" className="flex flex-col gap-3" data-testid="compare-versions">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <ZoomControls
-          view={view}
-          onView={setView}
-          hrefFor={(zoom) => pageHref(data, { zoom: zoom === null ? null : String(zoom) })}
-        />
+        <div className="flex flex-wrap items-center gap-3">
+          <ZoomControls
+            view={view}
+            onView={setView}
+            hrefFor={(zoom) => hrefWith({ zoom: zoom === null ? null : String(zoom) })}
+          />
+          {stackable ? (
+            <SwitchLinks
+              label="Compare as"
+              options={[
+                { name: 'Side by side', href: hrefWith({ overlay: false }), current: !overlay },
+                { name: 'Overlay', href: hrefWith({ overlay: true }), current: overlay },
+              ]}
+            />
+          ) : null}
+          <CheckLink
+            href={hrefWith({ showMarkup: !state.showMarkup })}
+            on={state.showMarkup}
+            label="Markup"
+            detail="of the compared versions"
+          />
+        </div>
         <Link to={pageHref(data, { compare: null })} preventScrollReset className={buttonClass('ghost')}>
           Close compare
         </Link>
       </div>
-      <div className="grid grid-cols-2 gap-3">
-        {pair.map((version) => {
-          const source = version.assets?.web ?? version.assets?.original ?? null
-          const title = `${versionLabel(version.version)}${version.key === data.sample.key ? ' (this one)' : ''}`
-          return (
+      {overlay ? (
+        <figure className="flex flex-col gap-2">
+          <ZoomPanFrame
+            view={view}
+            onView={setView}
+            label={`${titleOf(newer)} over ${titleOf(older).toLowerCase()}: ${newer.name}`}
+            className={FRAME_HEIGHT}
+          >
+            <FittedPicture version={older} shapes={null} testId="compare-under" />
+            <FittedPicture version={newer} shapes={shapesOf(newer)} opacity={opacity / 100} testId="compare-over" />
+          </ZoomPanFrame>
+          <figcaption className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
+            <span className="flex items-center gap-2">
+              <span className="font-medium">{titleOf(newer)}</span>
+              <span className="text-muted">over {titleOf(older).toLowerCase()}</span>
+            </span>
+            <OpacityControl
+              version={newer.version}
+              opacity={opacity}
+              onOpacity={setOpacity}
+              href={pageHref(data, { ...compareQuery(current), opacity: null })}
+            />
+          </figcaption>
+        </figure>
+      ) : (
+        <div className="grid grid-cols-2 gap-3">
+          {pair.map((version) => (
             <figure key={version.key} className="flex flex-col gap-2">
-              {source && (version.type === 'image' || version.type === 'gif') ? (
-                <ZoomPanFrame view={view} onView={setView} label={`${title}: ${version.name}`} className="h-[32rem]">
-                  <img src={source} alt="" draggable={false} className="max-h-full max-w-full object-contain" />
+              {isPicture(version) ? (
+                <ZoomPanFrame
+                  view={view}
+                  onView={setView}
+                  label={`${titleOf(version)}: ${version.name}`}
+                  className={FRAME_HEIGHT}
+                >
+                  <FittedPicture version={version} shapes={shapesOf(version)} testId="compare-picture" />
                 </ZoomPanFrame>
               ) : (
                 <SampleStage sample={version} />
               )}
               <figcaption className="flex items-center justify-between gap-2 text-sm">
-                <span className="font-medium">{title}</span>
+                <span className="font-medium">{titleOf(version)}</span>
                 <StatusBadge status={version.sample_status} />
               </figcaption>
             </figure>
-          )
-        })}
-      </div>
+          ))}
+        </div>
+      )}
     </section>
   )
 }

@@ -18,6 +18,7 @@ import {
 import { endRound, raiseFeedback, startRound, updateFeedback } from '#app/features/samples/review/review-changes.server'
 import { getSampleReviewState, reviewHistory } from '#app/features/samples/review/review-reading.server'
 import { REVIEW_TABS, type ReviewTab } from '#app/features/samples/components/sample-review-data'
+import { parseCompareState, type CompareView } from '#app/features/samples/compare-view'
 import { AppError } from '#app/platform/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { parseZoom } from '#app/ui/zoom-pan'
@@ -51,6 +52,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const scope = query.get('feedback') === 'all' ? 'all' : 'version'
   const feedback = await run(() => getSampleReviewState(context.deps, actor, review.sample.key, scope))
   const reviewEvents = tab === 'history' ? await reviewHistory(context.deps, review.sample.key) : []
+  // Another version of the same series only; anything else shows the sample alone.
+  const compare =
+    review.versions.find((version) => version.key === query.get('compare') && version.key !== review.sample.key) ?? null
+  // Its markup goes through the same access check as this version's.
+  const compareView: CompareView | null = compare
+    ? {
+        ...parseCompareState(query),
+        otherMarkup: await run(() => sampleMarkup(context.deps, actor, params.brandKey!, compare.key)),
+      }
+    : null
   return json({
     ...review,
     brandKey: params.brandKey!,
@@ -69,10 +80,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // Closed unless asked for: the sample itself comes first (issue 28).
     showReferences: query.get('references') === 'on',
     listView: query.get('view') === 'list',
-    // Another version of the same series only; anything else shows the sample alone.
-    compare:
-      review.versions.find((version) => version.key === query.get('compare') && version.key !== review.sample.key) ??
-      null,
+    compare,
+    compareView,
     zoom: parseZoom(query.get('zoom')),
     dialog: DIALOGS.find((name) => name === query.get('dialog')) ?? null,
   })

@@ -19,7 +19,16 @@ import { and, asc, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { brand, browsers, landing, people, portal, statusOf, styleWithSample, textOf } from '#tests/support/sample-review-world'
+import {
+  brand,
+  browsers,
+  landing,
+  people,
+  portal,
+  statusOf,
+  styleWithSample,
+  textOf,
+} from '#tests/support/sample-review-world'
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
 

@@ -103,19 +103,20 @@ function FeedbackItem({ data, item }: { data: SampleReviewData; item: FeedbackVi
         </Link>
         <FeedbackStateBadge state={item.state} />
       </div>
-      <p className="text-xs text-muted">
-        {item.assignee ? (
-          <>
-            Assigned to{' '}
-            <span className={mine ? 'font-medium text-ink' : undefined}>{mine ? 'you' : item.assignee.name}</span>
-          </>
-        ) : (
-          'Not assigned'
-        )}
-        {' · '}
-        {PRIORITY_LABEL[item.priority]} priority
-        {onThisVersion ? null : ` · ${versionLabel(item.version).toLowerCase()}`}
-        {item.round ? ` · round ${item.round}` : null}
+      <p className="flex flex-wrap gap-x-1.5 text-xs text-muted">
+        <span className="whitespace-nowrap">
+          {item.assignee ? (
+            <>
+              Assigned to{' '}
+              <span className={mine ? 'font-medium text-ink' : undefined}>{mine ? 'you' : item.assignee.name}</span>
+            </>
+          ) : (
+            'Not assigned'
+          )}
+        </span>
+        <span className="whitespace-nowrap">· {PRIORITY_LABEL[item.priority]} priority</span>
+        {onThisVersion ? null : <span className="whitespace-nowrap">· {versionLabel(item.version).toLowerCase()}</span>}
+        {item.round ? <span className="whitespace-nowrap">· round {item.round}</span> : null}
       </p>
       {editable ? (
         <details className="group">

@@ -47,10 +47,16 @@ export function RoundBox({ data }: { data: SampleReviewData }) {
               placeholder="What the decision is about"
             />
             <div className="grid grid-cols-2 gap-2">
-              <Button type="submit" name="outcome" value="changes requested" variant="secondary" className="py-1.5">
+              <Button
+                type="submit"
+                name="outcome"
+                value="changes requested"
+                variant="secondary"
+                className="whitespace-nowrap px-2 py-1.5"
+              >
                 Request changes
               </Button>
-              <Button type="submit" name="outcome" value="approved" className="py-1.5">
+              <Button type="submit" name="outcome" value="approved" className="whitespace-nowrap px-2 py-1.5">
                 Approve
               </Button>
             </div>

@@ -39,18 +39,18 @@ export function SidePanel({ data }: { data: SampleReviewData }) {
         </div>
         <StatusForm data={data} />
       </div>
-      <nav aria-label="Review panel" className="flex gap-1 border-b border-line">
+      <nav aria-label="Review panel" className="flex border-b border-line">
         {REVIEW_TABS.map((tab) => (
           <Link
             key={tab}
             to={pageHref(data, { tab })}
             preventScrollReset
             aria-current={data.tab === tab ? 'page' : undefined}
-            className="-mb-px whitespace-nowrap border-b-2 border-transparent px-2 pb-2 text-muted hover:text-ink aria-[current=page]:border-ink aria-[current=page]:font-medium aria-[current=page]:text-ink"
+            className="-mb-px whitespace-nowrap border-b-2 border-transparent px-1.5 pb-2 text-muted hover:text-ink aria-[current=page]:border-ink aria-[current=page]:font-medium aria-[current=page]:text-ink"
           >
             {TAB_LABEL[tab]}
             {tab === 'feedback' && openCount > 0 ? (
-              <span className="ml-1 rounded-full bg-amber-100 px-1.5 text-xs text-amber-900">{openCount}</span>
+              <span className="ml-1 rounded-full bg-amber-100 px-1.5 text-[11px] text-amber-900">{openCount}</span>
             ) : null}
           </Link>
         ))}

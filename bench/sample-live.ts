@@ -2,7 +2,7 @@
 // status saved, a change request's state set, a new version uploaded) to the change reaching
 // everyone else who has the style's pages open, measured beside the committed markup stroke of the
 // same run (bench/sample-markup.ts). Goal: within 2× the stroke's time, at p95.
-import { ATELIER_EVENTS, type SampleChange, type SampleChangedEvent } from '#realtime/protocol'
+import { ATELIER_EVENTS, type SampleChange, type SampleChangedEvent, type SampleReviewAck } from '#realtime/protocol'
 import sharp from 'sharp'
 import { io, type Socket } from 'socket.io-client'
 
@@ -17,8 +17,11 @@ export interface RoomFigures {
 }
 
 export interface LiveReviewFigures {
+  /** Over the socket, as the page sends it with JavaScript. */
   status: RoomFigures
   feedback: RoomFigures
+  /** The same status by the page's form, as without JavaScript. */
+  statusForm: RoomFigures
   version: RoomFigures
 }
 
@@ -42,6 +45,7 @@ export async function reviewLatency(
   const cookie = [ownerCookie, ...uiCookies].join('; ')
 
   const sockets: Socket[] = []
+  let ownerSocket: Socket | null = null
   let watching: { change: SampleChange; sent: number; times: number[]; received: number } | null = null
   const post = (body: URLSearchParams | FormData, to = url) =>
     fetch(to, {
@@ -56,7 +60,8 @@ export async function reviewLatency(
   async function timed(
     change: SampleChange,
     count: number,
-    send: (i: number) => Promise<Response>,
+    send: (i: number) => Promise<Response | SampleReviewAck>,
+    gapMs = 20,
   ): Promise<RoomFigures> {
     const run = { change, sent: 0, times: [] as number[], received: 0 }
     const answers: number[] = []
@@ -65,12 +70,16 @@ export async function reviewLatency(
       run.sent = performance.now()
       const answer = await send(i)
       answers.push(performance.now() - run.sent)
-      if (answer.status !== 302) throw new Error(`${change}: the form answered ${answer.status}`)
+      if (answer instanceof Response ? answer.status !== 302 : !answer.ok) {
+        throw new Error(
+          `${change}: ${answer instanceof Response ? `the form answered ${answer.status}` : answer.message}`,
+        )
+      }
       const expected = (i + 1) * sockets.length
       const deadline = Date.now() + 5_000
       while (run.received < expected && Date.now() < deadline) await pause(2)
-      // A person acts now and then, not in a burst.
-      await pause(20)
+      // A person acts now and then, not in a burst (a socket takes five events a second).
+      await pause(gapMs)
     }
     watching = null
     return { times: run.times, answers, changes: count, lost: count * sockets.length - run.received }
@@ -98,13 +107,25 @@ export async function reviewLatency(
       sockets.push(socket)
     }
 
+    // The owner's own page, connected as with JavaScript: its decisions go over the socket.
+    const owner = io(base, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false })
+    await new Promise<void>((resolve, reject) => {
+      owner.once('connect', () => resolve())
+      owner.once('connect_error', reject)
+    })
+    ownerSocket = owner
+    const decide = (payload: Record<string, string>) =>
+      owner.emitWithAck(ATELIER_EVENTS.review, { sample: target.sampleKey, ...payload }) as Promise<SampleReviewAck>
+    const statusAt = (i: number) => (i % 2 === 0 ? 'Ready for Review' : 'In Progress')
+
     // A few saves first, not counted: the first requests of a process pay for its warm-up (as the
     // stroke's figure, taken after the cold loads, does not).
-    await timed('status', 6, (i) =>
-      post(new URLSearchParams({ csrf, intent: 'status', status: i % 2 === 0 ? 'Ready for Review' : 'In Progress' })),
-    )
-    const status = await timed('status', changes, (i) =>
-      post(new URLSearchParams({ csrf, intent: 'status', status: i % 2 === 0 ? 'Ready for Review' : 'In Progress' })),
+    const SOCKET_GAP = 220
+    await timed('status', 6, (i) => decide({ intent: 'status', status: statusAt(i) }), SOCKET_GAP)
+    await timed('status', 6, (i) => post(new URLSearchParams({ csrf, intent: 'status', status: statusAt(i) })))
+    const status = await timed('status', changes, (i) => decide({ intent: 'status', status: statusAt(i) }), SOCKET_GAP)
+    const statusForm = await timed('status', changes, (i) =>
+      post(new URLSearchParams({ csrf, intent: 'status', status: statusAt(i) })),
     )
 
     // One change request (a comment), its state set back and forth.
@@ -115,15 +136,11 @@ export async function reviewLatency(
     const reviewPage = await (await fetch(url, { headers: { cookie } })).text()
     const feedbackKey = /name="feedback" value="([^"]+)"/.exec(reviewPage)?.[1]
     if (!feedbackKey) throw new Error('The change request is not on the sample page')
-    const feedback = await timed('feedback', changes, (i) =>
-      post(
-        new URLSearchParams({
-          csrf,
-          intent: 'feedback',
-          feedback: feedbackKey,
-          state: i % 2 === 0 ? 'resolved' : 'open',
-        }),
-      ),
+    const feedback = await timed(
+      'feedback',
+      changes,
+      (i) => decide({ intent: 'feedback', feedback: feedbackKey, state: i % 2 === 0 ? 'resolved' : 'open' }),
+      SOCKET_GAP,
     )
 
     // New versions: a small picture each time (an upload, its transaction and the carried marks).
@@ -136,8 +153,9 @@ export async function reviewLatency(
       form.append('file', new Blob([png], { type: 'image/png' }), `Benchmark v${i + 2}.png`)
       return post(form, `${url}/version`)
     })
-    return { status, feedback, version }
+    return { status, feedback, statusForm, version }
   } finally {
+    ownerSocket?.disconnect()
     for (const socket of sockets) socket.disconnect()
   }
 }

@@ -76,6 +76,7 @@ export interface MarkupFigures {
   status: Latency & { changes: number; lost: number }
   /** A change request's state set, and a new version uploaded, told the same way. */
   feedback: Latency & { changes: number; lost: number }
+  statusForm: Latency & { changes: number; lost: number }
   /** Its `answered` is the upload's own answer, file stored and marks carried: the floor it sits on. */
   version: Latency & { changes: number; lost: number; answered: Latency }
 }
@@ -363,6 +364,7 @@ export async function markupBench(): Promise<MarkupFigures> {
       return {
         status: roomLatency(review.status),
         feedback: roomLatency(review.feedback),
+        statusForm: roomLatency(review.statusForm),
         version: roomLatency(review.version),
         shapes,
         viewers,
@@ -407,19 +409,19 @@ export function printMarkupFigures(figures: MarkupFigures) {
   line(`a stroke being drawn (presence) to ${figures.viewers - 1}`, figures.drawing)
   if (figures.stroke.lost > 0) console.log(`  LOST: ${figures.stroke.lost} stroke deliveries never arrived`)
   // The same run's committed stroke is the floor a live review change is held to.
+  // The goal holds for the page with JavaScript (its decisions go over the socket); the form's
+  // figure, the page without JavaScript, is printed beside it for what the page round trip costs.
   const told = [
-    ['a status saved', figures.status],
-    ['a change request’s state set', figures.feedback],
-    ['a new version uploaded', figures.version],
+    ['a status saved', figures.status, true],
+    ['a change request’s state set', figures.feedback, true],
+    ['a status saved without JavaScript (form)', figures.statusForm, false],
+    ['a new version uploaded', figures.version, true],
   ] as const
-  for (const [what, value] of told) {
+  for (const [what, value, held] of told) {
     const ratio = value.p95Ms / Math.max(figures.stroke.p95Ms, 0.1)
     line(`${what}, to ${figures.viewers - 1} open pages`, value)
-    console.log(
-      `  ${'  its p95 against the stroke p95'.padEnd(46)} ${ratio.toFixed(1)}×   goal ≤ ${STATUS_GOAL_RATIO}× ${
-        ratio <= STATUS_GOAL_RATIO ? 'OK' : 'MISSED'
-      }`,
-    )
+    const verdict = held ? `goal ≤ ${STATUS_GOAL_RATIO}× ${ratio <= STATUS_GOAL_RATIO ? 'OK' : 'MISSED'}` : 'no goal'
+    console.log(`  ${'  its p95 against the stroke p95'.padEnd(46)} ${ratio.toFixed(1)}×   ${verdict}`)
     if (value.lost > 0) console.log(`  LOST: ${value.lost} deliveries never arrived`)
   }
   line('  the upload’s own answer (its floor)', figures.version.answered)

@@ -93,6 +93,12 @@ export const ATELIER_EVENTS = {
   unwatch: 'atelier:unwatch',
   /** server → client, to the style's room: a sample was added, changed status, got a new version, was renamed or deleted. */
   changed: 'atelier:changed',
+  /**
+   * client → server, with ack: a review decision taken on a sample page with JavaScript, the same
+   * as its form: `{ sample, intent: 'status', status }` or `{ sample, intent: 'feedback', feedback,
+   * state?, assignee?, priority? }`. The samples service checks it all; the ack carries its message.
+   */
+  review: 'atelier:review',
   /** server → client, to an account's room: it lost a grant in `{ brand }`; its pages watch their style again (and are refused if it is gone). */
   rewatch: 'atelier:rewatch',
 } as const
@@ -200,6 +206,21 @@ export const StyleWatchSchema = z.object({
   styles: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1), z.maxLength(50)),
 })
 
+const recordKey = z.string().check(z.minLength(1), z.maxLength(64))
+const reviewValue = z.string().check(z.maxLength(64))
+export const SampleReviewSchema = z.union([
+  z.object({ sample: recordKey, intent: z.literal('status'), status: reviewValue }),
+  z.object({
+    sample: recordKey,
+    intent: z.literal('feedback'),
+    feedback: recordKey,
+    state: z.optional(reviewValue),
+    assignee: z.optional(reviewValue),
+    priority: z.optional(reviewValue),
+  }),
+])
+export type SampleReviewAck = { ok: true; message: string } | { ok: false; error: string; message: string }
+
 const chatKey = z.string().check(z.minLength(1), z.maxLength(128))
 export const ConversationRefSchema = z.object({ conversation: chatKey })
 export const WatchSchema = z.union([
@@ -230,6 +251,7 @@ export const CLIENT_EVENT_SCHEMAS = {
   [CHAT_EVENTS.presenceActivity]: PresenceActivitySchema,
   [ATELIER_EVENTS.watch]: StyleWatchSchema,
   [ATELIER_EVENTS.unwatch]: StyleWatchSchema,
+  [ATELIER_EVENTS.review]: SampleReviewSchema,
 } as const
 
 export interface NotificationPayload {

@@ -14,6 +14,7 @@ import * as schema from '#db/schema'
 import { ATELIER_EVENTS, CHAT_EVENTS, EVENTS } from '#realtime/protocol'
 import { UNITS } from '#realtime/units'
 import { startTestPortal, type TestPortal } from '#tests/support/portal'
+import { demoKey } from '#app/platform/ids'
 import { SAMPLES, demoTargets, routeId, type Targets } from '#tests/support/route-samples'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261127)
@@ -307,6 +308,11 @@ const SOCKET_SAMPLES: Record<string, (t: Targets) => Record<string, unknown>> = 
   [CHAT_EVENTS.presenceActivity]: () => ({ state: 'idle' }),
   [ATELIER_EVENTS.watch]: (t) => ({ styles: [t.style] }),
   [ATELIER_EVENTS.unwatch]: (t) => ({ styles: [t.style] }),
+  [ATELIER_EVENTS.review]: () => ({
+    sample: demoKey('sample-ref:render-front'),
+    intent: 'status',
+    status: 'In Progress',
+  }),
 }
 
 describe('every client event of every realtime unit', () => {

@@ -3,9 +3,11 @@ import { changePassword } from '#app/features/identity/passwords.server'
 import { actorFromSessionId, signOutEverywhere } from '#app/features/identity/sessions.server'
 import { action as logoutAction } from '#app/routes/_auth+/logout'
 import { action as resetSessionAction } from '#app/routes/_auth+/session.reset'
+import { demoKey } from '#app/platform/ids'
 import { DEMO_BRAND_KEY, DEMO_TEAM_KEY, demoAccountKey } from '#db/seed'
 import { ATELIER_EVENTS, CHAT_EVENTS, CLOSE_CODES, EVENTS, rooms, type BrandJoinAck } from '#realtime/protocol'
 import { UNITS } from '#realtime/units'
+import { createSample } from '#tests/support/atelier-factories'
 import { snapshotData } from '#tests/support/db-snapshot'
 import {
   createBrand,
@@ -213,6 +215,9 @@ const SOCKET_EVENT_SAMPLES: Record<string, { refusedPayload: (brand: string) => 
   },
   [ATELIER_EVENTS.watch]: { refusedPayload: () => ({ styles: [demoChat.style] }) },
   [ATELIER_EVENTS.unwatch]: { own: 'leaves rooms on the caller’s own socket; it reaches nothing of a brand' },
+  [ATELIER_EVENTS.review]: {
+    refusedPayload: () => ({ sample: demoKey('sample-ref:render-front'), intent: 'status', status: 'Approved' }),
+  },
 }
 
 describe('every socket event of every unit', () => {
@@ -260,7 +265,7 @@ describe('every socket event of every unit', () => {
  */
 describe('every socket event after a grant is removed while connected', () => {
   const events = UNITS.flatMap((unit) => Object.keys(unit.events ?? {}))
-  const lost = { brand: '', conversation: '', message: '', style: '' }
+  const lost = { brand: '', conversation: '', message: '', style: '', sample: '' }
   const PAYLOADS: Record<string, (() => unknown) | 'own'> = {
     [EVENTS.brandJoin]: () => ({ brand: lost.brand }),
     [EVENTS.brandLeave]: 'own',
@@ -274,6 +279,7 @@ describe('every socket event after a grant is removed while connected', () => {
     [CHAT_EVENTS.presenceActivity]: 'own',
     [ATELIER_EVENTS.watch]: () => ({ styles: [lost.style] }),
     [ATELIER_EVENTS.unwatch]: 'own',
+    [ATELIER_EVENTS.review]: () => ({ sample: lost.sample, intent: 'status', status: 'Approved' }),
   }
   let socket: Socket
 
@@ -290,7 +296,9 @@ describe('every socket event after a grant is removed while connected', () => {
       { name: 'Removed' },
     )
     const chat = await createDirectChat(portal.deps, brand.key, [member.key, owner.key])
-    Object.assign(lost, { brand: brand.key, ...chat, style: await createStyle(portal.deps, brand.key) })
+    const style = await createStyle(portal.deps, brand.key)
+    const sample = await createSample(portal.deps, brand.key, style, owner.key, { name: 'Lost render.png' })
+    Object.assign(lost, { brand: brand.key, ...chat, style, sample })
     // Opened while the grant is held: the handshake read it.
     socket = await openSocket(await sessionCookieFor(portal, member.email, FACTORY_PASSWORD))
     const removed = await api(portal, 'POST', '/api/brand/method/remove_team_member', {

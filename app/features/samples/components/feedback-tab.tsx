@@ -15,6 +15,7 @@ import { Button } from '#app/ui/button'
 import { Badge, CsrfField, type BadgeTone } from '#app/ui/misc'
 import { Form, Link } from '@remix-run/react'
 import { RoundBox } from './round-box'
+import { useReviewOverSocket } from './use-review-over-socket'
 import { pageHref, type SampleReviewData } from './sample-review-data'
 
 const STATE_LABEL: Record<FeedbackState, string> = {
@@ -84,6 +85,7 @@ export function FeedbackTab({ data }: { data: SampleReviewData }) {
 
 function FeedbackItem({ data, item }: { data: SampleReviewData; item: FeedbackView }) {
   const csrf = useCsrfToken()
+  const overSocket = useReviewOverSocket(data.sample.key)
   const mine = item.assignee?.key === data.selfKey
   const onThisVersion = item.sampleKey === data.sample.key
   const to =
@@ -121,7 +123,13 @@ function FeedbackItem({ data, item }: { data: SampleReviewData; item: FeedbackVi
       {editable ? (
         <details className="group">
           <summary className="cursor-pointer text-xs text-muted hover:text-ink">Change</summary>
-          <Form method="post" action={pageHref(data, {})} preventScrollReset className="mt-2 grid grid-cols-2 gap-2">
+          <Form
+            method="post"
+            action={pageHref(data, {})}
+            preventScrollReset
+            className="mt-2 grid grid-cols-2 gap-2"
+            onSubmit={overSocket}
+          >
             <CsrfField token={csrf} />
             <input type="hidden" name="intent" value="feedback" />
             <input type="hidden" name="feedback" value={item.key} />

@@ -12,6 +12,7 @@ import { FeedbackTab } from './feedback-tab'
 import { HistoryTab } from './history-tab'
 import { REVIEW_TABS, StatusBadge, pageHref, type ReviewTab, type SampleReviewData } from './sample-review-data'
 import { PinThread } from './sample-stage'
+import { useReviewOverSocket } from './use-review-over-socket'
 import { VersionList } from './sample-version-panels'
 
 const TAB_LABEL: Record<ReviewTab, string> = {
@@ -68,10 +69,11 @@ export function SidePanel({ data }: { data: SampleReviewData }) {
 function StatusForm({ data }: { data: SampleReviewData }) {
   const csrf = useCsrfToken()
   const { sample } = data
+  const overSocket = useReviewOverSocket(sample.key)
   return (
     <>
       {data.statusOptions.length > 0 ? (
-        <Form method="post" action={pageHref(data, {})} className="flex gap-2" preventScrollReset>
+        <Form method="post" action={pageHref(data, {})} className="flex gap-2" preventScrollReset onSubmit={overSocket}>
           <CsrfField token={csrf} />
           <input type="hidden" name="intent" value="status" />
           <label htmlFor="sample-status" className="sr-only">

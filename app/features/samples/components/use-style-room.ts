@@ -49,11 +49,28 @@ export function useStyleRoom(
 
 /**
  * Reads the page's data again; a change that arrives while a read is running is read once more
- * when it ends, so the last change is never lost to a read that started before it.
+ * when it ends, so the last change is never lost to a read that started before it. Nothing is
+ * read once the page is leaving by a form posted as a document (a new version's upload): that
+ * read would race the next page's, and its cookie could replace the one carrying that page's
+ * messages. A form Remix posts reads the page again itself.
  */
 export function useRefresh(): () => void {
   const revalidator = useRevalidator()
   const again = useRef(false)
+  const leaving = useRef(false)
+  useEffect(() => {
+    // Bubbling to the window: a form Remix handles has prevented its default by then.
+    const onSubmit = (event: SubmitEvent) => {
+      if (!event.defaultPrevented) leaving.current = true
+    }
+    const onShow = () => (leaving.current = false)
+    window.addEventListener('submit', onSubmit)
+    window.addEventListener('pageshow', onShow)
+    return () => {
+      window.removeEventListener('submit', onSubmit)
+      window.removeEventListener('pageshow', onShow)
+    }
+  }, [])
   useEffect(() => {
     if (revalidator.state === 'idle' && again.current) {
       again.current = false
@@ -61,6 +78,7 @@ export function useRefresh(): () => void {
     }
   }, [revalidator])
   return useCallback(() => {
+    if (leaving.current) return
     if (revalidator.state === 'idle') revalidator.revalidate()
     else again.current = true
   }, [revalidator])

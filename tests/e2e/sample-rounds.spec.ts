@@ -260,6 +260,28 @@ test.describe('a review round in two browsers', () => {
     await startRound(designer.page)
     await endRound(designer.page, 'Approve', 'Fine now')
     await expect(panelOf(designer.page).getByTestId('sample-status')).toHaveText('Approved')
+
+    // A comment already in the thread becomes a change request from the thread itself.
+    await vsm.page.goto(v3)
+    await openTab(vsm.page, 'Comments')
+    await panelOf(vsm.page).getByPlaceholder('Write a message…').fill('The cuff stitching is loose')
+    await panelOf(vsm.page).getByRole('button', { name: 'Send' }).click()
+    await designer.page.goto(v3)
+    await openTab(designer.page, 'Comments')
+    const comment = panelOf(designer.page).getByTestId('message').filter({ hasText: 'The cuff stitching is loose' })
+    await comment.hover()
+    await comment.getByRole('link', { name: 'Mark as change request' }).click()
+    const mark = panelOf(designer.page).locator('details#mark-comment')
+    await expect(mark.getByTestId('marked-comment')).toContainText('The cuff stitching is loose')
+    await mark.getByLabel('Assign to').selectOption({ label: 'Victor Sample (vsm)' })
+    await mark.getByRole('button', { name: 'Mark as change request' }).click()
+    await expect(toast(designer.page, 'Marked as a change request')).toBeVisible()
+    await expect(
+      panelOf(designer.page).getByTestId('feedback-item').filter({ hasText: 'The cuff stitching is loose' }),
+    ).toHaveAttribute('data-state', 'open')
+    await openTab(designer.page, 'Comments')
+    await expect(comment.getByRole('link', { name: 'Change request', exact: true })).toBeVisible()
+    await expect(comment.getByRole('link', { name: 'Mark as change request' })).toHaveCount(0)
     await designer.context.close()
     await vsm.context.close()
   })

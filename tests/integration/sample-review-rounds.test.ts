@@ -291,3 +291,70 @@ describe('@mentions of a team', () => {
     void sample
   })
 })
+
+describe('a comment already in the thread, marked as a change request', () => {
+  it('is marked by a designer from the thread, and by nobody else or from another thread', async () => {
+    const { sample, url } = await styleWithSample('Marked comment', 'Ready for Review')
+    const other = await styleWithSample('Other thread', 'Ready for Review')
+    const { designer, vsm, reader, outsider } = browsers
+    await landing(vsm, await vsm.post(`${url}?tab=comments`, { text: 'The sleeve seam puckers at the cuff' }))
+    await landing(vsm, await vsm.post(`${other.url}?tab=comments`, { text: 'Elsewhere' }))
+    const keyOf = async (text: string) =>
+      (await portal.deps.db.select({ key: messages.key }).from(messages).where(eq(messages.text, text)))[0]!.key
+    const message = await keyOf('The sleeve seam puckers at the cuff')
+    const elsewhere = await keyOf('Elsewhere')
+
+    // The thread offers it to the designer, not to the vsm; the link opens the Feedback tab's form with it.
+    const thread = await (await designer.get(`${url}?tab=comments`)).text()
+    expect(thread).toContain('Mark as change request')
+    expect(thread).toContain(`comment=${message}`)
+    expect(await (await vsm.get(`${url}?tab=comments`)).text()).not.toContain('Mark as change request')
+    const form = textOf(await (await designer.get(`${url}?tab=feedback&comment=${message}`)).text())
+    expect(form).toContain('Mark this comment as a change request')
+    expect(form).toContain('The sleeve seam puckers at the cuff')
+    expect(textOf(await (await vsm.get(`${url}?tab=feedback&comment=${message}`)).text())).not.toContain(
+      'Mark this comment as a change request',
+    )
+    const before = await threadTexts(sample)
+
+    // Nobody but a lead marks it; a message of another sample's thread or a forged key is refused.
+    for (const browser of [vsm, reader]) {
+      const reply = await landing(browser, await browser.post(url, { intent: 'raise', message }))
+      expect(reply.text).toContain('Only a designer or an owner can do this in a review.')
+    }
+    expect((await outsider.post(url, { intent: 'raise', message })).status).toBe(404)
+    for (const forged of [elsewhere, 'x'.repeat(20), 'x'.repeat(500)]) {
+      const reply = await landing(designer, await designer.post(url, { intent: 'raise', message: forged }))
+      expect(reply.text).toContain('That comment is not in this sample’s thread.')
+    }
+    expect(await itemsOf(sample)).toEqual([])
+
+    // The designer marks it: the request names the comment, and the thread gets no new message.
+    let reply = await landing(
+      designer,
+      await designer.post(url, { intent: 'raise', message, assignee: people.vsm.key, priority: 'urgent' }),
+    )
+    expect(reply.text).toContain('Marked as a change request')
+    expect(await itemsOf(sample)).toMatchObject([
+      {
+        target: 'comment',
+        targetId: message,
+        label: 'The sleeve seam puckers at the cuff',
+        priority: 'urgent',
+        assigneeKey: people.vsm.key,
+        state: 'open',
+      },
+    ])
+    expect(await threadTexts(sample)).toEqual(before)
+    reply = await landing(designer, await designer.post(url, { intent: 'raise', message }))
+    expect(reply.text).toContain('This is already a change request.')
+    expect(await itemsOf(other.sample)).toEqual([])
+
+    // In the thread it now says so, for everyone who reads it.
+    for (const browser of [designer, reader]) {
+      const page = await (await browser.get(`${url}?tab=comments`)).text()
+      expect(page).toMatch(/>Change request<\/a>/)
+      expect(page).not.toContain(`comment=${message}`)
+    }
+  })
+})

@@ -2,5 +2,6 @@
 export { threadMessageCounts } from './chat.server'
 export type { MessagePage } from './chat.server'
 export { listThreadMessages } from './chat.server'
+export { threadMessage } from './chat.server'
 export { sendMessage } from './chat.server'
 export { unreadCount } from './chat.server'

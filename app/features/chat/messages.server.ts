@@ -88,6 +88,30 @@ async function messagePage(
   }
 }
 
+/**
+ * One message of an object's comment thread, read with the thread's own access check; null when
+ * the key names no message of that thread (another thread's, a deleted one, a forged key).
+ */
+export async function threadMessage(
+  deps: ServiceDeps,
+  actor: Actor,
+  model: string,
+  modelKey: string,
+  messageKey: unknown,
+): Promise<{ key: string; text: string; sender: string | null } | null> {
+  if (typeof messageKey !== 'string' || messageKey === '' || messageKey.length > 64) return null
+  const conversation = await findThread(deps, actor, model, modelKey, { create: false })
+  if (!conversation) return null
+  await openConversation(deps, actor, conversation.key)
+  const [row] = await deps.db
+    .select({ key: messages.key, text: messages.text, sender: accounts.name })
+    .from(messages)
+    .leftJoin(accounts, eq(accounts.key, messages.senderKey))
+    .where(and(eq(messages.conversationKey, conversation.key), eq(messages.key, messageKey)))
+    .limit(1)
+  return row ?? null
+}
+
 /** GET /api/message/query/style: the comment thread of a style. */
 export function listStyleMessages(deps: ServiceDeps, actor: Actor, styleKey: string | undefined) {
   return listThreadMessages(deps, actor, 'Style', styleKey)

@@ -3,6 +3,7 @@
 // the composer shows only to those who may write (docs/decisions/048).
 import type { ThreadModel } from '#app/features/chat/schemas'
 import { ConversationView, type ConversationLinks } from './conversation-view'
+import type { ConversationProps } from './use-conversation'
 import type { MessagePage } from './chat-client'
 
 export function CommentThread({
@@ -12,6 +13,7 @@ export function CommentThread({
   initial,
   title = 'Comments',
   links,
+  messageAction,
   className = '',
 }: {
   model: ThreadModel
@@ -23,6 +25,8 @@ export function CommentThread({
   title?: string
   /** The page's own form actions and links, for the thread to work without JavaScript too. */
   links?: ConversationLinks
+  /** An action of the page on each message, beside its time. */
+  messageAction?: ConversationProps['messageAction']
   className?: string
 }) {
   return (
@@ -33,6 +37,7 @@ export function CommentThread({
         selfKey={selfKey}
         initial={initial}
         links={links}
+        messageAction={messageAction}
         header={<h2 className="text-sm font-medium">{title}</h2>}
       />
     </div>

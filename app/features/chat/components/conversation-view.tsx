@@ -23,7 +23,7 @@ export const DELETE_THREAD_QUESTION = 'Delete this conversation and all its mess
 export const LEAVE_CONVERSATION_QUESTION = 'Leave this conversation? It disappears from your list; the others keep it.'
 
 export function ConversationView(props: ConversationProps) {
-  const { target, selfKey, links, header, className } = props
+  const { target, selfKey, links, header, messageAction, className } = props
   const {
     deleted,
     chat,
@@ -167,6 +167,7 @@ export function ConversationView(props: ConversationProps) {
                               Delete
                             </Link>
                           ) : null}
+                          {messageAction?.(message)}
                         </p>
                         <p
                           className={`mt-1 whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm leading-relaxed ${

@@ -70,6 +70,8 @@ export interface ConversationProps {
   initial?: MessagePage | null
   links?: ConversationLinks
   header?: ReactNode
+  /** An action the page adds to each message (the sample's "Mark as change request"). */
+  messageAction?: (message: MessageView) => ReactNode
   /** A refusal of the posted form, from the page's action. */
   formError?: string | null
   onThreadDeleted?: () => void

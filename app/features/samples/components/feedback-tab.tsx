@@ -185,23 +185,43 @@ function AssigneeSelect({ data, value }: { data: SampleReviewData; value: string
   )
 }
 
-/** Raise a change request: on a pin of this version, or as a new comment. */
+/** Raise a change request: on a pin of this version, a comment of its thread, or as a new comment. */
 function RaiseForm({ data, pin }: { data: SampleReviewData; pin?: string }) {
   const csrf = useCsrfToken()
   const raised = new Set(data.feedback.items.filter((item) => item.target === 'pin').map((item) => item.targetId))
   const pins = data.markup
     .filter((shape): shape is Extract<Shape, { kind: 'pin' }> => shape.kind === 'pin' && !raised.has(shape.id))
     .sort((a, b) => a.number - b.number)
+  const message = pin === undefined ? data.markedMessage : null
+  const title =
+    pin !== undefined
+      ? 'Mark this pin as a change request'
+      : message
+        ? 'Mark this comment as a change request'
+        : 'Raise a change request'
   return (
-    <details className="rounded-md border border-dashed border-line px-3 py-2" open={pin !== undefined}>
-      <summary className="cursor-pointer text-sm font-medium">
-        {pin !== undefined ? 'Mark this pin as a change request' : 'Raise a change request'}
-      </summary>
+    <details
+      className="rounded-md border border-dashed border-line px-3 py-2"
+      open={pin !== undefined || message !== null}
+      id={message ? 'mark-comment' : undefined}
+    >
+      <summary className="cursor-pointer text-sm font-medium">{title}</summary>
       <Form method="post" action={pageHref(data, {})} preventScrollReset className="mt-3 flex flex-col gap-2 text-sm">
         <CsrfField token={csrf} />
         <input type="hidden" name="intent" value="raise" />
         {pin !== undefined ? (
           <input type="hidden" name="pin" value={pin} />
+        ) : message ? (
+          <>
+            <input type="hidden" name="message" value={message.key} />
+            <blockquote className="rounded-md bg-canvas px-3 py-2 text-sm" data-testid="marked-comment">
+              <span className="block text-xs text-muted">{message.sender ?? 'Someone no longer here'} wrote</span>
+              <span className="line-clamp-3 whitespace-pre-wrap break-words">{message.text}</span>
+            </blockquote>
+            <Link to={pageHref(data, { tab: 'feedback' })} className="self-start text-xs text-muted underline">
+              Raise another one instead
+            </Link>
+          </>
         ) : (
           <>
             <label className="flex flex-col gap-1 text-xs text-muted">
@@ -256,4 +276,30 @@ export function PinFeedback({ data, pinId }: { data: SampleReviewData; pinId: st
     )
   }
   return data.feedback.leads ? <RaiseForm data={data} pin={pinId} /> : null
+}
+
+/**
+ * Beside a comment of the sample's thread: "Change request" when it is one (to the Feedback tab),
+ * else, for those who lead the review, a link that opens the Feedback tab's form with it.
+ */
+export function CommentFeedbackMark({ data, messageKey }: { data: SampleReviewData; messageKey: string }) {
+  if (data.feedback.markedComments.includes(messageKey)) {
+    return (
+      <Link
+        to={pageHref(data, { tab: 'feedback', feedback: 'all' })}
+        className="whitespace-nowrap rounded bg-amber-50 px-1.5 text-xs text-amber-800 hover:underline"
+      >
+        Change request
+      </Link>
+    )
+  }
+  if (!data.feedback.leads) return null
+  return (
+    <Link
+      to={`${pageHref(data, { tab: 'feedback', comment: messageKey })}#mark-comment`}
+      className="whitespace-nowrap text-xs text-muted underline-offset-4 opacity-0 transition-opacity hover:text-ink hover:underline focus:opacity-100 group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100"
+    >
+      Mark as change request
+    </Link>
+  )
 }

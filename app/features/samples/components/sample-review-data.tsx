@@ -49,6 +49,8 @@ export interface SampleReviewData {
   tab: ReviewTab
   /** Change requests, rounds and who may do what (review/review-reading.server.ts). */
   feedback: SampleReviewState
+  /** A comment of the thread being marked as a change request (`?comment=`), for the raise form. */
+  markedMessage: { key: string; text: string; sender: string | null } | null
   /** The review's History of this version (only when the History tab is open). */
   reviewEvents: ReviewEventView[]
   /** The page's own query state. */

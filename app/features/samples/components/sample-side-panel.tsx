@@ -8,7 +8,7 @@ import { HangerIcon } from '#app/ui/icons'
 import { CsrfField, EmptyState } from '#app/ui/misc'
 import { Form, Link } from '@remix-run/react'
 import { CommentThread } from '#app/features/chat/components'
-import { FeedbackTab } from './feedback-tab'
+import { CommentFeedbackMark, FeedbackTab } from './feedback-tab'
 import { HistoryTab } from './history-tab'
 import { REVIEW_TABS, StatusBadge, pageHref, type ReviewTab, type SampleReviewData } from './sample-review-data'
 import { PinThread } from './sample-stage'
@@ -124,7 +124,13 @@ function CommentsTab({ data }: { data: SampleReviewData }) {
           <h2 id="comments-heading" className="sr-only">
             Comments
           </h2>
-          <CommentThread model="Reference" modelId={data.sample.key} selfKey={data.selfKey} initial={data.thread} />
+          <CommentThread
+            model="Reference"
+            modelId={data.sample.key}
+            selfKey={data.selfKey}
+            initial={data.thread}
+            messageAction={(message) => <CommentFeedbackMark data={data} messageKey={message.key} />}
+          />
         </>
       )}
     </section>

@@ -1,5 +1,5 @@
 // The server side of sample.tsx: what its route loads and does.
-import { listThreadMessages, sendMessage } from '#app/features/chat/index.server'
+import { listThreadMessages, sendMessage, threadMessage } from '#app/features/chat/index.server'
 import { markupPinThreadKey } from '#app/features/chat'
 import { type SampleDialog } from '#app/features/samples/components/sample-review'
 import { sampleMarkup, setPinResolved } from '#app/features/samples/markup.server'
@@ -51,6 +51,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const tab: ReviewTab = REVIEW_TABS.find((name) => name === query.get('tab')) ?? (pin ? 'comments' : 'feedback')
   const scope = query.get('feedback') === 'all' ? 'all' : 'version'
   const feedback = await run(() => getSampleReviewState(context.deps, actor, review.sample.key, scope))
+  // "Mark as change request" on a comment of the thread opens the Feedback tab's form with it.
+  const markedMessage =
+    tab === 'feedback' && feedback.leads && query.has('comment')
+      ? await run(() => threadMessage(context.deps, actor, 'Reference', review.sample.key, query.get('comment')))
+      : null
   const reviewEvents = tab === 'history' ? await reviewHistory(context.deps, review.sample.key) : []
   // Another version of the same series only; anything else shows the sample alone.
   const compare =
@@ -75,6 +80,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     selfName: actor.name,
     tab,
     feedback,
+    markedMessage:
+      markedMessage && !feedback.markedComments.includes(markedMessage.key)
+        ? { ...markedMessage, text: markedMessage.text.slice(0, 280) }
+        : null,
     reviewEvents,
     markupMode: query.get('markup') === 'on',
     // Closed unless asked for: the sample itself comes first (issue 28).
@@ -134,6 +143,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (intent === 'raise') {
       const raised = await raiseFeedback(deps, actor, sampleKey, {
         pin: form.get('pin') ?? undefined,
+        message: form.get('message') ?? undefined,
         comment: form.get('comment') ?? undefined,
         assignee: form.get('assignee') ?? undefined,
         priority: form.get('priority') ?? undefined,

@@ -2,7 +2,7 @@
 // state, assignee or priority, start and end a round, carry open requests to a new version. Each
 // change is checked by the rules of feedback-rules.ts, recorded for History in the same
 // transaction, and told live to everyone looking at the style.
-import { sendMessage } from '#app/features/chat/index.server'
+import { sendMessage, threadMessage } from '#app/features/chat/index.server'
 import type { Actor } from '#app/features/identity/index.server'
 import { notifyAccounts } from '#app/features/notifications/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
@@ -78,12 +78,15 @@ async function tellAssignee(deps: ServiceDeps, actor: Actor, context: Context, a
   })
 }
 
-/** Marks a pin of this version, or a new comment, as a change request. */
+/**
+ * Marks a pin of this version, a comment already in this version's thread, or a new comment, as a
+ * change request.
+ */
 export async function raiseFeedback(
   deps: ServiceDeps,
   actor: Actor,
   sampleKey: string,
-  input: { pin?: unknown; comment?: unknown; assignee?: unknown; priority?: unknown },
+  input: { pin?: unknown; message?: unknown; comment?: unknown; assignee?: unknown; priority?: unknown },
 ): Promise<{ key: string; message: string }> {
   const context = await reviewContext(deps, actor, sampleKey)
   requireLead(context)
@@ -97,6 +100,11 @@ export async function raiseFeedback(
     )
     if (!pin || !isPin(pin)) throw new AppError('ValidationError', REVIEW_TEXTS.noPin)
     target = { target: 'pin', targetId: pin.id, label: `Pin ${pin.number}` }
+  } else if (input.message !== undefined && input.message !== null && input.message !== '') {
+    // Only a message of this very sample's thread: a key of another thread or brand is refused.
+    const message = await threadMessage(deps, actor, 'Reference', sampleKey, input.message)
+    if (!message) throw new AppError('ValidationError', REVIEW_TEXTS.noComment)
+    target = { target: 'comment', targetId: message.key, label: commentLabel(message.text) }
   } else {
     // A change request written as a comment: it is posted to the sample's thread first.
     const message = await sendMessage(deps, actor, { model: 'Reference', model_id: sampleKey, text: input.comment })

@@ -154,10 +154,14 @@ export async function getSampleReviewState(
   scope: 'version' | 'all',
 ): Promise<SampleReviewState> {
   const { access, series, person } = await reviewContext(deps, actor, sampleKey)
-  const [items, rounds, people] = await Promise.all([
+  const [items, rounds, people, marked] = await Promise.all([
     feedbackOf(deps, person, scope === 'all' ? { series } : { series, sampleKey }),
     roundsOf(deps, series),
     leadsReview(person) ? assignablePeople(deps, access) : Promise.resolve([]),
+    deps.db
+      .select({ targetId: sampleFeedback.targetId })
+      .from(sampleFeedback)
+      .where(and(eq(sampleFeedback.series, series), eq(sampleFeedback.target, 'comment'))),
   ])
   return {
     items,
@@ -167,6 +171,7 @@ export async function getSampleReviewState(
     leads: leadsReview(person),
     mayReview: person.mayReview,
     scope,
+    markedComments: marked.map((row) => row.targetId),
   }
 }
 

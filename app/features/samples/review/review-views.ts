@@ -55,4 +55,6 @@ export interface SampleReviewState {
   leads: boolean
   mayReview: boolean
   scope: 'version' | 'all'
+  /** The messages of the series' threads that are change requests (shown so in the thread). */
+  markedComments: string[]
 }

@@ -22,7 +22,7 @@ import type { EventHandler, RealtimeUnit, UnitContext } from './units/types'
 export interface SocketLayer {
   io: Server
   /** All but the documents' part, which the Yjs layer serves. */
-  publisher: Omit<EventPublisher, 'applyDocumentUpdate'>
+  publisher: Omit<EventPublisher, 'applyDocumentUpdate' | 'documentStored'>
   close(): Promise<void>
 }
 

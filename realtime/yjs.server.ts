@@ -112,6 +112,8 @@ export interface YjsLayer {
    * the caller stores it).
    */
   applyUpdate(docName: string, update: Uint8Array): Promise<boolean>
+  /** Resolves when the updates this process has received for the document so far are stored. */
+  documentStored(docName: string): Promise<void>
   /** Closes the Yjs connections of an account to a brand's documents, on every process. */
   closeConnections(accountKey: string, brandKey: string): void
   /** Closes the Yjs connections opened with these sessions (SHA-256 of their ids), on every process. */
@@ -128,6 +130,18 @@ export async function attachYjs(
   const track = (work: Promise<unknown>) => {
     pending.add(work)
     void work.finally(() => pending.delete(work))
+  }
+  // The writes of each document's received updates, for a service that reads it right after.
+  const storing = new Map<string, Set<Promise<unknown>>>()
+  const trackStore = (docName: string, work: Promise<unknown>) => {
+    track(work)
+    const writes = storing.get(docName) ?? new Set()
+    storing.set(docName, writes)
+    writes.add(work)
+    void work.finally(() => {
+      writes.delete(work)
+      if (writes.size === 0 && storing.get(docName) === writes) storing.delete(docName)
+    })
   }
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
   // Who holds which connection, so losing access to a brand can close it at once.
@@ -172,7 +186,8 @@ export async function attachYjs(
     })
     doc.on('updateV2', (update: Uint8Array, origin: unknown) => {
       if (origin === FROM_STORE || origin === FROM_PEER) return
-      track(
+      trackStore(
+        docName,
         kind
           .store(getDeps(), docName, name, update)
           .catch((error: unknown) => reportError(error, { msg: 'yjs persist', docName })),
@@ -324,6 +339,9 @@ export async function attachYjs(
   return {
     async flush() {
       await Promise.all([...pending])
+    },
+    async documentStored(docName) {
+      await Promise.all([...(storing.get(docName) ?? [])])
     },
     async applyUpdate(docName, update) {
       const doc = docs.get(docName)

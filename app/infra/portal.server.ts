@@ -122,6 +122,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
       accountsIn: (room) => publisher.accountsIn(room),
       socketsIn: (room) => publisher.socketsIn(room),
       applyDocumentUpdate: (docName, update) => publisher.applyDocumentUpdate(docName, update),
+      documentStored: (docName) => publisher.documentStored(docName),
     },
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR }),
     blobs: createLocalBlobStore({ dir: path.join(env.DATA_DIR, 'blobs'), secret }),

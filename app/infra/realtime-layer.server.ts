@@ -21,6 +21,7 @@ export async function attachRealtime(
   const publisher: EventPublisher = {
     ...socket.publisher,
     applyDocumentUpdate: (docName, update) => yjs.applyUpdate(docName, update),
+    documentStored: (docName) => yjs.documentStored(docName),
     // Both reach every process: socket rooms through the adapter, Yjs through its own channel.
     revokeBrandAccess(accountKey, brandKey, revocation) {
       socket.publisher.revokeBrandAccess(accountKey, brandKey, revocation)

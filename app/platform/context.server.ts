@@ -33,6 +33,12 @@ export interface EventPublisher {
    * processes that hold it open get it, and the caller stores it (changeDocument does both).
    */
   applyDocumentUpdate(docName: string, update: Uint8Array /* format 1 */): Promise<boolean>
+  /**
+   * Resolves once every change this process has received for the document from its viewers is
+   * stored: a service that reads the stored document right after a person drew on it (a pin just
+   * placed, then marked as a change request) sees what they drew.
+   */
+  documentStored(docName: string): Promise<void>
 }
 
 /** For command-line scripts (seed, migrations) that run with no sockets connected. */
@@ -45,6 +51,7 @@ export const noSubscribers: EventPublisher = {
   accountsIn: () => Promise.resolve(new Set()),
   socketsIn: () => Promise.resolve([]),
   applyDocumentUpdate: () => Promise.resolve(false),
+  documentStored: () => Promise.resolve(),
 }
 
 export interface ServiceDeps {

@@ -93,6 +93,8 @@ export async function changeDocument<T>(
 ): Promise<T> {
   const doc = new Y.Doc()
   try {
+    // A change builds on what viewers drew up to now, some of which may still be being stored.
+    await deps.events.documentStored(docName)
     const updates = await loadDocumentUpdates(deps, docName)
     Y.transact(doc, () => updates.forEach((update) => Y.applyUpdateV2(doc, update)))
     // The change as a live copy takes it (format 1, as from a browser) and as it is stored.

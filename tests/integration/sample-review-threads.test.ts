@@ -4,13 +4,13 @@ import { pipelineSettled } from '#app/features/files/files.server'
 import { markupDocName } from '#app/features/samples/markup.server'
 import { MARKUP_COLOURS, parseStoredShape, storedShape } from '#app/features/samples/markup/shapes'
 import { appendDocumentUpdate } from '#app/platform/yjs-documents.server'
-import { conversations, files, messages, references, yjsUpdates } from '#db/schema'
+import { conversations, files, messages, references, sampleFeedback, yjsUpdates } from '#db/schema'
 import { createSample } from '#tests/support/atelier-factories'
 import { createStyleIn } from '#tests/support/catalogue-factories'
 import { type PageBrowser } from '#tests/support/page-browser'
 import { api, eventually, sessionCookieFor } from '#tests/support/portal'
 import { connectYjs } from '#tests/support/yjs-client'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
@@ -186,6 +186,42 @@ describe('pin threads', () => {
       .from(yjsUpdates)
       .where(eq(yjsUpdates.docName, markupDocName(brand.key, sample)))
     expect(stored.length).toBe(2)
+  })
+
+  it('finds a pin placed a moment ago, while its update is still being stored', async () => {
+    const { url, sample } = await sampleWithPins('Hasty Coat')
+    const docName = markupDocName(brand.key, sample)
+    const drawer = connectYjs(portal.port, docName, await cookieOf('designer'))
+    // The table is held, so the pin's update waits at the database as a slow write would.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let locked!: () => void
+    const isLocked = new Promise<void>((resolve) => (locked = resolve))
+    const holder = portal.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE yjs_updates IN EXCLUSIVE MODE`)
+      locked()
+      await held
+    })
+    try {
+      await eventually(() => expect(drawer.doc.getMap('shapes').get('pinA')).toBeDefined())
+      await isLocked
+      const base = { colour: MARKUP_COLOURS.red, strokeWidth: 0.005, author: people.designer.key, created: 9 }
+      drawer.doc
+        .getMap('shapes')
+        .set('pinNew', storedShape({ ...base, id: 'pinNew', kind: 'pin', x: 0.5, y: 0.2, number: 3, resolved: false }))
+      // The update reaches the server (its write is now waiting), then the pin is marked at once.
+      await new Promise((resolve) => setTimeout(resolve, 150))
+      const raised = browsers.designer.post(`${url}?pin=pinNew`, { intent: 'raise', pin: 'pinNew' })
+      setTimeout(release, 300)
+      const { text } = await landing(browsers.designer, await raised)
+      expect(text).toContain('Marked as a change request')
+      const [item] = await portal.deps.db.select().from(sampleFeedback).where(eq(sampleFeedback.sampleKey, sample))
+      expect(item).toMatchObject({ target: 'pin', targetId: 'pinNew', label: 'Pin 3' })
+    } finally {
+      release()
+      await holder
+      drawer.destroy()
+    }
   })
 })
 

@@ -28,7 +28,10 @@ export async function sampleMarkup(
 
 /** The stored shapes of a sample, for a caller that has checked access to it. */
 export async function storedMarkup(deps: ServiceDeps, brandKey: string, sampleKey: string): Promise<Shape[]> {
-  const updates = await loadDocumentUpdates(deps, markupDocName(brandKey, sampleKey))
+  const docName = markupDocName(brandKey, sampleKey)
+  // What a viewer drew a moment ago may still be on its way to the database.
+  await deps.events.documentStored(docName)
+  const updates = await loadDocumentUpdates(deps, docName)
   if (updates.length === 0) return []
   const doc = new Y.Doc()
   try {

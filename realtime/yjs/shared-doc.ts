@@ -19,9 +19,11 @@ const MESSAGE_SYNC = 0
 const MESSAGE_AWARENESS = 1
 /**
  * A connection that answers no ping within this time is closed, and its person leaves "Looking
- * now": a dropped network or a sleeping laptop shows gone within 10 s, not a minute.
+ * now": a dropped network or a sleeping laptop shows gone within two intervals (3 s, inside the
+ * 5 s that presence promises, decision 154; socket.io pings as often), not a minute. A ping is a
+ * few bytes.
  */
-const PING_INTERVAL_MS = 5_000
+const PING_INTERVAL_MS = 1_500
 /** Origins of awareness changes: a connection that left, and another process's connections. */
 const CONNECTION_LEFT = Symbol('connection-left')
 const FROM_PEER = Symbol('awareness-peer')

@@ -1,12 +1,17 @@
 // Presence against a real server (docs/decisions/154): a person is online while any tab of theirs
 // is open and connected, idle when every tab reported itself idle, and offline within 5 s of the
-// last tab closing or losing its connection without a goodbye.
+// last tab closing or losing its connection without a goodbye; "Looking now" on a sample (the Yjs
+// awareness) by the same rule.
 import net from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { io as connectSocket, type Socket } from 'socket.io-client'
 import { CHAT_EVENTS, type PresenceChanged } from '#realtime/protocol'
 import { createBrand, createMember, FACTORY_PASSWORD, type BrandFixture } from '#tests/support/factories'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { markupDocName } from '#app/features/samples/markup.server'
+import { createSample } from '#tests/support/atelier-factories'
+import { createStyleIn } from '#tests/support/catalogue-factories'
+import { connectYjs } from '#tests/support/yjs-client'
 
 let portal: TestPortal
 let brand: BrandFixture
@@ -170,4 +175,30 @@ it('shows a person offline within 5 s of their tab losing its connection without
   await eventually(() => expect(heard).toEqual(['online', 'offline']))
   expect(Date.now() - started).toBeLessThan(OFFLINE_WITHIN_MS)
   link.destroy()
+})
+
+it('takes a person out of "Looking now" on a sample within 5 s of their connection being lost', async () => {
+  const looker = await person('Lou')
+  const watcher = await person('Wes')
+  const style = await createStyleIn(portal.deps, brand.key, null, 'Presence Coat')
+  const sample = await createSample(portal.deps, brand.key, style, looker.key)
+  const docName = markupDocName(brand.key, sample)
+  const link = await freezableProxy(portal.port)
+  const watching = connectYjs(portal.port, docName, watcher.cookie)
+  const looking = connectYjs(link.port, docName, looker.cookie)
+  try {
+    looking.provider.awareness.setLocalStateField('user', { key: looker.key, name: 'Lou' })
+    const lookers = () =>
+      [...watching.provider.awareness.getStates().values()].map((state) => (state.user as { key?: string })?.key)
+    await eventually(() => expect(lookers()).toContain(looker.key))
+
+    const started = Date.now()
+    link.freeze()
+    await eventually(() => expect(lookers()).not.toContain(looker.key), 10_000)
+    expect(Date.now() - started).toBeLessThan(OFFLINE_WITHIN_MS)
+  } finally {
+    looking.destroy()
+    watching.destroy()
+    link.destroy()
+  }
 })

@@ -9,7 +9,13 @@ import { io, type Socket } from 'socket.io-client'
 export const STATUS_GOAL_RATIO = 2
 
 export interface RoomFigures {
+  /** From the post (or the socket event) leaving to each viewer hearing the change. */
   times: number[]
+  /**
+   * From the change being stored (the event's `at`: for a new version, its commit) to each viewer
+   * hearing it, on the one clock of this machine (1 ms resolution).
+   */
+  sinceStored: number[]
   /** How long each post took to answer: the floor of a change that carries a file. */
   answers: number[]
   changes: number
@@ -46,7 +52,13 @@ export async function reviewLatency(
 
   const sockets: Socket[] = []
   let ownerSocket: Socket | null = null
-  let watching: { change: SampleChange; sent: number; times: number[]; received: number } | null = null
+  let watching: {
+    change: SampleChange
+    sent: number
+    times: number[]
+    sinceStored: number[]
+    received: number
+  } | null = null
   const post = (body: URLSearchParams | FormData, to = url) =>
     fetch(to, {
       method: 'POST',
@@ -63,7 +75,7 @@ export async function reviewLatency(
     send: (i: number) => Promise<Response | SampleReviewAck>,
     gapMs = 20,
   ): Promise<RoomFigures> {
-    const run = { change, sent: 0, times: [] as number[], received: 0 }
+    const run = { change, sent: 0, times: [] as number[], sinceStored: [] as number[], received: 0 }
     const answers: number[] = []
     watching = run
     for (let i = 0; i < count; i++) {
@@ -82,7 +94,13 @@ export async function reviewLatency(
       await pause(gapMs)
     }
     watching = null
-    return { times: run.times, answers, changes: count, lost: count * sockets.length - run.received }
+    return {
+      times: run.times,
+      sinceStored: run.sinceStored,
+      answers,
+      changes: count,
+      lost: count * sockets.length - run.received,
+    }
   }
 
   try {
@@ -102,6 +120,7 @@ export async function reviewLatency(
         const run = watching
         if (!run || event.change !== run.change) return
         run.times.push(performance.now() - run.sent)
+        run.sinceStored.push(Math.max(0, Date.now() - Date.parse(event.at)))
         run.received++
       })
       sockets.push(socket)

@@ -77,8 +77,11 @@ export interface MarkupFigures {
   /** A change request's state set, and a new version uploaded, told the same way. */
   feedback: Latency & { changes: number; lost: number }
   statusForm: Latency & { changes: number; lost: number }
-  /** Its `answered` is the upload's own answer, file stored and marks carried: the floor it sits on. */
-  version: Latency & { changes: number; lost: number; answered: Latency }
+  /**
+   * From the upload's start. `sinceStored` is from the version's commit (what the goal holds, as the
+   * stroke's figure starts at its commit); `answered` is the upload's own answer, marks carried.
+   */
+  version: Latency & { changes: number; lost: number; answered: Latency; sinceStored: Latency }
 }
 
 const sampleKey = (id: string) => demoKey(`sample-ref:${id}`)
@@ -384,7 +387,13 @@ export async function markupBench(): Promise<MarkupFigures> {
 }
 
 function roomLatency(figures: RoomFigures) {
-  return { ...latency(figures.times), answered: latency(figures.answers), changes: figures.changes, lost: figures.lost }
+  return {
+    ...latency(figures.times),
+    answered: latency(figures.answers),
+    sinceStored: latency(figures.sinceStored),
+    changes: figures.changes,
+    lost: figures.lost,
+  }
 }
 
 export function printMarkupFigures(figures: MarkupFigures) {
@@ -415,7 +424,10 @@ export function printMarkupFigures(figures: MarkupFigures) {
     ['a status saved', figures.status, true],
     ['a change request’s state set', figures.feedback, true],
     ['a status saved without JavaScript (form)', figures.statusForm, false],
-    ['a new version uploaded', figures.version, true],
+    // A version exists once its file is received and stored: the notice is held to the stroke from
+    // that commit; from the upload's start it also carries the file's trip and checks.
+    ['a new version, from its commit', { ...figures.version, ...figures.version.sinceStored }, true],
+    ['a new version, from the upload’s start', figures.version, false],
   ] as const
   for (const [what, value, held] of told) {
     const ratio = value.p95Ms / Math.max(figures.stroke.p95Ms, 0.1)

@@ -19,7 +19,7 @@ import { newKey } from '#app/platform/ids'
 import { accounts, files, grants, references, sampleStatusChanges, yjsUpdates } from '#db/schema'
 import { and, eq, inArray, ne, or } from 'drizzle-orm'
 import { markupDocName } from './markup.server'
-import { loadSample, sampleOf, sampleRef, type SampleView } from './sample-reading.server'
+import { loadSample, sampleOf, sampleRef, sampleWithAccess, type SampleView } from './sample-reading.server'
 import { announceSampleChange } from './sample-live.server'
 
 /**
@@ -39,8 +39,7 @@ export async function setSampleStatus(
       'status: one of Asset Uploaded, In Progress, Ready for Review, Declined, Approved, Final.',
     )
   }
-  const access = await requireAbility(deps, actor, 'sample.review', sampleRef(sampleKey))
-  await loadSample(deps, sampleKey)
+  const { access } = await sampleWithAccess(deps, actor, 'sample.review', sampleKey)
   const person = { jobType: actor.jobType, ownerAccess: access.grant === 'owner', mayReview: true }
   const changed = await deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(references).where(eq(references.key, sampleKey)).for('update')

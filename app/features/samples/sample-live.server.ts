@@ -12,8 +12,10 @@ export function announceSampleChange(
   deps: ServiceDeps,
   actor: Actor,
   change: Omit<SampleChangedEvent, 'by' | 'byKey' | 'at'>,
+  /** When the change was stored, if earlier than now (a new version: its commit). */
+  at: Date = new Date(),
 ): void {
-  const event: SampleChangedEvent = { ...change, by: actor.name, byKey: actor.key, at: new Date().toISOString() }
+  const event: SampleChangedEvent = { ...change, by: actor.name, byKey: actor.key, at: at.toISOString() }
   deps.events.publish(atelierRooms.style(change.style), ATELIER_EVENTS.changed, event)
 }
 

@@ -105,6 +105,26 @@ export async function loadSample(deps: ServiceDeps, key: string, where: { styleK
 }
 
 /**
+ * The actor's access to a sample and its row, read side by side (a live decision waits for both,
+ * so not one after the other). A refusal of access is told before a missing sample, as if read in
+ * turn.
+ */
+export async function sampleWithAccess(
+  deps: ServiceDeps,
+  actor: Actor,
+  ability: Parameters<typeof requireAbility>[2],
+  sampleKey: string,
+) {
+  const [access, found] = await Promise.allSettled([
+    requireAbility(deps, actor, ability, sampleRef(sampleKey)),
+    loadSample(deps, sampleKey),
+  ])
+  if (access.status === 'rejected') throw access.reason
+  if (found.status === 'rejected') throw found.reason
+  return { access: access.value, found: found.value }
+}
+
+/**
  * What a page action checks before anything changes: the address names a sample of this style and
  * brand, and the actor may see it. Far less than the whole review, which only the page needs.
  */

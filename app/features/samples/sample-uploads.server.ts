@@ -101,20 +101,27 @@ export async function uploadSampleVersion(
       },
     },
   )
+  // The version is stored: the notice below says so as of now.
+  const stored = new Date()
   const made = result.references[0]
   if (!made || !numbered) return { ...result, version: null }
   const { version, carriedFrom } = numbered as { version: number; carriedFrom: string }
   // The people looking are told first: the new version's marks arrive on its page live, as
   // they are written below (a series with thousands of marks takes a while to carry over).
   const recheck = await carryFeedbackOver(deps, actor, seriesKey, made.key)
-  announceSampleChange(deps, actor, {
-    style: target.styleKey,
-    sample: made.key,
-    change: 'version',
-    name: made.name,
-    series: seriesKey,
-    version,
-  })
+  announceSampleChange(
+    deps,
+    actor,
+    {
+      style: target.styleKey,
+      sample: made.key,
+      change: 'version',
+      name: made.name,
+      series: seriesKey,
+      version,
+    },
+    stored,
+  )
   const shapes = carriedOver(await storedMarkup(deps, target.brandKey, carriedFrom))
   if (shapes.length > 0) {
     await changeDocument(deps, markupDocName(target.brandKey, made.key), target.brandKey, (doc) => {

@@ -2,13 +2,13 @@
 // people one may assign, and its History. Every read goes through the access module first.
 import type { Actor } from '#app/features/identity/index.server'
 import { allows } from '#app/platform/access/abilities'
-import { requireAbility, type Access } from '#app/platform/access/access.server'
+import type { Access } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { notFound } from '#app/platform/errors'
 import { accounts, grants, references, reviewEvents, reviewRounds, sampleFeedback } from '#db/schema'
 import { alias } from 'drizzle-orm/pg-core'
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm'
-import { loadSample, sampleRef } from '../sample-reading.server'
+import { sampleWithAccess } from '../sample-reading.server'
 import {
   OPEN_STATES,
   isFeedbackPriority,
@@ -25,8 +25,7 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
 /** The sample, its series and the reader as a reviewer, or NotFound for anyone who may not see it. */
 export async function reviewContext(deps: ServiceDeps, actor: Actor, sampleKey: string) {
-  const access = await requireAbility(deps, actor, 'listing.view', sampleRef(sampleKey))
-  const found = await loadSample(deps, sampleKey)
+  const { access, found } = await sampleWithAccess(deps, actor, 'listing.view', sampleKey)
   const row = found.references
   const person: Reviewer = {
     key: actor.key,

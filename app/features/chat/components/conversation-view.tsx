@@ -147,27 +147,18 @@ export function ConversationView(props: ConversationProps) {
                     >
                       <Avatar name={message.sender} src={message.profilePictureUrl} size={32} />
                       <div className={`flex min-w-0 max-w-[85%] flex-col ${own ? 'items-end' : 'items-start'}`}>
-                        <p className={`flex items-baseline gap-2 text-sm ${own ? 'flex-row-reverse' : ''}`}>
-                          <span className="font-medium">{message.sender}</span>
+                        <p
+                          className={`flex min-w-0 max-w-full items-baseline gap-2 text-sm ${own ? 'flex-row-reverse' : ''}`}
+                        >
+                          <span className="truncate font-medium">{message.sender}</span>
                           {/* In the viewer's time zone, which the server does not know. */}
-                          <time dateTime={message.created} className="text-xs text-muted" suppressHydrationWarning>
+                          <time
+                            dateTime={message.created}
+                            className="shrink-0 whitespace-nowrap text-xs text-muted"
+                            suppressHydrationWarning
+                          >
                             {formatWhen(message.created)}
                           </time>
-                          {own ? (
-                            // Shown on the message one points at or tabs to (always on a touch screen),
-                            // so a list of one's own messages is not a column of Delete links.
-                            <Link
-                              to={links?.deleteMessage(message.key) ?? '#'}
-                              className="text-xs text-muted underline-offset-4 opacity-0 transition-opacity hover:text-red-700 hover:underline focus:opacity-100 group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100"
-                              onClick={(event) => {
-                                event.preventDefault()
-                                setConfirming(message.key)
-                              }}
-                            >
-                              Delete
-                            </Link>
-                          ) : null}
-                          {messageAction?.(message)}
                         </p>
                         <p
                           className={`mt-1 whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm leading-relaxed ${
@@ -178,6 +169,26 @@ export function ConversationView(props: ConversationProps) {
                           {message.text}
                         </p>
                         <MessageAttachment message={message} />
+                        {own || messageAction ? (
+                          // Under the message, so a narrow thread (a side panel) keeps its name and time on
+                          // one line. Delete shows on the message one points at or tabs to (always on a
+                          // touch screen), so a list of one's own messages is not a column of Delete links.
+                          <p className={`mt-1 flex flex-wrap gap-x-3 text-xs ${own ? 'justify-end' : ''}`}>
+                            {messageAction?.(message)}
+                            {own ? (
+                              <Link
+                                to={links?.deleteMessage(message.key) ?? '#'}
+                                className="whitespace-nowrap text-muted underline-offset-4 opacity-0 transition-opacity hover:text-red-700 hover:underline focus:opacity-100 group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100"
+                                onClick={(event) => {
+                                  event.preventDefault()
+                                  setConfirming(message.key)
+                                }}
+                              >
+                                Delete
+                              </Link>
+                            ) : null}
+                          </p>
+                        ) : null}
                         {confirming === message.key ? (
                           <Confirm
                             question={DELETE_MESSAGE_QUESTION}

@@ -48,6 +48,8 @@ export function FeedbackTab({ data }: { data: SampleReviewData }) {
   const open = feedback.items.filter((item) => OPEN_STATES.includes(item.state))
   return (
     <div className="flex flex-col gap-4">
+      {/* A comment chosen in the thread comes first, beside the picture, not below the list. */}
+      {feedback.leads && data.markedMessage ? <RaiseForm data={data} /> : null}
       <RoundBox data={data} />
       <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
         <h3 className="whitespace-nowrap text-sm font-medium">
@@ -78,7 +80,7 @@ export function FeedbackTab({ data }: { data: SampleReviewData }) {
           ))}
         </ol>
       )}
-      {feedback.leads ? <RaiseForm data={data} /> : null}
+      {feedback.leads && !data.markedMessage ? <RaiseForm data={data} /> : null}
     </div>
   )
 }
@@ -219,7 +221,7 @@ function RaiseForm({ data, pin }: { data: SampleReviewData; pin?: string }) {
               <span className="line-clamp-3 whitespace-pre-wrap break-words">{message.text}</span>
             </blockquote>
             <Link to={pageHref(data, { tab: 'feedback' })} className="self-start text-xs text-muted underline">
-              Raise another one instead
+              Cancel
             </Link>
           </>
         ) : (
@@ -296,7 +298,7 @@ export function CommentFeedbackMark({ data, messageKey }: { data: SampleReviewDa
   if (!data.feedback.leads) return null
   return (
     <Link
-      to={`${pageHref(data, { tab: 'feedback', comment: messageKey })}#mark-comment`}
+      to={pageHref(data, { tab: 'feedback', comment: messageKey })}
       className="whitespace-nowrap text-xs text-muted underline-offset-4 opacity-0 transition-opacity hover:text-ink hover:underline focus:opacity-100 group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100"
     >
       Mark as change request

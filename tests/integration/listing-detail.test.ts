@@ -64,6 +64,22 @@ describe('PUT /api/listing/model/{key}', () => {
     expect(await listingRow(listing.key)).toEqual(listing)
   })
 
+  it('takes a style name in any alphabet, stored composed', async () => {
+    const listing = await createListing(portal.deps, brand.key)
+    for (const [sent, stored] of [
+      ['Café Señora', 'Café Señora'],
+      ['Φόρεμα Καλοκαίρι', 'Φόρεμα Καλοκαίρι'],
+      ['Robe E\u0301le\u0301gante', 'Robe Élégante'],
+    ]) {
+      const answer = await api(portal, 'PUT', `/api/listing/model/${listing.key}`, {
+        cookie: cookies.editor,
+        body: { style_name: sent, brand: brand.key },
+      })
+      expect(answer.status, sent).toBe(200)
+      expect((await listingRow(listing.key))?.styleName).toBe(stored)
+    }
+  })
+
   it.each([
     ['upc', { upc: '12ab' }, 'upc: Invalid UPC. 8 to 14 digits expected.'],
     ['units', { units: -3 }, 'units: Invalid Units. A whole number from 0 to 1,000,000 expected.'],

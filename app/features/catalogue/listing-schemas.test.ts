@@ -14,13 +14,36 @@ const messages = (input: unknown) => {
 }
 
 describe('the listing edit schema', () => {
-  it.each(['Linen Shirt', 'Tee 2', 'A'])('accepts the style name %j', (name) => {
+  it.each([
+    'Linen Shirt',
+    'Tee 2',
+    'A',
+    // French, Spanish, German, Polish, Turkish, Greek, Japanese.
+    'Robe Élégante',
+    'Plissé Skirt',
+    'Café Señora',
+    'Blusa Niña',
+    'Größe Mantel',
+    'Sukienka Łódź Żółta',
+    'Gömlek Çiçekli İpek',
+    'Φόρεμα Καλοκαίρι',
+    'ワンピース 春',
+    // Combining marks: e + U+0301, n + U+0303.
+    'Cafe\u0301 Sen\u0303ora',
+  ])('accepts the style name %j', (name) => {
     expect(messages({ style_name: name })).toEqual([])
   })
 
-  it.each(['Boxy-Tee', 'Tee_2', 'Tee!', 'Café', '   '])('refuses the style name %j with the spec text', (name) => {
-    expect(messages({ style_name: name })).toEqual([`style_name: ${INVALID_STYLE_NAME}`])
+  it('stores a name written with combining marks in its composed form', () => {
+    expect(z.parse(ListingUpdateSchema, { style_name: ' Cafe\u0301 ' }).style_name).toBe('Caf\u00e9')
   })
+
+  it.each(['Boxy-Tee', 'Tee_2', 'Tee!', 'Tee.', "O'Neil", 'Tee/2', 'Tee & Co', 'Tee😀', '\u0301Tee', '   '])(
+    'refuses the style name %j with the spec text',
+    (name) => {
+      expect(messages({ style_name: name })).toEqual([`style_name: ${INVALID_STYLE_NAME}`])
+    },
+  )
 
   it('requires the style name on the form, but not on the API', () => {
     expect(z.safeParse(ListingFormSchema, {}).success).toBe(false)

@@ -6,8 +6,12 @@ import { LIMITS, maxText } from '#app/platform/common-schemas'
 
 export const INVALID_STYLE_NAME = 'Invalid Style Name. Alphanumeric characters expected.'
 
-/** Letters, digits and spaces (catalogue.md §5): no hyphen or underscore, unlike other names. */
-export const STYLE_NAME = /^[A-Za-z0-9 ]+$/
+/**
+ * Letters, digits and spaces (catalogue.md §5): no hyphen or underscore, unlike other names. Letters
+ * are those of every alphabet with their combining marks ("Café Señora", "Blusa Niña", "Łódź",
+ * "Φόρεμα", "ワンピース"), not only English ones; a mark does not stand alone at the start.
+ */
+export const STYLE_NAME = /^(?!\p{M})[\p{L}\p{M}\p{Nd} ]+$/u
 /** Codes printed on tags and in spreadsheets: letters, digits, space, - _ . / */
 export const CODE = /^[A-Za-z0-9 ._/-]+$/
 export const UPC = /^[0-9]{8,14}$/
@@ -98,14 +102,14 @@ const categoryKeys = z.optional(
   ),
 )
 
-const styleName = z
-  .string({ error: INVALID_STYLE_NAME })
-  .check(
-    z.trim(),
-    z.minLength(1, { error: INVALID_STYLE_NAME, abort: true }),
-    maxText('Style Name', LISTING_LIMITS.styleName),
-    z.regex(STYLE_NAME, INVALID_STYLE_NAME),
-  )
+const styleName = z.string({ error: INVALID_STYLE_NAME }).check(
+  z.trim(),
+  // One spelling of "é" (composed), whichever way the keyboard or the spreadsheet wrote it.
+  z.normalize('NFC'),
+  z.minLength(1, { error: INVALID_STYLE_NAME, abort: true }),
+  maxText('Style Name', LISTING_LIMITS.styleName),
+  z.regex(STYLE_NAME, INVALID_STYLE_NAME),
+)
 
 const editable = {
   style_number: clearable('Style Number', LISTING_LIMITS.code, { re: CODE, message: LISTING_MESSAGES.styleNumber }),

@@ -80,6 +80,21 @@ describe('validateRow', () => {
     expect(target.sku).toBeUndefined()
   })
 
+  it('takes style names in every alphabet, composed, and refuses punctuation', () => {
+    for (const name of ['Café Señora', 'Robe Élégante', 'Φόρεμα', 'ワンピース', 'Gömlek İpek', 'Łódź']) {
+      const { issues, target } = check({ ...good, 'Style Name': name })
+      expect(issues, name).toEqual([])
+      expect(target.style_name).toBe(name)
+    }
+    // Written with combining marks, as some spreadsheets export it: stored composed.
+    expect(check({ ...good, 'Style Name': 'Cafe\u0301 Sen\u0303ora' }).target.style_name).toBe('Café Señora')
+    for (const name of ['Shirt-Black', 'Tee!', 'Tee & Co', 'Tee😀']) {
+      expect(check({ ...good, 'Style Name': name }).issues, name).toMatchObject([
+        { field: 'Style Name', level: 'error', detail: 'Letters, digits and spaces only.' },
+      ])
+    }
+  })
+
   it('names the field that failed to parse', () => {
     const cases: [string, string][] = [
       ['Units', '12.5'],

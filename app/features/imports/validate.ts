@@ -160,7 +160,7 @@ export function validateRow(values: Record<string, string>, present: ReadonlySet
   const fail = (field: string, detail?: string) =>
     issues.push({ field, message: IMPORT_MESSAGES.parseError(field), level: 'error', ...(detail && { detail }) })
   const text = (field: string, key: TargetKey, max: number, pattern?: { re: RegExp; detail: string }) => {
-    const value = values[field] ?? ''
+    const value = (values[field] ?? '').normalize('NFC')
     if (value === '') return
     if (value.length > max) return fail(field, `At most ${max} characters.`)
     if (pattern && !pattern.re.test(value)) return fail(field, pattern.detail)

@@ -3,6 +3,9 @@
 // logged as warnings with their message, not as errors reading "[object Object]".
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loadServerBuild, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { createBrand, createMember } from '#tests/support/factories'
+import { createListing } from '#tests/support/catalogue-factories'
+import { pageBrowser } from '#tests/support/page-browser'
 
 let portal: TestPortal
 
@@ -36,5 +39,32 @@ describe('page errors', () => {
       errors.mockRestore()
       logs.mockRestore()
     }
+  })
+})
+
+describe('an address under a brand that names no screen', () => {
+  it('answers 404 with the not-found page to a member, and the sign-in to a stranger', async () => {
+    const brand = await createBrand(portal.deps)
+    const owner = await createMember(portal.deps, [{ brand: brand.key, type: 'owner' }])
+    const browser = await pageBrowser(portal, owner)
+    const listing = await createListing(portal.deps, brand.key)
+    for (const path of [
+      `/brand/${brand.key}/products/foo/bar`,
+      `/brand/${brand.key}/products/no-such-product`,
+      `/brand/${brand.key}/atelier/foo/bar`,
+      `/brand/${brand.key}/no-such-screen`,
+    ]) {
+      const answer = await browser.get(path)
+      expect(answer.status, path).toBe(404)
+      const text = await answer.text()
+      expect(text, path).not.toContain('coming soon')
+      expect(text, path).toContain('Page not found')
+    }
+    // The screens themselves still answer.
+    expect((await browser.get(`/brand/${brand.key}/products`)).status).toBe(200)
+    expect((await browser.get(`/brand/${brand.key}/atelier`)).status).toBe(200)
+    void listing
+    const stranger = await fetch(`${portal.url}/brand/${brand.key}/products/foo/bar`, { redirect: 'manual' })
+    expect(stranger.status).toBe(302)
   })
 })

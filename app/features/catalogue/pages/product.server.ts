@@ -4,14 +4,9 @@ import { getProduct } from '#app/features/catalogue/products.server'
 import { guard, run } from '#app/platform/session.server'
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 
-/** Paths under /products that are screens of later issues, not product ids. */
-const RESERVED: Record<string, string> = { upload: 'Product Data', media: 'Products' }
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
   const brandKey = params.brandKey!
-  const reserved = RESERVED[params.productId!]
-  if (reserved) return json({ comingSoon: reserved, brandKey })
   const product = await run(() => getProduct(context.deps, actor, params.productId!, brandKey))
   const brand = await run(() => getBrand(context.deps, actor, brandKey))
   return json({ brandKey, brand: { key: brand.key, name: brand.name }, product })

@@ -1,13 +1,13 @@
 // `/brand/{id}/products/{product_model_id}`: the product detail page (catalogue.md §2 "Static
 // product detail mock"): a look gallery with View Larger and accordions, showing the product's own
-// data (docs/decisions/072: a product is a style with its listings). Reserved words of the
-// products area that later screens take (upload, media) answer "coming soon" like the catch-all.
+// data (docs/decisions/072: a product is a style with its listings). An id that names no product of
+// the brand is not found.
 import { CatalogueBreadcrumbs } from '#app/features/catalogue/components/breadcrumbs'
 import { Gallery, galleryImages, imageIndex } from '#app/features/catalogue/components/gallery'
 import { Accordion, ColourSwatch, InfoRows } from '#app/features/catalogue/components/listing-info'
 import { ButtonLink } from '#app/ui/button'
 import type { FrameHandle } from '#app/ui/frame-handle'
-import { Badge, EmptyState } from '#app/ui/misc'
+import { Badge } from '#app/ui/misc'
 import { type MetaFunction } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import type { loader } from './product.server'
@@ -24,16 +24,6 @@ export const handle: FrameHandle = {
 export default function ProductPage() {
   const data = useLoaderData<typeof loader>()
   const location = useLocation()
-  if ('comingSoon' in data) {
-    return (
-      <EmptyState title={`${data.comingSoon} is coming soon`}>
-        This screen is not built yet.{' '}
-        <Link to={`/brand/${data.brandKey}`} className="underline">
-          Back to the brand home
-        </Link>
-      </EmptyState>
-    )
-  }
   const { brand, product } = data
   const base = `/brand/${brand.key}/products/${product.key}`
   const images = galleryImages(product.looks.map((look) => look.image))

@@ -1,3 +1,3 @@
-// `/brand/{key}/…` (any other address): its page lives in app/features/frame/pages/coming-soon.tsx.
-export { loader } from '#app/features/frame/pages/coming-soon.server'
-export { handle, default } from '#app/features/frame/pages/coming-soon'
+// `/brand/{key}/…` (any address no other route takes): 404, from app/features/frame/pages/unknown-brand-page.tsx.
+export { loader } from '#app/features/frame/pages/unknown-brand-page.server'
+export { handle, default } from '#app/features/frame/pages/unknown-brand-page'

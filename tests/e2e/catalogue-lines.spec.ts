@@ -41,7 +41,9 @@ test('an owner creates a line, lands on its page, then a collection grouped unde
   await page.getByLabel('Line (optional)').selectOption({ label: 'Evening Wear' })
   await page.getByRole('button', { name: 'Create' }).click()
   await expect(page.getByTestId('toast')).toHaveText(/Collection Midnight has been created/)
-  await expect(page).toHaveURL(new RegExp(`${base}/collections$`))
+  // The new collection's page: its products (catalogue.md §2, /collection/{key}).
+  await expect(page).toHaveURL(new RegExp(`${base}/products\\?collections=[a-z0-9]+$`))
+  await page.goto(`${base}/collections`)
   const group = page.getByRole('region', { name: 'Evening Wear' })
   await expect(group.getByRole('heading', { name: 'Evening Wear' })).toBeVisible()
   const row = group.getByRole('row', { name: /Midnight/ })

@@ -52,9 +52,19 @@ describe('the line and collection pages without JavaScript', () => {
       line: line.key,
     })
     expect(created.status).toBe(302)
-    expect(created.headers.get('location')).toBe(`/brand/${brand.key}/collections`)
     const [row] = await portal.deps.db.select().from(collections).where(eq(collections.name, 'Linen Story'))
     expect(row).toMatchObject({ season: 'spring_summer', year: 2027, lineKey: line.key })
+    // It lands on the new collection: its products (catalogue.md §2, where /collection/{key} leads).
+    expect(created.headers.get('location')).toBe(`/brand/${brand.key}/products?collections=${row!.key}`)
+    const landed = await browser.get(created.headers.get('location')!)
+    expect(await landed.text()).toContain('Collection Linen Story has been created')
+    const wrongSeason = await browser.post(`/brand/${brand.key}/collections/create`, {
+      name: 'Odd',
+      season: 'monsoon',
+      year: '2027',
+    })
+    expect(wrongSeason.status).toBe(400)
+    expect(await wrongSeason.text()).toContain('Season must be one of Spring/Summer, Fall/Winter, Prefall, Resort.')
     const html = await (await browser.get(`/brand/${brand.key}/collections`)).text()
     // The heading of its line comes before it, and it links to its products.
     const section = html.slice(html.indexOf(`aria-label="${line.name}"`))
@@ -72,9 +82,9 @@ describe('the line and collection pages without JavaScript', () => {
       year: '2026',
     })
     expect(created.status).toBe(302)
-    expect(created.headers.get('location')).toBe(`/brand/${brand.key}/line/${line.key}/collections`)
     const [row] = await portal.deps.db.select().from(collections).where(eq(collections.name, 'Pre Drop'))
     expect(row).toMatchObject({ lineKey: line.key, season: 'prefall', year: 2026 })
+    expect(created.headers.get('location')).toBe(`/brand/${brand.key}/products?collections=${row!.key}`)
   })
 
   it('edit a line and a collection with their forms', async () => {
@@ -173,7 +183,7 @@ describe('the line and collection pages without JavaScript', () => {
     expect(short.status).toBe(302)
     expect(short.headers.get('location')).toBe(`/brand/${brand.key}/line/${line.key}`)
     const collection = await browser.get(`/collection/${line.collections[0]!}`)
-    expect(collection.headers.get('location')).toBe(`/brand/${brand.key}/line/${line.key}/collections`)
+    expect(collection.headers.get('location')).toBe(`/brand/${brand.key}/products?collections=${line.collections[0]!}`)
 
     const lineTeamMember = await createMember(
       portal.deps,

@@ -1,16 +1,14 @@
 // The action shared by both Create New Collection dialogs (the brand's collections and one line's):
-// guard, CSRF, the form, the service, then back to the list the dialog opened over.
+// guard, CSRF, the form, the service, then to the new collection's page (catalogue.md §2: "on
+// success it goes to /collection/{key}"; straight to where that address leads, so the toast shows).
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { CollectionFormSchema } from '#app/features/catalogue/schemas'
-import { createCollectionInBrand } from '#app/features/catalogue/collections.server'
+import { collectionPage, createCollectionInBrand } from '#app/features/catalogue/collections.server'
 import { formErrorReply } from '#app/platform/form-errors.server'
 import { parseForm } from '#app/platform/forms'
 import { guard, redirectWithToast, requireCsrf } from '#app/platform/session.server'
 
-export async function createCollectionReply(
-  { request, context, params }: ActionFunctionArgs,
-  successPath: (brandKey: string) => string,
-) {
+export async function createCollectionReply({ request, context, params }: ActionFunctionArgs) {
   const actor = await guard(request, context)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
@@ -24,7 +22,7 @@ export async function createCollectionReply(
   } catch (error) {
     return formErrorReply(submission, error)
   }
-  return redirectWithToast(request, context, successPath(params.brandKey!), {
+  return redirectWithToast(request, context, collectionPage(collection), {
     kind: 'success',
     message: `Collection ${collection.name} has been created`,
   })

@@ -204,6 +204,14 @@ export function mayEditCollections(actor: Actor, brandKey: string): boolean {
 }
 
 /** Where a collection is shown: its line's collections, or the brand's for one without a line. */
+/**
+ * The page of one collection: its products (the products list filtered to it, where its upload and
+ * media upload are). Where the create form lands and `/collection/{key}` leads (catalogue.md §2).
+ */
+export function collectionPage(collection: Pick<CollectionView, 'brand' | 'key'>): string {
+  return `/brand/${collection.brand}/products?collections=${collection.key}`
+}
+
 export function collectionHome(collection: Pick<CollectionView, 'brand' | 'line'>): string {
   return collection.line
     ? `/brand/${collection.brand}/line/${collection.line}/collections`

@@ -40,7 +40,16 @@ describe('the collection form', () => {
     ])
     expect(seasonLabel('fall_winter')).toBe('Fall/Winter')
     const refused = z.safeParse(CollectionCreateSchema, { name: 'A', season: 'winter', year: 2026, brand: 'b' })
-    expect(refused.success).toBe(false)
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([
+      'Season must be one of Spring/Summer, Fall/Winter, Prefall, Resort.',
+    ])
+    // A form field that names no season says the same; an empty one is "required".
+    expect(errorsOf(parseForm(form({ name: 'A', season: 'summer', year: '2026' }), CollectionFormSchema))).toEqual({
+      season: ['Season must be one of Spring/Summer, Fall/Winter, Prefall, Resort.'],
+    })
+    expect(errorsOf(parseForm(form({ name: 'A', season: '', year: '2026' }), CollectionFormSchema))).toEqual({
+      season: ['Season is required.'],
+    })
   })
 })
 

@@ -24,6 +24,7 @@ export const YEAR_MAX = 2100
 export const LINE_NAME_REQUIRED = 'Line name is required.'
 export const COLLECTION_NAME_REQUIRED = 'Collection Name is required.'
 export const SEASON_REQUIRED = 'Season is required.'
+export const SEASON_INVALID = `Season must be one of ${SEASONS.map((season) => season.label).join(', ')}.`
 export const YEAR_REQUIRED = 'Year is required.'
 export const YEAR_RANGE = `Year must be a whole number from ${YEAR_MIN} to ${YEAR_MAX}.`
 
@@ -53,7 +54,10 @@ const year = z.pipe(
 
 const collectionFields = {
   name: requiredText(COLLECTION_NAME_REQUIRED).check(maxText('Collection Name', LIMITS.name)),
-  season: z.enum(SEASON_VALUES, { error: SEASON_REQUIRED }),
+  // Missing is "required" (the spec's text); a value that is no season says which ones there are.
+  season: z.enum(SEASON_VALUES, {
+    error: (issue) => (issue.input === undefined || issue.input === '' ? SEASON_REQUIRED : SEASON_INVALID),
+  }),
   year,
   /** Optional: a collection without a line hangs off the brand. */
   line: z.optional(z.string().check(z.trim(), maxText('line', LIMITS.key))),

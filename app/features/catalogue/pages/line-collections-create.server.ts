@@ -14,5 +14,5 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return createCollectionReply(args, (brandKey) => `/brand/${brandKey}/line/${args.params.lineKey}/collections`)
+  return createCollectionReply(args)
 }

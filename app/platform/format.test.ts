@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatFileSize, formatWhen } from '#app/platform/format'
+import { countOf, formatFileSize, formatWhen } from '#app/platform/format'
 
 describe('formatWhen', () => {
   it('shows DD MMM ha', () => {
@@ -17,5 +17,14 @@ describe('formatFileSize', () => {
     expect(formatFileSize(5 * 1024 ** 2 + 12345)).toBe('5.01 MB')
     expect(formatFileSize(1024 ** 8 * 3)).toBe('3 YB')
     expect(formatFileSize(1024 ** 10)).toBe('1048576 YB')
+  })
+})
+
+describe('countOf', () => {
+  it('names one thing in the singular and other counts in the plural, with thousands grouped', () => {
+    expect(countOf(1, 'listing')).toBe('1 listing')
+    expect(countOf(0, 'listing')).toBe('0 listings')
+    expect(countOf(2_000, 'row')).toBe('2,000 rows')
+    expect(countOf(3, 'person', 'people')).toBe('3 people')
   })
 })

@@ -20,3 +20,8 @@ export function formatFileSize(bytes: number): string {
   const value = bytes / 1024 ** exponent
   return `${Number.parseFloat(value.toFixed(2))} ${UNITS[exponent]}`
 }
+
+/** "1 listing", "2 listings", "1,000 rows": a count with its noun, singular for one. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en')} ${count === 1 ? singular : plural}`
+}

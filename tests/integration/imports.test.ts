@@ -235,6 +235,15 @@ describe('whole-file failures', () => {
     })
   })
 
+  it('tells an empty file that it is empty, not that a column is missing', async () => {
+    for (const content of ['', '\n\n', '\uFEFF']) {
+      await expect(upload(actors.owner, content), JSON.stringify(content)).rejects.toMatchObject({
+        status: 400,
+        message: IMPORT_MESSAGES.emptyFile,
+      })
+    }
+  })
+
   it('reads the id column case-insensitively, semicolons and Windows-1252 alike', async () => {
     const latin = Buffer.from('listing UNIQUE id;style name;style number\nW-1;Caf\xe9 Shirt;SN-1\n', 'latin1')
     const view = await upload(actors.owner, latin)

@@ -3,6 +3,8 @@
 export const IMPORT_MESSAGES = {
   notCsv: 'CSV file not detected. ',
   missingIdColumn: "'Listing Unique Id' required column is missing. Please revise CSV file.",
+  /** Not in the spec: a file with no header row at all (0 bytes, or blank lines only). */
+  emptyFile: 'The file is empty: it has no header row and no rows. Export the spreadsheet again and upload it.',
   requiredMissing: (field: string) => `Required field "${field}" missing. Review the spreadsheet and upload again.`,
   optionalEmpty: (field: string) => `Optional field "${field}" is empty`,
   parseError: (field: string) => `Error parsing "${field}" for upload.`,

@@ -51,7 +51,9 @@ describe('RowStager', () => {
     expect(() => without.take([{ index: 0, cells: ['Style Name'] }])).toThrow(
       new StagingError(IMPORT_MESSAGES.missingIdColumn),
     )
-    expect(() => new RowStager('imp', 'brand', {}, emptyRefs()).finish(null)).toThrow(StagingError)
+    expect(() => new RowStager('imp', 'brand', {}, emptyRefs()).finish(null)).toThrow(
+      new StagingError(IMPORT_MESSAGES.emptyFile),
+    )
   })
 
   it('stages valid rows to create and rows with errors as errors, each with a new key', () => {

@@ -137,7 +137,8 @@ export class RowStager {
 
   /** After the last record: the outcome of a file read to its end. */
   finish(format: CsvFormat | null): ParseOutcome {
-    if (!this.columns) throw new StagingError(IMPORT_MESSAGES.missingIdColumn)
+    // Nothing was read at all, not even a header row: the file is empty, not missing a column.
+    if (!this.columns) throw new StagingError(IMPORT_MESSAGES.emptyFile)
     return { kind: 'parsed', headers: this.headers, mapping: this.matched, format }
   }
 }

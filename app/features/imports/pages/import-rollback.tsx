@@ -1,6 +1,7 @@
 // Roll back an upload from History: the listings it created are removed and the listings it
 // updated get their earlier values back, in one transaction (the service). Confirmed by a form,
 // so it works without JavaScript.
+import { countOf } from '#app/platform/format'
 import { ConfirmDialog } from '#app/ui/confirm-dialog'
 import { useLoaderData } from '@remix-run/react'
 import type { loader } from './import-rollback.server'
@@ -15,8 +16,8 @@ export default function RollbackImport() {
     >
       <p className="text-sm">
         Are you sure you want to roll back the upload of <span className="font-medium">{view.filename}</span>? The{' '}
-        {view.counts.created} listings it created will be removed and the {view.counts.updated} listings it updated will
-        get their earlier values back.
+        {countOf(view.counts.created, 'listing')} it created will be removed and the{' '}
+        {countOf(view.counts.updated, 'listing')} it updated will get their earlier values back.
       </p>
     </ConfirmDialog>
   )

@@ -4,6 +4,7 @@
 // the stepper). While the file is read or committed the page follows the import live: with
 // JavaScript from the `import:progress` socket event, without it by refreshing itself. Its
 // dialogs (column mapping, row fix, details, review, roll back) are child routes.
+import { countOf } from '#app/platform/format'
 import { ImportGrid } from '#app/features/imports/components/import-grid'
 import { ImportStatusBadge } from '#app/features/imports/components/import-status'
 import { IMPORT_PROGRESS_EVENT, type ImportProgress } from '#app/features/imports/components/upload-form'
@@ -223,7 +224,7 @@ export default function ImportPreview() {
                     Next rows
                   </Link>
                 ) : null}
-                <span className="text-muted">{rows.total} rows</span>
+                <span className="text-muted">{countOf(rows.total, 'row')}</span>
               </div>
             ) : null}
           </>

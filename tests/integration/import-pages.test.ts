@@ -154,6 +154,45 @@ describe('around the upload', () => {
   })
 })
 
+describe('rolling back', () => {
+  it('tells on the page why an older import cannot be rolled back, and rolls back the newest', async () => {
+    const browser = await browserOf(owner)
+    const committed = async (name: string, id: string) => {
+      const uploaded = await browser.upload(uploadPath(), {
+        name,
+        content: `Listing Unique Id,Style Name,Style Number\n${id},Roll Tee,RT1\n`,
+      })
+      expect(uploaded.status, name).toBe(302)
+      const stored = (await importsOf(brand.key)).find((row) => row.filename === name)!
+      const base = `/brand/${brand.key}/products/upload/${stored.key}`
+      expect((await browser.post(base, { intent: 'commit' })).status, name).toBe(302)
+      return { key: stored.key, rollback: `${base}/rollback` }
+    }
+    const older = await committed('older.csv', 'RB-1')
+    const newer = await committed('newer.csv', 'RB-2')
+    const statusOf = async (key: string) =>
+      (await portal.deps.db.select().from(imports).where(eq(imports.key, key)))[0]!.status
+
+    const page = await (await browser.get(older.rollback)).text()
+    expect(page).toContain('can’t be rolled back')
+    expect(page).toContain('A later import of this brand changed listings after this one: roll that one back first.')
+    expect(page).not.toContain('>Roll back</button>')
+    // Posted anyway (a page opened before the newer import): History says why, no error page.
+    const refused = await browser.post(older.rollback, {})
+    expect(refused.status).toBe(302)
+    const history = await (await browser.get(refused.headers.get('location')!)).text()
+    expect(history).toContain('roll that one back first')
+    expect(history).not.toContain('Something went wrong')
+    expect(await statusOf(older.key)).toBe('committed')
+
+    const confirm = (await (await browser.get(newer.rollback)).text()).replace(/<!-- -->/g, '')
+    expect(confirm).toContain('The 1 listing it created will be removed and the 0 listings it updated')
+    expect((await browser.post(newer.rollback, {})).status).toBe(302)
+    expect(await statusOf(newer.key)).toBe('rolled_back')
+    expect(await (await browser.get(older.rollback)).text()).not.toContain('can’t be rolled back')
+  })
+})
+
 describe('mapping a wide file', () => {
   it('maps its columns a page of 100 at a time, each page bounded, until none is left', async () => {
     const browser = await browserOf(owner)

@@ -3,6 +3,7 @@ import type { Actor } from '#app/features/identity/index.server'
 import { IMPORT_FIELD_NAMES, LISTING_UNIQUE_ID, headerKey } from '#app/features/imports/fields'
 import { normalizeId } from '#app/features/imports/identifiers'
 import { IMPORT_MESSAGES } from '#app/features/imports/messages'
+import { ROLLBACK_TEXTS } from '#app/features/imports/import-texts'
 import { duplicateIssue, hasErrors, matchHeaders, rowValues, validateRow } from '#app/features/imports/validate'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { withBackgroundConnection } from '#db/background-connection'
@@ -267,10 +268,10 @@ export async function importResult(
 export async function rollbackImport(deps: ServiceDeps, actor: Actor, importKey: string): Promise<ImportView> {
   const { record, access } = await importFor(deps, actor, importKey, 'listing.edit')
   if (record.status !== 'committed') {
-    throw conflict(`Only a committed import can be rolled back; this one is ${record.status.replace('_', ' ')}.`)
+    throw conflict(ROLLBACK_TEXTS.notCommitted(record.status))
   }
   if ((await newestCommitted(deps, record.brandKey)) !== record.key) {
-    throw conflict('A later import of this brand changed listings after this one: roll that one back first.')
+    throw conflict(ROLLBACK_TEXTS.notNewest)
   }
   await deps.db.transaction(async (tx) => {
     const [locked] = (
@@ -278,7 +279,7 @@ export async function rollbackImport(deps: ServiceDeps, actor: Actor, importKey:
         rows: { status: string }[]
       }
     ).rows
-    if (locked?.status !== 'committed') throw conflict('This import is no longer committed.')
+    if (locked?.status !== 'committed') throw conflict(ROLLBACK_TEXTS.noLonger)
     await undoRows(tx, record.key, record.brandKey)
     await tx
       .update(imports)

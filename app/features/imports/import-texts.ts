@@ -54,3 +54,17 @@ export function doneTarget(brandKey: string, view: { key: string; status: string
     ? `/brand/${brandKey}/products/upload/${view.key}`
     : `/brand/${brandKey}/products/media/upload`
 }
+
+/** Why an import cannot be rolled back, told by the service and by the page before one asks. */
+export const ROLLBACK_TEXTS = {
+  notCommitted: (status: string) =>
+    `Only a committed import can be rolled back; this one is ${status.replace('_', ' ')}.`,
+  notNewest: 'A later import of this brand changed listings after this one: roll that one back first.',
+  noLonger: 'This import is no longer committed.',
+}
+
+/** The reason an import of this status cannot be rolled back now, or null when it can. */
+export function rollbackRefusal(view: { status: string; canRollBack: boolean }): string | null {
+  if (view.canRollBack) return null
+  return view.status === 'committed' ? ROLLBACK_TEXTS.notNewest : ROLLBACK_TEXTS.notCommitted(view.status)
+}

@@ -1,25 +1,34 @@
 // The server side of import-rollback.tsx: what its route loads and does.
 import { importOfBrand } from '#app/features/imports/import-upload.server'
+import { rollbackRefusal } from '#app/features/imports/import-texts'
 import { rollbackImport } from '#app/features/imports/imports.server'
+import { isAppError } from '#app/platform/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
   const view = await run(() => importOfBrand(context, actor, params.brandKey!, params.importKey!))
-  return json({ brandKey: params.brandKey!, view })
+  // An import that cannot be rolled back (an older one, or one not committed) says why, not "Roll back".
+  return json({ brandKey: params.brandKey!, view, refusal: rollbackRefusal(view) })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await guard(request, context)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
-  const view = await run(async () => {
-    const found = await importOfBrand(context, actor, params.brandKey!, params.importKey!)
-    return rollbackImport(context.deps, actor, found.key)
-  })
-  return redirectWithToast(request, context, `/brand/${params.brandKey!}/products/upload?tab=history`, {
-    kind: 'success',
-    message: `The upload of ${view.filename} has been rolled back.`,
-  })
+  const history = `/brand/${params.brandKey!}/products/upload?tab=history`
+  const found = await run(() => importOfBrand(context, actor, params.brandKey!, params.importKey!))
+  try {
+    const view = await rollbackImport(context.deps, actor, found.key)
+    return redirectWithToast(request, context, history, {
+      kind: 'success',
+      message: `The upload of ${view.filename} has been rolled back.`,
+    })
+  } catch (error) {
+    // The service's reason (a later import came after it, someone rolled it back first) goes to
+    // History as a message, not to an error page.
+    if (!isAppError(error) || error.type !== 'Conflict') throw error
+    return redirectWithToast(request, context, history, { kind: 'error', message: error.message })
+  }
 }

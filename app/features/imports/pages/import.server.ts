@@ -2,6 +2,7 @@
 import { mayEditListings } from '#app/features/catalogue/index.server'
 import { reviewUploadMessage } from '#app/features/imports/import-texts'
 import { importOfBrand } from '#app/features/imports/import-upload.server'
+import { countOf } from '#app/platform/format'
 import { commitImport, listImportRows, type RowFilter } from '#app/features/imports/imports.server'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
@@ -41,6 +42,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   return redirectWithToast(request, context, `${page}/details`, {
     kind: 'success',
-    message: `${view.counts.created} listings created, ${view.counts.updated} updated.`,
+    message: `${countOf(view.counts.created, 'listing')} created, ${view.counts.updated} updated.`,
   })
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countOf, formatFileSize, formatWhen } from '#app/platform/format'
+import { countOf, formatFileSize, formatWhen, formatWhenToMinute } from '#app/platform/format'
 
 describe('formatWhen', () => {
   it('shows DD MMM ha', () => {
@@ -26,5 +26,13 @@ describe('countOf', () => {
     expect(countOf(0, 'listing')).toBe('0 listings')
     expect(countOf(2_000, 'row')).toBe('2,000 rows')
     expect(countOf(3, 'person', 'people')).toBe('3 people')
+  })
+})
+
+describe('formatWhenToMinute', () => {
+  it('adds the minutes to the guide format, so two uploads of one hour differ', () => {
+    expect(formatWhenToMinute('2026-11-27T02:05:00Z', 'UTC')).toBe('27 Nov 2:05am')
+    expect(formatWhenToMinute('2026-11-27T02:41:00Z', 'UTC')).toBe('27 Nov 2:41am')
+    expect(formatWhenToMinute('2026-11-27T12:00:00Z', 'UTC')).toBe('27 Nov 12:00pm')
   })
 })

@@ -12,6 +12,16 @@ export function formatWhen(date: Date | string, timeZone?: 'UTC'): string {
   return `${String(day).padStart(2, '0')} ${month} ${hours}${hours24 < 12 ? 'am' : 'pm'}`
 }
 
+/**
+ * "22 Nov 3:05pm": the guide's format with the minutes, where entries of one hour must still be told
+ * apart and ordered (the upload History).
+ */
+export function formatWhenToMinute(date: Date | string, timeZone?: 'UTC'): string {
+  const d = typeof date === 'string' ? new Date(date) : date
+  const minutes = timeZone === 'UTC' ? d.getUTCMinutes() : d.getMinutes()
+  return formatWhen(d, timeZone).replace(/(am|pm)$/, (half) => `:${String(minutes).padStart(2, '0')}${half}`)
+}
+
 const UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB']
 
 export function formatFileSize(bytes: number): string {

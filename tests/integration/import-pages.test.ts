@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { imports } from '#db/schema'
+import { importRows, imports } from '#db/schema'
 import { IMPORT_FIELDS } from '#app/features/imports/fields'
 import { createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'
 import { loadServerBuild, startTestPortal, type TestPortal } from '#tests/support/portal'
@@ -190,6 +190,48 @@ describe('rolling back', () => {
     expect((await browser.post(newer.rollback, {})).status).toBe(302)
     expect(await statusOf(newer.key)).toBe('rolled_back')
     expect(await (await browser.get(older.rollback)).text()).not.toContain('can’t be rolled back')
+  })
+})
+
+describe('discarding', () => {
+  it('discards an upload never committed, its rows and file with it; a committed one is refused', async () => {
+    const browser = await browserOf(owner)
+    const uploaded = await browser.upload(uploadPath(), {
+      name: 'abandoned.csv',
+      content: 'Listing Unique Id,Style Name,Style Number\nAB-1,Left Tee,LT1\nAB-2,Left Tee,LT2\n',
+    })
+    expect(uploaded.status).toBe(302)
+    const stored = (await importsOf(brand.key)).find((row) => row.filename === 'abandoned.csv')!
+    expect(stored.status).toBe('previewed')
+    const base = `/brand/${brand.key}/products/upload/${stored.key}`
+    const history = await (await browser.get(`/brand/${brand.key}/products/upload?tab=history`)).text()
+    expect(history).toContain(`href="${base}/discard"`)
+    // A read member is not offered it and cannot reach it.
+    const reader_ = await browserOf(reader)
+    expect(await (await reader_.get(`/brand/${brand.key}/products/upload?tab=history`)).text()).not.toContain(
+      `${base}/discard`,
+    )
+    expect((await reader_.post(`${base}/discard`, {})).status).toBe(302)
+    expect((await importsOf(brand.key)).some((row) => row.key === stored.key)).toBe(true)
+
+    expect(await (await browser.get(`${base}/discard`)).text()).toContain('It was never committed')
+    const discarded = await browser.post(`${base}/discard`, {})
+    expect(discarded.status).toBe(302)
+    const landed = await (await browser.get(discarded.headers.get('location')!)).text()
+    expect(landed).toContain('The upload of abandoned.csv has been discarded.')
+    expect((await importsOf(brand.key)).some((row) => row.key === stored.key)).toBe(false)
+    expect(await portal.deps.db.select().from(importRows).where(eq(importRows.importKey, stored.key))).toEqual([])
+    expect((await browser.get(base)).status).toBe(404)
+
+    // A committed upload is rolled back, not discarded.
+    const committed = (await importsOf(brand.key)).find((row) => row.status === 'committed')!
+    const committedBase = `/brand/${brand.key}/products/upload/${committed.key}`
+    expect(await (await browser.get(`${committedBase}/discard`)).text()).toContain(
+      'This upload was committed: roll it back instead.',
+    )
+    const refused = await browser.post(`${committedBase}/discard`, {})
+    expect(await (await browser.get(refused.headers.get('location')!)).text()).toContain('roll it back instead')
+    expect((await importsOf(brand.key)).some((row) => row.key === committed.key)).toBe(true)
   })
 })
 

@@ -68,3 +68,18 @@ export function rollbackRefusal(view: { status: string; canRollBack: boolean }):
   if (view.canRollBack) return null
   return view.status === 'committed' ? ROLLBACK_TEXTS.notNewest : ROLLBACK_TEXTS.notCommitted(view.status)
 }
+
+/** Uploads never committed, which may be discarded from History. */
+const DISCARDABLE = ['previewed', 'needs_mapping', 'failed']
+
+export function isDiscardable(status: string): boolean {
+  return DISCARDABLE.includes(status)
+}
+
+export const DISCARD_TEXTS = {
+  discarded: (filename: string) => `The upload of ${filename} has been discarded.`,
+  notDiscardable: (status: string) =>
+    status === 'committed'
+      ? 'This upload was committed: roll it back instead.'
+      : `Only an upload that was not committed can be discarded; this one is ${status.replace('_', ' ')}.`,
+}

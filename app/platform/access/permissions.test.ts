@@ -72,6 +72,7 @@ const EXPECTED: [path: string, allowed: 'public' | 'signedIn' | GrantType[]][] =
   [`/brand/${BRAND}/products/upload/i1/mapping`, ['owner', 'editor']],
   [`/brand/${BRAND}/products/upload/i1/row/3`, ['owner', 'editor']],
   [`/brand/${BRAND}/products/upload/i1/rollback`, ['owner', 'editor']],
+  [`/brand/${BRAND}/products/upload/i1/discard`, ['owner', 'editor']],
   [`/brand/${BRAND}/products/media/upload`, ['owner', 'editor', 'read']],
   [`/brand/${BRAND}/products/media/manage`, ['owner', 'editor', 'read']],
   [`/brand/${BRAND}/products/media/manage/delete/m1`, ['owner', 'editor']],

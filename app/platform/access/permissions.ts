@@ -167,10 +167,10 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
     access: ANY,
     note: 'decided (docs/decisions/086): the dry run of an upload; members may look, committing needs listing.edit (service)',
   },
-  ...['mapping', 'row/:row', 'rollback'].map((rest): RouteRule => ({
+  ...['mapping', 'row/:row', 'rollback', 'discard'].map((rest): RouteRule => ({
     pattern: `/brand/:brand/products/upload/:import/${rest}`,
     access: brand('listing.edit'),
-    note: 'decided (docs/decisions/086): changing an upload (column mapping, row fix, roll back) is for editors',
+    note: 'decided (docs/decisions/086): changing an upload (column mapping, row fix, roll back, discard) is for editors',
   })),
   ...['details', 'review', 'original', 'failed'].map((rest): RouteRule => ({
     pattern: `/brand/:brand/products/upload/:import/${rest}`,

@@ -1,10 +1,11 @@
 // The History tab of the product upload (catalogue.md §2): earlier uploads, newest first, with
 // File Name, Uploaded Date and Metadata (who uploaded it, rows created, updated and failed), the
-// download of the original file, and Roll back for those who may edit listings.
+// download of the original file, and Roll back (the newest commit) or Discard (an upload never
+// committed) for those who may edit listings.
 import { Link } from '@remix-run/react'
 import { EmptyState } from '#app/ui/misc'
-import { formatWhen } from '#app/platform/format'
-import { IMPORT_TEXTS } from '#app/features/imports/import-texts'
+import { formatWhenToMinute } from '#app/platform/format'
+import { IMPORT_TEXTS, isDiscardable } from '#app/features/imports/import-texts'
 import type { ImportView } from '../views'
 import { ImportStatusBadge } from './import-status'
 
@@ -48,7 +49,12 @@ export function ImportHistory({
                   {entry.filename}
                 </Link>
               </td>
-              <td className="whitespace-nowrap px-4 py-3 text-muted">{formatWhen(entry.createdAt)}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-muted">
+                {/* In the viewer's time zone, which the server does not know. */}
+                <time dateTime={entry.createdAt} suppressHydrationWarning>
+                  {formatWhenToMinute(entry.createdAt)}
+                </time>
+              </td>
               <td className="px-4 py-3">
                 <div className="flex flex-wrap items-center gap-2">
                   <ImportStatusBadge status={entry.status} />
@@ -75,6 +81,15 @@ export function ImportHistory({
                     aria-label={`Roll back ${entry.filename}`}
                   >
                     Roll back
+                  </Link>
+                ) : null}
+                {canEdit && isDiscardable(entry.status) ? (
+                  <Link
+                    to={`${base}/${entry.key}/discard`}
+                    className="ml-1 rounded-md px-2 py-1 text-sm font-medium text-muted hover:bg-black/5 hover:text-ink"
+                    aria-label={`Discard ${entry.filename}`}
+                  >
+                    Discard
                   </Link>
                 ) : null}
               </td>

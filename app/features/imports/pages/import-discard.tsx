@@ -1,0 +1,36 @@
+// Discard an upload that was never committed, from History: it and its staged rows are removed.
+// Confirmed by a form, so it works without JavaScript; one that cannot be discarded says why.
+import { buttonClass } from '#app/ui/button'
+import { ConfirmDialog } from '#app/ui/confirm-dialog'
+import { RouteDialog } from '#app/ui/dialog'
+import { Link, useLoaderData } from '@remix-run/react'
+import type { loader } from './import-discard.server'
+
+export default function DiscardImport() {
+  const { brandKey, view, refusal } = useLoaderData<typeof loader>()
+  const history = `/brand/${brandKey}/products/upload?tab=history`
+  if (refusal) {
+    return (
+      <RouteDialog title="Discard upload" closeTo={history}>
+        <div className="flex flex-col gap-4">
+          <p className="text-sm" role="status">
+            The upload of <span className="font-medium">{view.filename}</span> can’t be discarded. {refusal}
+          </p>
+          <div className="flex justify-end">
+            <Link to={history} className={buttonClass('secondary')} preventScrollReset>
+              Close
+            </Link>
+          </div>
+        </div>
+      </RouteDialog>
+    )
+  }
+  return (
+    <ConfirmDialog title="Discard upload" closeTo={history} confirmLabel="Discard">
+      <p className="text-sm">
+        Discard the upload of <span className="font-medium">{view.filename}</span>? It was never committed: no listing
+        changes. Its rows and its file are removed from History.
+      </p>
+    </ConfirmDialog>
+  )
+}

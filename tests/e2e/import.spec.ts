@@ -45,6 +45,34 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`product upload with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
     test.use({ javaScriptEnabled })
 
+    test('an upload from a collection files its listings in that collection', async ({ page, ownBrand }) => {
+      await signIn(page, 'admin@demo.test')
+      const brand = ownBrand.key
+      await page.goto(`/brand/${brand}/collections/create`)
+      await page.getByLabel('Collection Name').fill('Northern Wool')
+      await page.getByLabel('Season').selectOption({ label: 'Fall/Winter' })
+      await page.getByLabel('Year').fill('2027')
+      await page.getByRole('button', { name: 'Create' }).click()
+      // The new collection's page: its products, with the upload scoped to it.
+      await expect(page).toHaveURL(/\/products\?collections=[a-z0-9]+$/)
+      const collectionPage = page.url()
+      await page.getByRole('link', { name: 'Product Upload' }).click()
+      await expect(page.getByText(/^Collection Northern Wool · /)).toBeVisible()
+      await page.getByLabel('Select File').setInputFiles({
+        name: 'northern.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('Listing Unique Id,Style Name,Style Number\nNW-1,Wool Coat,NW1\nNW-2,Wool Cape,NW2\n'),
+      })
+      await page.getByRole('button', { name: 'Upload' }).click()
+      await page.waitForURL(new RegExp(`${upload(brand)}/[^/?]+$`))
+      await expect(page.getByTestId('count-create')).toHaveText('2')
+      await page.getByRole('button', { name: 'Commit' }).click()
+      await expect(page).toHaveURL(/\/details$/)
+      await page.goto(collectionPage)
+      await expect(page.getByTestId('listing-row')).toHaveCount(2)
+      await expect(page.getByTestId('listing-row').first()).toContainText('Northern Wool')
+    })
+
     test('a good file: dry run, commit, and the review lists what was created and updated', async ({
       page,
       ownBrand,

@@ -2,7 +2,9 @@
 // in the address, quick view, deleting one listing and several, what a read member and an
 // outsider see, and the atelier context. Deletes take the oldest demo listings (the last page),
 // so specs that open the newest ones still find them.
+import { demoKey } from '#app/platform/ids'
 import { brandKeyByName, expect, signIn, test } from './fixtures'
+import { createMember } from './support/users'
 
 test.use({ javaScriptEnabled: false })
 
@@ -127,6 +129,7 @@ test('a read member sees no edit or delete, and is refused a delete by address',
   await expect(page.getByTestId('listing-row').first()).toBeVisible()
   await expect(page.getByRole('checkbox', { name: /^Select/ })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Delete selected' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Product Upload' })).toHaveCount(0)
   await row.locator('summary').click()
   await expect(row.getByRole('link', { name: 'Quick View' })).toBeVisible()
   await expect(row.getByRole('link', { name: 'Edit' })).toHaveCount(0)
@@ -214,3 +217,43 @@ test('the atelier context shows the SKU and links names to the style page', asyn
     new RegExp(`^/brand/${brand}/products/listing/[a-z2-9]{16}$`),
   )
 })
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`an editor of one line edits and deletes that line's listings from the list, and no others (JavaScript ${
+    javaScriptEnabled ? 'on' : 'off'
+  })`, async ({ browser, baseURL }) => {
+    const essentials = demoKey('line:essentials')
+    const member = await createMember(baseURL!, {
+      email: `line-editor-${Date.now().toString(36)}@spec.test`,
+      password: 'Linen-Harbour-44-lamps',
+      jobType: 'guest',
+      grants: [{ model: 'Line', model_id: essentials, type: 'editor' }],
+    })
+    const context = await browser.newContext({ baseURL, javaScriptEnabled })
+    const page = await context.newPage()
+    await signIn(page, member.email, member.password)
+    const brand = demoKey('brand:demo')
+    await page.goto(`/brand/${brand}/products?per=100`)
+    const ours = page.getByTestId('listing-row').filter({ hasText: 'Essentials' })
+    const others = page.getByTestId('listing-row').filter({ hasNotText: 'Essentials' })
+    await expect(ours.first()).toBeVisible()
+    await expect(others.first()).toBeVisible()
+    // The line's rows: a checkbox and Edit and Delete in the menu; the others: neither.
+    await expect(ours.first().getByRole('checkbox', { name: /^Select/ })).toHaveCount(1)
+    await expect(others.first().getByRole('checkbox', { name: /^Select/ })).toHaveCount(0)
+    await ours.first().locator('summary').click()
+    await expect(ours.first().getByRole('link', { name: 'Edit' })).toBeVisible()
+    await others.first().locator('summary').click()
+    await expect(others.first().getByRole('link', { name: 'Edit' })).toHaveCount(0)
+    // Product Upload: not for the whole brand; for their line, yes.
+    await expect(page.getByRole('link', { name: 'Product Upload' })).toHaveCount(0)
+    await page.goto(`/brand/${brand}/products?lines=${essentials}`)
+    await expect(page.getByRole('link', { name: 'Product Upload' })).toBeVisible()
+    // Edit leads to the listing's form, which saves for them.
+    const row = page.getByTestId('listing-row').first()
+    await row.locator('summary').click()
+    await row.getByRole('link', { name: 'Edit' }).click()
+    await expect(page.getByRole('button', { name: 'Save' })).toBeVisible()
+    await context.close()
+  })
+}

@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { importRows, imports } from '#db/schema'
+import { importRows, imports, listings } from '#db/schema'
 import { IMPORT_FIELDS } from '#app/features/imports/fields'
 import { createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'
 import { loadServerBuild, startTestPortal, type TestPortal } from '#tests/support/portal'
@@ -81,6 +81,32 @@ describe('the upload form', () => {
     const page = await (await browser.get(answer.headers.get('location')!)).text()
     expect(page).toContain('1 records parsed')
     expect(page).toContain('Line Tee')
+  })
+
+  it('files the listings of a collection-scoped upload in that collection and its line', async () => {
+    const browser = await browserOf(owner)
+    const collection = brand.lines[0]!.collections[0]!
+    const answer = await browser.upload(
+      uploadPath(),
+      {
+        name: 'collection.csv',
+        content: 'Listing Unique Id,Style Name,Style Number\nCS-1,Wool Coat,WC1\nCS-2,Wool Cape,WC2\n',
+      },
+      { fields: { collection } },
+    )
+    expect(answer.status).toBe(302)
+    const stored = (await importsOf(brand.key)).find((row) => row.filename === 'collection.csv')!
+    expect(stored).toMatchObject({ collectionKey: collection, status: 'previewed' })
+    expect((await browser.post(answer.headers.get('location')!, { intent: 'commit' })).status).toBe(302)
+    const made = await portal.deps.db.select().from(listings).where(eq(listings.brandKey, brand.key))
+    expect(
+      made
+        .filter((row) => row.listingUniqueId.startsWith('CS-'))
+        .map((row) => [row.listingUniqueId, row.collectionKey, row.lineKey]),
+    ).toEqual([
+      ['CS-1', collection, brand.lines[0]!.key],
+      ['CS-2', collection, brand.lines[0]!.key],
+    ])
   })
 
   it('is not offered to a read member, whose upload is refused; an outsider gets 404', async () => {

@@ -5,6 +5,7 @@ import type { Actor } from '#app/features/identity/index.server'
 import { allows, brandGrant } from '#app/platform/access/abilities'
 import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
+import { countOf } from '#app/platform/format'
 import { AppError, notFound, permissionError } from '#app/platform/errors'
 import { collections, lines, listings } from '#db/schema'
 import { and, eq, inArray } from 'drizzle-orm'
@@ -40,6 +41,35 @@ export async function getListing(
 /** Whether the actor may edit and delete every listing of the brand (row menus, checkboxes). */
 export function mayEditListings(actor: Actor, brandKey: string): boolean {
   return allows('listing.edit', brandGrant(actor.grants, brandKey))
+}
+
+/**
+ * Which of these listings the actor may edit and delete: all of them for an editor of the whole
+ * brand; for anyone else, those their grant on a line, collection or style reaches (a line team's
+ * editor), asked of the access module like any other write. Someone with no grant that could give
+ * the right (a read member) costs no query.
+ */
+export async function editableListingKeys(
+  deps: ServiceDeps,
+  actor: Actor,
+  brandKey: string,
+  keys: readonly string[],
+): Promise<Set<string>> {
+  if (mayEditListings(actor, brandKey)) return new Set(keys)
+  const narrower = actor.grants.some((grant) => grant.model !== 'Brand' && allows('listing.edit', grant.type))
+  if (!narrower) return new Set()
+  const answers = await Promise.all(
+    keys.map(async (key) => {
+      try {
+        const access = await requireAbility(deps, actor, 'listing.edit', { model: 'Listing', key })
+        return access.brandKey === brandKey ? key : null
+      } catch (error) {
+        if (error instanceof AppError && (error.type === 'NotFound' || error.type === 'PermissionError')) return null
+        throw error
+      }
+    }),
+  )
+  return new Set(answers.filter((key): key is string => key !== null))
 }
 
 export interface RemoveResult {
@@ -127,16 +157,27 @@ export function parseRemoveKeys(raw: unknown): string[] {
 export const LISTING_MESSAGES = {
   deleted: 'Product has been deleted successfully.',
   bulkDeleted: 'Products have been deleted successfully.',
-  bulkFailed: (names: string[]) => `Error while deleting; ${names.join(', ')}`,
+  bulkFailed: (names: string[]) => `Error while deleting; ${names.join(', ')}.`,
 } as const
 
-/** The toast for a remove call's results: all deleted, or the names that were not. */
+/**
+ * The toast for a remove call's results: all deleted, or the names of those that were not, after
+ * how many went. A key that names no listing (deleted by someone else first, or never one) is
+ * counted, not shown as a key nobody can read.
+ */
 export function removeOutcome(results: readonly RemoveResult[], single = false) {
   const failed = results.filter((result) => result.error)
   if (failed.length === 0) {
     return { kind: 'success' as const, message: single ? LISTING_MESSAGES.deleted : LISTING_MESSAGES.bulkDeleted }
   }
-  return { kind: 'error' as const, message: LISTING_MESSAGES.bulkFailed(failed.map((result) => result.name)) }
+  const unknown = failed.filter((result) => result.name === result.key).length
+  const names = [
+    ...failed.filter((result) => result.name !== result.key).map((result) => result.name),
+    ...(unknown > 0 ? [`${countOf(unknown, 'product')} no longer here`] : []),
+  ]
+  const went = results.length - failed.length
+  const done = went > 0 ? `${countOf(went, 'product')} deleted. ` : ''
+  return { kind: 'error' as const, message: `${done}${LISTING_MESSAGES.bulkFailed(names)}` }
 }
 
 /** Style names of some listings of the brand, for a confirmation; unknown keys are left out. */

@@ -203,8 +203,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   },
   {
     pattern: '/brand/:brand/products/remove',
-    access: brand('listing.edit'),
-    note: 'decided: bulk delete of the selected rows; read members have no selection',
+    access: brand('listing.view'),
+    note: 'decided: bulk delete of the selected rows (a line team editor selects its own); the service refuses keys the actor may not edit',
   },
   {
     pattern: '/brand/:brand/products/team',
@@ -226,7 +226,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   },
   {
     pattern: '/brand/:brand/atelier/listings/remove',
-    access: brand('listing.edit'),
+    access: brand('listing.view'),
     note: 'decided: bulk delete in the atelier context, as on the products list',
   },
   {

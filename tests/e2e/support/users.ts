@@ -77,6 +77,8 @@ export async function createMember(
     jobType?: string
     lines?: string[]
     collections?: string[]
+    /** Grants beyond the job type's level (an editor grant on one line of a read member). */
+    grants?: { model: string; model_id: string; type: string }[]
     /** The brand to join (default Demo Brand); admin@demo.test must own it. */
     brand?: string
   },
@@ -102,6 +104,7 @@ export async function createMember(
         job_type: input.jobType ?? 'designer',
         lines: input.lines ?? [],
         collections: input.collections ?? [],
+        ...(input.grants && { grants: input.grants }),
       },
       idToken,
     )

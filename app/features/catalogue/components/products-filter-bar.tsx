@@ -85,12 +85,14 @@ export function FilterBar(props: ProductsListProps) {
           </Link>
         ))}
       </nav>
-      <Link
-        to={`/brand/${brandKey}/products/upload${uploadScopeQuery(props.filter)}`}
-        className={buttonClass('secondary', 'py-2')}
-      >
-        Product Upload
-      </Link>
+      {props.canUpload ? (
+        <Link
+          to={`/brand/${brandKey}/products/upload${uploadScopeQuery(props.filter)}`}
+          className={buttonClass('secondary', 'py-2')}
+        >
+          Product Upload
+        </Link>
+      ) : null}
       {showTeamInfo ? (
         <Link
           to={`${base}/team${listQuery(props)}`}

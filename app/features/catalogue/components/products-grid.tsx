@@ -19,13 +19,13 @@ export function ListingGrid(props: ProductsListProps & { suffix: string }) {
             <Link to={nameHref(row, brandKey, atelier)} tabIndex={-1} aria-hidden="true">
               <Thumbnail row={row} className="w-full" />
             </Link>
-            {canEdit ? (
+            {canEdit && row.editable ? (
               <span className="absolute left-2 top-2 rounded bg-white/90 p-1">
                 <RowCheckbox key={String(selectAll)} row={row} checked={selectAll} />
               </span>
             ) : null}
             <span className="absolute right-2 top-2 rounded-md bg-white/90">
-              <RowMenu row={row} base={base} brandKey={brandKey} canEdit={canEdit} suffix={suffix} />
+              <RowMenu row={row} base={base} brandKey={brandKey} canEdit={row.editable} suffix={suffix} />
             </span>
           </div>
           <div className="flex items-start justify-between gap-2">

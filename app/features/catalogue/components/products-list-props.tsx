@@ -22,13 +22,15 @@ export interface ListingRow {
   status: string
   addition: boolean
   thumbnail: string | null
+  /** The reader may edit and delete it (a brand editor, or an editor of its line or collection). */
+  editable: boolean
 }
 
 /**
  * What a row of the list shows, cut from the Listing entity: the page sends fifty of these, and
  * the entity's photos, prices and descriptions would double its weight (docs/decisions/079).
  */
-export function toListingRow(listing: ListingRow): ListingRow {
+export function toListingRow(listing: Omit<ListingRow, 'editable'>, editable: boolean): ListingRow {
   return {
     key: listing.key,
     style: listing.style,
@@ -44,6 +46,7 @@ export function toListingRow(listing: ListingRow): ListingRow {
     status: listing.status,
     addition: listing.addition,
     thumbnail: listing.thumbnail,
+    editable,
   }
 }
 
@@ -69,7 +72,10 @@ export interface ProductsListProps {
   choices: Record<FilterList, Choice[]> & { moreStyles: boolean }
   /** What was typed in the styles dropdown's own search (it narrows the choices, not the list). */
   styleSearch: string
+  /** The reader may edit some listing of the page (its rows say which): the selection shows. */
   canEdit: boolean
+  /** Product Upload is offered: the reader may upload to the brand, or to the line or collection shown. */
+  canUpload: boolean
   showTeamInfo: boolean
   selectAll: boolean
   /** In the atelier: each listed style's progress, by style key (atelier.md §4). */

@@ -69,7 +69,7 @@ export function ListingTable(props: ProductsListProps & { suffix: string }) {
             <tr key={row.key} data-testid="listing-row" data-key={row.key} className="hover:bg-canvas">
               {canEdit ? (
                 <td className="px-3 py-2">
-                  <RowCheckbox key={String(selectAll)} row={row} checked={selectAll} />
+                  {row.editable ? <RowCheckbox key={String(selectAll)} row={row} checked={selectAll} /> : null}
                 </td>
               ) : null}
               <td className="px-3 py-2">
@@ -97,7 +97,7 @@ export function ListingTable(props: ProductsListProps & { suffix: string }) {
                 <StatusBadges row={row} />
               </td>
               <td className="px-3 py-2 text-right">
-                <RowMenu row={row} base={base} brandKey={brandKey} canEdit={canEdit} suffix={suffix} />
+                <RowMenu row={row} base={base} brandKey={brandKey} canEdit={row.editable} suffix={suffix} />
               </td>
             </tr>
           ))}

@@ -1,6 +1,11 @@
 // The server side of products-list-remove.tsx: what its route loads and does.
 import { parseKeys } from '#app/features/catalogue/listing-filter'
-import { listingNames, mayEditListings, removeListings, removeOutcome } from '#app/features/catalogue/listings.server'
+import {
+  editableListingKeys,
+  listingNames,
+  removeListings,
+  removeOutcome,
+} from '#app/features/catalogue/listings.server'
 import { permissionError } from '#app/platform/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
@@ -22,13 +27,14 @@ function selectedKeys(params: URLSearchParams | FormData): string[] {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
   const brandKey = params.brandKey!
-  // Read members never see the selection; a typed address is refused the same way.
-  if (!mayEditListings(actor, brandKey)) {
+  const keys = selectedKeys(new URL(request.url).searchParams)
+  // Read members never see the selection; a typed address naming nothing they may edit is refused
+  // the same way (an editor of one line selects that line's listings).
+  if (keys.length > 0 && (await editableListingKeys(context.deps, actor, brandKey, keys)).size === 0) {
     await run(async () => {
       throw permissionError()
     })
   }
-  const keys = selectedKeys(new URL(request.url).searchParams)
   if (keys.length === 0) {
     return redirectWithToast(request, context, listAddress(request), {
       kind: 'info',

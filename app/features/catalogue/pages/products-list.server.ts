@@ -2,7 +2,13 @@
 import { progressOfStyles } from '#app/features/atelier/index.server'
 import { toListingRow } from '#app/features/catalogue/components/products-list'
 import { parsePageQuery, parseViewMode } from '#app/features/catalogue/listing-filter'
-import { listFilterChoices, listListings, mayEditListings } from '#app/features/catalogue/listings.server'
+import {
+  editableListingKeys,
+  listFilterChoices,
+  listListings,
+  mayEditListings,
+} from '#app/features/catalogue/listings.server'
+import { hasAbility } from '#app/platform/access/access.server'
 import { brandGrantTypes } from '#app/platform/access/permissions'
 import { guard, run } from '#app/platform/session.server'
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
@@ -30,6 +36,24 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         ),
       )
     : undefined
+  const editable = await run(() =>
+    editableListingKeys(
+      context.deps,
+      actor,
+      brandKey,
+      listed.data.map((row) => row.key),
+    ),
+  )
+  // Product Upload: for editors of the brand, or of the one line or collection the list shows.
+  const scope =
+    filter.collections.length === 1
+      ? { model: 'Collection', key: filter.collections[0]! }
+      : filter.collections.length === 0 && filter.lines.length === 1
+        ? { model: 'Line', key: filter.lines[0]! }
+        : null
+  const canUpload =
+    mayEditListings(actor, brandKey) ||
+    (scope !== null && (await hasAbility(context.deps, actor, 'listing.edit', scope)))
   return json({
     brandKey,
     atelier,
@@ -40,13 +64,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     per,
     view: parseViewMode(url.searchParams.get('view')),
     selectAll: url.searchParams.get('select') === 'all',
-    rows: listed.data.map(toListingRow),
+    rows: listed.data.map((row) => toListingRow(row, editable.has(row.key))),
     total: listed.total,
     totalExact: listed.totalExact,
     more: listed.more,
     choices,
     styleSearch,
-    canEdit: mayEditListings(actor, brandKey),
+    canEdit: mayEditListings(actor, brandKey) || editable.size > 0,
+    canUpload,
     // catalogue.md §2: the team info icon is hidden when the grants include owner.
     showTeamInfo: !brandGrantTypes(actor.grants, brandKey).includes('owner'),
   })

@@ -1,5 +1,6 @@
 // Lines and collections, continued (the setup is tests/support/catalogue-lines-world.ts): their\npages without JavaScript, and the admin's brand menu.
-import { brands, collections, grants, lines } from '#db/schema'
+import { brands, collections, grants, lines, listings } from '#db/schema'
+import { createListing } from '#tests/support/catalogue-factories'
 import { createAccount, createBrand, createInvite, createMember } from '#tests/support/factories'
 import { api, sessionCookieFor } from '#tests/support/portal'
 import { and, eq } from 'drizzle-orm'
@@ -411,5 +412,41 @@ describe("the admin's brand menu", () => {
     expect(created.status).toBe(302)
     const [row] = await portal.deps.db.select().from(brands).where(eq(brands.name, 'Fresh House'))
     expect(created.headers.get('location')).toBe(`/brand/${row!.key}/edit`)
+  })
+})
+
+describe('the products list of an editor of one line', () => {
+  it('offers the checkbox, Edit and Delete on that line’s rows only, and deletes only those', async () => {
+    const line = brand.lines[0]!
+    const other = brand.lines[1]!
+    const ours = await createListing(portal.deps, brand.key, { lineKey: line.key, styleName: 'Ours Tee' })
+    const theirs = await createListing(portal.deps, brand.key, { lineKey: other.key, styleName: 'Theirs Tee' })
+    const member = await createMember(
+      portal.deps,
+      [
+        { brand: brand.key, type: 'read' },
+        { brand: brand.key, model: 'Line', modelId: line.key, type: 'editor' },
+      ],
+      { name: 'Lena' },
+    )
+    const browser = await browserOf(member)
+    const html = await (await browser.get(`/brand/${brand.key}/products?per=100`)).text()
+    expect(html).toContain(`/products/listing/${ours.key}?edit=true`)
+    expect(html).toContain(`value="${ours.key}"`)
+    expect(html).not.toContain(`/products/listing/${theirs.key}?edit=true`)
+    expect(html).not.toContain(`value="${theirs.key}"`)
+    expect(html).not.toContain('>Product Upload<')
+    expect(await (await browser.get(`/brand/${brand.key}/products?lines=${line.key}`)).text()).toContain(
+      '>Product Upload<',
+    )
+    // The bulk delete takes theirs off the list and leaves the other line's alone.
+    const removed = await browser.post(`/brand/${brand.key}/products/remove`, { keys: [ours.key, theirs.key] })
+    expect(removed.status).toBe(302)
+    const left = await portal.deps.db
+      .select({ key: listings.key })
+      .from(listings)
+      .where(eq(listings.brandKey, brand.key))
+    expect(left.map((row) => row.key)).toContain(theirs.key)
+    expect(left.map((row) => row.key)).not.toContain(ours.key)
   })
 })

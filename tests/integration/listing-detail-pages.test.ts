@@ -119,7 +119,12 @@ describe('the listing page without JavaScript', () => {
     }
     const refused = await browser.post(`${path}?edit=true`, form)
     expect(refused.status).toBe(400)
-    expect(await refused.text()).toContain(INVALID_STYLE_NAME)
+    const refusedHtml = await refused.text()
+    expect(refusedHtml).toContain(INVALID_STYLE_NAME)
+    // catalogue.md §8: the form says it was refused, above the fields.
+    expect(refusedHtml).toContain(
+      'Review the form for errors. You can also reach our Client Services Department by email at: clientservices@',
+    )
     expect(await listingRow(listing.key)).toEqual(listing)
 
     const saved = await browser.post(`${path}?edit=true`, { ...form, style_name: 'Boxy Tee Two' })
@@ -144,7 +149,11 @@ describe('the listing page without JavaScript', () => {
     const listing = await createListing(portal.deps, brand.key)
     const path = `/brand/${brand.key}/products/listing/${listing.key}`
     const browser = await browserOf(reader)
-    expect((await browser.post(path, { style_name: 'Taken Over' })).status).toBe(403)
+    const refused = await browser.post(path, { style_name: 'Taken Over' })
+    expect(refused.status).toBe(403)
+    expect(await refused.text()).toContain(
+      'Please ensure you have proper permissions, and contact client services by e-mail clientservices@',
+    )
     expect((await browser.post(`${path}/delete`, {})).status).toBe(403)
     expect(await listingRow(listing.key)).toEqual(listing)
   })

@@ -40,6 +40,11 @@ export const LISTING_MESSAGES = {
   categories: `Choose at most ${LISTING_LIMITS.categories} categories.`,
   unknownCategory: (key: string) => `Unknown category: ${key}.`,
   saved: 'Product has been updated successfully.',
+  /** catalogue.md §8 "Listing save errors" and "A permission error". */
+  saveFailed: (email: string) =>
+    `Review the form for errors. You can also reach our Client Services Department by email at: ${email}.`,
+  noPermission: (email: string) =>
+    `Please ensure you have proper permissions, and contact client services by e-mail ${email}.`,
   deleted: 'Product has been deleted successfully.',
   deleteQuestion: "Deleting product can't be undone. Are you sure you want to continue delete this product ?",
 } as const

@@ -188,6 +188,22 @@ describe('POST /api/invite/method/email', () => {
     expect(row?.status).toBe('invited')
   })
 
+  it('names the shared lines in the e-mail of a line invite', async () => {
+    const email = uniqueEmail('line-mailed')
+    const created = await inviteOk({
+      email,
+      first_name: 'Lia',
+      job_type: 'guest',
+      lines: [demoKey('line:essentials'), demoKey('line:womenswear')],
+    })
+    await api(portal, 'POST', '/api/invite/method/email', { token: admin, body: { key: created.key } })
+    const mail = (await readOutbox(portal.deps.mailer.outboxDir!)).find((message) => message.to === email)
+    expect(mail?.subject).toBe(
+      'Ada Admin invited you to the lines Essentials and Womenswear of Demo Brand on Brand Portal',
+    )
+    expect(mail?.text).toContain('has invited you to join the lines Essentials and Womenswear of Demo Brand')
+  })
+
   it('refuses the outsider (404) and a read member (403) and sends nothing', async () => {
     const email = uniqueEmail('not-mailed')
     const created = await inviteOk({ email, first_name: 'No', job_type: 'guest' })

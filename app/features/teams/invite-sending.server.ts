@@ -14,8 +14,8 @@ import { JOB_TYPES, type GrantType } from '#app/platform/access/permissions'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound, permissionError } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'
-import { brands, invites, teams } from '#db/schema'
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
+import { brands, invites, lines, teams } from '#db/schema'
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
 import {
   INVITE_MESSAGES,
@@ -141,20 +141,35 @@ async function loadInvite(deps: ServiceDeps, inviteKey: string): Promise<InviteR
   return row
 }
 
-export function inviteEmail(input: { brandName: string; inviterName: string; firstName: string; link: string }) {
-  const subject = `${input.inviterName} invited you to ${input.brandName} on Brand Portal`
+/** "the line Essentials of Demo Brand", "the lines Essentials and Resort of Demo Brand", or the brand. */
+function invitedTo(brandName: string, lineNames: readonly string[]): string {
+  if (lineNames.length === 0) return brandName
+  const names = lineNames.length === 1 ? lineNames[0]! : `${lineNames.slice(0, -1).join(', ')} and ${lineNames.at(-1)!}`
+  return `the line${lineNames.length === 1 ? '' : 's'} ${names} of ${brandName}`
+}
+
+export function inviteEmail(input: {
+  brandName: string
+  inviterName: string
+  firstName: string
+  link: string
+  /** The lines the invite shares (a shared line's invite names them). */
+  lineNames?: readonly string[]
+}) {
+  const target = invitedTo(input.brandName, input.lineNames ?? [])
+  const subject = `${input.inviterName} invited you to ${target} on Brand Portal`
   const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,'
   const text = [
     greeting,
     '',
-    `${input.inviterName} has invited you to join ${input.brandName} on Brand Portal.`,
+    `${input.inviterName} has invited you to join ${target} on Brand Portal.`,
     '',
     `Accept the invite: ${input.link}`,
     '',
     'If you did not expect this invite, you can ignore this e-mail.',
   ].join('\n')
   const html = `<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(input.inviterName)} has invited you to join <strong>${escapeHtml(input.brandName)}</strong> on Brand Portal.</p>
+<p>${escapeHtml(input.inviterName)} has invited you to join <strong>${escapeHtml(target)}</strong> on Brand Portal.</p>
 <p><a href="${escapeHtml(input.link)}">Accept the invite</a></p>
 <p style="color:#666">If you did not expect this invite, you can ignore this e-mail.</p>`
   return { subject, text, html }
@@ -182,11 +197,21 @@ export async function sendInviteEmail(
   }
   const [brand] = await deps.db.select({ name: brands.name }).from(brands).where(eq(brands.key, row.brandKey))
   const link = inviteUrl(deps, row.token)
+  const lineKeys = row.permissions.filter((grant) => grant.model === 'Line').map((grant) => grant.model_id)
+  const lineRows =
+    lineKeys.length === 0
+      ? []
+      : await deps.db
+          .select({ name: lines.name })
+          .from(lines)
+          .where(and(eq(lines.brandKey, row.brandKey), inArray(lines.key, lineKeys)))
+          .orderBy(asc(lines.name))
   const mail = inviteEmail({
     brandName: brand?.name ?? 'your brand',
     inviterName: actor.name || actor.email,
     firstName: row.firstName,
     link,
+    lineNames: lineRows.map((line) => line.name),
   })
   try {
     await deps.mailer.send({ to: row.email, ...mail })

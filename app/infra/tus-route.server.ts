@@ -32,6 +32,9 @@ import { reportError } from './error-reporting.server'
 export const TUS_PATH = '/uploads/tus'
 /** An upload not finished within a day is dropped with its bytes. */
 const EXPIRY_MS = 24 * 60 * 60 * 1000
+/** A preflight's reserved photo name with no upload started after this long is dropped. */
+const RESERVATION_EXPIRY_MS = 60 * 60 * 1000
+const SWEEP_EVERY_MS = 15 * 60 * 1000
 
 export interface TusLayer {
   router: Router
@@ -136,18 +139,25 @@ export function serveTus(deps: ServiceDeps): TusLayer {
     })
   })
 
-  // Unfinished uploads older than a day go, tus parts, form bytes and records, and photo names
-  // reserved for them.
-  const sweep = setInterval(
-    () => {
-      void store
-        .deleteExpired()
-        .then(() => sweepAbandonedUploads(deps, new Date(Date.now() - EXPIRY_MS)))
-        .then(() => dropStaleReservations(deps, new Date(Date.now() - EXPIRY_MS)))
-        .catch((error: unknown) => reportError(error, { msg: 'upload sweep failure' }))
-    },
-    60 * 60 * 1000,
-  )
+  // Unfinished uploads older than a day go, tus parts, form bytes and records. A photo name
+  // reserved by a preflight whose upload never started goes after an hour: an upload ties itself
+  // to its name as it starts, so an hour without one means the batch was abandoned (closed tab).
+  const sweepOnce = () =>
+    void store
+      .deleteExpired()
+      .then(() => sweepAbandonedUploads(deps, new Date(Date.now() - EXPIRY_MS)))
+      .then(() => dropStaleReservations(deps, new Date(Date.now() - RESERVATION_EXPIRY_MS)))
+      .catch((error: unknown) => reportError(error, { msg: 'upload sweep failure' }))
+  const sweep = setInterval(sweepOnce, SWEEP_EVERY_MS)
   sweep.unref()
-  return { router, close: () => clearInterval(sweep) }
+  // Also soon after a start, so a portal restarted often still sweeps.
+  const first = setTimeout(sweepOnce, 30_000)
+  first.unref()
+  return {
+    router,
+    close: () => {
+      clearInterval(sweep)
+      clearTimeout(first)
+    },
+  }
 }

@@ -358,14 +358,14 @@ describe('arranging photos', () => {
 })
 
 describe('reserved names', () => {
-  it('are freed after a day when no upload came, while photos with files stay', async () => {
+  it('are freed after an hour when no upload came, while photos with files stay', async () => {
     const [stale, fresh] = (await reserve(['stale.jpg', 'fresh.jpg']).then(
       (answer) => answer.body.data,
     )) as ReservedName[]
-    const dayAgo = new Date(Date.now() - 25 * 3_600_000)
-    await portal.deps.db.update(media).set({ created: dayAgo }).where(eq(media.key, stale!.key!))
-    const kept = await createMedia(portal.deps, brand.key, { name: 'kept.jpg', created: dayAgo })
-    expect(await dropStaleReservations(portal.deps, new Date(Date.now() - 24 * 3_600_000))).toBe(1)
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000)
+    await portal.deps.db.update(media).set({ created: twoHoursAgo }).where(eq(media.key, stale!.key!))
+    const kept = await createMedia(portal.deps, brand.key, { name: 'kept.jpg', created: twoHoursAgo })
+    expect(await dropStaleReservations(portal.deps, new Date(Date.now() - 3_600_000))).toBe(1)
     expect(await mediaRow(stale!.key!)).toBeUndefined()
     expect(await mediaRow(fresh!.key!)).toBeDefined()
     expect(await mediaRow(kept.key)).toBeDefined()

@@ -141,7 +141,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByTestId('toast').filter({ hasText: 'Review the CSV upload' })).toHaveText(REVIEW_ERRORS)
       await expect(page.getByTestId('count-errors')).toHaveText('1')
       await expect(gridRow(page, 2).getByTestId('row-issues')).toContainText(
-        'Style Name: Required field "Style Name" missing. Review the spreadsheet and upload again.',
+        'Error · Style Name — Required field "Style Name" missing. Review the spreadsheet and upload again.',
       )
       await page.getByRole('link', { name: 'Errors', exact: true }).click()
       await expect(page.getByTestId('grid-row')).toHaveCount(1)

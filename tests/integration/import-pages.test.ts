@@ -261,6 +261,40 @@ describe('discarding', () => {
   })
 })
 
+describe('a failed row', () => {
+  it('shows its reason on the grid and in the row editor, and is fixed there without warnings of absent columns', async () => {
+    const browser = await browserOf(owner)
+    const uploaded = await browser.upload(uploadPath(), {
+      name: 'reasons.csv',
+      content: 'Listing Unique Id,Style Name,Style Number,UPC\nRS-1,Reason Tee,RS1,1.23457E+11\n',
+    })
+    const dryRun = uploaded.headers.get('location')!
+    const grid = (await (await browser.get(dryRun)).text()).replace(/<!-- -->/g, '')
+    expect(grid).toContain('Error parsing &quot;UPC&quot; for upload. 1.23457E+11 is in scientific notation')
+    expect(grid).toContain('data-level="error"')
+
+    const editor = (await (await browser.get(`${dryRun}/row/1`)).text()).replace(/<!-- -->/g, '')
+    expect(editor).toContain('1.23457E+11 is in scientific notation')
+    // The file's own columns come first; the template's others are folded.
+    expect(editor.indexOf('>UPC<')).toBeLessThan(editor.indexOf('not in the file'))
+    expect(editor).toMatch(/Other fields \(\d+\), not in the file/)
+
+    const fields: Record<string, string> = Object.fromEntries(IMPORT_FIELDS.map((field) => [field.name, '']))
+    const fixed = await browser.post(`${dryRun}/row/1`, {
+      ...fields,
+      'Listing Unique Id': 'RS-1',
+      'Style Name': 'Reason Tee',
+      'Style Number': 'RS1',
+      UPC: '012345678905',
+    })
+    expect(fixed.status).toBe(302)
+    const stored = (await importsOf(brand.key)).find((row) => row.filename === 'reasons.csv')!
+    const [row] = await portal.deps.db.select().from(importRows).where(eq(importRows.importKey, stored.key))
+    expect(row!.issues).toEqual([])
+    expect(row!.action).toBe('create')
+  })
+})
+
 describe('mapping a wide file', () => {
   it('maps its columns a page of 100 at a time, each page bounded, until none is left', async () => {
     const browser = await browserOf(owner)

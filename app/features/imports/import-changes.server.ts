@@ -62,14 +62,18 @@ export async function updateImportRow(
   const edits: Record<string, string> = { ...(row.edits ?? {}) }
   for (const [field, value] of Object.entries(values)) {
     const column = columns.indexOf(field)
-    if (column === -1) edits[field] = value.trim()
-    else {
+    if (column === -1) {
+      // A field the file never had, left blank on the form, is no edit (and no "is empty" warning).
+      const trimmed = value.trim()
+      if (trimmed !== '' || field in edits) edits[field] = trimmed
+    } else {
       while (cells.length <= column) cells.push('')
       cells[column] = value
     }
   }
   const current = { ...rowValues(cells, columns), ...edits }
-  const present = new Set([...columns.filter((f): f is string => f !== null), ...Object.keys(edits)])
+  const filled = Object.keys(edits).filter((field) => edits[field] !== '')
+  const present = new Set([...columns.filter((f): f is string => f !== null), ...filled])
   const refs = await loadRefs(deps, record)
   const check = validateRow(current, present, refs)
   const id = current[LISTING_UNIQUE_ID] ?? ''

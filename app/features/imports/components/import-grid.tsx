@@ -1,6 +1,7 @@
 // The grid viewer of the dry run (catalogue.md §2, §9: 900 wide): one line per row of the file
 // with its planned action, its state, the issues per field, and for updates each changed field
 // as old → new. Rows with errors open in the row editor (a dialog route) for those who may edit.
+import { RowIssues } from './row-issues'
 import { Link } from '@remix-run/react'
 import { LISTING_UNIQUE_ID } from '#app/features/imports/fields'
 import type { ImportRowView } from '../views'
@@ -68,18 +69,7 @@ export function ImportGrid({
               <td className="px-3 py-2 font-mono text-xs">{row.listingUniqueId || '—'}</td>
               <td className="px-3 py-2">{row.values['Style Name'] || '—'}</td>
               <td className="px-3 py-2">
-                {row.issues.length > 0 ? (
-                  <ul className="flex flex-col gap-1" data-testid="row-issues">
-                    {row.issues.map((issue, index) => (
-                      <li
-                        key={`${issue.field}:${index}`}
-                        className={issue.level === 'error' ? 'text-red-800' : 'text-amber-800'}
-                      >
-                        <span className="font-medium">{issue.field}:</span> {issue.message}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
+                <RowIssues issues={row.issues} values={row.values} />
                 {row.changes.length > 0 ? (
                   <ul className="mt-1 flex flex-col gap-1 text-xs" data-testid="row-changes">
                     {row.changes.map((change) => (

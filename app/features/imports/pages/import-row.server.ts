@@ -14,11 +14,17 @@ function rowNumberOf(param: string | undefined): number {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
-  const row = await run(async () => {
+  const { row, fileFields } = await run(async () => {
     const view = await importOfBrand(context, actor, params.brandKey!, params.importKey!)
-    return getImportRow(context.deps, actor, view.key, rowNumberOf(params.rowNumber))
+    return {
+      row: await getImportRow(context.deps, actor, view.key, rowNumberOf(params.rowNumber)),
+      // The fields the file's own columns fill, in the file's order: the form shows them first.
+      fileFields: view.headers
+        .map((header) => view.mapping[header])
+        .filter((field): field is string => typeof field === 'string' && IMPORT_FIELD_NAMES.includes(field)),
+    }
   })
-  return json({ brandKey: params.brandKey!, importKey: params.importKey!, row })
+  return json({ brandKey: params.brandKey!, importKey: params.importKey!, row, fileFields })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

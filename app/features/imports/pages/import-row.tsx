@@ -3,6 +3,7 @@
 // them and the error toast shows; clean, the row is taken into the dry run, or, after the commit,
 // written and marked completed (the service decides which).
 import { IMPORT_FIELDS, IMPORT_FIELD_NAMES } from '#app/features/imports/fields'
+import { RowIssues, issueText } from '#app/features/imports/components/row-issues'
 import { IMPORT_TEXTS } from '#app/features/imports/import-texts'
 import { type ImportRowView } from '#app/features/imports/imports.server'
 import { useCsrfToken } from '#app/platform/csrf'
@@ -14,8 +15,9 @@ import { Toasts } from '#app/ui/toasts'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import type { action, loader } from './import-row.server'
 
-function issuesOf(row: ImportRowView, field: string): string[] {
-  return row.issues.filter((issue) => issue.field === field).map((issue) => issue.message)
+/** A field's errors, each with its reason; warnings are told apart (they do not stop the row). */
+function issuesOf(row: ImportRowView, field: string, level: 'error' | 'warning'): string[] {
+  return row.issues.filter((issue) => issue.field === field && issue.level === level).map(issueText)
 }
 
 export default function RowEditor() {
@@ -27,29 +29,37 @@ export default function RowEditor() {
   const close = `/brand/${loaded.brandKey}/products/upload/${loaded.importKey}`
   // Issues not tied to one column (a duplicate id, a row that could not be read) show on top.
   const general = row.issues.filter((issue) => !IMPORT_FIELD_NAMES.includes(issue.field))
+  // The file's own columns first; the template's others folded (opened when one has an issue).
+  const inFile = new Set(loaded.fileFields)
+  const own = IMPORT_FIELDS.filter((field) => inFile.has(field.name) || field.required)
+  const others = IMPORT_FIELDS.filter((field) => !inFile.has(field.name) && !field.required)
+  const othersWithIssues = others.some((field) => row.issues.some((issue) => issue.field === field.name))
   return (
     <RouteDialog title={`Row ${row.rowNumber}`} closeTo={close}>
       {answer ? <Toasts toasts={[{ kind: 'error', message: IMPORT_TEXTS.reviewAgain }]} /> : null}
       <Form method="post" className="flex flex-col gap-4" preventScrollReset>
         <CsrfField token={csrf} />
         {general.length > 0 ? (
-          <ul role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 px-3 py-2 text-sm text-red-900">
-            {general.map((issue, index) => (
-              <li key={index}>
-                {issue.field}: {issue.message}
-              </li>
-            ))}
-          </ul>
+          <div role="alert">
+            <RowIssues issues={general} />
+          </div>
         ) : null}
         <div className="-mx-1 flex max-h-[55vh] flex-col gap-3 overflow-y-auto px-1">
-          {IMPORT_FIELDS.map((field, index) => (
-            <Field
-              key={field.name}
-              label={`${field.name}${field.required ? ' (required)' : ''}`}
-              errors={issuesOf(row, field.name)}
-              inputProps={{ id: `row-field-${index}`, name: field.name, defaultValue: values[field.name] ?? '' }}
-            />
+          {own.map((field) => (
+            <RowField key={field.name} field={field} row={row} values={values} />
           ))}
+          {others.length > 0 ? (
+            <details className="rounded-md border border-line px-3 py-2" open={othersWithIssues}>
+              <summary className="cursor-pointer text-sm font-medium">
+                Other fields ({others.length}), not in the file
+              </summary>
+              <div className="mt-3 flex flex-col gap-3">
+                {others.map((field) => (
+                  <RowField key={field.name} field={field} row={row} values={values} />
+                ))}
+              </div>
+            </details>
+          ) : null}
         </div>
         <div className="flex justify-end gap-2">
           <Link to={close} className={buttonClass('secondary')} preventScrollReset>
@@ -59,5 +69,32 @@ export default function RowEditor() {
         </div>
       </Form>
     </RouteDialog>
+  )
+}
+
+function RowField({
+  field,
+  row,
+  values,
+}: {
+  field: (typeof IMPORT_FIELDS)[number]
+  row: ImportRowView
+  values: Record<string, string>
+}) {
+  const index = IMPORT_FIELDS.indexOf(field)
+  const warnings = issuesOf(row, field.name, 'warning')
+  return (
+    <Field
+      label={`${field.name}${field.required ? ' (required)' : ''}`}
+      errors={issuesOf(row, field.name, 'error')}
+      hint={
+        warnings.length > 0 ? (
+          <span className="text-amber-800" data-testid="field-warning">
+            Warning — {warnings.join(' ')}
+          </span>
+        ) : undefined
+      }
+      inputProps={{ id: `row-field-${index}`, name: field.name, defaultValue: values[field.name] ?? '' }}
+    />
   )
 }

@@ -112,6 +112,11 @@ export const SAMPLES: Record<string, ActionSample> = {
       url: `/brand/${w.brand.key}/products/upload/${(await upload(w, IMPORT_CSV, true)).key}/rollback`,
     }),
   },
+  '/brand/:brandKey/products/upload/:importKey/discard': {
+    post: async (w) => ({
+      url: `/brand/${w.brand.key}/products/upload/${(await upload(w, IMPORT_CSV)).key}/discard`,
+    }),
+  },
   '/brand/:brandKey/products/delete/:listingKey': {
     post: async (w) => ({
       url: `/brand/${w.brand.key}/products/delete/${(await createListing(portal.deps, w.brand.key)).key}`,

@@ -142,6 +142,11 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   // Node cuts every request at 5 minutes by default; a spreadsheet of a gigabyte streams for
   // longer than that. Headers still must arrive within Node's headersTimeout (60 s).
   const httpServer = createServer({ requestTimeout: REQUEST_TIMEOUT_MS }, app)
+  // An idle kept-alive connection is closed by the client or the proxy before the portal closes it
+  // (Node's 5 s would race a request sent on it just then: "socket hang up"; load balancers keep
+  // idle connections up to 60 s). Headers still must arrive within a minute and a bit.
+  httpServer.keepAliveTimeout = 65_000
+  httpServer.headersTimeout = 66_000
   // Each feature declares its Yjs documents; they are opened only once registered here.
   for (const kind of [mediaOrderDoc, sampleMarkupDoc, scratchDoc]) registerDocKind(kind)
   const { socket, yjs, publisher: realtime } = await attachRealtime(httpServer, () => deps, env, started)

@@ -13,6 +13,8 @@
 //    (bench/startup.ts).
 //  - catalogue: 100,000 listings: the filter call on the embedded server and on Postgres, and the
 //    signed-in products list and /brands under an open-loop load (bench/catalogue.ts).
+//  - page-cost: the products list page against the JSON call returning its rows, at the demo
+//    data and at 100,000 listings (bench/page-cost.ts).
 //  - imports: 100,000 rows × 20 columns end to end, against the same server inserting as many
 //    listings in-database (goal ≤ 1.3×), on the embedded server and on Postgres; a 1 GB file's
 //    peak memory (goal ≤ 300 MB); /healthz and /brands while both run (bench/imports.ts).
@@ -42,6 +44,7 @@ import { chromium } from '@playwright/test'
 import { spawnPortal } from '../scripts/spawn-portal'
 import { chatBench, printChatFigures, type ChatFigures } from './chat'
 import { catalogueBench, printCatalogueFigures } from './catalogue'
+import { pageCostBench, printPageCostFigures } from './page-cost'
 import { filesBench, printFilesFigures } from './files'
 import { importsBench, printImportFigures } from './imports'
 import { mediaManageBench, printMediaManageFigures } from './media-manage'
@@ -60,7 +63,18 @@ const ONLY = process.env.BENCH_ONLY
 // Some parts call services in this process: the features' abilities and records come first.
 registerFeatureAbilities()
 registerFeatureModels()
-const PARTS = ['pages', 'start', 'catalogue', 'imports', 'chat', 'files', 'media-manage', 'assets', 'markup']
+const PARTS = [
+  'pages',
+  'start',
+  'catalogue',
+  'page-cost',
+  'imports',
+  'chat',
+  'files',
+  'media-manage',
+  'assets',
+  'markup',
+]
 // A misspelt part would otherwise run nothing and say nothing.
 if (ONLY && !PARTS.includes(ONLY)) throw new Error(`BENCH_ONLY must be one of ${PARTS.join(', ')}`)
 
@@ -227,6 +241,11 @@ if (runs('catalogue')) {
   const catalogue = await catalogueBench()
   results.catalogue = catalogue
   printCatalogueFigures(catalogue)
+}
+if (runs('page-cost')) {
+  const pageCost = await pageCostBench()
+  results.pageCost = pageCost
+  printPageCostFigures(pageCost)
 }
 if (runs('imports')) {
   const imports = await importsBench()

@@ -129,6 +129,40 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByTestId('listing-row')).toHaveCount(3)
     })
 
+    test('2,000 rows: the review lists them by pages with exact counts', async ({ page, ownBrand }) => {
+      test.setTimeout(120_000)
+      await signIn(page, 'admin@demo.test')
+      const brand = ownBrand.key
+      const rows = Array.from({ length: 2000 }, (_, i) => {
+        const n = String(i + 1).padStart(4, '0')
+        return `BIG-${n},Style ${n},SN-${n}`
+      })
+      await uploadToPreview(page, brand, 'big.csv', ['Listing Unique Id,Style Name,Style Number', ...rows].join('\r\n'))
+      await expect(page.getByTestId('count-create')).toHaveText('2000')
+      await page.getByRole('button', { name: 'Commit' }).click()
+      const details = page.getByRole('dialog', { name: 'Upload details' })
+      await expect(details.getByTestId('details-created')).toHaveText('2000', { timeout: 60_000 })
+      await details.getByRole('link', { name: 'Review' }).click()
+      const review = page.getByRole('dialog', { name: 'Review' })
+      const created = review.getByTestId('review-created')
+      await expect(created.getByRole('heading')).toHaveText('Created (2,000)')
+      await expect(created.getByRole('listitem')).toHaveCount(50)
+      await expect(created.getByTestId('review-created-range')).toHaveText('1–50 of 2,000')
+      await expect(created.getByRole('listitem').first()).toContainText('Style 0001')
+      await expect(review.getByTestId('review-updated')).toContainText('Updated (0)')
+      // Page by page, and straight to the last one: every listing is reachable, none twice.
+      await created.getByRole('link', { name: 'Next' }).click()
+      await expect(created.getByTestId('review-created-range')).toHaveText('51–100 of 2,000')
+      await expect(created.getByRole('listitem').first()).toContainText('Style 0051')
+      await expect(created.getByText('Page 2 of 40')).toBeVisible()
+      await page.goto(`${page.url().split('?')[0]}?created=40`)
+      await expect(created.getByTestId('review-created-range')).toHaveText('1,951–2,000 of 2,000')
+      await expect(created.getByRole('listitem').last()).toContainText('Style 2000')
+      await expect(created.getByRole('link', { name: 'Next' })).toHaveCount(0)
+      await created.getByRole('link', { name: 'Previous' }).click()
+      await expect(created.getByTestId('review-created-range')).toHaveText('1,901–1,950 of 2,000')
+    })
+
     test('a file with errors: download the failed rows, fix a row, and it is completed', async ({ page, ownBrand }) => {
       await signIn(page, 'admin@demo.test')
       const brand = ownBrand.key

@@ -53,9 +53,9 @@ test('quick view shows the listing over the list and leads to its full details',
   const card = page.getByTestId('listing-card').first()
   await expect(card).toBeVisible()
   const cards = await page.getByTestId('listing-card').count()
-  const name = (await card.getByRole('link').first().innerText()).trim()
+  const name = (await card.getByRole('link', { name: / menu$/ }).getAttribute('aria-label'))!.replace(/ menu$/, '')
   const key = await card.getAttribute('data-key')
-  await card.locator('summary').click()
+  await card.getByRole('link', { name: / menu$/ }).click()
   await card.getByRole('link', { name: 'Quick View' }).click()
 
   await expect(page).toHaveURL(new RegExp(`/brand/${brand}/products/quick/${key}\\?view=card$`))
@@ -94,7 +94,7 @@ test('an owner deletes one listing, then several at once', async ({ page }) => {
 
   const last = rows.last()
   const lastKey = await last.getAttribute('data-key')
-  await last.locator('summary').click()
+  await last.getByRole('link', { name: / menu$/ }).click()
   await last.getByRole('link', { name: 'Delete' }).click()
   const confirm = page.getByRole('dialog', { name: 'Delete Product' })
   await expect(confirm).toContainText(
@@ -130,7 +130,7 @@ test('a read member sees no edit or delete, and is refused a delete by address',
   await expect(page.getByRole('checkbox', { name: /^Select/ })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Delete selected' })).toHaveCount(0)
   await expect(page.getByRole('link', { name: 'Product Upload' })).toHaveCount(0)
-  await row.locator('summary').click()
+  await row.getByRole('link', { name: / menu$/ }).click()
   await expect(row.getByRole('link', { name: 'Quick View' })).toBeVisible()
   await expect(row.getByRole('link', { name: 'Edit' })).toHaveCount(0)
   await expect(row.getByRole('link', { name: 'Delete' })).toHaveCount(0)
@@ -242,11 +242,20 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(ours.first()).toBeVisible()
     await expect(ours.first()).toContainText('Essentials')
     await expect(others.first()).toBeVisible()
-    await ours.first().locator('summary').click()
+    await ours
+      .first()
+      .getByRole('link', { name: / menu$/ })
+      .click()
     await expect(ours.first().getByRole('link', { name: 'Edit' })).toBeVisible()
     // Closed again (without JavaScript an open menu stays open over the rows below).
-    await ours.first().locator('summary').click()
-    await others.first().locator('summary').click()
+    await ours
+      .first()
+      .getByRole('link', { name: / menu$/ })
+      .click()
+    await others
+      .first()
+      .getByRole('link', { name: / menu$/ })
+      .click()
     await expect(others.first().getByRole('link', { name: 'Edit' })).toHaveCount(0)
     // Product Upload: not for the whole brand; for their line, yes.
     await expect(page.getByRole('link', { name: 'Product Upload' })).toHaveCount(0)
@@ -254,7 +263,7 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(page.getByRole('link', { name: 'Product Upload' })).toBeVisible()
     // Edit leads to the listing's form, which saves for them.
     const row = page.getByTestId('listing-row').filter({ has: selectable }).first()
-    await row.locator('summary').click()
+    await row.getByRole('link', { name: / menu$/ }).click()
     await row.getByRole('link', { name: 'Edit' }).click()
     await page.getByRole('button', { name: 'Save' }).click()
     await expect(page.getByText('Product has been updated successfully.')).toBeVisible()

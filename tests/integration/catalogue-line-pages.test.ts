@@ -430,10 +430,13 @@ describe('the products list of an editor of one line', () => {
       { name: 'Lena' },
     )
     const browser = await browserOf(member)
-    const html = await (await browser.get(`/brand/${brand.key}/products?per=100`)).text()
+    // Each row's menu opens on demand (`menu={key}` without JavaScript).
+    const html = await (await browser.get(`/brand/${brand.key}/products?per=100&menu=${ours.key}`)).text()
     expect(html).toContain(`/products/listing/${ours.key}?edit=true`)
     expect(html).toContain(`value="${ours.key}"`)
-    expect(html).not.toContain(`/products/listing/${theirs.key}?edit=true`)
+    const theirMenu = await (await browser.get(`/brand/${brand.key}/products?per=100&menu=${theirs.key}`)).text()
+    expect(theirMenu).toContain(`/products/quick/${theirs.key}`)
+    expect(theirMenu).not.toContain(`/products/listing/${theirs.key}?edit=true`)
     expect(html).not.toContain(`value="${theirs.key}"`)
     expect(html).not.toContain('>Product Upload<')
     expect(await (await browser.get(`/brand/${brand.key}/products?lines=${line.key}`)).text()).toContain(

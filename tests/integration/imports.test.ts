@@ -139,8 +139,16 @@ describe('an upload and its dry run', () => {
     const committed = await commitImport(portal.deps, actors.owner, view.key)
     expect(committed).toMatchObject({ status: 'committed', counts: { created: 3, updated: 1 }, canRollBack: true })
     const result = await importResult(portal.deps, actors.owner, view.key)
-    expect(result.created.map((entry) => entry.listingUniqueId)).toEqual(['NEW-1', 'BAD-1', 'NEW-2'])
-    expect(result.updated).toEqual([{ key: existing.key, listingUniqueId: 'EX-1', name: 'New Name', rowNumber: 2 }])
+    expect(result.created.items.map((entry) => entry.listingUniqueId)).toEqual(['NEW-1', 'BAD-1', 'NEW-2'])
+    expect(result.created.total).toBe(3)
+    expect(result.updated.total).toBe(1)
+    expect(result.updated.items).toEqual([
+      { key: existing.key, listingUniqueId: 'EX-1', name: 'New Name', rowNumber: 2 },
+    ])
+    // By pages: the second page of two lists the third created listing; the totals stay exact.
+    const paged = await importResult(portal.deps, actors.owner, view.key, { limit: 2, createdOffset: 2 })
+    expect(paged.created).toMatchObject({ total: 3, offset: 2 })
+    expect(paged.created.items.map((entry) => entry.listingUniqueId)).toEqual(['NEW-2'])
     const [made] = await portal.deps.db
       .select()
       .from(listings)

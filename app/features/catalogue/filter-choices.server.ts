@@ -4,7 +4,7 @@ import type { Actor } from '#app/features/identity/index.server'
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { categories, collections, lines, styles } from '#db/schema'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { likePattern } from './listing-list.server'
 
 export interface Choice {
@@ -82,6 +82,14 @@ const styleLabel = sql<string>`${styles.name} || ' · ' || ${styles.number}`
  * Everything the filter bar's dropdowns offer, in one call for the page. Lines, collections and
  * categories are few per brand and come whole; styles are capped and searched by name or number.
  */
+interface ChoiceLists {
+  lines: { key: string; name: string }[]
+  collections: { key: string; name: string; line: string }[]
+  categories: { key: string; name: string }[]
+  styles: { key: string; name: string }[]
+  selected: { key: string; name: string }[]
+}
+
 export async function listFilterChoices(
   deps: ServiceDeps,
   actor: Actor,
@@ -96,36 +104,23 @@ export async function listFilterChoices(
     const pattern = likePattern(styleSearch)
     styleWhere.push(sql`(lower(${styles.name}) like ${pattern} or lower(${styles.number}) like ${pattern})`)
   }
-  const [lineRows, collectionRows, categoryRows, styleRows, selectedRows] = await Promise.all([
-    deps.db
-      .select({ key: lines.key, name: lines.name })
-      .from(lines)
-      .where(eq(lines.brandKey, brandKey))
-      .orderBy(asc(lines.name)),
-    deps.db
-      .select({ key: collections.key, name: collections.name, line: collections.lineKey })
-      .from(collections)
-      .where(eq(collections.brandKey, brandKey))
-      .orderBy(asc(collections.name)),
-    deps.db
-      .select({ key: categories.key, name: categories.name })
-      .from(categories)
-      .where(eq(categories.brandKey, brandKey))
-      .orderBy(asc(categories.name)),
-    deps.db
-      .select({ key: styles.key, name: styleLabel })
-      .from(styles)
-      .where(and(...styleWhere))
-      .orderBy(asc(styles.name), asc(styles.key))
-      .limit(STYLE_CHOICES_LIMIT + 1),
-    selected.length === 0
-      ? Promise.resolve([])
-      : deps.db
-          .select({ key: styles.key, name: styleLabel })
-          .from(styles)
-          .where(and(eq(styles.brandKey, brandKey), inArray(styles.key, selected)))
-          .orderBy(asc(styles.name), asc(styles.key)),
-  ])
+  // One round trip for the five lists: the products list asks for them on every page, and each
+  // query of its own costs the portal more than the rows it brings (bench/page-cost.ts).
+  const asJsonList = (query: SQL) => sql`(select coalesce(json_agg(row_to_json(q)), '[]'::json) from (${query}) q)`
+  const answer = (await deps.db.execute(sql`select
+    ${asJsonList(sql`select ${lines.key} as key, ${lines.name} as name from ${lines} where ${eq(lines.brandKey, brandKey)} order by ${lines.name}`)} as lines,
+    ${asJsonList(sql`select ${collections.key} as key, ${collections.name} as name, ${collections.lineKey} as line from ${collections} where ${eq(collections.brandKey, brandKey)} order by ${collections.name}`)} as collections,
+    ${asJsonList(sql`select ${categories.key} as key, ${categories.name} as name from ${categories} where ${eq(categories.brandKey, brandKey)} order by ${categories.name}`)} as categories,
+    ${asJsonList(sql`select ${styles.key} as key, ${styleLabel} as name from ${styles} where ${and(...styleWhere)} order by ${styles.name}, ${styles.key} limit ${STYLE_CHOICES_LIMIT + 1}`)} as styles,
+    ${
+      selected.length === 0
+        ? sql`'[]'::json`
+        : asJsonList(
+            sql`select ${styles.key} as key, ${styleLabel} as name from ${styles} where ${and(eq(styles.brandKey, brandKey), inArray(styles.key, selected))} order by ${styles.name}, ${styles.key}`,
+          )
+    } as selected`)) as unknown as { rows: ChoiceLists[] }
+  const { lines: lineRows, collections: collectionRows, categories: categoryRows } = answer.rows[0]!
+  const { styles: styleRows, selected: selectedRows } = answer.rows[0]!
   // Chosen styles stay offered (ticked) whatever the search shows, so unticking is always possible.
   const chosen = new Set(selectedRows.map((row) => row.key))
   const offered = styleRows.slice(0, STYLE_CHOICES_LIMIT).filter((row) => !chosen.has(row.key))

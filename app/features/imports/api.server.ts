@@ -110,8 +110,8 @@ async function batchAnswer(deps: ServiceDeps, actor: Actor, view: ImportView, pr
       style_name: listing.name,
       row: listing.rowNumber,
     })
-    created = result.created.map(shape)
-    updated = result.updated.map(shape)
+    created = result.created.items.map(shape)
+    updated = result.updated.items.map(shape)
   }
   return {
     created,

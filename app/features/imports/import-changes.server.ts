@@ -224,19 +224,34 @@ export async function commitImport(deps: ServiceDeps, actor: Actor, importKey: s
   return viewOf(deps, committed, access)
 }
 
-/** The review modal (§2, §4): the listings the import created and updated. */
+/** One page of the listings an import created or updated, and how many there are in all. */
+export interface ResultPage {
+  items: ResultListing[]
+  /** Exact: every row of that action, counted in the database. */
+  total: number
+  /** Rows skipped before this page. */
+  offset: number
+}
+
+/**
+ * The review modal (§2, §4): the listings the import created and updated, a page of each in file
+ * order, with exact totals (an import of 100,000 rows lists by pages, never all at once).
+ */
 export async function importResult(
   deps: ServiceDeps,
   actor: Actor,
   importKey: string,
-  options: { limit?: number } = {},
-): Promise<{ created: ResultListing[]; updated: ResultListing[] }> {
+  options: { limit?: number; createdOffset?: number; updatedOffset?: number } = {},
+): Promise<{ created: ResultPage; updated: ResultPage }> {
   const { record } = await importFor(deps, actor, importKey, 'listing.view')
-  if (record.status !== 'committed' && record.status !== 'rolled_back') return { created: [], updated: [] }
-  const limit = Math.min(10_000, Math.max(1, options.limit ?? 1000))
-  // The first rows in file order are taken before the listings are joined: the join then looks
+  const empty = { items: [], total: 0, offset: 0 }
+  if (record.status !== 'committed' && record.status !== 'rolled_back') return { created: empty, updated: empty }
+  const limit = Math.min(10_000, Math.max(1, Math.floor(options.limit ?? 1000)))
+  const offsetOf = (value: number | undefined) =>
+    Number.isSafeInteger(value) && value! > 0 ? Math.min(value!, 10_000_000) : 0
+  // The page's rows in file order are taken before the listings are joined: the join then looks
   // up `limit` listings, not the 100,000 a large import wrote.
-  const of = async (action: 'create' | 'update') => {
+  const of = async (action: 'create' | 'update', offset: number) => {
     const first = deps.db
       .select({
         listingKey: importRows.listingKey,
@@ -248,6 +263,7 @@ export async function importResult(
       .where(and(eq(importRows.importKey, record.key), eq(importRows.action, action)))
       .orderBy(asc(importRows.rowNumber))
       .limit(limit)
+      .offset(offset)
       .as('first')
     return deps.db
       .select({
@@ -260,8 +276,23 @@ export async function importResult(
       .leftJoin(listings, eq(listings.key, first.listingKey))
       .orderBy(asc(first.rowNumber))
   }
-  const [created, updated] = await Promise.all([of('create'), of('update')])
-  return { created, updated }
+  const createdOffset = offsetOf(options.createdOffset)
+  const updatedOffset = offsetOf(options.updatedOffset)
+  const [created, updated, totals] = await Promise.all([
+    of('create', createdOffset),
+    of('update', updatedOffset),
+    deps.db
+      .select({
+        created: sql<number>`count(*) filter (where ${importRows.action} = 'create')::int`,
+        updated: sql<number>`count(*) filter (where ${importRows.action} = 'update')::int`,
+      })
+      .from(importRows)
+      .where(eq(importRows.importKey, record.key)),
+  ])
+  return {
+    created: { items: created, total: totals[0]?.created ?? 0, offset: createdOffset },
+    updated: { items: updated, total: totals[0]?.updated ?? 0, offset: updatedOffset },
+  }
 }
 
 /**

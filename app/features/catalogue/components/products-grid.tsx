@@ -4,8 +4,8 @@ import { Link } from '@remix-run/react'
 import { listHref, sizing, type ProductsListProps } from './products-list-props'
 import { Colour, RowCheckbox, RowMenu, RowProgress, StatusBadges, Thumbnail, nameHref } from './products-row-parts'
 
-export function ListingGrid(props: ProductsListProps & { suffix: string }) {
-  const { rows, atelier, brandKey, base, canEdit, suffix, selectAll, view } = props
+export function ListingGrid(props: ProductsListProps & { suffix: string; openMenu: string | null }) {
+  const { rows, atelier, brandKey, base, canEdit, suffix, selectAll, view, openMenu } = props
   const large = view === 'large'
   return (
     <ul
@@ -14,28 +14,35 @@ export function ListingGrid(props: ProductsListProps & { suffix: string }) {
       className={`grid gap-5 ${large ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-5'}`}
     >
       {rows.map((row) => (
-        <li key={row.key} data-testid="listing-card" data-key={row.key} className="group flex flex-col gap-2">
+        <li
+          key={row.key}
+          id={`row-${row.key}`}
+          data-testid="listing-card"
+          data-key={row.key}
+          className="group flex flex-col gap-2"
+        >
           <div className="relative">
-            <Link to={nameHref(row, brandKey, atelier)} tabIndex={-1} aria-hidden="true">
+            <a href={nameHref(row, brandKey, atelier)} data-nav tabIndex={-1} aria-hidden="true">
               <Thumbnail row={row} className="w-full" />
-            </Link>
+            </a>
             {canEdit && row.editable ? (
               <span className="absolute left-2 top-2 rounded bg-white/90 p-1">
                 <RowCheckbox key={String(selectAll)} row={row} checked={selectAll} />
               </span>
             ) : null}
             <span className="absolute right-2 top-2 rounded-md bg-white/90">
-              <RowMenu row={row} base={base} brandKey={brandKey} canEdit={row.editable} suffix={suffix} />
+              <RowMenu row={row} base={base} brandKey={brandKey} suffix={suffix} open={openMenu === row.key} />
             </span>
           </div>
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
-              <Link
-                to={nameHref(row, brandKey, atelier)}
+              <a
+                href={nameHref(row, brandKey, atelier)}
+                data-nav
                 className={`block truncate font-medium hover:underline ${large ? 'text-base' : 'text-sm'}`}
               >
                 {row.style_name}
-              </Link>
+              </a>
               <p className="truncate text-xs text-muted">
                 {row.style_number}
                 {atelier && row.sku ? ` · ${row.sku}` : ''}

@@ -6,12 +6,14 @@ import { Link } from '@remix-run/react'
 import { FilterBar } from './products-filter-bar'
 import { ListingGrid, Pagination } from './products-grid'
 import { listHref, totalLabel, type ProductsListProps } from './products-list-props'
+import { useRowMenu } from './products-row-parts'
 import { ListingTable } from './products-table'
 
 export function ProductsList(props: ProductsListProps) {
   const { rows, total, filter, view, canEdit, selectAll, base } = props
   const query = filterSearchParams(filter, { page: props.page, per: props.per, view }).toString()
   const suffix = query ? `?${query}` : ''
+  const rowMenu = useRowMenu(props.menu)
   return (
     <div className="flex flex-col gap-4">
       <FilterBar {...props} />
@@ -47,7 +49,14 @@ export function ProductsList(props: ProductsListProps) {
               </button>
             </form>
           ) : null}
-          {view === 'table' ? <ListingTable {...props} suffix={suffix} /> : <ListingGrid {...props} suffix={suffix} />}
+          {/* One click handler for the rows' menus and links (useRowMenu); keys reach the links themselves. */}
+          <div onClick={rowMenu.onClick}>
+            {view === 'table' ? (
+              <ListingTable {...props} suffix={suffix} openMenu={rowMenu.open} />
+            ) : (
+              <ListingGrid {...props} suffix={suffix} openMenu={rowMenu.open} />
+            )}
+          </div>
         </>
       )}
       <Pagination {...props} />

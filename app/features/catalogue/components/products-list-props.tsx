@@ -15,8 +15,7 @@ export interface ListingRow {
   sku: string | null
   category_names: string[]
   line_name: string | null
-  collection_name: string | null
-  size: { name?: string; number: number }
+  size: { name?: string }
   size_description: string | null
   color: { name?: string; code?: string; hexCode?: string }
   status: string
@@ -30,19 +29,24 @@ export interface ListingRow {
  * What a row of the list shows, cut from the Listing entity: the page sends fifty of these, and
  * the entity's photos, prices and descriptions would double its weight (docs/decisions/079).
  */
-export function toListingRow(listing: Omit<ListingRow, 'editable'>, editable: boolean): ListingRow {
+export function toListingRow(
+  listing: Omit<ListingRow, 'editable' | 'size'> & { size: { name?: string } },
+  editable: boolean,
+  atelier: boolean,
+): ListingRow {
+  const { name, code, hexCode } = listing.color
   return {
     key: listing.key,
     style: listing.style,
     style_name: listing.style_name,
     style_number: listing.style_number,
-    sku: listing.sku,
+    // The SKU shows in the atelier's list only.
+    sku: atelier ? listing.sku : null,
     category_names: listing.category_names,
     line_name: listing.line_name,
-    collection_name: listing.collection_name,
-    size: listing.size,
+    size: { name: listing.size.name },
     size_description: listing.size_description,
-    color: listing.color,
+    color: { name, code, hexCode },
     status: listing.status,
     addition: listing.addition,
     thumbnail: listing.thumbnail,
@@ -78,6 +82,8 @@ export interface ProductsListProps {
   canUpload: boolean
   showTeamInfo: boolean
   selectAll: boolean
+  /** The row whose menu the address opens (`menu={key}`, the menu without JavaScript), else null. */
+  menu: string | null
   /** In the atelier: each listed style's progress, by style key (atelier.md §4). */
   progress?: Record<string, { complete: number; total: number }>
 }

@@ -1,46 +1,129 @@
-// What a listing's row and tile share: the menu, the checkbox, the name's link, progress, colour,
+// What a listing's row and tile share: the menu (one, opened on demand), the checkbox, the name's link, progress, colour,
 // status badges and the thumbnail.
 import { StepsDone } from '#app/features/atelier/components'
 import { HangerIcon } from '#app/ui/icons'
-import { Badge, Menu } from '#app/ui/misc'
-import { Link } from '@remix-run/react'
+import { Badge } from '#app/ui/misc'
+import { Link, useLocation, useNavigate } from '@remix-run/react'
+import { useEffect, useState, type MouseEvent } from 'react'
 import { statusTone, type ListingRow, type ProductsListProps } from './products-list-props'
 
+/**
+ * A row's "⋯": a link that opens the row's menu. Only the open row renders its items (one menu on
+ * the page, opened on demand): with JavaScript the list toggles it in place (useRowMenu); without,
+ * the link asks for the same list with `menu={key}`, and the server renders that row's menu open.
+ */
 export function RowMenu({
   row,
   base,
   brandKey,
-  canEdit,
   suffix,
+  open,
 }: {
   row: ListingRow
   base: string
   brandKey: string
-  canEdit: boolean
   suffix: string
+  open: boolean
 }) {
   const detail = `/brand/${brandKey}/products/listing/${row.key}`
-  const item = 'block px-4 py-2 hover:bg-black/5'
+  const item = 'block whitespace-nowrap px-4 py-2 hover:bg-black/5 focus:bg-black/5 focus:outline-none'
+  const toggle = open ? `${base}${suffix}` : `${base}${suffix}${suffix ? '&' : '?'}menu=${row.key}#row-${row.key}`
   return (
-    <Menu label={<span aria-hidden="true">⋯</span>} name={`${row.style_name} menu`}>
-      <Link to={`${base}/quick/${row.key}${suffix}`} className={item} preventScrollReset>
-        Quick View
-      </Link>
-      <Link to={detail} className={item}>
-        View
-      </Link>
-      {canEdit ? (
-        <>
-          <Link to={`${detail}?edit=true`} className={item}>
-            Edit
+    <span className="relative inline-block">
+      <a
+        href={toggle}
+        data-row-menu={row.key}
+        aria-label={`${row.style_name} menu`}
+        aria-expanded={open}
+        aria-controls={open ? `menu-${row.key}` : undefined}
+        className="flex items-center rounded-md px-2 py-1 hover:bg-black/5"
+      >
+        <span aria-hidden="true">⋯</span>
+      </a>
+      {open ? (
+        <span
+          id={`menu-${row.key}`}
+          data-row-menu-items={row.key}
+          className="absolute right-0 z-30 mt-2 block min-w-48 rounded-md border border-line bg-white py-1 text-left text-sm shadow-lg"
+        >
+          <Link to={`${base}/quick/${row.key}${suffix}`} className={item} preventScrollReset>
+            Quick View
           </Link>
-          <Link to={`${base}/delete/${row.key}${suffix}`} className={`${item} text-red-700`} preventScrollReset>
-            Delete
+          <Link to={detail} className={item}>
+            View
           </Link>
-        </>
+          {row.editable ? (
+            <>
+              <Link to={`${detail}?edit=true`} className={item}>
+                Edit
+              </Link>
+              <Link to={`${base}/delete/${row.key}${suffix}`} className={`${item} text-red-700`} preventScrollReset>
+                Delete
+              </Link>
+            </>
+          ) : null}
+        </span>
       ) : null}
-    </Menu>
+    </span>
   )
+}
+
+/**
+ * The list's one open row menu and its plain links. Rows render plain anchors (no router hook per
+ * link: a 50-row page would otherwise resolve some 250 of them on every render); one click handler
+ * on the list sends a plain left click on `a[data-nav]` through the router, and toggles a menu.
+ */
+export function useRowMenu(fromAddress: string | null) {
+  const [open, setOpen] = useState<string | null>(fromAddress)
+  const navigate = useNavigate()
+  const location = useLocation()
+  // A new address (an item followed, a filter applied) closes the menu, as a new page would.
+  useEffect(() => setOpen(fromAddress), [location.key, fromAddress])
+  useEffect(() => {
+    if (!open) return
+    const first = document.querySelector<HTMLElement>(`[data-row-menu-items="${open}"] a`)
+    first?.focus()
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== 'Escape') return
+        document.querySelector<HTMLElement>(`[data-row-menu="${open}"]`)?.focus()
+      } else if ((event.target as Element | null)?.closest?.(`[data-row-menu="${open}"], [data-row-menu-items]`)) {
+        return
+      }
+      setOpen(null)
+    }
+    document.addEventListener('keydown', close)
+    document.addEventListener('pointerdown', close)
+    return () => {
+      document.removeEventListener('keydown', close)
+      document.removeEventListener('pointerdown', close)
+    }
+  }, [open])
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return
+    const target = event.target as Element
+    const toggle = target.closest<HTMLElement>('[data-row-menu]')
+    if (toggle) {
+      event.preventDefault()
+      const key = toggle.dataset.rowMenu!
+      setOpen((current) => (current === key ? null : key))
+      return
+    }
+    const link = target.closest<HTMLAnchorElement>('a[data-nav]')
+    if (link) {
+      event.preventDefault()
+      navigate(link.getAttribute('href')!)
+    }
+  }
+  return { open, onClick }
 }
 
 export function nameHref(row: ListingRow, brandKey: string, atelier: boolean): string {

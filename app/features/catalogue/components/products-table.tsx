@@ -1,5 +1,4 @@
 // The table view of listings.
-import { Link } from '@remix-run/react'
 import { sizing, type ProductsListProps } from './products-list-props'
 import {
   Colour,
@@ -12,12 +11,12 @@ import {
   nameHref,
 } from './products-row-parts'
 
-export function ListingTable(props: ProductsListProps & { suffix: string }) {
-  const { rows, atelier, brandKey, base, canEdit, suffix, selectAll } = props
+export function ListingTable(props: ProductsListProps & { suffix: string; openMenu: string | null }) {
+  const { rows, atelier, brandKey, base, canEdit, suffix, selectAll, openMenu } = props
   const th = 'px-3 py-3 font-medium'
   return (
     <div className="overflow-x-auto rounded-lg border border-line bg-white">
-      <table className="w-full text-left text-sm" data-testid="listing-table">
+      <table className="w-full text-left text-sm [&_td]:px-3 [&_td]:py-2" data-testid="listing-table">
         <thead className="border-b border-line text-xs uppercase tracking-wide text-muted">
           <tr>
             {canEdit ? (
@@ -66,38 +65,42 @@ export function ListingTable(props: ProductsListProps & { suffix: string }) {
         </thead>
         <tbody className="divide-y divide-line">
           {rows.map((row) => (
-            <tr key={row.key} data-testid="listing-row" data-key={row.key} className="hover:bg-canvas">
+            <tr
+              key={row.key}
+              id={`row-${row.key}`}
+              data-testid="listing-row"
+              data-key={row.key}
+              className="hover:bg-canvas"
+            >
               {canEdit ? (
-                <td className="px-3 py-2">
-                  {row.editable ? <RowCheckbox key={String(selectAll)} row={row} checked={selectAll} /> : null}
-                </td>
+                <td>{row.editable ? <RowCheckbox key={String(selectAll)} row={row} checked={selectAll} /> : null}</td>
               ) : null}
-              <td className="px-3 py-2">
+              <td>
                 <Thumbnail row={row} className="w-12" />
               </td>
-              {atelier ? <td className="px-3 py-2 font-mono text-xs">{row.sku}</td> : null}
-              <td className="px-3 py-2 font-medium">
-                <Link to={nameHref(row, brandKey, atelier)} className="hover:underline">
+              {atelier ? <td className="whitespace-nowrap font-mono text-xs">{row.sku}</td> : null}
+              <td className="font-medium">
+                <a href={nameHref(row, brandKey, atelier)} data-nav className="hover:underline">
                   {row.style_name}
-                </Link>
+                </a>
               </td>
-              <td className="px-3 py-2 text-muted">{row.style_number}</td>
+              <td className="whitespace-nowrap text-muted">{row.style_number}</td>
               {atelier ? (
-                <td className="px-3 py-2">
+                <td>
                   <RowProgress row={row} progress={props.progress} />
                 </td>
               ) : null}
-              <td className="px-3 py-2">{row.category_names.join(', ')}</td>
-              <td className="px-3 py-2">{row.line_name}</td>
-              <td className="px-3 py-2">{sizing(row)}</td>
-              <td className="px-3 py-2">
+              <td>{row.category_names.join(', ')}</td>
+              <td>{row.line_name}</td>
+              <td>{sizing(row)}</td>
+              <td>
                 <Colour row={row} />
               </td>
-              <td className="px-3 py-2">
+              <td>
                 <StatusBadges row={row} />
               </td>
-              <td className="px-3 py-2 text-right">
-                <RowMenu row={row} base={base} brandKey={brandKey} canEdit={row.editable} suffix={suffix} />
+              <td className="text-right">
+                <RowMenu row={row} base={base} brandKey={brandKey} suffix={suffix} open={openMenu === row.key} />
               </td>
             </tr>
           ))}

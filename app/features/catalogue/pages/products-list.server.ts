@@ -13,6 +13,11 @@ import { brandGrantTypes } from '#app/platform/access/permissions'
 import { guard, run } from '#app/platform/session.server'
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 
+/** The row whose menu `menu={key}` opens: only a row of this page. */
+function openRowMenu(key: string | null, rows: readonly { key: string }[]): string | null {
+  return key !== null && rows.some((row) => row.key === key) ? key : null
+}
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
   const brandKey = params.brandKey!
@@ -64,7 +69,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     per,
     view: parseViewMode(url.searchParams.get('view')),
     selectAll: url.searchParams.get('select') === 'all',
-    rows: listed.data.map((row) => toListingRow(row, editable.has(row.key))),
+    menu: openRowMenu(url.searchParams.get('menu'), listed.data),
+    rows: listed.data.map((row) => toListingRow(row, editable.has(row.key), atelier)),
     total: listed.total,
     totalExact: listed.totalExact,
     more: listed.more,

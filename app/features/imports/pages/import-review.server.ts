@@ -3,10 +3,21 @@ import { importOfBrand } from '#app/features/imports/import-upload.server'
 import { importResult } from '#app/features/imports/imports.server'
 import { guard, run } from '#app/platform/session.server'
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { REVIEW_PER_PAGE, reviewPageOf } from './import-review.shared'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
   const view = await run(() => importOfBrand(context, actor, params.brandKey!, params.importKey!))
-  const result = await run(() => importResult(context.deps, actor, view.key))
-  return json({ brandKey: params.brandKey!, view, result })
+  const query = new URL(request.url).searchParams
+  // Each list pages on its own (`created=3`, `updated=2`), so both stay where they were.
+  const createdPage = reviewPageOf(query.get('created'))
+  const updatedPage = reviewPageOf(query.get('updated'))
+  const result = await run(() =>
+    importResult(context.deps, actor, view.key, {
+      limit: REVIEW_PER_PAGE,
+      createdOffset: (createdPage - 1) * REVIEW_PER_PAGE,
+      updatedOffset: (updatedPage - 1) * REVIEW_PER_PAGE,
+    }),
+  )
+  return json({ brandKey: params.brandKey!, view, result, createdPage, updatedPage })
 }

@@ -262,6 +262,29 @@ describe('whole-file failures', () => {
     expect(rows[0]!.issues).toEqual([])
   })
 
+  it('reads "89,00 EUR" in a semicolon file as a decimal comma, and tells SKUs that differ only in case', async () => {
+    const view = await upload(
+      actors.owner,
+      'Listing Unique Id;Style Name;Style Number;SKU;Wholesale Prices\r\n' +
+        'EU-1;Linen Shirt;SN-1;abc-1;89,00 EUR\r\n' +
+        'EU-2;Linen Shirt;SN-1;ABC-1;89,50 EUR, 99 USD\r\n' +
+        'EU-3;Linen Shirt;SN-1;xyz-9;\r\n',
+    )
+    const { rows } = await listImportRows(portal.deps, actors.owner, view.key)
+    expect(rows.map((row) => row.action)).toEqual(['create', 'create', 'create'])
+    expect(rows[0]!.issues.filter((issue) => issue.field === 'Wholesale Prices')).toEqual([])
+    const skuWarnings = rows.map((row) => row.issues.filter((issue) => issue.field === 'SKU'))
+    expect(skuWarnings[0]).toEqual([
+      expect.objectContaining({
+        level: 'warning',
+        message: IMPORT_MESSAGES.skuCase,
+        detail: 'Also written "ABC-1" (row 2).',
+      }),
+    ])
+    expect(skuWarnings[1]).toEqual([expect.objectContaining({ detail: 'Also written "abc-1" (row 1).' })])
+    expect(skuWarnings[2]).toEqual([])
+  })
+
   it('an upload to a line is refused to an editor of another line, allowed on their own', async () => {
     const scope = { brandKey: brand.key, lineKey: brand.lines[1]!.key }
     const input = () => ({

@@ -35,7 +35,7 @@ const HAS_ERROR = sql.raw(`issues @> '[{"level":"error"}]'`)
 export async function markDuplicates(
   db: Executor,
   importKey: string,
-  issues: { duplicate: object; skuCase: object },
+  issues: { duplicate: object; skuCase: { field: string; level: string; message: string } },
   norms?: string[],
 ): Promise<void> {
   const only = norms ? sql`and norm_id = any(${sql.param(norms)}::text[])` : sql``
@@ -57,15 +57,30 @@ export async function markDuplicates(
     ) d
     where r.import_key = ${importKey} and r.norm_id = d.norm_id`)
   if (!norms) {
+    // Each spelling once with its first row, then per SKU its spellings: a row's warning names the
+    // others ("Also written "abc-1" (row 4)."), and no row is compared with every other row.
+    const { field, level, message } = issues.skuCase
     await db.execute(sql`
-      with variants as (
-        select lower(target->>'sku') as sku from import_rows
+      with spellings as (
+        select lower(target->>'sku') as folded, target->>'sku' as sku, min(row_number) as first_row
+        from import_rows
         where import_key = ${importKey} and target ? 'sku'
-        group by 1 having min(target->>'sku') <> max(target->>'sku')
+        group by 1, 2
+      ), variants as (
+        select folded, jsonb_agg(jsonb_build_array(sku, first_row) order by first_row) as forms
+        from spellings group by folded having count(*) > 1
       )
-      update import_rows r set issues = r.issues || jsonb_build_array(${JSON.stringify(issues.skuCase)}::jsonb)
+      update import_rows r set issues = r.issues || jsonb_build_array(jsonb_build_object(
+        'field', ${field}::text, 'level', ${level}::text, 'message', ${message}::text,
+        'detail', (
+          select 'Also written ' || string_agg(format('"%s" (row %s)', form->>0, form->>1), ', ') || '.'
+          from (
+            select value as form from jsonb_array_elements(v.forms)
+            where value->>0 <> r.target->>'sku' limit 5
+          ) others
+        )))
       from variants v
-      where r.import_key = ${importKey} and r.target ? 'sku' and lower(r.target->>'sku') = v.sku`)
+      where r.import_key = ${importKey} and r.target ? 'sku' and lower(r.target->>'sku') = v.folded`)
   }
 }
 

@@ -38,9 +38,10 @@ import {
 
 export const SKU_CASE_ISSUE: RowIssue = {
   field: 'SKU',
-  message: IMPORT_MESSAGES.parseError('SKU'),
+  message: IMPORT_MESSAGES.skuCase,
   level: 'warning',
-  detail: 'Another row has the same SKU in different letter case.',
+  // Each row's detail names the other spellings and where they are (markDuplicates).
+  detail: '',
 }
 
 /**

@@ -8,6 +8,8 @@ export const IMPORT_MESSAGES = {
   requiredMissing: (field: string) => `Required field "${field}" missing. Review the spreadsheet and upload again.`,
   optionalEmpty: (field: string) => `Optional field "${field}" is empty`,
   parseError: (field: string) => `Error parsing "${field}" for upload.`,
+  /** Not in the spec: a warning, so not "Error parsing" (the row is written as it is). */
+  skuCase: 'Another row has this SKU in different letter case.',
   duplicate:
     'Duplicate listings found in the provided dataset. Please ensure only one row for each Listing Unique ID. Review the spreadsheet and upload again.',
   uploadError: 'Error uploading CSV file. ',

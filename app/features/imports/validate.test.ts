@@ -125,7 +125,20 @@ describe('validateRow', () => {
       { number: 40.5, currency: 'EUR' },
       { number: 38, currency: 'GBP' },
     ])
-    expect(parseWholesalePrices('45,00 EUR')).toHaveProperty('error')
+    // A comma between digits is a decimal comma; the other commas separate the pairs.
+    expect(parseWholesalePrices('89,00 EUR')).toEqual([{ number: 89, currency: 'EUR' }])
+    expect(parseWholesalePrices('89,50 EUR, USD 99,9, 40.25 GBP')).toEqual([
+      { number: 89.5, currency: 'EUR' },
+      { number: 99.9, currency: 'USD' },
+      { number: 40.25, currency: 'GBP' },
+    ])
+    expect(parseWholesalePrices('45 USD,40 EUR')).toEqual([
+      { number: 45, currency: 'USD' },
+      { number: 40, currency: 'EUR' },
+    ])
+    // Digit groups are not read as decimals: "1,200.00" is refused, not taken as 1.2.
+    expect(parseWholesalePrices('1,200.00 EUR')).toHaveProperty('error')
+    expect(parseWholesalePrices('45,40,10 EUR')).toHaveProperty('error')
   })
 
   it('keeps a collection upload in its collection and flags additions', () => {

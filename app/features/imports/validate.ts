@@ -106,14 +106,18 @@ export interface ImportRefs {
 
 export const emptyRefs = (): ImportRefs => ({ lines: new Map(), collections: new Map(), categories: new Map() })
 
-/** "45.00 USD, 40 EUR" (or "USD 45.00"): number-and-currency pairs, comma-separated. */
+/**
+ * "45.00 USD, 40 EUR" (or "USD 45.00"): number-and-currency pairs, comma-separated. A comma
+ * between two digits is a decimal comma ("89,00 EUR", as semicolon-delimited files from much of
+ * Europe write it): pairs are separated by the other commas.
+ */
 export function parseWholesalePrices(text: string): WholesalePrice[] | { error: string } {
   const prices: WholesalePrice[] = []
-  for (const part of text.split(',')) {
+  for (const part of text.split(/(?<!\d),|,(?!\d)/)) {
     const pair = part.trim()
     if (pair === '') continue
-    const amountFirst = /^([0-9]{1,9}(?:\.[0-9]{1,4})?)\s*([A-Za-z]{3})$/.exec(pair)
-    const currencyFirst = /^([A-Za-z]{3})\s*([0-9]{1,9}(?:\.[0-9]{1,4})?)$/.exec(pair)
+    const amountFirst = /^([0-9]{1,9}(?:[.,][0-9]{1,4})?)\s*([A-Za-z]{3})$/.exec(pair)
+    const currencyFirst = /^([A-Za-z]{3})\s*([0-9]{1,9}(?:[.,][0-9]{1,4})?)$/.exec(pair)
     const amount = amountFirst?.[1] ?? currencyFirst?.[2]
     const currency = amountFirst?.[2] ?? currencyFirst?.[1]
     if (!amount || !currency) {
@@ -121,7 +125,7 @@ export function parseWholesalePrices(text: string): WholesalePrice[] | { error: 
     }
     const code = currency.toUpperCase()
     if (prices.some((price) => price.currency === code)) return { error: `${code} is given twice.` }
-    prices.push({ number: Number(amount), currency: code })
+    prices.push({ number: Number(amount.replace(',', '.')), currency: code })
   }
   if (prices.length === 0) return { error: 'No price given.' }
   return prices

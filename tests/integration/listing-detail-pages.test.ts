@@ -3,8 +3,8 @@ import { invites, teams } from '#db/schema'
 import { createListing, createStyleIn } from '#tests/support/catalogue-factories'
 import { createAccount, grant } from '#tests/support/factories'
 import { readOutbox } from '#tests/support/portal'
-import { and, eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { and, eq, getTableName, type Table } from 'drizzle-orm'
+import { describe, expect, it, vi } from 'vitest'
 import {
   INVALID_STYLE_NAME,
   brand,
@@ -103,6 +103,53 @@ describe('the listing page without JavaScript', () => {
     const ownerBrowser = await browserOf(owner)
     expect((await ownerBrowser.get(`${base}/no-such-product`)).status).toBe(404)
     expect((await ownerBrowser.get(`${base}/listing/no-such-listing`)).status).toBe(404)
+  })
+
+  it('says "Error getting categories." when they cannot be read, and a save then keeps the listing\'s categories', async () => {
+    const listing = await createListing(portal.deps, brand.key, { categories: [tops, knit] })
+    const path = `/brand/${brand.key}/products/listing/${listing.key}`
+    const browser = await browserOf(editor)
+    // The categories table fails to answer for a moment (the portal runs in this process).
+    const db = portal.deps.db
+    const select = db.select.bind(db)
+    const failing = (...fields: Parameters<typeof select>) => {
+      const builder = select(...fields)
+      const from = builder.from.bind(builder)
+      return Object.assign(builder, {
+        from: (table: Parameters<typeof from>[0]) => {
+          // By name: the portal is the built bundle, with its own copy of the schema's tables.
+          if (getTableName(table as Table) === 'categories') throw new Error('categories are unavailable')
+          return from(table)
+        },
+      })
+    }
+    db.select = failing as typeof db.select
+    const logged: string[] = []
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void logged.push(String(line)))
+    let html: string
+    try {
+      const page = await browser.get(`${path}?edit=true`)
+      expect(page.status).toBe(200)
+      html = await page.text()
+    } finally {
+      db.select = select as typeof db.select
+      spy.mockRestore()
+    }
+    // Reported for the operators, once.
+    expect(logged.filter((line) => line.includes('categories load failure'))).toHaveLength(1)
+    expect(html).toContain('Error getting categories.')
+    expect(html).toContain('Boxy Tee')
+    // Saved later, from that page: it sends the listing's categories, kept in hidden fields.
+    const kept = [...html.matchAll(/type="hidden" name="categories" value="([^"]+)"/g)].map((m) => m[1]!)
+    expect(kept).toEqual([tops, knit])
+    const saved = await browser.post(`${path}?edit=true`, {
+      style_name: 'Boxy Tee Kept',
+      style_number: listing.styleNumber,
+      categories: kept,
+    })
+    expect(saved.status).toBe(302)
+    expect(await listingRow(listing.key)).toMatchObject({ styleName: 'Boxy Tee Kept', categories: [tops, knit] })
+    expect(await (await browser.get(path)).text()).not.toContain('Error getting categories.')
   })
 
   it('edits with the form: an invalid style name shows the message and saves nothing, a valid one saves', async () => {

@@ -12,6 +12,7 @@ import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { parseOrThrow } from '#app/platform/validation.server'
 import { listingImages } from '#app/features/media/index.server'
+import { reportError } from '#app/infra/error-reporting.server'
 
 type ListingRow = typeof listings.$inferSelect
 
@@ -143,6 +144,20 @@ async function lookPosition(deps: ServiceDeps, row: ListingRow): Promise<LookPos
   }
 }
 
+/** The brand's categories by name, or null when they could not be read (reported, not thrown). */
+async function categoriesOfBrand(deps: ServiceDeps, brandKey: string) {
+  try {
+    return await deps.db
+      .select({ key: categories.key, name: categories.name })
+      .from(categories)
+      .where(eq(categories.brandKey, brandKey))
+      .orderBy(asc(categories.name))
+  } catch (error) {
+    reportError(error, { msg: 'categories load failure', brandKey })
+    return null
+  }
+}
+
 /** What the listing page shows (catalogue.md §2 "Listing detail page"). */
 export async function getListingDetail(deps: ServiceDeps, actor: Actor, key: string, brandKey: string) {
   const access = await requireAbility(deps, actor, 'listing.view', { model: 'Listing', key })
@@ -159,12 +174,9 @@ export async function getListingDetail(deps: ServiceDeps, actor: Actor, key: str
         .from(styles)
         .where(eq(styles.key, row.styleKey))
     : []
-  const names = await categoryNames(deps, row.brandKey, row.categories)
-  const brandCategories = await deps.db
-    .select({ key: categories.key, name: categories.name })
-    .from(categories)
-    .where(eq(categories.brandKey, row.brandKey))
-    .orderBy(asc(categories.name))
+  const brandCategories = await categoriesOfBrand(deps, row.brandKey)
+  const nameOf = new Map((brandCategories ?? []).map((category) => [category.key, category.name]))
+  const names = row.categories.map((key) => nameOf.get(key)).filter((name): name is string => Boolean(name))
   return {
     listing: toListingView(row, {
       category_names: names,
@@ -178,7 +190,9 @@ export async function getListingDetail(deps: ServiceDeps, actor: Actor, key: str
     images: listingImages(deps, row.media),
     look: await lookPosition(deps, row),
     /** Every category of the brand, for the edit form's choices. */
-    categories: brandCategories,
+    categories: brandCategories ?? [],
+    /** catalogue.md §8: the categories could not be read; the rest of the page stands. */
+    categoriesError: brandCategories ? null : LISTING_MESSAGES.categoriesFailed,
     canEdit: allows('listing.edit', access.grant),
   }
 }

@@ -46,6 +46,8 @@ export const LISTING_MESSAGES = {
   noPermission: (email: string) =>
     `Please ensure you have proper permissions, and contact client services by e-mail ${email}.`,
   deleted: 'Product has been deleted successfully.',
+  /** catalogue.md §8 "Categories load failure". */
+  categoriesFailed: 'Error getting categories.',
   deleteQuestion: "Deleting product can't be undone. Are you sure you want to continue delete this product ?",
 } as const
 

@@ -131,7 +131,11 @@ function ListingSummary() {
         </div>
         <p className="text-sm text-muted">Style No. {listing.style_number}</p>
       </div>
-      {listing.category_names.length ? (
+      {detail.categoriesError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {detail.categoriesError}
+        </p>
+      ) : listing.category_names.length ? (
         <ul className="flex flex-wrap gap-2" aria-label="Categories">
           {listing.category_names.map((name) => (
             <li key={name}>
@@ -223,7 +227,17 @@ function EditListing() {
       </div>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">Categories</legend>
-        {detail.categories.length === 0 ? (
+        {detail.categoriesError ? (
+          <>
+            <p role="alert" className="text-sm text-red-700" data-testid="categories-error">
+              {detail.categoriesError}
+            </p>
+            {/* Saving keeps the categories the listing has: none could be offered. */}
+            {listing.categories.map((key) => (
+              <input key={key} type="hidden" name={fields.categories.name} value={key} />
+            ))}
+          </>
+        ) : detail.categories.length === 0 ? (
           <p className="text-xs text-muted">This brand has no categories yet.</p>
         ) : (
           <div className="grid gap-2 sm:grid-cols-3">

@@ -10,7 +10,7 @@ import {
   useLoaderData,
   useRouteError,
 } from '@remix-run/react'
-import { useMemo, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import stylesheet from '#app/styles/tailwind.css'
 import { Toasts } from '#app/ui/toasts'
 import { RouteDialog } from '#app/ui/dialog'
@@ -19,6 +19,7 @@ import { commitUiSession, ensureCsrfToken, getUiSession } from '#app/platform/se
 import { toastList } from '#app/platform/toast'
 import { useLiveToasts } from '#app/ui/live-toasts'
 import { useNonce } from '#app/platform/nonce'
+import { SESSION_EXPIRED_EVENT } from '#app/platform/api-client'
 
 // Every feature's abilities, before anything checks access.
 registerFeatureAbilities()
@@ -58,12 +59,38 @@ export default function App() {
   // Toasts of the last redirect, then those raised in the browser since.
   const live = useLiveToasts()
   const shown = useMemo(() => [...toasts, ...live], [toasts, live])
+  const expired = useSessionExpired()
   return (
     <Document>
-      <Toasts toasts={shown} />
+      {/* No toast over the dialog. */}
+      <Toasts toasts={expired ? [] : shown} />
       <Outlet />
+      {expired ? <SessionExpiredDialog /> : null}
     </Document>
   )
+}
+
+/** catalogue.md §8: a 401 shows this undismissable dialog; its action reloads the page. */
+function SessionExpiredDialog() {
+  return (
+    <RouteDialog title="Session expired" dismissible={false}>
+      <p className="mb-6 text-sm">Your session has expired. Refresh session?</p>
+      <Button type="button" onClick={() => window.location.reload()}>
+        Refresh session
+      </Button>
+    </RouteDialog>
+  )
+}
+
+/** A script's API call answered 401 (api-client.ts): the page shows the session dialog. */
+function useSessionExpired(): boolean {
+  const [expired, setExpired] = useState(false)
+  useEffect(() => {
+    const expire = () => setExpired(true)
+    window.addEventListener(SESSION_EXPIRED_EVENT, expire)
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, expire)
+  }, [])
+  return expired
 }
 
 function errorMessage(data: unknown): string {
@@ -79,12 +106,7 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 401) {
     return (
       <Document>
-        <RouteDialog title="Session expired" dismissible={false}>
-          <p className="mb-6 text-sm">Your session has expired. Refresh session?</p>
-          <Button type="button" onClick={() => window.location.reload()}>
-            Refresh session
-          </Button>
-        </RouteDialog>
+        <SessionExpiredDialog />
       </Document>
     )
   }

@@ -236,3 +236,33 @@ test('the page, its edit-order view and Delete Image have no axe violations', as
   await expect(page.getByRole('dialog')).toBeVisible()
   await check('Delete Image')
 })
+
+test('a drag after the session ended shows the session dialog, with no error toast over it', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedIn(browser, baseURL!, 'admin@demo.test', DEMO_PASSWORD)
+  const suffix = Date.now().toString(36)
+  await createListings(page.request, brand.key, [
+    { id: `SE-${suffix}`, name: 'Session Tee', number: 'SE-100', sku: 'SE-100-BLK-S', colour: 'Black', hex: '#1d1d1f' },
+  ])
+  const [photo] = await uploadPhotos(page.request, brand.key, [{ name: `late-${suffix}.jpg`, colour: '#445566' }])
+  await page.goto(managePath())
+  await live(page)
+  // The session ends while the page is open (signed out elsewhere, or expired).
+  await page.context().clearCookies()
+  await drag(
+    page,
+    page.getByRole('button', { name: `${photo!.name}: drag onto a listing` }),
+    listingCard(page, 'Session Tee'),
+  )
+  const dialog = page.getByRole('dialog', { name: 'Session expired' })
+  await expect(dialog).toContainText('Your session has expired. Refresh session?')
+  await expect(page.getByTestId('toast')).toHaveCount(0)
+  // Undismissable: Escape leaves it; its action reloads, to the sign-in page.
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Refresh session' }).click()
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  await page.context().close()
+})

@@ -21,7 +21,7 @@ import {
   POOL_STEP,
   positionsFor,
 } from '#app/features/media/media-order'
-import { api } from '#app/platform/api-client'
+import { api, isSessionExpired } from '#app/platform/api-client'
 import { useCsrfToken } from '#app/platform/csrf'
 import type { FrameHandle } from '#app/ui/frame-handle'
 import { showToast } from '#app/ui/live-toasts'
@@ -131,16 +131,17 @@ export default function MediaManagePage() {
       try {
         await api('POST', 'media/method/attach', { brand: brandKey, media: outcome.media, listing: outcome.listing })
         showToast({ kind: 'success', message: MEDIA_TEXTS.associated(style) })
-      } catch {
-        showToast({ kind: 'error', message: MEDIA_TEXTS.associateFailed(style) })
+      } catch (error) {
+        // An ended session gets its dialog (api-client.ts), not this toast.
+        if (!isSessionExpired(error)) showToast({ kind: 'error', message: MEDIA_TEXTS.associateFailed(style) })
       }
       refresh()
     } else if (outcome.kind === 'detach') {
       try {
         await api('POST', 'media/method/detach', { brand: brandKey, media: outcome.media })
         showToast({ kind: 'success', message: MEDIA_TEXTS.detached })
-      } catch {
-        showToast({ kind: 'error', message: MEDIA_TEXTS.detachFailed })
+      } catch (error) {
+        if (!isSessionExpired(error)) showToast({ kind: 'error', message: MEDIA_TEXTS.detachFailed })
       }
       refresh()
     }

@@ -179,6 +179,18 @@ for (const javaScriptEnabled of [false, true]) {
       )
       await page.getByRole('link', { name: 'Errors', exact: true }).click()
       await expect(page.getByTestId('grid-row')).toHaveCount(1)
+      // The raw grid (catalogue.md §2): the file's own columns, the cell at fault tinted with its reason.
+      await page.getByRole('link', { name: 'Spreadsheet' }).click()
+      const sheet = page.getByTestId('spreadsheet-grid')
+      await expect(sheet.getByRole('columnheader')).toHaveText(['#', 'Listing Unique Id', 'Style Name', 'Style Number'])
+      await expect(sheet.getByTestId('sheet-row')).toHaveCount(1)
+      const cell = sheet.locator('[data-testid=sheet-row][data-row="2"] td[data-field="Style Name"]')
+      await expect(cell).toHaveAttribute('data-level', 'error')
+      await expect(cell).toHaveAttribute('title', /Required field "Style Name" missing/)
+      expect((await sheet.boundingBox())!.width).toBeLessThanOrEqual(900)
+      await page.getByRole('link', { name: 'All', exact: true }).click()
+      await expect(sheet.getByTestId('sheet-row')).toHaveCount(2)
+      await page.getByRole('link', { name: 'Dry run' }).click()
 
       await page.getByRole('button', { name: 'Commit' }).click()
       await expect(page.getByRole('dialog', { name: 'Upload details' }).getByTestId('details-failed')).toHaveText('1')

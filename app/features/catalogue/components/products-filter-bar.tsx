@@ -44,7 +44,9 @@ export function FilterBar(props: ProductsListProps) {
             type="search"
             name="search"
             defaultValue={filter.search}
-            placeholder="Search style, number, material, line or collection"
+            // Short enough to show whole beside the filters at 1280 wide; the title says it all.
+            placeholder="Search name, number, material…"
+            title="Search by style name or number, material, line or collection"
             maxLength={100}
             className="w-full rounded-md border border-line px-3 py-2 text-sm focus:border-ink focus:outline-none"
           />

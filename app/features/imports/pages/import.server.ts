@@ -20,7 +20,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     view.status === 'needs_mapping'
       ? { rows: [], cursor: 0, more: false, total: 0 }
       : await run(() => listImportRows(context.deps, actor, view.key, { only, cursor, limit: PAGE }))
-  return json({ brandKey, view, only, cursor, rows, canEdit: mayEditListings(actor, brandKey) })
+  // The rows as the dry run reads them, or as the file had them (the spreadsheet grid).
+  const layout = url.searchParams.get('layout') === 'sheet' ? 'sheet' : 'dry-run'
+  return json({ brandKey, view, only, cursor, layout, rows, canEdit: mayEditListings(actor, brandKey) })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -7,6 +7,7 @@
 import { countOf } from '#app/platform/format'
 import { ImportGrid } from '#app/features/imports/components/import-grid'
 import { ImportStatusBadge } from '#app/features/imports/components/import-status'
+import { SpreadsheetGrid } from '#app/features/imports/components/spreadsheet-grid'
 import { IMPORT_PROGRESS_EVENT, type ImportProgress } from '#app/features/imports/components/upload-form'
 import { StepperFrame } from '#app/features/imports/components/upload-stepper'
 import { recordsParsed } from '#app/features/imports/import-texts'
@@ -51,7 +52,7 @@ function useLiveImport(key: string, status: ImportStatus) {
 }
 
 export default function ImportPreview() {
-  const { brandKey, view, only, cursor, rows, canEdit } = useLoaderData<typeof loader>()
+  const { brandKey, view, only, cursor, layout, rows, canEdit } = useLoaderData<typeof loader>()
   const csrf = useCsrfToken()
   const base = `/brand/${brandKey}/products/upload/${view.key}`
   const progress = useLiveImport(view.key, view.status)
@@ -59,7 +60,14 @@ export default function ImportPreview() {
   const committed = view.status === 'committed'
   const canCommit = canEdit && view.status === 'previewed' && view.counts.create + view.counts.update > 0
   const failedRows = view.counts.errors + view.counts.failed > 0
-  const filterTo = (id: RowFilter) => (id === 'all' ? base : `${base}?only=${id}`)
+  const addressOf = (id: RowFilter, shape: typeof layout) => {
+    const query = new URLSearchParams()
+    if (id !== 'all') query.set('only', id)
+    if (shape === 'sheet') query.set('layout', 'sheet')
+    const search = query.toString()
+    return search ? `${base}?${search}` : base
+  }
+  const filterTo = (id: RowFilter) => addressOf(id, layout)
   const counts: { label: string; value: number; testId: string }[] = committed
     ? [
         { label: 'Created', value: view.counts.created, testId: 'count-created' },
@@ -184,23 +192,47 @@ export default function ImportPreview() {
 
         {view.status !== 'needs_mapping' ? (
           <>
-            <nav aria-label="Row filter" className="mb-3 flex flex-wrap gap-1 text-sm">
-              {FILTERS.map((filter) => (
-                <Link
-                  key={filter.id}
-                  to={filterTo(filter.id)}
-                  aria-current={filter.id === only ? 'page' : undefined}
-                  className={`rounded-full px-3 py-1 ${
-                    filter.id === only ? 'bg-ink text-white' : 'border border-line bg-white hover:border-ink'
-                  }`}
-                  preventScrollReset
-                >
-                  {filter.label}
-                </Link>
-              ))}
-            </nav>
+            <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+              <nav aria-label="Row filter" className="flex flex-wrap gap-1 text-sm">
+                {FILTERS.map((filter) => (
+                  <Link
+                    key={filter.id}
+                    to={filterTo(filter.id)}
+                    aria-current={filter.id === only ? 'page' : undefined}
+                    className={`rounded-full px-3 py-1 ${
+                      filter.id === only ? 'bg-ink text-white' : 'border border-line bg-white hover:border-ink'
+                    }`}
+                    preventScrollReset
+                  >
+                    {filter.label}
+                  </Link>
+                ))}
+              </nav>
+              <nav aria-label="Grid" className="flex rounded-md border border-line bg-white p-0.5 text-sm">
+                {(
+                  [
+                    ['dry-run', 'Dry run'],
+                    ['sheet', 'Spreadsheet'],
+                  ] as const
+                ).map(([shape, label]) => (
+                  <Link
+                    key={shape}
+                    to={addressOf(only, shape)}
+                    aria-current={shape === layout ? 'page' : undefined}
+                    className={`rounded px-3 py-1 ${shape === layout ? 'bg-ink text-white' : 'text-muted hover:text-ink'}`}
+                    preventScrollReset
+                  >
+                    {label}
+                  </Link>
+                ))}
+              </nav>
+            </div>
             {rows.rows.length > 0 ? (
-              <ImportGrid rows={rows.rows} canFix={canEdit} rowTo={(row) => `${base}/row/${row.rowNumber}`} />
+              layout === 'sheet' ? (
+                <SpreadsheetGrid headers={view.headers} mapping={view.mapping} rows={rows.rows} />
+              ) : (
+                <ImportGrid rows={rows.rows} canFix={canEdit} rowTo={(row) => `${base}/row/${row.rowNumber}`} />
+              )
             ) : (
               <p className="rounded-lg border border-dashed border-line bg-white p-8 text-center text-sm text-muted">
                 No rows to show here.
@@ -210,7 +242,7 @@ export default function ImportPreview() {
               <div className="mt-3 flex gap-4 text-sm">
                 {cursor > 0 ? (
                   <Link
-                    to={`${filterTo(only)}${only === 'all' ? '?' : '&'}cursor=${Math.max(0, cursor - PAGE)}`}
+                    to={`${filterTo(only)}${filterTo(only).includes('?') ? '&' : '?'}cursor=${Math.max(0, cursor - PAGE)}`}
                     className="underline-offset-2 hover:underline"
                   >
                     Previous rows
@@ -218,7 +250,7 @@ export default function ImportPreview() {
                 ) : null}
                 {rows.more ? (
                   <Link
-                    to={`${filterTo(only)}${only === 'all' ? '?' : '&'}cursor=${rows.cursor}`}
+                    to={`${filterTo(only)}${filterTo(only).includes('?') ? '&' : '?'}cursor=${rows.cursor}`}
                     className="underline-offset-2 hover:underline"
                   >
                     Next rows

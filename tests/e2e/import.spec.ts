@@ -264,6 +264,47 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByText('No listings are available')).toBeVisible()
     })
 
+    test('rolling back an older import explains itself on the page', async ({ page, ownBrand }) => {
+      await signIn(page, 'admin@demo.test')
+      const brand = ownBrand.key
+      const older = await uploadToPreview(
+        page,
+        brand,
+        'older.csv',
+        'Listing Unique Id,Style Name,Style Number\r\nOL-1,Older Tee,OL-S1\r\n',
+      )
+      await page.getByRole('button', { name: 'Commit' }).click()
+      await expect(page).toHaveURL(`${upload(brand)}/${older}/details`)
+      // Its roll back is confirmed in one tab while a newer import is committed in another.
+      await page.goto(`${upload(brand)}/${older}/rollback`)
+      const confirm = page.getByRole('dialog', { name: 'Roll back upload' })
+      await expect(confirm.getByRole('button', { name: 'Roll back' })).toBeVisible()
+      const other = await page.context().newPage()
+      const newer = await uploadToPreview(
+        other,
+        brand,
+        'newer.csv',
+        'Listing Unique Id,Style Name,Style Number\r\nOL-1,Older Tee Renamed,OL-S1\r\n',
+      )
+      await other.getByRole('button', { name: 'Commit' }).click()
+      await expect(other).toHaveURL(`${upload(brand)}/${newer}/details`)
+      await other.close()
+
+      await confirm.getByRole('button', { name: 'Roll back' }).click()
+      const why = 'A later import of this brand changed listings after this one: roll that one back first.'
+      await expect(page.getByTestId('toast').filter({ hasText: why })).toBeVisible()
+      await expect(page.getByText('Something went wrong')).toHaveCount(0)
+      await page.goto(`/brand/${brand}/products?search=Renamed`)
+      await expect(page.getByTestId('listing-row')).toHaveCount(1)
+      // The address itself says why, and offers no button; History offers the newer one only.
+      await page.goto(`${upload(brand)}/${older}/rollback`)
+      await expect(confirm).toContainText(why)
+      await expect(confirm.getByRole('button', { name: 'Roll back' })).toHaveCount(0)
+      await page.goto(`${upload(brand)}?tab=history`)
+      await expect(page.getByRole('link', { name: 'Roll back older.csv' })).toHaveCount(0)
+      await expect(page.getByRole('link', { name: 'Roll back newer.csv' })).toBeVisible()
+    })
+
     test('a file that is not CSV and a file without the id column get their messages', async ({ page, ownBrand }) => {
       await signIn(page, 'admin@demo.test')
       const brand = ownBrand.key

@@ -8,6 +8,11 @@ export interface FrameHandle {
   /** Brand home is full width with no padding. */
   fullWidth?: boolean
   /**
+   * The page shows the settings tabs (Company Profile, Branding, Manage Team…): the frame leaves out
+   * the brand's dashboard row, so the page has one row of tabs, not two.
+   */
+  settingsTabs?: boolean
+  /**
    * An onboarding step page: the id of its form open for editing, if any. The stepper's Continue
    * submits that form, so the step is saved before moving on (docs/decisions/039).
    */

@@ -135,3 +135,15 @@ test('header items on /brands are those of the current brand', async ({ page }) 
     expect(href).toMatch(new RegExp(`^/brand/${key}/`))
   }
 })
+
+test('a settings page has one row of tabs: the settings tabs, not the dashboard row as well', async ({ page }) => {
+  await signIn(page, 'admin@demo.test')
+  const key = await brandKeyByName(page, 'Demo Brand')
+  for (const path of ['edit', 'customization', 'team']) {
+    await page.goto(`/brand/${key}/${path}`)
+    await expect(page.getByRole('navigation', { name: 'Settings' })).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Dashboard' })).toHaveCount(0)
+  }
+  await page.goto(`/brand/${key}/lines`)
+  await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible()
+})

@@ -142,6 +142,8 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByRole('button', { name: 'Commit' }).click()
       const details = page.getByRole('dialog', { name: 'Upload details' })
       await expect(details.getByTestId('details-created')).toHaveText('2000', { timeout: 60_000 })
+      // The dialog tells the outcome; no toast repeats it over the dialog.
+      await expect(page.getByTestId('toast')).toHaveCount(0)
       await details.getByRole('link', { name: 'Review' }).click()
       const review = page.getByRole('dialog', { name: 'Review' })
       const created = review.getByTestId('review-created')
@@ -193,7 +195,10 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByRole('link', { name: 'Dry run' }).click()
 
       await page.getByRole('button', { name: 'Commit' }).click()
-      await expect(page.getByRole('dialog', { name: 'Upload details' }).getByTestId('details-failed')).toHaveText('1')
+      const outcome = page.getByRole('dialog', { name: 'Upload details' })
+      await expect(outcome.getByTestId('details-failed')).toHaveText('1')
+      await expect(outcome).toContainText('Review the CSV upload for errors. You can also reach our Client Services')
+      await expect(page.getByTestId('toast')).toHaveCount(0)
       await page.goto(`${upload(brand)}/${key}`)
 
       const [download] = await Promise.all([

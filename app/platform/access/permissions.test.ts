@@ -274,6 +274,10 @@ describe('activeHeaderItem', () => {
     expect(activeHeaderItem('products/listing/abc')).toBe('product')
     expect(activeHeaderItem('products/upload')).toBe('productData')
     expect(activeHeaderItem('products/upload/xyz/review')).toBe('productData')
+    // The wizard's media steps stay under Product Data, so the highlight does not move within it.
+    expect(activeHeaderItem('products/media/upload')).toBe('productData')
+    expect(activeHeaderItem('products/media/manage')).toBe('productData')
+    expect(activeHeaderItem('products/mediax')).toBe('product')
     expect(activeHeaderItem('atelier')).toBe('atelier')
   })
 

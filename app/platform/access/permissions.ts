@@ -387,6 +387,8 @@ export type HeaderItemId = (typeof HEADER_ITEMS)[number]['id']
  */
 export function activeHeaderItem(pathWithinBrand: string): HeaderItemId | null {
   const path = pathWithinBrand.replace(/^\/+/, '')
+  // The upload wizard's later steps (media upload, media management) stay under Product Data.
+  if (path === 'products/media' || path.startsWith('products/media/')) return 'productData'
   let best: (typeof HEADER_ITEMS)[number] | null = null
   for (const item of HEADER_ITEMS) {
     const matches = path === item.path || path.startsWith(`${item.path}/`)

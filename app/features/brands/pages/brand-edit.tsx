@@ -26,6 +26,7 @@ export const handle: FrameHandle = {
     return open && Object.hasOwn(BRAND_FORMS, open) ? `brand-${open}` : null
   },
   back: (_data, params) => `/brand/${params.brandKey ?? ''}`,
+  settingsTabs: true,
 }
 
 interface FieldSpec {

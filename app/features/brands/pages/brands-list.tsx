@@ -87,9 +87,16 @@ export default function Brands() {
           {brands.map((brand) => (
             <li key={brand.key} className="flex items-center pr-2">
               <Link to={`/brand/${brand.key}`} className="flex flex-1 items-center gap-4 px-4 py-3 hover:bg-black/5">
-                <span className="flex h-10 w-10 items-center justify-center overflow-hidden rounded bg-ink text-sm font-semibold text-white">
-                  {brand.assets.logo?.url ? <img src={brand.assets.logo.url} alt="" /> : brand.name.slice(0, 1)}
-                </span>
+                {/* A logo sits on white, as brands draw them (a dark logo vanished on a dark tile); an initial on ink. */}
+                {brand.assets.logo?.url ? (
+                  <span className="flex h-10 w-16 items-center justify-center overflow-hidden rounded border border-line bg-white p-1">
+                    <img src={brand.assets.logo.url} alt="" className="max-h-full max-w-full object-contain" />
+                  </span>
+                ) : (
+                  <span className="flex h-10 w-10 items-center justify-center rounded bg-ink text-sm font-semibold text-white">
+                    {brand.name.slice(0, 1)}
+                  </span>
+                )}
                 <span className="font-medium">{brand.name}</span>
                 <span className="ml-auto text-xs text-muted">
                   Updated {new Date(brand.modified).toLocaleDateString('en-GB')}

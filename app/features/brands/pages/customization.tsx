@@ -28,6 +28,7 @@ export const meta: MetaFunction = () => [{ title: 'Branding · Brand Portal' }]
 export const handle: FrameHandle = {
   title: 'Branding',
   back: (_data, params) => `/brand/${params.brandKey ?? ''}`,
+  settingsTabs: true,
 }
 
 type Tab = 'landing' | 'login'

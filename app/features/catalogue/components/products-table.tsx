@@ -13,7 +13,7 @@ import {
 
 export function ListingTable(props: ProductsListProps & { suffix: string; openMenu: string | null }) {
   const { rows, atelier, brandKey, base, canEdit, suffix, selectAll, openMenu } = props
-  const th = 'px-3 py-3 font-medium'
+  const th = 'whitespace-nowrap px-3 py-3 font-medium'
   return (
     <div className="overflow-x-auto rounded-lg border border-line bg-white">
       <table className="w-full text-left text-sm [&_td]:px-3 [&_td]:py-2" data-testid="listing-table">

@@ -23,14 +23,16 @@ function usePageChrome() {
   let title = ''
   let back = '/brands'
   let fullWidth = false
+  let settingsTabs = false
   for (const match of matches) {
     const handle = match.handle as FrameHandle | undefined
     if (!handle) continue
     if (handle.title) title = typeof handle.title === 'function' ? handle.title(match.data) : handle.title
     if (handle.back) back = typeof handle.back === 'function' ? handle.back(match.data, match.params) : handle.back
     if (handle.fullWidth !== undefined) fullWidth = handle.fullWidth
+    if (handle.settingsTabs) settingsTabs = true
   }
-  return { title, back, fullWidth }
+  return { title, back, fullWidth, settingsTabs }
 }
 
 /** A notification as the bell lists it: the pushed payload, plus whether it has been read. */
@@ -130,7 +132,7 @@ export default function Frame() {
 
 function FrameContent() {
   const data = useLoaderData<typeof loader>()
-  const { title, back, fullWidth } = usePageChrome()
+  const { title, back, fullWidth, settingsTabs } = usePageChrome()
   const location = useLocation()
   const navigate = useNavigate()
   const csrf = useCsrfToken()
@@ -265,7 +267,7 @@ function FrameContent() {
               </Menu>
             </div>
           </div>
-          {brandBase && data.inBrand && data.dashboard ? (
+          {brandBase && data.inBrand && data.dashboard && !settingsTabs ? (
             <nav aria-label="Dashboard" className="flex gap-1 border-t border-line px-6 py-2 text-sm">
               {[
                 ['Dashboard', brandBase, true],

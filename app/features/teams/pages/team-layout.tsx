@@ -16,6 +16,7 @@ export const meta: MetaFunction = () => [{ title: 'Manage Team · Brand Portal' 
 export const handle: FrameHandle = {
   title: 'Manage Team',
   back: (_data, params) => `/brand/${params.brandKey ?? ''}`,
+  settingsTabs: true,
 }
 
 export default function ManageTeam() {

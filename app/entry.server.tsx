@@ -1,8 +1,7 @@
-// Server rendering of every page (rendered whole and sent as one body), and the hook that reports
-// errors thrown by loaders, actions and rendering.
+// Server rendering of every page (rendered to one string, sent as one body), and the hook that
+// reports errors thrown by loaders, actions and rendering.
 import { registerFeatureAbilities } from '#app/features/abilities'
 import { registerFeatureModels } from '#app/features/models.server'
-import { Writable } from 'node:stream'
 import type {
   ActionFunctionArgs,
   AppLoadContext,
@@ -11,7 +10,7 @@ import type {
   LoaderFunctionArgs,
 } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
-import { renderToPipeableStream } from 'react-dom/server'
+import { renderToString } from 'react-dom/server'
 import { logEvent, reportError } from '#app/infra/error-reporting.server'
 import { isAppError } from '#app/platform/errors'
 import { NonceContext } from '#app/platform/nonce'
@@ -19,8 +18,6 @@ import { NonceContext } from '#app/platform/nonce'
 // Every feature's abilities and records, before anything checks access.
 registerFeatureAbilities()
 registerFeatureModels()
-
-const ABORT_DELAY_MS = 5_000
 
 export default function handleRequest(
   request: Request,
@@ -31,46 +28,18 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.cspNonce
   doNotStore(responseHeaders)
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false
-    // No page suspends (no deferred data), so the whole page is ready with its shell: it is sent
-    // as one body rather than React's many small chunks, each of which would cross a web stream
-    // and the compressor on its own (docs/decisions/131).
-    const respond = () => {
-      const chunks: Buffer[] = []
-      const body = new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          chunks.push(chunk)
-          done()
-        },
-        final(done) {
-          responseHeaders.set('Content-Type', 'text/html')
-          resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
-          done()
-        },
-      })
-      pipe(body)
-    }
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        onShellReady() {
-          shellRendered = true
-        },
-        onAllReady: respond,
-        onShellError: reject,
-        onError(error) {
-          responseStatusCode = 500
-          // Errors after the shell was rendered are reported here; earlier ones reject above.
-          if (shellRendered) reportError(error, { msg: 'render failure', path: new URL(request.url).pathname })
-        },
-      },
-    )
-    setTimeout(abort, ABORT_DELAY_MS)
-  })
+  // No page suspends on the server (no deferred data; the lazy 3D and markup views load only in
+  // the browser), so the page is rendered to one string: cheaper than a stream of chunks, each
+  // encoded and written on its own (docs/decisions/159). A render error throws, and Remix renders
+  // the route's error boundary instead.
+  const html = renderToString(
+    <NonceContext.Provider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceContext.Provider>,
+  )
+  responseHeaders.set('Content-Type', 'text/html')
+  // Bytes, not a string: a string body is checked character by character for lone surrogates.
+  return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode })
 }
 
 /**

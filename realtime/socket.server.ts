@@ -15,6 +15,7 @@ import { createBurstLimit } from '#app/platform/burst-limit'
 import type { EventPublisher, ServiceDeps } from '#app/platform/context.server'
 import { CLIENT_EVENT_SCHEMAS, PRESENCE_TIMINGS, rooms, SERVER_EVENTS } from './protocol'
 import { connectionName, watchFleet, type Fleet } from './fleet'
+import { closeRedis, survivesRedisOutages } from './redis-connection'
 import { isAllowedOrigin, requestPathname } from './request-guard'
 import { UNITS } from './units'
 import type { EventHandler, RealtimeUnit, UnitContext } from './units/types'
@@ -24,6 +25,8 @@ export interface SocketLayer {
   /** All but the documents' part, which the Yjs layer serves. */
   publisher: Omit<EventPublisher, 'applyDocumentUpdate' | 'documentStored'>
   close(): Promise<void>
+  /** Redis, when the fleet shares one: /readyz asks it (app/infra/readiness.server.ts). */
+  readinessChecks: { name: string; check(): Promise<unknown> }[]
 }
 
 const SOCKET_PATH = '/socket.io/'
@@ -49,6 +52,7 @@ export async function attachSocketServer(
     },
   })
   const redisClients: ReturnType<typeof createClient>[] = []
+  const readinessChecks: SocketLayer['readinessChecks'] = []
   let fleet: Fleet | null = null
   // Another process stopped without its sockets' disconnects: each unit sets right what it kept.
   const processGone = () => {
@@ -60,10 +64,14 @@ export async function attachSocketServer(
   }
   if (options.redisUrl) {
     const processId = randomUUID()
-    const pub = createClient({ url: options.redisUrl, name: connectionName(processId) })
-    const sub = pub.duplicate()
+    const pub = survivesRedisOutages(
+      createClient({ url: options.redisUrl, name: connectionName(processId) }),
+      'socket.io publisher',
+    )
+    const sub = survivesRedisOutages(pub.duplicate(), 'socket.io subscriber')
     await Promise.all([pub.connect(), sub.connect()])
     redisClients.push(pub, sub)
+    readinessChecks.push({ name: 'redis', check: () => pub.ping() })
     io.adapter(createAdapter(pub, sub))
     io.on(SERVER_EVENTS.processGone, processGone)
     fleet = watchFleet(pub, processId, () => {
@@ -114,6 +122,7 @@ export async function attachSocketServer(
 
   return {
     io,
+    readinessChecks,
     publisher: {
       publish(room, event, payload) {
         io.to(room).emit(event, payload)
@@ -150,7 +159,7 @@ export async function attachSocketServer(
     async close() {
       await fleet?.stop()
       await new Promise<void>((resolve) => io.close(() => resolve()))
-      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)))
+      await Promise.all(redisClients.map(closeRedis))
     },
   }
 }

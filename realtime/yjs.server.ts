@@ -20,6 +20,7 @@ import { CLOSE_CODES, YJS_PATH_PREFIX, parseYjsDocName, type YjsDocName } from '
 import { isAllowedOrigin, requestPathname } from './request-guard'
 import { docKind, type YjsDocKind } from '#app/platform/yjs-kinds.server'
 import { SharedDoc } from './yjs/shared-doc'
+import { closeRedis, survivesRedisOutages } from './redis-connection'
 
 /** Origins of updates that must not be stored or fanned out again. */
 const FROM_STORE = Symbol('yjs-store')
@@ -55,8 +56,8 @@ interface FanOut {
 type Revocation = { accountKey: string; brandKey: string } | { sessions: string[] }
 
 async function redisFanOut(url: string, onRevocation: (revocation: Revocation) => void): Promise<FanOut> {
-  const pub: RedisClient = createClient({ url })
-  const sub: RedisClient = pub.duplicate()
+  const pub: RedisClient = survivesRedisOutages(createClient({ url }), 'Yjs publisher')
+  const sub: RedisClient = survivesRedisOutages(pub.duplicate(), 'Yjs subscriber')
   await Promise.all([pub.connect(), sub.connect()])
   await sub.subscribe(REVOCATION_CHANNEL, (message) => {
     try {
@@ -89,7 +90,7 @@ async function redisFanOut(url: string, onRevocation: (revocation: Revocation) =
       void pub.publish(REVOCATION_CHANNEL, JSON.stringify({ sessions: sessionHashes })).catch(() => undefined)
     },
     async close() {
-      await Promise.all([pub.quit(), sub.quit()].map((p) => p.catch(() => undefined)))
+      await Promise.all([pub, sub].map(closeRedis))
     },
   }
 }

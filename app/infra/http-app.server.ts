@@ -1,5 +1,5 @@
 // The portal's HTTP side in Express: security headers on every answer, compression, the address
-// check, /healthz, resumable uploads, the JSON API, signed file addresses, the PDF viewer, the
+// check, /healthz and /readyz, resumable uploads, the JSON API, signed file addresses, the PDF viewer, the
 // Remix pages, and the last handler that turns an escaped error into a plain 500.
 import { createApiRouter } from '#app/api/router.server'
 import type { Env } from '#app/env.server'
@@ -11,8 +11,9 @@ import compression from 'compression'
 import express from 'express'
 import { refuseControlCharactersInAddress } from './address-text.server'
 import { serveBlobs } from './blob-route.server'
-import { reportError } from './error-reporting.server'
+import { logEvent, reportError } from './error-reporting.server'
 import { servePdfViewer } from './pdf-viewer-route.server'
+import { readiness, type ReadinessCheck } from './readiness.server'
 import { rememberRouteMatches } from './route-matching.server'
 import {
   PERMISSIONS_POLICY,
@@ -29,9 +30,11 @@ export interface HttpAppOptions {
   remixBuild?: ServerBuild
   /** Stops what the app started (the tus server), run when the portal closes. */
   started: (() => Promise<void>)[]
+  /** What /readyz asks, and whether the process is stopping (then it is not ready). */
+  readiness: { checks: readonly ReadinessCheck[]; stopping: () => boolean }
 }
 
-export function createHttpApp({ deps, env, secret, remixBuild: build, started }: HttpAppOptions) {
+export function createHttpApp({ deps, env, secret, remixBuild: build, started, readiness: ready }: HttpAppOptions) {
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', env.TRUST_PROXY)
@@ -54,6 +57,14 @@ export function createHttpApp({ deps, env, secret, remixBuild: build, started }:
   app.use(refuseControlCharactersInAddress)
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true })
+  })
+  app.get('/readyz', (_req, res, next) => {
+    readiness(ready.checks, { stopping: ready.stopping() })
+      .then((answer) => {
+        for (const { name, message } of answer.failures) logEvent('warn', 'not ready', { check: name, message })
+        res.status(answer.status).set('Cache-Control', 'no-store').json(answer.body)
+      })
+      .catch(next)
   })
   const tus = serveTus(deps)
   started.push(() => Promise.resolve(tus.close()))

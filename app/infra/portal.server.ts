@@ -17,12 +17,14 @@ import { type SocketLayer } from '#realtime/socket.server'
 import { type YjsLayer } from '#realtime/yjs.server'
 import { scratchDoc } from '#realtime/yjs/scratch-doc'
 import type { ServerBuild } from '@remix-run/node'
+import { sql } from 'drizzle-orm'
 import { createServer, type Server as HttpServer } from 'node:http'
 import path from 'node:path'
 import { type RunningEmulator } from './auth-emulator.server'
 import { createLocalBlobStore } from './blob-store.server'
 import { flushErrorReports, initErrorReporting, logEvent, reportError } from './error-reporting.server'
 import { createHttpApp } from './http-app.server'
+import type { ReadinessCheck } from './readiness.server'
 import { startIdentity } from './identity/start.server'
 import { createMailer } from './mailer.server'
 import { attachRealtime } from './realtime-layer.server'
@@ -137,7 +139,17 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
 
   // Files a stopped process was checking are checked again (docs/decisions/090).
   await resumeInterruptedChecks(deps)
-  const { app, closeTus } = createHttpApp({ deps, env, secret, remixBuild: options.remixBuild, started })
+  // What /readyz asks: the database always, Redis once the realtime layer has connected to it.
+  const readinessChecks: ReadinessCheck[] = [{ name: 'database', check: () => database.db.execute(sql`select 1`) }]
+  let stopping = false
+  const { app, closeTus } = createHttpApp({
+    deps,
+    env,
+    secret,
+    remixBuild: options.remixBuild,
+    started,
+    readiness: { checks: readinessChecks, stopping: () => stopping },
+  })
 
   // Node cuts every request at 5 minutes by default; a spreadsheet of a gigabyte streams for
   // longer than that. Headers still must arrive within Node's headersTimeout (60 s).
@@ -151,6 +163,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   for (const kind of [mediaOrderDoc, sampleMarkupDoc, scratchDoc]) registerDocKind(kind)
   const { socket, yjs, publisher: realtime } = await attachRealtime(httpServer, () => deps, env, started)
   publisher = realtime
+  readinessChecks.push(...socket.readinessChecks)
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject)
@@ -173,6 +186,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
     httpServer,
     close() {
       closing ??= (async () => {
+        stopping = true
         closeTus()
         await yjs.close()
         await socket.close()

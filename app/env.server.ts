@@ -67,6 +67,8 @@ const EnvSchema = z.object({
   CLAMD_SOCKET: z.string().optional(),
   CLAMD_HOST: z.string().optional(),
   CLAMD_PORT: z.coerce.number().int().min(1).max(65535).default(3310),
+  /** At SIGTERM, how long requests in flight may take to finish before they are cut. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(25),
 })
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO'> & {

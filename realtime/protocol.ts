@@ -284,6 +284,8 @@ export const CLOSE_CODES = {
   badMessage: 4400,
   /** An update that does not fit its document's shape: neither applied, stored nor relayed. */
   updateRefused: 4422,
+  /** The process is stopping (a deploy, a scale-in): reconnect, another process will answer. */
+  serviceRestart: 1012,
 } as const
 
 /** Yjs documents are named `{purpose}:{brandKey}` or `{purpose}:{brandKey}:{id}`. */

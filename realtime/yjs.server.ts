@@ -53,6 +53,9 @@ interface FanOut {
 }
 
 /** What another process asks to close: an account's documents of a brand, or sessions' ones. */
+/** How long a stopping process waits for its Yjs clients to answer the close. */
+const CLOSING_HANDSHAKE_MS = 1_000
+
 type Revocation = { accountKey: string; brandKey: string } | { sessions: string[] }
 
 async function redisFanOut(url: string, onRevocation: (revocation: Revocation) => void): Promise<FanOut> {
@@ -365,6 +368,14 @@ export async function attachYjs(
     },
     async close() {
       httpServer.off('upgrade', onUpgrade)
+      // Clients reconnect on this code (to another process behind the load balancer); one that
+      // does not answer the closing handshake soon is cut.
+      const clients = [...wss.clients]
+      for (const client of clients) client.close(CLOSE_CODES.serviceRestart, 'The server is restarting')
+      await Promise.race([
+        Promise.all(clients.map((client) => new Promise((resolve) => client.once('close', resolve)))),
+        new Promise((resolve) => setTimeout(resolve, CLOSING_HANDSHAKE_MS).unref()),
+      ])
       for (const client of wss.clients) client.terminate()
       await new Promise<void>((resolve) => wss.close(() => resolve()))
       await Promise.all([...docs.values()].map((doc) => doc.release()))

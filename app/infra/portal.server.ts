@@ -23,6 +23,7 @@ import path from 'node:path'
 import { type RunningEmulator } from './auth-emulator.server'
 import { createLocalBlobStore } from './blob-store.server'
 import { flushErrorReports, initErrorReporting, logEvent, reportError } from './error-reporting.server'
+import { trackRequests } from './drain.server'
 import { createHttpApp } from './http-app.server'
 import type { ReadinessCheck } from './readiness.server'
 import { startIdentity } from './identity/start.server'
@@ -165,10 +166,13 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   publisher = realtime
   readinessChecks.push(...socket.readinessChecks)
 
+  const requests = trackRequests(httpServer)
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject)
     httpServer.listen(env.PORT, env.HOST, () => resolve())
   })
+  // Resolves once every connection has ended, after close() began (drain calls server.close).
+  const serverClosed = new Promise<void>((resolve) => httpServer.once('close', () => resolve()))
   const address = httpServer.address()
   const port = typeof address === 'object' && address ? address.port : env.PORT
   const url = env.APP_URL ?? `http://localhost:${port}`
@@ -186,12 +190,19 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
     httpServer,
     close() {
       closing ??= (async () => {
+        // Not ready from now on: the load balancer sends nobody new while this process drains.
         stopping = true
         closeTus()
+        const { cut } = await requests.drain(env.SHUTDOWN_GRACE_SECONDS * 1000)
+        if (cut > 0)
+          logEvent('warn', 'requests cut at shutdown', { count: cut, graceSeconds: env.SHUTDOWN_GRACE_SECONDS })
+        // What is left past the grace period is cut (socket.io's long polls among it: their clients
+        // reconnect); socket.io's own close would otherwise wait for it without end.
+        httpServer.closeAllConnections()
+        // Realtime clients are told to reconnect (to another process), Yjs documents are stored.
         await yjs.close()
         await socket.close()
-        httpServer.closeAllConnections()
-        await new Promise<void>((resolve) => httpServer.close(() => resolve()))
+        await serverClosed
         await database.close()
         await emulator?.stop()
         await flushErrorReports()

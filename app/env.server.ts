@@ -67,6 +67,16 @@ const EnvSchema = z.object({
   CLAMD_SOCKET: z.string().optional(),
   CLAMD_HOST: z.string().optional(),
   CLAMD_PORT: z.coerce.number().int().min(1).max(65535).default(3310),
+  /**
+   * Files in S3-compatible object storage instead of DATA_DIR/blobs when S3_BUCKET is set
+   * (credentials the AWS SDK's usual way: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile, a role).
+   */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** The service's address; unset for AWS S3 itself. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Addresses as endpoint/bucket/key (MinIO, Ceph and most self-hosted services). */
+  S3_FORCE_PATH_STYLE: flag,
   /** At SIGTERM, how long requests in flight may take to finish before they are cut. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(25),
 })

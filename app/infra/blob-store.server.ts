@@ -62,18 +62,26 @@ export interface BlobStore {
  * A pass-through that counts bytes and checks the first ones against the accepted types; it
  * fails the pipeline at the first byte past the limit. `type()` is the type the bytes showed.
  */
-export function limitStream(options: PutOptions): Transform & { type(): string; size(): number } {
+export function limitStream(
+  options: PutOptions,
+): Transform & { type(): string; size(): number; typed(): Promise<string> } {
   const accepted = typeof options.contentType === 'string' ? [options.contentType] : [...options.contentType]
   const checked = accepted.filter(hasSignature)
   let head = Buffer.alloc(0)
   let size = 0
   let shown: string | null = checked.length === 0 ? (accepted[0] ?? 'application/octet-stream') : null
+  // Known once the first bytes were checked (an object store is told the type before the body).
+  let settle: { resolve(type: string): void; reject(error: unknown): void } | null = null
+  const typed = new Promise<string>((resolve, reject) => (settle = { resolve, reject }))
+  typed.catch(() => {})
+  if (shown) settle!.resolve(shown)
   const check = () => {
     const type = sniffType(head)
     if (!type || !checked.includes(type)) {
       throw new BlobRefusedError('wrongType', `The content is not one of: ${accepted.join(', ')}.`)
     }
     shown = type
+    settle!.resolve(type)
   }
   const transform = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -100,7 +108,8 @@ export function limitStream(options: PutOptions): Transform & { type(): string; 
       }
     },
   })
-  return Object.assign(transform, { type: () => shown!, size: () => size })
+  transform.once('error', (error) => settle!.reject(error))
+  return Object.assign(transform, { type: () => shown!, size: () => size, typed: () => typed })
 }
 
 /**
@@ -115,17 +124,42 @@ export function isQuarantined(key: string): boolean {
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/
 
-function assertSafeKey(key: string) {
+export function assertSafeKey(key: string) {
   if (!SAFE_KEY.test(key) || key.split('/').some((part) => part === '..' || part === '')) {
     throw new Error(`Unsafe blob key: ${key}`)
   }
 }
 
+/**
+ * The portal's own signed addresses under /blobs, whatever holds the bytes: the route checks the
+ * signature and streams the blob (docs/decisions/161).
+ */
+export function blobUrlSigner(secret: string, basePath = '/blobs'): Pick<BlobStore, 'signedUrl' | 'verify'> {
+  const sign = (key: string, expires: string) =>
+    createHmac('sha256', secret).update(`${key}\n${expires}`).digest('base64url')
+  return {
+    signedUrl(key, { expiresInSeconds = 900 } = {}) {
+      assertSafeKey(key)
+      if (isQuarantined(key)) throw new Error(`A quarantined file is never served: ${key}`)
+      // Rounded up to a whole window, so pages rendered within it link the same URL and the browser's
+      // cache keeps working; a member who lost access holds a working link for one window at most.
+      const window = Math.max(Math.abs(expiresInSeconds), 1)
+      const expires = String(Math.ceil((Date.now() / 1000 + expiresInSeconds) / window) * window)
+      const encodedKey = key.split('/').map(encodeURIComponent).join('/')
+      return `${basePath}/${encodedKey}?expires=${expires}&signature=${sign(key, expires)}`
+    },
+    verify(key, expires, signature) {
+      if (!SAFE_KEY.test(key) || !/^\d+$/.test(expires)) return false
+      if (Number(expires) < Date.now() / 1000) return false
+      const expected = Buffer.from(sign(key, expires))
+      const given = Buffer.from(signature)
+      return expected.length === given.length && timingSafeEqual(expected, given)
+    },
+  }
+}
+
 export function createLocalBlobStore(options: { dir: string; secret: string; basePath?: string }): BlobStore {
   const root = path.resolve(options.dir)
-  const basePath = options.basePath ?? '/blobs'
-  const sign = (key: string, expires: string) =>
-    createHmac('sha256', options.secret).update(`${key}\n${expires}`).digest('base64url')
   const fileOf = (key: string) => {
     assertSafeKey(key)
     return path.join(root, key)
@@ -163,22 +197,6 @@ export function createLocalBlobStore(options: { dir: string; secret: string; bas
       await fs.promises.rm(file, { force: true })
       await fs.promises.rm(`${file}.meta.json`, { force: true })
     },
-    signedUrl(key, { expiresInSeconds = 900 } = {}) {
-      assertSafeKey(key)
-      if (isQuarantined(key)) throw new Error(`A quarantined file is never served: ${key}`)
-      // Rounded up to a whole window, so pages rendered within it link the same URL and the browser's
-      // cache keeps working; a member who lost access holds a working link for one window at most.
-      const window = Math.max(Math.abs(expiresInSeconds), 1)
-      const expires = String(Math.ceil((Date.now() / 1000 + expiresInSeconds) / window) * window)
-      const encodedKey = key.split('/').map(encodeURIComponent).join('/')
-      return `${basePath}/${encodedKey}?expires=${expires}&signature=${sign(key, expires)}`
-    },
-    verify(key, expires, signature) {
-      if (!SAFE_KEY.test(key) || !/^\d+$/.test(expires)) return false
-      if (Number(expires) < Date.now() / 1000) return false
-      const expected = Buffer.from(sign(key, expires))
-      const given = Buffer.from(signature)
-      return expected.length === given.length && timingSafeEqual(expected, given)
-    },
+    ...blobUrlSigner(options.secret, options.basePath),
   }
 }

@@ -22,6 +22,7 @@ import { createServer, type Server as HttpServer } from 'node:http'
 import path from 'node:path'
 import { type RunningEmulator } from './auth-emulator.server'
 import { createLocalBlobStore } from './blob-store.server'
+import { createS3BlobStore } from './s3-blob-store.server'
 import { flushErrorReports, initErrorReporting, logEvent, reportError } from './error-reporting.server'
 import { trackRequests } from './drain.server'
 import { createHttpApp } from './http-app.server'
@@ -109,6 +110,22 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   await markInterruptedImports({ db: database.db }, !env.DATABASE_URL)
 
   const secret = sessionSecret(env)
+  // Files in object storage when configured (every process of a fleet reads the same), else on
+  // local disk. A bucket that cannot be used stops the start with what to change.
+  const objectStore = env.S3_BUCKET
+    ? createS3BlobStore({
+        bucket: env.S3_BUCKET,
+        endpoint: env.S3_ENDPOINT,
+        region: env.S3_REGION,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        secret,
+      })
+    : null
+  if (objectStore) {
+    started.push(() => Promise.resolve(objectStore.close()))
+    await objectStore.check()
+    log(`Files: bucket ${env.S3_BUCKET} at ${env.S3_ENDPOINT ?? `AWS S3 (${env.S3_REGION})`}`)
+  }
   // The publisher is wired once socket.io is up; until then nobody can be connected anyway.
   let publisher: EventPublisher = noSubscribers
   const deps: ServiceDeps = {
@@ -128,7 +145,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
       documentStored: (docName) => publisher.documentStored(docName),
     },
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR }),
-    blobs: createLocalBlobStore({ dir: path.join(env.DATA_DIR, 'blobs'), secret }),
+    blobs: objectStore ?? createLocalBlobStore({ dir: path.join(env.DATA_DIR, 'blobs'), secret }),
     // Known once the server listens (PORT 0 picks a free port); APP_URL wins when set.
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     signingSecret: secret,
@@ -142,6 +159,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   await resumeInterruptedChecks(deps)
   // What /readyz asks: the database always, Redis once the realtime layer has connected to it.
   const readinessChecks: ReadinessCheck[] = [{ name: 'database', check: () => database.db.execute(sql`select 1`) }]
+  if (objectStore) readinessChecks.push({ name: 'object store', check: () => objectStore.check() })
   let stopping = false
   const { app, closeTus } = createHttpApp({
     deps,
@@ -204,6 +222,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
         await socket.close()
         await serverClosed
         await database.close()
+        objectStore?.close()
         await emulator?.stop()
         await flushErrorReports()
       })()

@@ -1,0 +1,162 @@
+// Blobs in S3-compatible object storage (AWS S3, Cloudflare R2, Google Cloud Storage's XML API,
+// MinIO, Ceph RGW…) through the AWS SDK v3, so every process of a fleet reads what any of them
+// stored. Bytes stream in and out: a large file goes up in parts (a few parts in memory at most)
+// and is checked while it arrives, like on local disk; a refused or failed upload is aborted, and
+// an object becomes visible only when complete, so nothing half-written is ever read. The portal
+// keeps signing its own /blobs addresses and streams the object after the check (decision 161).
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3'
+import { Upload } from '@aws-sdk/lib-storage'
+import { PassThrough, type Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { assertSafeKey, blobUrlSigner, isBlobRefused, limitStream, type BlobStore } from './blob-store.server'
+
+export interface S3BlobStoreOptions {
+  bucket: string
+  /** Omitted for AWS itself; the address of any other S3-compatible service. */
+  endpoint?: string
+  region?: string
+  /** Addresses as `endpoint/bucket/key` (MinIO, Ceph and most self-hosted services need it). */
+  forcePathStyle?: boolean
+  /** Omitted: the SDK's usual chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile, a role). */
+  credentials?: S3ClientConfig['credentials']
+  /** Signs the portal's /blobs addresses. */
+  secret: string
+  basePath?: string
+  /** Size of an upload's parts; S3 wants at least 5 MB for every part but the last. */
+  partBytes?: number
+}
+
+export interface S3BlobStore extends BlobStore {
+  /** Resolves when the bucket answers; else says, in words, what is wrong (start and /readyz). */
+  check(): Promise<void>
+  close(): void
+}
+
+/** An object store that cannot be used as configured: the message says what to change. */
+export class ObjectStoreError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ObjectStoreError'
+  }
+}
+
+const PART_BYTES = 8 * 1024 * 1024
+/** Parts sent at once: memory per upload is about this many parts. */
+const PARTS_IN_FLIGHT = 2
+
+export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
+  const { bucket } = options
+  // The SDK warns on Node 20 that its releases after January 2027 will need Node 22. The lockfile
+  // pins this release, the production image runs Node 22, and README says which Node to use: the
+  // warning would only puzzle a person starting the portal on Node 20.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+  const client = new S3Client({
+    endpoint: options.endpoint,
+    region: options.region ?? 'us-east-1',
+    forcePathStyle: options.forcePathStyle ?? false,
+    credentials: options.credentials,
+    // A request that gets no answer fails, and is retried, instead of hanging an upload forever.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+    maxAttempts: 3,
+  })
+  const where = options.endpoint ?? `AWS S3 (${options.region ?? 'us-east-1'})`
+
+  function explain(error: unknown): ObjectStoreError {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
+    const name = error instanceof Error ? error.name : ''
+    if (status === 404 || name === 'NoSuchBucket' || name === 'NotFound')
+      return new ObjectStoreError(`The bucket ${bucket} does not exist at ${where}: create it, or set S3_BUCKET.`)
+    if (status === 403 || status === 401 || /InvalidAccessKeyId|SignatureDoesNotMatch|AccessDenied/.test(name))
+      return new ObjectStoreError(
+        `The object store at ${where} refused the credentials for bucket ${bucket}: check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY.`,
+      )
+    const message = error instanceof Error ? error.message : String(error)
+    return new ObjectStoreError(`The object store at ${where} cannot be reached: ${message}`)
+  }
+
+  return {
+    async put(key, body, putOptions) {
+      assertSafeKey(key)
+      const limit = limitStream(putOptions)
+      const checked = new PassThrough()
+      // The limit's refusal (too large, wrong type, empty) is the reason to report, not the
+      // aborted upload it causes.
+      let refusal: unknown = null
+      const flowing = pipeline(body, limit, checked).catch((error: unknown) => {
+        refusal = error
+        body.destroy()
+      })
+      let upload: Upload | null = null
+      try {
+        // The store is told the type before the body: it is known after the first bytes.
+        const contentType = await limit.typed()
+        upload = new Upload({
+          client,
+          params: { Bucket: bucket, Key: key, Body: checked, ContentType: contentType },
+          partSize: options.partBytes ?? PART_BYTES,
+          queueSize: PARTS_IN_FLIGHT,
+          leavePartsOnError: false,
+        })
+        await upload.done()
+        await flowing
+        return { contentType, size: limit.size() }
+      } catch (error) {
+        // The incoming stream's own failure (a refusal, a client gone) is the reason to report,
+        // when there is one; else the store's.
+        const before = refusal
+        checked.destroy()
+        await flowing
+        // A multipart upload the SDK did not abort (it does on its own errors) is aborted here.
+        await upload?.abort().catch(() => undefined)
+        const streamFailure = before ?? [refusal, error].find(isBlobRefused)
+        if (streamFailure) throw streamFailure
+        throw explain(error)
+      }
+    },
+
+    async get(key) {
+      assertSafeKey(key)
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))
+        return {
+          stream: answer.Body as Readable,
+          info: { contentType: answer.ContentType ?? 'application/octet-stream', size: answer.ContentLength ?? 0 },
+        }
+      } catch (error) {
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
+        if ((error as Error).name === 'NoSuchKey' || (status === 404 && (error as Error).name !== 'NoSuchBucket'))
+          return null
+        throw explain(error)
+      }
+    },
+
+    async delete(key) {
+      assertSafeKey(key)
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))
+      } catch (error) {
+        throw explain(error)
+      }
+    },
+
+    ...blobUrlSigner(options.secret, options.basePath),
+
+    async check() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: bucket }))
+      } catch (error) {
+        throw explain(error)
+      }
+    },
+
+    close() {
+      client.destroy()
+    },
+  }
+}

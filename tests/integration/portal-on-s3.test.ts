@@ -1,0 +1,108 @@
+// The portal with its files in S3-compatible object storage (S3_BUCKET, S3_ENDPOINT,
+// S3_FORCE_PATH_STYLE; credentials the AWS SDK's usual way): the demo seed's images and an uploaded
+// picture land in the bucket, not on local disk, and are served after the same signature check;
+// a bucket that is missing stops the start with what to change; /readyz asks the object store.
+import fs from 'node:fs'
+import path from 'node:path'
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import sharp from 'sharp'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { S3_TEST_CREDENTIALS, startS3Server, type TestS3Server } from '#tests/support/s3-server'
+
+const BUCKET = 'portal-files'
+let server: TestS3Server
+let portal: TestPortal
+const savedEnv = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY }
+
+const s3Env = (bucket = BUCKET) => ({
+  S3_BUCKET: bucket,
+  S3_ENDPOINT: server.endpoint,
+  S3_FORCE_PATH_STYLE: 'true',
+})
+
+beforeAll(async () => {
+  server = await startS3Server()
+  await server.createBucket(BUCKET)
+  // The SDK's usual credential chain, as a deployment sets it.
+  process.env.AWS_ACCESS_KEY_ID = S3_TEST_CREDENTIALS.accessKeyId
+  process.env.AWS_SECRET_ACCESS_KEY = S3_TEST_CREDENTIALS.secretAccessKey
+  portal = await startTestPortal({ env: s3Env() })
+}, 120_000)
+
+afterAll(async () => {
+  await portal?.destroy()
+  await server?.stop()
+  process.env.AWS_ACCESS_KEY_ID = savedEnv.id
+  process.env.AWS_SECRET_ACCESS_KEY = savedEnv.secret
+  if (savedEnv.id === undefined) delete process.env.AWS_ACCESS_KEY_ID
+  if (savedEnv.secret === undefined) delete process.env.AWS_SECRET_ACCESS_KEY
+})
+
+async function objectInBucket(key: string): Promise<Buffer | null> {
+  const client = new S3Client({
+    endpoint: server.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: S3_TEST_CREDENTIALS,
+  })
+  try {
+    const answer = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }))
+    return Buffer.from(await answer.Body!.transformToByteArray())
+  } catch {
+    return null
+  } finally {
+    client.destroy()
+  }
+}
+
+it('stores an uploaded picture in the bucket and serves it after the signature check', async () => {
+  const cookie = await sessionCookieFor(portal, 'viewer@demo.test')
+  const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#1e6bc8' } })
+    .png()
+    .toBuffer()
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png')
+  const response = await fetch(`${portal.url}/api/account/method/profile_picture`, {
+    method: 'POST',
+    headers: { cookie },
+    body: form,
+  })
+  expect(response.status).toBe(200)
+  const { data } = (await response.json()) as { data: { url: string } }
+  const served = await fetch(`${portal.url}${data.url}`)
+  expect(served.status).toBe(200)
+  expect(served.headers.get('content-type')).toBe('image/jpeg')
+  const bytes = Buffer.from(await served.arrayBuffer())
+  expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width: 200, height: 200 })
+
+  // The same bytes are the bucket's object; the local disk holds no copy.
+  const key = decodeURIComponent(new URL(data.url, portal.url).pathname.replace(/^\/blobs\//, ''))
+  expect((await objectInBucket(key))?.equals(bytes)).toBe(true)
+  expect(fs.existsSync(path.join(portal.dataDir, 'blobs', key))).toBe(false)
+
+  // A forged signature is refused as on local disk.
+  const forged = new URL(data.url, portal.url)
+  forged.searchParams.set('signature', 'A'.repeat(43))
+  expect((await fetch(forged)).status).toBe(403)
+})
+
+it('reports the object store in /readyz', async () => {
+  const response = await fetch(`${portal.url}/readyz`)
+  expect(await response.json()).toMatchObject({ ready: true, checks: { database: 'ok', 'object store': 'ok' } })
+})
+
+it('does not start on a bucket that does not exist, and says which', async () => {
+  await expect(startTestPortal({ env: s3Env('missing-bucket') })).rejects.toThrow(
+    /The bucket missing-bucket does not exist at http:\/\/127\.0\.0\.1:\d+: create it, or set S3_BUCKET\./,
+  )
+}, 60_000)
+
+it('is not ready while the object store is unreachable', async () => {
+  await server.stop()
+  const response = await fetch(`${portal.url}/readyz`)
+  expect(response.status).toBe(503)
+  const body = (await response.json()) as { checks: Record<string, string> }
+  expect(body.checks['object store']).toMatch(/unreachable|timed out/)
+  expect(body.checks.database).toBe('ok')
+}, 30_000)

@@ -81,6 +81,9 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(25),
 })
 
+/** Every variable the portal reads (deployment files are checked against it). */
+export const ENV_NAMES: readonly string[] = Object.keys(EnvSchema.shape)
+
 export type Env = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO'> & {
   SEED_DEMO: boolean
   /** The Firebase project: the configured one, or the emulator's demo project. */

@@ -49,6 +49,27 @@ export const embeddedPaths = (dataDir: string) => ({
   passwordFile: path.join(dataDir, 'pg-password'),
 })
 
+/** Postgres advisory lock of the migrations (any number unique to this use; "portal" in ASCII). */
+const MIGRATION_LOCK = 0x706f7274616c
+
+/**
+ * Several processes starting together on one database (a fleet, a deploy) migrate one at a time:
+ * each waits for the lock, and the ones after the first find nothing left to apply. The lock is a
+ * session's, so a process that dies while migrating releases it with its connection.
+ */
+export async function migrateOnce(pool: pg.Pool, apply: () => Promise<void>): Promise<void> {
+  // A connection of its own: the pool may have a single one, which the migrations need.
+  const client = new pg.Client(pool.options)
+  await client.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+    await apply()
+  } finally {
+    // Ending the session releases its lock, also after a failed migration.
+    await client.end()
+  }
+}
+
 export function openPool(url: string, maxConnections = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: maxConnections, idleTimeoutMillis: 30_000 })
   // A connection that breaks while idle (the server restarted) is dropped from the pool; without
@@ -107,7 +128,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     pool,
     server,
-    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migrateOnce(pool, () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })),
     close() {
       closing ??= (async () => {
         await endPool(pool)

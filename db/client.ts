@@ -54,19 +54,25 @@ const MIGRATION_LOCK = 0x706f7274616c
 
 /**
  * Several processes starting together on one database (a fleet, a deploy) migrate one at a time:
- * each waits for the lock, and the ones after the first find nothing left to apply. The lock is a
- * session's, so a process that dies while migrating releases it with its connection.
+ * each takes the lock on a connection of its own and migrates through that same connection, so
+ * the lock is held exactly as long as the migrating session lives; the processes after the first
+ * find nothing left to apply. A process that dies while migrating releases the lock with its
+ * session.
  */
-export async function migrateOnce(pool: pg.Pool, apply: () => Promise<void>): Promise<void> {
-  // A connection of its own: the pool may have a single one, which the migrations need.
-  const client = new pg.Client(pool.options)
+export async function migrateOnce(
+  connection: pg.ClientConfig,
+  apply: (client: pg.Client) => Promise<void>,
+): Promise<void> {
+  const client = new pg.Client(connection)
+  // A lost connection fails the migration below; it must not also throw where nobody listens.
+  client.on('error', () => undefined)
   await client.connect()
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
-    await apply()
+    await apply(client)
   } finally {
     // Ending the session releases its lock, also after a failed migration.
-    await client.end()
+    await client.end().catch(() => undefined)
   }
 }
 
@@ -128,7 +134,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     pool,
     server,
-    migrate: () => migrateOnce(pool, () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })),
+    migrate: () =>
+      migrateOnce(pool.options, (client) =>
+        migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      ),
     close() {
       closing ??= (async () => {
         await endPool(pool)

@@ -34,15 +34,22 @@ const RECONNECT_GRACE_MS = 2_000
  */
 export async function closeRedis(client: RedisClient): Promise<void> {
   if (!client.isOpen) return
+  const waited = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
   if (!client.isReady) {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, RECONNECT_GRACE_MS)
-      client.once('ready', () => {
-        clearTimeout(timer)
-        resolve()
-      })
-    })
+    let onReady = () => {}
+    await Promise.race([
+      new Promise<void>((resolve) => client.once('ready', (onReady = resolve))),
+      waited(RECONNECT_GRACE_MS),
+    ])
+    client.off('ready', onReady)
   }
-  if (client.isReady) await client.close().catch(() => client.destroy())
-  else client.destroy()
+  // A polite close resolves only once Redis has answered what is pending: bounded as well.
+  if (client.isReady) await Promise.race([client.close().catch(() => undefined), waited(RECONNECT_GRACE_MS)])
+  if (client.isOpen) {
+    try {
+      client.destroy()
+    } catch {
+      // closed meanwhile
+    }
+  }
 }

@@ -71,7 +71,12 @@ export async function attachSocketServer(
     const sub = survivesRedisOutages(pub.duplicate(), 'socket.io subscriber')
     await Promise.all([pub.connect(), sub.connect()])
     redisClients.push(pub, sub)
-    readinessChecks.push({ name: 'redis', check: () => pub.ping() })
+    // Not connected is not ready at once: a PING would wait in the offline queue.
+    readinessChecks.push({
+      name: 'redis',
+      check: () =>
+        [pub, sub].every((client) => client.isReady) ? pub.ping() : Promise.reject(new Error('Redis is not connected')),
+    })
     io.adapter(createAdapter(pub, sub))
     io.on(SERVER_EVENTS.processGone, processGone)
     fleet = watchFleet(pub, processId, () => {

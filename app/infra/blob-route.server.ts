@@ -1,6 +1,7 @@
 // GET /blobs/{key}?expires=&signature= — serves a blob to whoever holds a URL a service signed
 // after checking permissions. Images and videos show inline (the asset library's preview plays
 // them); anything else downloads.
+import { pipeline } from 'node:stream/promises'
 import express, { type Router } from 'express'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { isQuarantined } from './blob-store.server'
@@ -56,7 +57,15 @@ export function serveBlobs(deps: ServiceDeps): Router {
       res.setHeader('Content-Length', String(blob.info.size))
       res.setHeader('Content-Disposition', inline ? 'inline' : 'attachment')
       res.setHeader('Cache-Control', `private, max-age=${Math.max(0, Number(expires) - Math.floor(Date.now() / 1000))}`)
-      blob.stream.pipe(res)
+      // HEAD asks for the headers only; the body stream is given back at once.
+      if (req.method === 'HEAD') {
+        blob.stream.destroy()
+        res.end()
+        return
+      }
+      // A client gone mid-way releases the store's stream (an object store's connection with it);
+      // a store failing mid-way ends the answer instead of throwing where nobody listens.
+      await pipeline(blob.stream, res).catch(() => undefined)
     })().catch(() => {
       if (!res.headersSent) res.status(500).json({ error: { type: 'UnexpectedError', message: 'File unavailable.' } })
     })

@@ -217,6 +217,9 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
         // What is left past the grace period is cut (socket.io's long polls among it: their clients
         // reconnect); socket.io's own close would otherwise wait for it without end.
         httpServer.closeAllConnections()
+        // Work still running (a request past the grace period, a file check) publishes nowhere
+        // from now on, rather than into a closed Redis connection.
+        publisher = noSubscribers
         // Realtime clients are told to reconnect (to another process), Yjs documents are stored.
         await yjs.close()
         await socket.close()

@@ -47,6 +47,8 @@ export class ObjectStoreError extends Error {
 }
 
 const PART_BYTES = 8 * 1024 * 1024
+/** How long the bucket check waits (the start, /readyz). */
+const CHECK_TIMEOUT_MS = 3_000
 /** Parts sent at once: memory per upload is about this many parts. */
 const PARTS_IN_FLIGHT = 2
 
@@ -61,8 +63,14 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
     region: options.region ?? 'us-east-1',
     forcePathStyle: options.forcePathStyle ?? false,
     credentials: options.credentials,
-    // A request that gets no answer fails, and is retried, instead of hanging an upload forever.
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+    // A request that gets no answer fails, and is retried, instead of hanging an upload forever
+    // (without throwOnRequestTimeout the handler only logs the timeout).
+    requestHandler: {
+      connectionTimeout: 5_000,
+      requestTimeout: 60_000,
+      socketTimeout: 60_000,
+      throwOnRequestTimeout: true,
+    },
     maxAttempts: 3,
   })
   const where = options.endpoint ?? `AWS S3 (${options.region ?? 'us-east-1'})`
@@ -149,7 +157,10 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
 
     async check() {
       try {
-        await client.send(new HeadBucketCommand({ Bucket: bucket }))
+        // Given up after a few seconds: a probe must not leave its request holding a connection.
+        await client.send(new HeadBucketCommand({ Bucket: bucket }), {
+          abortSignal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+        })
       } catch (error) {
         throw explain(error)
       }

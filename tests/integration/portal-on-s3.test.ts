@@ -81,6 +81,18 @@ it('stores an uploaded picture in the bucket and serves it after the signature c
   expect((await objectInBucket(key))?.equals(bytes)).toBe(true)
   expect(fs.existsSync(path.join(portal.dataDir, 'blobs', key))).toBe(false)
 
+  // HEAD answers the headers alone.
+  const head = await fetch(`${portal.url}${data.url}`, { method: 'HEAD' })
+  expect(head.status).toBe(200)
+  expect(head.headers.get('content-length')).toBe(String(bytes.length))
+  expect((await head.arrayBuffer()).byteLength).toBe(0)
+  // A download abandoned mid-way leaves the portal serving.
+  const abandoned = new AbortController()
+  const partial = await fetch(`${portal.url}${data.url}`, { signal: abandoned.signal })
+  abandoned.abort()
+  await partial.arrayBuffer().catch(() => undefined)
+  expect((await fetch(`${portal.url}${data.url}`)).status).toBe(200)
+
   // A forged signature is refused as on local disk.
   const forged = new URL(data.url, portal.url)
   forged.searchParams.set('signature', 'A'.repeat(43))

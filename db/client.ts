@@ -20,6 +20,11 @@ export interface DatabaseHandle {
   /** The embedded server this handle started; null on a server given by DATABASE_URL. */
   server: EmbeddedServer | null
   migrate(): Promise<void>
+  /**
+   * Runs `work` while no other process of the fleet runs work under the same lock (a Postgres
+   * advisory lock held by a connection of its own): the demo seed, for one.
+   */
+  exclusively<T>(lock: number, work: () => Promise<T>): Promise<T>
   /** Ends the pool, and stops the embedded server when this handle started it. */
   close(): Promise<void>
 }
@@ -52,28 +57,38 @@ export const embeddedPaths = (dataDir: string) => ({
 /** Postgres advisory lock of the migrations (any number unique to this use; "portal" in ASCII). */
 const MIGRATION_LOCK = 0x706f7274616c
 
+/** Advisory lock of the demo seed ("seed" in ASCII). */
+export const SEED_LOCK = 0x73656564
+
 /**
- * Several processes starting together on one database (a fleet, a deploy) migrate one at a time:
- * each takes the lock on a connection of its own and migrates through that same connection, so
- * the lock is held exactly as long as the migrating session lives; the processes after the first
- * find nothing left to apply. A process that dies while migrating releases the lock with its
- * session.
+ * Runs `work` holding the advisory lock `lock` on a connection of its own, so the lock is held
+ * exactly as long as that session lives: a process that dies mid-way releases it with its session.
  */
-export async function migrateOnce(
+export async function withSessionLock<T>(
   connection: pg.ClientConfig,
-  apply: (client: pg.Client) => Promise<void>,
-): Promise<void> {
+  lock: number,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client(connection)
-  // A lost connection fails the migration below; it must not also throw where nobody listens.
+  // A lost connection fails the work below; it must not also throw where nobody listens.
   client.on('error', () => undefined)
   await client.connect()
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
-    await apply(client)
+    await client.query('select pg_advisory_lock($1)', [lock])
+    return await work(client)
   } finally {
-    // Ending the session releases its lock, also after a failed migration.
+    // Ending the session releases its lock, also after failed work.
     await client.end().catch(() => undefined)
   }
+}
+
+/**
+ * Several processes starting together on one database (a fleet, a deploy) migrate one at a time,
+ * each through the connection that holds the lock; the processes after the first find nothing
+ * left to apply.
+ */
+export function migrateOnce(connection: pg.ClientConfig, apply: (client: pg.Client) => Promise<void>): Promise<void> {
+  return withSessionLock(connection, MIGRATION_LOCK, apply)
 }
 
 export function openPool(url: string, maxConnections = 10): pg.Pool {
@@ -138,6 +153,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       migrateOnce(pool.options, (client) =>
         migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
       ),
+    exclusively: (lock, work) => withSessionLock(pool.options, lock, () => work()),
     close() {
       closing ??= (async () => {
         await endPool(pool)

@@ -377,6 +377,16 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
 })
 
+/**
+ * Periodic upkeep (sweeps of abandoned uploads) done by one process of a fleet per period: every
+ * process asks on its own timer, the one whose update moves `last_started` does the work.
+ */
+export const scheduledWork = pgTable('scheduled_work', {
+  name: text('name').primaryKey(),
+  lastStarted: timestamp('last_started', { withTimezone: true }).notNull(),
+  startedBy: text('started_by').notNull(),
+})
+
 /** One grant an invite or a team hands out: `type` access on model/model_id. */
 export interface GrantSpec {
   model: string
@@ -1038,6 +1048,13 @@ export const files = pgTable(
     created: created(),
     modified: modified(),
     scannedAt: timestamp('scanned_at', { withTimezone: true }),
+    /**
+     * The process working on the file (receiving its bytes, checking them) and until when it
+     * holds it: renewed while it works, so another process takes the work over only once the
+     * holder is gone (docs/decisions/162).
+     */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
   },
   (t) => [
     index('files_brand_idx').on(t.brandKey, t.purpose, t.created),

@@ -3,14 +3,14 @@
 // Yjs endpoint and Remix. server.ts starts it; integration tests start it without Remix.
 import { parseEnv, type Env } from '#app/env.server'
 import { registerFeatureAbilities } from '#app/features/abilities'
-import { resumeInterruptedChecks } from '#app/features/files/files.server'
+import { resumeInterruptedChecks, startFileWork } from '#app/features/files/files.server'
 import { markInterruptedImports } from '#app/features/imports/imports.server'
 import { mediaOrderDoc } from '#app/features/media/index.server'
 import { registerFeatureModels } from '#app/features/models.server'
 import { sampleMarkupDoc } from '#app/features/samples/index.server'
 import { noSubscribers, type EventPublisher, type ServiceDeps } from '#app/platform/context.server'
 import { registerDocKind } from '#app/platform/yjs-kinds.server'
-import { openDatabase, type DatabaseHandle } from '#db/client'
+import { SEED_LOCK, openDatabase, type DatabaseHandle } from '#db/client'
 import { describeSettings } from '#db/embedded-server'
 import { seedDemo } from '#db/seed'
 import { type SocketLayer } from '#realtime/socket.server'
@@ -151,12 +151,15 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
     signingSecret: secret,
   }
   if (env.SEED_DEMO) {
-    const { created } = await seedDemo(deps)
+    // Processes of a fleet starting together seed one after the other; the later ones find it done.
+    const { created } = await database.exclusively(SEED_LOCK, () => seedDemo(deps))
     if (created) log('Seeded the demo workspace.')
   }
 
-  // Files a stopped process was checking are checked again (docs/decisions/090).
-  await resumeInterruptedChecks(deps)
+  // Files a stopped process was checking are checked again (docs/decisions/090): all of them when
+  // this is the embedded database's only process; with DATABASE_URL, those whose lease ran out.
+  await resumeInterruptedChecks(deps, { anyLease: !env.DATABASE_URL })
+  const fileWork = startFileWork(deps)
   // What /readyz asks: the database always, Redis once the realtime layer has connected to it.
   const readinessChecks: ReadinessCheck[] = [{ name: 'database', check: () => database.db.execute(sql`select 1`) }]
   if (objectStore) readinessChecks.push({ name: 'object store', check: () => objectStore.check() })
@@ -211,7 +214,12 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
         // Not ready from now on: the load balancer sends nobody new while this process drains.
         stopping = true
         closeTus()
-        const { cut } = await requests.drain(env.SHUTDOWN_GRACE_SECONDS * 1000)
+        // Requests in flight and file checks running finish within the same grace period; checks
+        // still waiting for their turn are handed to the fleet's other processes.
+        const [{ cut }] = await Promise.all([
+          requests.drain(env.SHUTDOWN_GRACE_SECONDS * 1000),
+          fileWork.stop(env.SHUTDOWN_GRACE_SECONDS * 1000),
+        ])
         if (cut > 0)
           logEvent('warn', 'requests cut at shutdown', { count: cut, graceSeconds: env.SHUTDOWN_GRACE_SECONDS })
         // What is left past the grace period is cut (socket.io's long polls among it: their clients

@@ -52,17 +52,24 @@ const CHECK_TIMEOUT_MS = 3_000
 /** Parts sent at once: memory per upload is about this many parts. */
 const PARTS_IN_FLIGHT = 2
 
-export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
-  const { bucket } = options
+/**
+ * The SDK client's settings, shared by the blob store and the resumable uploads' store (one bucket,
+ * the same service).
+ */
+export function s3ClientConfig(options: Omit<S3BlobStoreOptions, 'secret' | 'bucket'>): S3ClientConfig {
   // The SDK warns on Node 20 that its releases after January 2027 will need Node 22. The lockfile
   // pins this release, the production image runs Node 22, and README says which Node to use: the
   // warning would only puzzle a person starting the portal on Node 20.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
-  const client = new S3Client({
+  return {
     endpoint: options.endpoint,
     region: options.region ?? 'us-east-1',
     forcePathStyle: options.forcePathStyle ?? false,
     credentials: options.credentials,
+    // Checksums only where S3 requires them: a streamed body otherwise goes as aws-chunked with a
+    // trailing checksum, which several S3-compatible services store as part of the object.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     // A request that gets no answer fails, and is retried, instead of hanging an upload forever
     // (without throwOnRequestTimeout the handler only logs the timeout).
     requestHandler: {
@@ -72,7 +79,12 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
       throwOnRequestTimeout: true,
     },
     maxAttempts: 3,
-  })
+  }
+}
+
+export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
+  const { bucket } = options
+  const client = new S3Client(s3ClientConfig(options))
   const where = options.endpoint ?? `AWS S3 (${options.region ?? 'us-east-1'})`
 
   function explain(error: unknown): ObjectStoreError {

@@ -1,6 +1,6 @@
-// Resumable uploads with the tus protocol (tus.io) at /uploads/tus: @tus/server with its file
-// store keeps an upload's bytes on local disk while they arrive, so an interrupted upload goes on
-// from where it stopped. Before tus sees a request the session is read, a cookie-carried write
+// Resumable uploads with the tus protocol (tus.io) at /uploads/tus: @tus/server keeps an upload's
+// bytes while they arrive (on local disk, or in the object store where any process of a fleet goes
+// on with them: tus-stores.server.ts), so an interrupted upload goes on from where it stopped. Before tus sees a request the session is read, a cookie-carried write
 // must come from our own pages, and a request about an existing upload must come from its
 // uploader; a new upload is authorized from its metadata (brand, purpose, filename) before any
 // byte is accepted. When the last byte is in, the file pipeline takes over
@@ -9,7 +9,6 @@ import type { IncomingMessage } from 'node:http'
 import path from 'node:path'
 import express, { type Router } from 'express'
 import { Server, type Upload } from '@tus/server'
-import { FileStore } from '@tus/file-store'
 import { isAppError } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'
 import { isSameOrigin } from '#app/api/router.server'
@@ -22,12 +21,15 @@ import {
   beginUpload,
   finishUpload,
   holdingDir,
+  releaseStoredUpload,
   requireOwnUpload,
   sweepAbandonedUploads,
   uploadName,
 } from '#app/features/files/files.server'
 import { dropStaleReservations } from '#app/features/media/media.server'
+import { claimPeriodicWork } from '#app/platform/fleet-work.server'
 import { reportError } from './error-reporting.server'
+import { tusStorage } from './tus-stores.server'
 
 export const TUS_PATH = '/uploads/tus'
 /** An upload not finished within a day is dropped with its bytes. */
@@ -45,8 +47,8 @@ export interface TusLayer {
 const tusError = (status_code: number, body: string) => ({ status_code, body: `${body}\n` })
 
 export function serveTus(deps: ServiceDeps): TusLayer {
-  const directory = holdingDir(deps, 'tus')
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRY_MS })
+  const storage = tusStorage(deps, EXPIRY_MS)
+  const store = storage.datastore
   // The actor of each request, read by the middleware below before tus handles it.
   const actors = new WeakMap<IncomingMessage, Actor>()
   const actorOf = (req: { runtime?: { node?: { req: IncomingMessage } } }) => {
@@ -59,10 +61,14 @@ export function serveTus(deps: ServiceDeps): TusLayer {
   const tus = new Server({
     path: TUS_PATH,
     datastore: store,
+    ...(storage.locker ? { locker: storage.locker } : {}),
     maxSize: deps.env.UPLOAD_MAX_BYTES,
     relativeLocation: true,
     respectForwardedHeaders: deps.env.TRUST_PROXY,
-    namingFunction: () => newKey(),
+    // An upload's address names its file key; its id in the store may carry a prefix.
+    namingFunction: () => storage.idOf(newKey()),
+    generateUrl: (_req, { path: base, id }) => `${base}/${storage.keyOf(id)}`,
+    getFileIdFromRequest: (_req, last) => (last && /^[A-Za-z0-9_-]{1,64}$/.test(last) ? storage.idOf(last) : undefined),
     async onUploadCreate(req, upload: Upload) {
       const actor = actorOf(req as never)
       if (upload.sizeIsDeferred) throw tusError(400, 'Upload-Length: give the file’s size.')
@@ -76,7 +82,7 @@ export function serveTus(deps: ServiceDeps): TusLayer {
         const name = uploadName(meta.filename ?? meta.name)
         // A product photo names the media row the preflight reserved for it.
         const media = meta.media ?? undefined
-        await beginUpload(deps, actor, { ...authorized, name, key: upload.id, size: upload.size, media })
+        await beginUpload(deps, actor, { ...authorized, name, key: storage.keyOf(upload.id), size: upload.size, media })
       } catch (error) {
         if (isAppError(error)) throw tusError(error.status, error.message)
         throw error
@@ -84,7 +90,14 @@ export function serveTus(deps: ServiceDeps): TusLayer {
       return {}
     },
     async onUploadFinish(_req, upload: Upload) {
-      await finishUpload(deps, upload.id, path.join(directory, upload.id), () => store.remove(upload.id))
+      const key = storage.keyOf(upload.id)
+      if (storage.shared) {
+        await storage.forget(upload.id)
+        // Any process may check it: the bytes stay in the store until the check is done.
+        await finishUpload(deps, key, { blob: upload.id }, () => releaseStoredUpload(deps, key))
+      } else {
+        await finishUpload(deps, key, { file: path.join(holdingDir(deps, 'tus'), key) }, () => store.remove(upload.id))
+      }
       return {}
     },
     onResponseError(_req, error) {
@@ -142,12 +155,15 @@ export function serveTus(deps: ServiceDeps): TusLayer {
   // Unfinished uploads older than a day go, tus parts, form bytes and records. A photo name
   // reserved by a preflight whose upload never started goes after an hour: an upload ties itself
   // to its name as it starts, so an hour without one means the batch was abandoned (closed tab).
+  // With the object store, each process asks on its own timer and one process of the fleet
+  // sweeps per period; on local disk each process sweeps its own folders.
   const sweepOnce = () =>
-    void store
-      .deleteExpired()
-      .then(() => sweepAbandonedUploads(deps, new Date(Date.now() - EXPIRY_MS)))
-      .then(() => dropStaleReservations(deps, new Date(Date.now() - RESERVATION_EXPIRY_MS)))
-      .catch((error: unknown) => reportError(error, { msg: 'upload sweep failure' }))
+    void (async () => {
+      if (storage.shared && !(await claimPeriodicWork(deps, 'upload-sweep', SWEEP_EVERY_MS - 60_000))) return
+      await store.deleteExpired()
+      await sweepAbandonedUploads(deps, new Date(Date.now() - EXPIRY_MS))
+      await dropStaleReservations(deps, new Date(Date.now() - RESERVATION_EXPIRY_MS))
+    })().catch((error: unknown) => reportError(error, { msg: 'upload sweep failure' }))
   const sweep = setInterval(sweepOnce, SWEEP_EVERY_MS)
   sweep.unref()
   // Also soon after a start, so a portal restarted often still sweeps.

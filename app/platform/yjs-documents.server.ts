@@ -6,7 +6,7 @@
 // format-2 decoder hands binary content over as views on the update instead of copies. The sync
 // protocol between browsers and the portal stays in format 1. Rows written before are format 1 and
 // are converted as they are read.
-import { asc, eq, inArray } from 'drizzle-orm'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import * as Y from 'yjs'
 import { yjsUpdates } from '#db/schema'
 import type { ServiceDeps } from '#app/platform/context.server'
@@ -59,10 +59,16 @@ export function mergeStoredUpdates(updates: Uint8Array[]): Uint8Array {
 
 /**
  * Merges a document's stored rows into one. It merges the rows themselves, not one process's copy
- * of the document, so an update another process stored a moment ago is never dropped.
+ * of the document, so an update another process stored a moment ago is never dropped. One process
+ * compacts a document at a time: a second one asking meanwhile leaves it to the first (whose
+ * merged row would otherwise be written twice).
  */
 export async function compactDocument(deps: ServiceDeps, docName: string, brandKey: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
+    const locked = await tx.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(hashtextextended(${`yjs-compact:${docName}`}, 0)) as locked`,
+    )
+    if (!locked.rows[0]?.locked) return
     const rows = await tx
       .select({ id: yjsUpdates.id, format: yjsUpdates.format, update: yjsUpdates.update })
       .from(yjsUpdates)

@@ -15,7 +15,14 @@ import { files } from '#db/schema'
 import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#db/seed'
 import { EICAR } from '#app/infra/file-scan.server'
 import { SCAN_MESSAGES } from '#app/features/files/file-purposes'
-import { holdingDir, pipelineSettled, resumeInterruptedChecks, type FileView } from '#app/features/files/files.server'
+import {
+  finishUpload,
+  holdingDir,
+  pipelineSettled,
+  resumeInterruptedChecks,
+  work,
+  type FileView,
+} from '#app/features/files/files.server'
 import { FILE_EVENTS, type FileStatusEvent } from '#realtime/protocol'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { snapshotData } from '#tests/support/db-snapshot'
@@ -480,10 +487,62 @@ describe('a restart while files are being checked', () => {
     const dir = holdingDir(portal.deps, 'form')
     fs.mkdirSync(dir, { recursive: true })
     fs.writeFileSync(path.join(dir, kept), await jpeg(300, 400))
-    expect(await resumeInterruptedChecks(portal.deps)).toBe(2)
+    // The embedded database's only process, starting again, takes every interrupted check.
+    expect(await resumeInterruptedChecks(portal.deps, { anyLease: true })).toBe(2)
     expect(await settled(kept)).toMatchObject({ status: 'available', content_type: 'image/jpeg' })
     expect(await settled(lost)).toMatchObject({ status: 'quarantined', scan_result: { verdict: 'error' } })
     expect(fs.existsSync(path.join(dir, kept))).toBe(false)
+  })
+})
+
+describe('checks across processes', () => {
+  const leaseOf = async (key: string, owner: string, secondsLeft: number) =>
+    portal.deps.db
+      .update(files)
+      .set({ leaseOwner: owner, leaseUntil: new Date(Date.now() + secondsLeft * 1000) })
+      .where(eq(files.key, key))
+
+  it('leaves a check whose process still holds its lease, and takes over one whose lease ran out, once', async () => {
+    await pipelineSettled(portal.deps)
+    const editorKey = demoAccountKey('editor')
+    const held = await createFile(portal.deps, DEMO_BRAND_KEY, editorKey, { status: 'scanning' })
+    const abandoned = await createFile(portal.deps, DEMO_BRAND_KEY, editorKey, { status: 'scanning' })
+    await leaseOf(held, 'other-host:1:aaaa', 30)
+    await leaseOf(abandoned, 'other-host:2:bbbb', -1)
+    const dir = holdingDir(portal.deps, 'form')
+    fs.mkdirSync(dir, { recursive: true })
+    fs.writeFileSync(path.join(dir, held), await jpeg(300, 400))
+    fs.writeFileSync(path.join(dir, abandoned), await jpeg(300, 400))
+    // Two processes looking at the same moment: the abandoned check goes to one of them.
+    const taken = await Promise.all([resumeInterruptedChecks(portal.deps), resumeInterruptedChecks(portal.deps)])
+    expect(taken.sort()).toEqual([0, 1])
+    expect(await settled(abandoned)).toMatchObject({ status: 'available' })
+    const [still] = await portal.deps.db.select().from(files).where(eq(files.key, held))
+    expect(still).toMatchObject({ status: 'scanning', leaseOwner: 'other-host:1:aaaa' })
+    expect(fs.existsSync(path.join(dir, held))).toBe(true)
+    const [done] = await portal.deps.db.select().from(files).where(eq(files.key, abandoned))
+    expect(done).toMatchObject({ leaseOwner: null, leaseUntil: null })
+  })
+
+  it('does not write the outcome of a check whose lease another process took meanwhile', async () => {
+    const editorKey = demoAccountKey('editor')
+    const key = await createFile(portal.deps, DEMO_BRAND_KEY, editorKey, { status: 'uploading' })
+    const dir = holdingDir(portal.deps, 'form')
+    fs.mkdirSync(dir, { recursive: true })
+    fs.writeFileSync(path.join(dir, key), await jpeg(300, 400))
+    // The check queue is busy, so the check starts only once the lease has changed hands.
+    let free = () => {}
+    const busy = new Promise<void>((resolve) => (free = resolve))
+    const { scans } = work(portal.deps)
+    const blockers = [scans.run(() => busy), scans.run(() => busy)]
+    await finishUpload(portal.deps, key, { file: path.join(dir, key) }, async () => {})
+    // Another process took the file over while this one was still checking it.
+    await leaseOf(key, 'other-host:3:cccc', 30)
+    free()
+    await Promise.all(blockers)
+    await pipelineSettled(portal.deps)
+    const [row] = await portal.deps.db.select().from(files).where(eq(files.key, key))
+    expect(row).toMatchObject({ status: 'scanning', leaseOwner: 'other-host:3:cccc', originalKey: null })
   })
 })
 

@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import S3rver from 's3rver'
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3'
+import { addMultipartCalls } from './s3-multipart-calls'
 
 // The test's own SDK clients, on Node 20, would warn as the portal's store does not.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
@@ -24,6 +25,7 @@ export interface TestS3Server {
 export async function startS3Server(options: { port?: number; directory?: string } = {}): Promise<TestS3Server> {
   const directory = options.directory ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-s3-'))
   const server = new S3rver({ port: options.port ?? 0, address: '127.0.0.1', directory, silent: true })
+  addMultipartCalls(server)
   const { port } = await server.run()
   const endpoint = `http://127.0.0.1:${port}`
   let stopped = false

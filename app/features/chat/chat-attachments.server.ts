@@ -127,6 +127,6 @@ export async function receiveChatForm(
   }
   if (!verified) await target.verify(fields)
   if (!got) return { fields, file: null }
-  const row = await finishUpload(deps, got.row.key, got.file, () => fs.promises.rm(got.file, { force: true }))
+  const row = await finishUpload(deps, got.row.key, { file: got.file }, () => fs.promises.rm(got.file, { force: true }))
   return { fields, file: row }
 }

@@ -23,9 +23,29 @@ import { and, eq, inArray, lt } from 'drizzle-orm'
 import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import sharp from 'sharp'
 import { statusMessage } from './file-uploads.server'
-import { WEB_SIZE, formatBytes, holdingDir, makeImageSizes, maxBytesFor, work, type FileRow } from './file-work.server'
+import {
+  RENEW_EVERY_MS,
+  releaseLeases,
+  renewLeases,
+  startCheckLease,
+  takeOverChecks,
+  writeUnderLease,
+} from './file-leases.server'
+import {
+  TUS_BLOB_PREFIX,
+  WEB_SIZE,
+  formatBytes,
+  holdingDir,
+  makeImageSizes,
+  maxBytesFor,
+  pipelineSettled,
+  work,
+  type FileRow,
+  type HeldBytes,
+} from './file-work.server'
 
 /**
  * A file has its final status: a product photo takes its place first (app/features/media/media.server.ts),
@@ -58,38 +78,58 @@ function publishStatus(deps: ServiceDeps, row: FileRow): void {
   deps.events.publish(rooms.account(row.uploadedBy), FILE_EVENTS.status, payload)
 }
 
-async function update(deps: ServiceDeps, key: string, values: Partial<FileRow>): Promise<FileRow> {
-  const [row] = await deps.db
-    .update(files)
-    .set({ ...values, modified: new Date() })
-    .where(eq(files.key, key))
-    .returning()
-  if (!row) throw notFound('File')
-  return row
-}
-
 /**
- * The upload's bytes are all in (`file`, on local disk): the file is now being scanned. The checks
- * run in the background, in the bounded queue; `release` removes the local file afterwards.
- * Returns the record as it is now (status `scanning`).
+ * The upload's bytes are all in (`held`: on this process's disk or in the shared store): the file
+ * is now being scanned, by this process, under its lease. The checks run in the background, in
+ * the bounded queue; `release` removes the held bytes once the check is done. Returns the record
+ * as it is now (status `scanning`).
  */
 export async function finishUpload(
   deps: ServiceDeps,
   key: string,
-  file: string,
+  held: HeldBytes,
   release: () => Promise<void>,
 ): Promise<FileRow> {
-  const { size } = await fs.promises.stat(file)
-  const row = await update(deps, key, { status: 'scanning', size })
+  const size = 'file' in held ? (await fs.promises.stat(held.file)).size : undefined
+  const row = await startCheckLease(deps, key, size === undefined ? {} : { size })
+  if (!row) throw notFound('File')
   publishStatus(deps, row)
-  const { scans, pending } = work(deps)
-  const job = scans
-    .run(() => checkFile(deps, row, file))
-    .catch((error: unknown) => reportError(error, { msg: 'file pipeline failure', file: key }))
-    .finally(() => release().catch(() => undefined))
-  const tracked = job.finally(() => pending.delete(tracked))
-  pending.add(tracked)
+  queueCheck(deps, row, held, release)
   return row
+}
+
+/**
+ * Checks a file this process holds the lease of, in its turn. A process that stops before the
+ * turn comes leaves the check (and the bytes) to another process.
+ */
+function queueCheck(deps: ServiceDeps, row: FileRow, held: HeldBytes, release: () => Promise<void>): void {
+  const work_ = work(deps)
+  work_.waiting.set(row.key, held)
+  const job = work_.scans
+    .run(async () => {
+      if (!work_.waiting.delete(row.key) || work_.stopping) return
+      const file = 'file' in held ? held.file : await copyFromStore(deps, row.key, held.blob)
+      try {
+        await checkFile(deps, row, file)
+      } finally {
+        if ('blob' in held) await fs.promises.rm(file, { force: true })
+      }
+      await release().catch(() => undefined)
+    })
+    .catch((error: unknown) => reportError(error, { msg: 'file pipeline failure', file: row.key }))
+  const tracked = job.finally(() => work_.pending.delete(tracked))
+  work_.pending.add(tracked)
+}
+
+/** The shared store's copy of an upload, streamed to this process's disk for the checks. */
+async function copyFromStore(deps: ServiceDeps, key: string, blob: string): Promise<string> {
+  const stored = await deps.blobs.get(blob)
+  if (!stored) throw new Error(`The upload's bytes are not in the store: ${blob}`)
+  const dir = holdingDir(deps, 'checking')
+  await fs.promises.mkdir(dir, { recursive: true })
+  const file = path.join(dir, key)
+  await pipeline(stored.stream, fs.createWriteStream(file))
+  return file
 }
 
 async function readHead(file: string): Promise<Buffer> {
@@ -155,14 +195,14 @@ async function checkFile(deps: ServiceDeps, row: FileRow, file: string): Promise
   }
   try {
     const stored = await storeClean(deps, row, file, checked.type!)
-    const done = await update(deps, row.key, {
+    const done = await writeUnderLease(deps, row.key, {
       ...dimensions,
       ...stored,
       status: 'available',
       scanResult: result,
       scannedAt: new Date(),
     })
-    await settle(deps, done)
+    if (done) await settle(deps, done)
   } catch (error) {
     // A clean file whose sizes could not be made (a corrupt body under a good header).
     reportError(error, { msg: 'file store failure', file: row.key })
@@ -189,7 +229,7 @@ async function quarantine(
     reportError(error, { msg: 'quarantine failure', file: row.key })
     kept = null
   }
-  const done = await update(deps, row.key, {
+  const done = await writeUnderLease(deps, row.key, {
     ...dimensions,
     status: 'quarantined',
     scanResult: result,
@@ -198,7 +238,7 @@ async function quarantine(
     webKey: null,
     scannedAt: new Date(),
   })
-  await settle(deps, done)
+  if (done) await settle(deps, done)
 }
 
 /** Writes a clean file to the blob store, with its 300 × 400 thumbnail and web size for images. */
@@ -287,12 +327,17 @@ export function isAppErrorLike(error: unknown): error is AppError {
 }
 
 /**
- * At start: files left `scanning` by a stopped process are checked again from their local copy,
- * or quarantined as not checked when it is gone. Unfinished tus uploads stay resumable.
+ * Files left `scanning` by a process that stopped or died (its lease ran out) are checked again
+ * here, from the bytes wherever they are: this process's disk, or the shared store. When they are
+ * nowhere, the file is quarantined as not checked. `anyLease`: the only process of its embedded
+ * database, starting again, takes every one. Answers how many files it took.
  */
-export async function resumeInterruptedChecks(deps: ServiceDeps): Promise<number> {
-  const stuck = await deps.db.select().from(files).where(eq(files.status, 'scanning'))
-  for (const row of stuck) {
+export async function resumeInterruptedChecks(
+  deps: ServiceDeps,
+  options: { anyLease: boolean } = { anyLease: false },
+): Promise<number> {
+  const taken = await takeOverChecks(deps, options)
+  for (const row of taken) {
     const copies = [path.join(holdingDir(deps, 'tus'), row.key), path.join(holdingDir(deps, 'form'), row.key)]
     const file = copies.find((copy) => fs.existsSync(copy))
     if (file) {
@@ -300,22 +345,68 @@ export async function resumeInterruptedChecks(deps: ServiceDeps): Promise<number
         await fs.promises.rm(file, { force: true })
         await fs.promises.rm(`${file}.json`, { force: true })
       }
-      await finishUpload(deps, row.key, file, release)
-    } else {
-      const done = await update(deps, row.key, {
-        status: 'quarantined',
-        scanResult: {
-          verdict: 'error',
-          check: 'pipeline',
-          detail: 'The check was interrupted: upload the file again.',
-        },
-        scannedAt: new Date(),
-      })
-      await settle(deps, done)
+      queueCheck(deps, row, { file }, release)
+      continue
     }
+    const blob = `${TUS_BLOB_PREFIX}${row.key}`
+    const stored = await deps.blobs.get(blob)
+    if (stored) {
+      stored.stream.destroy()
+      queueCheck(deps, row, { blob }, () => releaseStoredUpload(deps, row.key))
+      continue
+    }
+    const done = await writeUnderLease(deps, row.key, {
+      status: 'quarantined',
+      scanResult: {
+        verdict: 'error',
+        check: 'pipeline',
+        detail: 'The check was interrupted: upload the file again.',
+      },
+      scannedAt: new Date(),
+    })
+    if (done) await settle(deps, done)
   }
-  return stuck.length
+  return taken.length
 }
+
+/** Removes a resumable upload's objects from the shared store once its check is done. */
+export async function releaseStoredUpload(deps: ServiceDeps, key: string): Promise<void> {
+  const blob = `${TUS_BLOB_PREFIX}${key}`
+  await Promise.all([blob, `${blob}.info`, `${blob}.part`].map((name) => deps.blobs.delete(name)))
+}
+
+/**
+ * Keeps this process's file work going across a fleet: renews its leases, takes over checks
+ * whose process is gone, and at `stop` hands back the checks still waiting for their turn
+ * (those whose bytes are in the shared store) and waits up to `graceMs` for the running ones.
+ */
+export function startFileWork(deps: ServiceDeps): { stop(graceMs: number): Promise<void> } {
+  const renew = setInterval(() => {
+    renewLeases(deps).catch((error: unknown) => reportError(error, { msg: 'file lease renewal failure' }))
+  }, RENEW_EVERY_MS)
+  renew.unref()
+  const takeOver = setInterval(() => {
+    resumeInterruptedChecks(deps).catch((error: unknown) => reportError(error, { msg: 'file check takeover failure' }))
+  }, TAKE_OVER_EVERY_MS)
+  takeOver.unref()
+  return {
+    async stop(graceMs) {
+      clearInterval(takeOver)
+      const work_ = work(deps)
+      work_.stopping = true
+      const shared = [...work_.waiting].filter(([, held]) => 'blob' in held).map(([key]) => key)
+      await releaseLeases(deps, shared).catch((error: unknown) =>
+        reportError(error, { msg: 'file lease release failure' }),
+      )
+      const deadline = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref())
+      await Promise.race([pipelineSettled(deps), deadline])
+      clearInterval(renew)
+    },
+  }
+}
+
+/** How often a process looks for checks another process left. */
+const TAKE_OVER_EVERY_MS = 10_000
 
 /** How often `fileChecked` looks at the file again. */
 const CHECK_POLL_MS = 100

@@ -38,9 +38,21 @@ export function formatBytes(bytes: number): string {
 }
 
 /** Where uploads wait on local disk while they arrive and are checked (never served). */
-export function holdingDir(deps: Pick<ServiceDeps, 'env'>, kind: 'tus' | 'form'): string {
+export function holdingDir(deps: Pick<ServiceDeps, 'env'>, kind: 'tus' | 'form' | 'checking'): string {
   return path.resolve(deps.env.DATA_DIR, 'uploads', kind)
 }
+
+/**
+ * Where a resumable upload's bytes are while they arrive, with an object store: every process of a
+ * fleet reads them there (the tus S3 store writes `<key>`, `<key>.info` and `<key>.part`).
+ */
+export const TUS_BLOB_PREFIX = 'uploads/tus/'
+
+/**
+ * An upload's bytes waiting for their checks: a file on this process's disk, or an object in the
+ * shared store (which any process can check, so a check survives its process).
+ */
+export type HeldBytes = { file: string } | { blob: string }
 
 export function maxBytesFor(deps: Pick<ServiceDeps, 'env'>, purpose: FilePurpose): number {
   const { UPLOAD_MAX_BYTES, UPLOAD_IMAGE_MAX_BYTES } = deps.env
@@ -55,6 +67,10 @@ interface Work {
   /** Where images are resized: a process of its own at lower priority (docs/decisions/109). */
   imageProcess: ImageProcess
   pending: Set<Promise<void>>
+  /** Checks waiting for their turn, by file key: a stopping process hands back the shared ones. */
+  waiting: Map<string, HeldBytes>
+  /** Set while the process stops: waiting checks are left to another process. */
+  stopping: boolean
 }
 const WORK = Symbol.for('brand-portal.file-work')
 export function work(deps: Pick<ServiceDeps, 'env'>): Work {
@@ -64,6 +80,8 @@ export function work(deps: Pick<ServiceDeps, 'env'>): Work {
     images: createQueue(deps.env.IMAGE_WORKERS),
     imageProcess: new ImageProcess({ nice: deps.env.IMAGE_NICE, idleMs: 60_000, jobTimeoutMs: 120_000 }),
     pending: new Set(),
+    waiting: new Map(),
+    stopping: false,
   }
   return holder[WORK]
 }

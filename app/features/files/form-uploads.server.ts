@@ -90,7 +90,7 @@ export async function receiveFormUpload(
     if (failure instanceof MaxPartSizeExceededError) throw new AppError('ValidationError', 'A form field is too long.')
     throw new AppError('ValidationError', 'The upload could not be read. Try again.')
   }
-  const row = await finishUpload(deps, got.row.key, got.file, () => fs.promises.rm(got.file, { force: true }))
+  const row = await finishUpload(deps, got.row.key, { file: got.file }, () => fs.promises.rm(got.file, { force: true }))
   return toFileView(deps, row)
 }
 
@@ -224,7 +224,7 @@ export async function receiveFormUploads(
   // Only now: a file is scanned once the whole form has been accepted.
   const byKey = new Map<string, FileView>()
   for (const got of started) {
-    const row = await finishUpload(deps, got.row.key, got.file, () => fs.promises.rm(got.file, { force: true }))
+    const row = await finishUpload(deps, got.row.key, { file: got.file }, () => fs.promises.rm(got.file, { force: true }))
     byKey.set(row.key, toFileView(deps, row))
   }
   return {

@@ -2,12 +2,16 @@
 // S3_FORCE_PATH_STYLE; credentials the AWS SDK's usual way): the demo seed's images and an uploaded
 // picture land in the bucket, not on local disk, and are served after the same signature check;
 // a bucket that is missing stops the start with what to change; /readyz asks the object store.
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { DEMO_BRAND_KEY } from '#db/seed'
+import { pipelineSettled, type FileView } from '#app/features/files/files.server'
 import { sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { tusRequests } from '#tests/support/tus-requests'
 import { S3_TEST_CREDENTIALS, startS3Server, type TestS3Server } from '#tests/support/s3-server'
 
 const BUCKET = 'portal-files'
@@ -98,6 +102,48 @@ it('stores an uploaded picture in the bucket and serves it after the signature c
   forged.searchParams.set('signature', 'A'.repeat(43))
   expect((await fetch(forged)).status).toBe(403)
 })
+
+it('keeps a resumable upload in the bucket while it arrives, goes on from the offset the bucket holds, and leaves no upload behind', async () => {
+  const cookie = await sessionCookieFor(portal, 'editor@demo.test')
+  // A photo of about 8 MB: more than one part of the store's multipart upload.
+  const [width, height] = [2100, 2800]
+  const photo = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 100 })
+    .toBuffer()
+  expect(photo.length).toBeGreaterThan(6 * 1024 * 1024)
+  const tus = tusRequests(portal.url)
+  const created = await tus.create(
+    cookie,
+    { brand: DEMO_BRAND_KEY, purpose: 'listing-media', filename: 'SN1_SKU1_front.jpg' },
+    photo.length,
+  )
+  expect(created.status, created.text).toBe(201)
+  const location = created.headers.get('location')!
+  const key = location.split('/').pop()!
+  expect(location).toBe(`/uploads/tus/${key}`)
+
+  // The first 6 MB, then the connection is lost: the bucket holds them, not this process's disk.
+  const first = 6 * 1024 * 1024 + 1234
+  expect((await tus.send(cookie, location, 0, photo.subarray(0, first))).status).toBe(204)
+  expect(await tus.offset(cookie, location)).toBe(first)
+  expect(await objectInBucket(`uploads/tus/${key}.info`)).not.toBeNull()
+  expect(fs.existsSync(path.join(portal.dataDir, 'uploads', 'tus', key))).toBe(false)
+
+  const rest = await tus.send(cookie, location, first, photo.subarray(first))
+  expect(rest.status, rest.text).toBe(204)
+  await pipelineSettled(portal.deps)
+  const answer = await fetch(`${portal.url}/api/file/model/${key}`, { headers: { cookie } })
+  const { data } = (await answer.json()) as { data: FileView }
+  expect(data).toMatchObject({ status: 'available', content_type: 'image/jpeg', size: photo.length })
+  // The original is the bytes sent, whole; its thumbnail is made.
+  const original = await fetch(`${portal.url}${data.urls!.original}`)
+  expect(Buffer.from(await original.arrayBuffer()).equals(photo)).toBe(true)
+  const thumbnail = await fetch(`${portal.url}${data.urls!.thumbnail}`)
+  expect(await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()).toMatchObject({ width: 300, height: 400 })
+  // Once checked, nothing of the upload is left in the bucket, and its address is gone.
+  for (const name of [key, `${key}.info`, `${key}.part`]) expect(await objectInBucket(`uploads/tus/${name}`)).toBeNull()
+  expect(await tus.offset(cookie, location)).toBeNull()
+}, 60_000)
 
 it('reports the object store in /readyz', async () => {
   const response = await fetch(`${portal.url}/readyz`)

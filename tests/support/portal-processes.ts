@@ -11,6 +11,8 @@ export interface PortalProcess {
   /** Session cookie header per demo e-mail. */
   sessions: Record<string, string>
   exited: Promise<void>
+  /** What the process printed so far (stdout and stderr). */
+  output(): string
 }
 
 const started: ChildProcess[] = []
@@ -45,7 +47,13 @@ export function startPortalProcess(
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString()
       const line = output.split('\n').find((l) => l.startsWith('{"port"'))
-      if (line) resolve({ child, exited, ...(JSON.parse(line) as Pick<PortalProcess, 'port' | 'sessions'>) })
+      if (line)
+        resolve({
+          child,
+          exited,
+          output: () => output,
+          ...(JSON.parse(line) as Pick<PortalProcess, 'port' | 'sessions'>),
+        })
     })
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.once('exit', (code) => reject(new Error(`portal process exited with ${code}:\n${output}`)))

@@ -19,6 +19,8 @@ export interface TestS3Server {
   port: number
   /** Creates a bucket (S3 names: 3–63 lower-case letters, digits, dots and hyphens). */
   createBucket(name: string): Promise<void>
+  /** How many times an object was written (put whole or completed from parts) since the start. */
+  writesOf(key: string): number
   stop(): Promise<void>
 }
 
@@ -26,12 +28,21 @@ export async function startS3Server(options: { port?: number; directory?: string
   const directory = options.directory ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-s3-'))
   const server = new S3rver({ port: options.port ?? 0, address: '127.0.0.1', directory, silent: true })
   addMultipartCalls(server)
+  const writes = new Map<string, number>()
+  server.on('event', (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => {
+    for (const record of event.Records) {
+      if (!record.eventName.startsWith('ObjectCreated')) continue
+      const key = decodeURIComponent(record.s3.object.key)
+      writes.set(key, (writes.get(key) ?? 0) + 1)
+    }
+  })
   const { port } = await server.run()
   const endpoint = `http://127.0.0.1:${port}`
   let stopped = false
   return {
     endpoint,
     port,
+    writesOf: (key) => writes.get(key) ?? 0,
     async createBucket(name) {
       const client = new S3Client({
         endpoint,

@@ -12,5 +12,9 @@ declare module 's3rver' {
     constructor(options: S3rverOptions)
     run(): Promise<{ address: string; port: number }>
     close(): Promise<void>
+    on(
+      event: 'event',
+      listener: (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => void,
+    ): this
   }
 }

@@ -224,7 +224,9 @@ export async function receiveFormUploads(
   // Only now: a file is scanned once the whole form has been accepted.
   const byKey = new Map<string, FileView>()
   for (const got of started) {
-    const row = await finishUpload(deps, got.row.key, { file: got.file }, () => fs.promises.rm(got.file, { force: true }))
+    const row = await finishUpload(deps, got.row.key, { file: got.file }, () =>
+      fs.promises.rm(got.file, { force: true }),
+    )
     byKey.set(row.key, toFileView(deps, row))
   }
   return {

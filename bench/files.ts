@@ -57,7 +57,7 @@ export interface FilesFigures {
   largeOnPostgres: LargeUpload | { skipped: string }
 }
 
-interface LargeUpload {
+export interface LargeUpload {
   megabytes: number
   uploadSeconds: number
   checkedSeconds: number
@@ -67,7 +67,7 @@ interface LargeUpload {
 }
 
 /** A product-photo-like JPEG: soft shapes with fine grain, about as costly to decode as a photo. */
-async function productPhoto(seed: number): Promise<Buffer> {
+export async function productPhoto(seed: number): Promise<Buffer> {
   const shapes = await sharp({
     create: {
       width: 150,
@@ -136,7 +136,7 @@ async function imageRate(file: string, workers: number, web: boolean): Promise<n
 const b64 = (text: string) => Buffer.from(text).toString('base64')
 
 /** Creates a tus upload and sends its bytes in one PATCH; answers the file's key. */
-async function tusUpload(
+export async function tusUpload(
   baseURL: string,
   cookie: string,
   body: Buffer | ReadableStream<Uint8Array>,
@@ -250,14 +250,14 @@ export async function filesBench(): Promise<FilesFigures> {
   return { thumbnailsPerSecond, photoBytes: photos[0]!.length, batch, large, largeOnPostgres }
 }
 
-interface Listened {
+export interface Listened {
   socket: ReturnType<typeof connectSocket>
   finished: Map<string, { status: string; at: number }>
   settled(key: string): Promise<void>
 }
 
 /** The uploader's socket, noting when each file is available or refused. */
-async function listen(baseURL: string, cookie: string): Promise<Listened> {
+export async function listen(baseURL: string, cookie: string): Promise<Listened> {
   const socket = connectSocket(baseURL, { transports: ['websocket'], extraHeaders: { cookie } })
   await new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(undefined))
@@ -275,7 +275,7 @@ async function listen(baseURL: string, cookie: string): Promise<Listened> {
   return { socket, finished, settled }
 }
 
-async function apiCall(baseURL: string, cookie: string, method: string, pathname: string, body?: unknown) {
+export async function apiCall(baseURL: string, cookie: string, method: string, pathname: string, body?: unknown) {
   const response = await fetch(`${baseURL}/api/${pathname}`, {
     method,
     headers: { cookie, 'content-type': 'application/json', origin: baseURL },
@@ -377,7 +377,7 @@ async function photoBatch(
 }
 
 /** A 2 GB file over tus, with the portal's memory sampled every 100 ms until it is checked. */
-async function largeUpload(
+export async function largeUpload(
   portal: Pick<SpawnedPortal, 'baseURL' | 'pid'>,
   cookie: string,
   { finished, settled }: Listened,
@@ -434,7 +434,7 @@ export function printFilesFigures(figures: FilesFigures) {
   else printLarge('database on a Postgres server', figures.largeOnPostgres)
 }
 
-function printLarge(label: string, large: LargeUpload) {
+export function printLarge(label: string, large: LargeUpload) {
   console.log(
     `  a ${(large.megabytes / 1024).toFixed(1)} GB upload, ${label}: sent in ${large.uploadSeconds.toFixed(1)} s, ${large.status} after ${large.checkedSeconds.toFixed(1)} s`,
   )

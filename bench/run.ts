@@ -28,6 +28,9 @@
 //    (bench/media-manage.ts).
 //  - assets: the asset library's folder of 50,000 files at its first and last page, and renaming
 //    a folder with 10,000 files below it (bench/assets.ts).
+//  - fleet: a batch of 200 photos with files in an S3-compatible store against local disk, a 2 GB
+//    upload's peak memory through the store, two processes' page throughput against one
+//    (bench/fleet.ts).
 //  - markup: live markup of a virtual sample: cold load of a document of 10,000 shapes and a
 //    stroke's way to 49 other viewers (bench/sample-markup.ts).
 // "Nobody waits for someone else's job" (bench/probe.ts): while an import commits, a 2 GB upload
@@ -52,6 +55,7 @@ import { assetsBench, printAssetFigures } from './assets'
 import { markupBench, printMarkupFigures } from './sample-markup'
 import { describeMemory, portalMemory, residentMB } from './memory'
 import { printStartFigures, startBench } from './startup'
+import { fleetBench, printFleetFigures } from './fleet'
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50)
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 15)
@@ -74,6 +78,7 @@ const PARTS = [
   'media-manage',
   'assets',
   'markup',
+  'fleet',
 ]
 // A misspelt part would otherwise run nothing and say nothing.
 if (ONLY && !PARTS.includes(ONLY)) throw new Error(`BENCH_ONLY must be one of ${PARTS.join(', ')}`)
@@ -279,6 +284,11 @@ if (runs('markup')) {
   results.markup = markup
   printMarkupFigures(markup)
   if (markup.stroke.lost > 0) process.exitCode = 1
+}
+if (runs('fleet')) {
+  const fleet = await fleetBench()
+  results.fleet = fleet
+  printFleetFigures(fleet)
 }
 fs.mkdirSync('bench/results', { recursive: true })
 fs.writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2))

@@ -104,10 +104,10 @@ export async function finishUpload(
  */
 function queueCheck(deps: ServiceDeps, row: FileRow, held: HeldBytes, release: () => Promise<void>): void {
   const work_ = work(deps)
-  work_.waiting.set(row.key, held)
+  work_.waiting.set(row.key, { held, db: deps.db })
   const job = work_.scans
     .run(async () => {
-      if (!work_.waiting.delete(row.key) || work_.stopping) return
+      if (!work_.waiting.delete(row.key) || work_.stopping.has(deps.db)) return
       const file = 'file' in held ? held.file : await copyFromStore(deps, row.key, held.blob)
       try {
         await checkFile(deps, row, file)
@@ -393,8 +393,10 @@ export function startFileWork(deps: ServiceDeps): { stop(graceMs: number): Promi
     async stop(graceMs) {
       clearInterval(takeOver)
       const work_ = work(deps)
-      work_.stopping = true
-      const shared = [...work_.waiting].filter(([, held]) => 'blob' in held).map(([key]) => key)
+      work_.stopping.add(deps.db)
+      const shared = [...work_.waiting]
+        .filter(([, waiting]) => waiting.db === deps.db && 'blob' in waiting.held)
+        .map(([key]) => key)
       await releaseLeases(deps, shared).catch((error: unknown) =>
         reportError(error, { msg: 'file lease release failure' }),
       )

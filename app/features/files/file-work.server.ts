@@ -67,10 +67,13 @@ interface Work {
   /** Where images are resized: a process of its own at lower priority (docs/decisions/109). */
   imageProcess: ImageProcess
   pending: Set<Promise<void>>
-  /** Checks waiting for their turn, by file key: a stopping process hands back the shared ones. */
-  waiting: Map<string, HeldBytes>
-  /** Set while the process stops: waiting checks are left to another process. */
-  stopping: boolean
+  /** Checks waiting for their turn, by file key: a stopping portal hands back the shared ones. */
+  waiting: Map<string, { held: HeldBytes; db: object }>
+  /**
+   * The databases of portals that are stopping: their waiting checks are left to another process.
+   * Per portal, not per process: tests run several portals one after the other in one process.
+   */
+  stopping: WeakSet<object>
 }
 const WORK = Symbol.for('brand-portal.file-work')
 export function work(deps: Pick<ServiceDeps, 'env'>): Work {
@@ -81,7 +84,7 @@ export function work(deps: Pick<ServiceDeps, 'env'>): Work {
     imageProcess: new ImageProcess({ nice: deps.env.IMAGE_NICE, idleMs: 60_000, jobTimeoutMs: 120_000 }),
     pending: new Set(),
     waiting: new Map(),
-    stopping: false,
+    stopping: new WeakSet(),
   }
   return holder[WORK]
 }

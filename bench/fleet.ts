@@ -10,6 +10,7 @@
 // The S3-compatible server is the tests' (s3rver, a Node implementation, in this process); the
 // Postgres server the local one as .ci/run starts it (the throughput part is skipped without).
 import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import { DEMO_BRAND_KEY } from '#db/seed'
@@ -29,7 +30,18 @@ const IN_FLIGHT = 8
 export interface FleetFigures {
   batch: { photos: number; localSeconds: number; s3Seconds: number; ratio: number; available: number }
   large: LargeUpload
-  pages: { one: number; two: number; ratio: number; cores: number } | { skipped: string }
+  pages:
+    | {
+        one: number
+        two: number
+        ratio: number
+        cores: number
+        /** CPU per page in the one-process run, ms: the portal, the Postgres server, this load client. */
+        cpuPerPage: { portal: number; postgres: number; client: number }
+        /** The most two processes could give on this machine: every core busy with pages. */
+        ceiling: number
+      }
+    | { skipped: string }
 }
 
 export async function fleetBench(): Promise<FleetFigures> {
@@ -131,8 +143,42 @@ function pin(pid: number, core: number): void {
   execFileSync('taskset', ['-a', '-cp', String(core), String(pid)], { stdio: 'pipe' })
 }
 
+/** CPU time of processes, ms, from /proc (user + system). */
+function cpuMs(pids: number[]): number {
+  const tick = 1000 / 100
+  let total = 0
+  for (const pid of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+      total += (Number(fields[11]) + Number(fields[12])) * tick
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total
+}
+
+/** The Postgres server's processes (postmaster and backends) running now. */
+function postgresPids(): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres'
+      } catch {
+        return false
+      }
+    })
+    .map(Number)
+}
+
 /** Pages answered per second, `IN_FLIGHT` requests at a time handed to the portals in turn. */
-async function pagesPerSecond(ports: number[], cookie: string): Promise<number> {
+async function pagesPerSecond(
+  ports: number[],
+  cookie: string,
+  cpu?: { portal: number; onPage(perPage: FleetCpu): void },
+): Promise<number> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT })
   const path = `/brand/${DEMO_BRAND_KEY}/products`
   let turn = 0
@@ -160,11 +206,23 @@ async function pagesPerSecond(ports: number[], cookie: string): Promise<number> 
     return done
   }
   await loop(performance.now() + 2_000) // warm up
+  const postgres = postgresPids()
+  const before = { portal: cpu ? cpuMs([cpu.portal]) : 0, postgres: cpuMs(postgres), client: process.cpuUsage() }
   const start = performance.now()
   const done = await loop(start + LOAD_SECONDS * 1000)
+  if (cpu) {
+    const client = process.cpuUsage(before.client)
+    cpu.onPage({
+      portal: (cpuMs([cpu.portal]) - before.portal) / done,
+      postgres: (cpuMs(postgres) - before.postgres) / done,
+      client: (client.user + client.system) / 1000 / done,
+    })
+  }
   agent.destroy()
   return done / ((performance.now() - start) / 1000)
 }
+
+type FleetCpu = { portal: number; postgres: number; client: number }
 
 function pageThroughput(): Promise<FleetFigures['pages']> {
   const cores = os.cpus().length
@@ -179,9 +237,16 @@ function pageThroughput(): Promise<FleetFigures['pages']> {
       pin(first.pid, 0)
       pin(second.pid, 1)
       const ports = [first, second].map((portal) => Number(new URL(portal.baseURL).port))
-      const one = await pagesPerSecond([ports[0]!], cookie)
+      let cpuPerPage: FleetCpu = { portal: 0, postgres: 0, client: 0 }
+      const one = await pagesPerSecond([ports[0]!], cookie, {
+        portal: first.pid,
+        onPage: (perPage) => (cpuPerPage = perPage),
+      })
       const two = await pagesPerSecond(ports, cookie)
-      return { one, two, ratio: two / one, cores }
+      // Every core busy with pages: the portal's, the server's and the client's share of each.
+      const perPage = cpuPerPage.portal + cpuPerPage.postgres + cpuPerPage.client
+      const ceiling = (cores * 1000) / perPage / one
+      return { one, two, ratio: two / one, cores, cpuPerPage, ceiling }
     } finally {
       await second.stop()
     }
@@ -206,4 +271,12 @@ export function printFleetFigures(figures: FleetFigures): void {
         `(round robin, one core each of ${pages.cores}): ${pages.ratio.toFixed(2)}× ` +
         `(goal ≥ ${FLEET_GOALS.twoProcessesRatio}×, ${verdict(pages.ratio >= FLEET_GOALS.twoProcessesRatio)})`,
     )
+  if (!('skipped' in pages)) {
+    const { portal, postgres, client } = pages.cpuPerPage
+    console.log(
+      `    CPU per page with one process: portal ${portal.toFixed(1)} ms, Postgres ${postgres.toFixed(1)} ms, ` +
+        `load client ${client.toFixed(1)} ms; with all ${pages.cores} cores on pages the most two processes ` +
+        `could give here is ${pages.ceiling.toFixed(2)}× (the floor this machine sets)`,
+    )
+  }
 }

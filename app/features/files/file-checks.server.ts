@@ -28,6 +28,8 @@ import sharp from 'sharp'
 import { statusMessage } from './file-uploads.server'
 import {
   RENEW_EVERY_MS,
+  holdLease,
+  letGo,
   releaseLeases,
   renewLeases,
   startCheckLease,
@@ -105,6 +107,7 @@ export async function finishUpload(
 function queueCheck(deps: ServiceDeps, row: FileRow, held: HeldBytes, release: () => Promise<void>): void {
   const work_ = work(deps)
   work_.waiting.set(row.key, { held, db: deps.db })
+  holdLease(row.key)
   const job = work_.scans
     .run(async () => {
       if (!work_.waiting.delete(row.key) || work_.stopping.has(deps.db)) return
@@ -117,6 +120,7 @@ function queueCheck(deps: ServiceDeps, row: FileRow, held: HeldBytes, release: (
       await release().catch(() => undefined)
     })
     .catch((error: unknown) => reportError(error, { msg: 'file pipeline failure', file: row.key }))
+    .finally(() => letGo(row.key))
   const tracked = job.finally(() => work_.pending.delete(tracked))
   work_.pending.add(tracked)
 }

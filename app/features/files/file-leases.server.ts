@@ -15,6 +15,27 @@ export const RENEW_EVERY_MS = 10_000
 
 const leaseEnd = sql`now() + ${`${LEASE_SECONDS} seconds`}::interval`
 
+// The files this process is working on (receiving or checking), renewed on the timer; shared by
+// the server and the Remix build. Work that ended without writing its outcome (a failure) drops
+// out of it, so its lease runs out and another process, or this one, tries again.
+const HELD = Symbol.for('brand-portal.file-leases')
+function held(): Map<string, number> {
+  const holder = globalThis as { [HELD]?: Map<string, number> }
+  holder[HELD] ??= new Map()
+  return holder[HELD]
+}
+
+/** This process works on the file until `letGo` (counted: a check may follow its upload's request). */
+export function holdLease(key: string): void {
+  held().set(key, (held().get(key) ?? 0) + 1)
+}
+
+export function letGo(key: string): void {
+  const count = (held().get(key) ?? 1) - 1
+  if (count > 0) held().set(key, count)
+  else held().delete(key)
+}
+
 /** The file is now being checked, by this process. */
 export async function startCheckLease(
   deps: Pick<ServiceDeps, 'db'>,
@@ -64,28 +85,40 @@ export async function takeUploadLease(deps: Pick<ServiceDeps, 'db'>, key: string
       ),
     )
     .returning({ key: files.key })
-  if (taken.length > 0) return true
-  const [held] = await deps.db
+  if (taken.length > 0) {
+    holdLease(key)
+    return true
+  }
+  const [other] = await deps.db
     .select({ key: files.key })
     .from(files)
     .where(and(eq(files.key, key), eq(files.status, 'uploading')))
-  return !held
+  return !other
 }
 
 /** Ends this process's lease of an upload still arriving (the lease of its check stays). */
 export async function endUploadLease(deps: Pick<ServiceDeps, 'db'>, key: string): Promise<void> {
+  letGo(key)
   await deps.db
     .update(files)
     .set({ leaseOwner: null, leaseUntil: null })
     .where(and(eq(files.key, key), eq(files.status, 'uploading'), eq(files.leaseOwner, processName())))
 }
 
-/** Renews every lease this process holds (one statement, on a timer). */
+/** Renews the leases of the files this process is working on (one statement, on a timer). */
 export async function renewLeases(deps: Pick<ServiceDeps, 'db'>): Promise<number> {
+  const keys = [...held().keys()]
+  if (keys.length === 0) return 0
   const renewed = await deps.db
     .update(files)
     .set({ leaseUntil: leaseEnd })
-    .where(and(eq(files.leaseOwner, processName()), inArray(files.status, ['uploading', 'scanning'])))
+    .where(
+      and(
+        inArray(files.key, keys),
+        eq(files.leaseOwner, processName()),
+        inArray(files.status, ['uploading', 'scanning']),
+      ),
+    )
     .returning({ key: files.key })
   return renewed.length
 }

@@ -28,7 +28,15 @@ const LOAD_SECONDS = Number(process.env.FLEET_BENCH_SECONDS ?? 10)
 const IN_FLIGHT = 8
 
 export interface FleetFigures {
-  batch: { photos: number; localSeconds: number; s3Seconds: number; ratio: number; available: number }
+  batch: {
+    photos: number
+    localSeconds: number
+    s3Seconds: number
+    ratio: number
+    available: number
+    /** CPU seconds of each run: the portal with its image process, and this process (uploads, S3 server). */
+    cpu: { local: BatchCpu; s3: BatchCpu }
+  }
   large: LargeUpload
   pages:
     | {
@@ -60,6 +68,7 @@ export async function fleetBench(): Promise<FleetFigures> {
         s3Seconds: inStore.seconds,
         ratio: inStore.seconds / local.seconds,
         available: inStore.available,
+        cpu: { local: local.cpu, s3: inStore.cpu },
       },
       large,
       pages: await pageThroughput(),
@@ -89,6 +98,7 @@ async function photoBatch(env: Record<string, string>, photos: Buffer[]) {
       const run = Date.now().toString(36)
       const names = Array.from({ length: PHOTOS }, (_, i) => `SN${run}${i}_SKU${i}_front.jpg`)
       const start = performance.now()
+      const before = { portal: treeCpuMs(portal.pid), here: process.cpuUsage() }
       const reserved = (await apiCall(portal.baseURL, cookie, 'POST', 'media/method/batch', {
         brand: DEMO_BRAND_KEY,
         names,
@@ -114,7 +124,9 @@ async function photoBatch(env: Record<string, string>, photos: Buffer[]) {
       await Promise.all(keys.map(listened.settled))
       const seconds = (Math.max(...keys.map((key) => listened.finished.get(key)!.at)) - start) / 1000
       const available = keys.filter((key) => listened.finished.get(key)!.status === 'available').length
-      return { seconds, available }
+      const here = process.cpuUsage(before.here)
+      const cpu = { portal: (treeCpuMs(portal.pid) - before.portal) / 1000, here: (here.user + here.system) / 1e6 }
+      return { seconds, available, cpu }
     } finally {
       listened.socket.disconnect()
     }
@@ -156,6 +168,23 @@ function cpuMs(pids: number[]): number {
     }
   }
   return total
+}
+
+type BatchCpu = { portal: number; here: number }
+
+/** CPU time of a process and every process below it (the portal, its image process, its Postgres), ms. */
+function treeCpuMs(root: number): number {
+  const parents = new Map<number, number>()
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    try {
+      parents.set(Number(name), Number(fs.readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]))
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const below = (pid: number): boolean => pid === root || (parents.has(pid) && pid > 1 && below(parents.get(pid)!))
+  return cpuMs([...parents.keys()].filter(below))
 }
 
 /** The Postgres server's processes (postmaster and backends) running now. */
@@ -262,6 +291,12 @@ export function printFleetFigures(figures: FleetFigures): void {
     `  ${batch.photos} product photos uploaded, checked and thumbnailed: local disk ${batch.localSeconds.toFixed(1)} s, ` +
       `S3 store ${batch.s3Seconds.toFixed(1)} s (${batch.available} available): ${batch.ratio.toFixed(2)}× ` +
       `(goal ≤ ${FLEET_GOALS.s3BatchRatio}×, ${verdict(batch.ratio <= FLEET_GOALS.s3BatchRatio)})`,
+  )
+  const cpu = (run: BatchCpu) =>
+    `portal with its image process and database ${run.portal.toFixed(1)} s, uploads and S3 server ${run.here.toFixed(1)} s`
+  console.log(
+    `    CPU: local disk ${cpu(batch.cpu.local)}; S3 store ${cpu(batch.cpu.s3)} ` +
+      `(the S3 server runs on the same ${os.cpus().length} cores)`,
   )
   printLarge('files in the S3 store', figures.large)
   if ('skipped' in pages) console.log(`  two processes: skipped (${pages.skipped})`)

@@ -32,6 +32,27 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks)
 }
 
+describe('BlobStore.copy(from, to, contentType)', () => {
+  it('copies the bytes to another key with the type given, leaving the source', async () => {
+    const bytes = Buffer.concat([JPEG_HEAD, Buffer.alloc(5000, 3)])
+    await store.put('uploads/tus/abc', Readable.from([bytes]), {
+      contentType: 'application/octet-stream',
+      maxBytes: 1e6,
+    })
+    await store.copy('uploads/tus/abc', 'brands/b/listings/abc.jpg', 'image/jpeg')
+    const copied = await store.get('brands/b/listings/abc.jpg')
+    expect(copied!.info).toEqual({ contentType: 'image/jpeg', size: bytes.length })
+    expect((await readAll(copied!.stream)).equals(bytes)).toBe(true)
+    expect(await store.get('uploads/tus/abc')).not.toBeNull()
+    expect(filesOnDisk().some((name) => name.endsWith('.tmp'))).toBe(false)
+  })
+
+  it('refuses a key that climbs out of the store', async () => {
+    await expect(store.copy('../outside', 'a/b.jpg', 'image/jpeg')).rejects.toThrow()
+    await expect(store.copy('a/b.jpg', '../outside', 'image/jpeg')).rejects.toThrow()
+  })
+})
+
 describe('BlobStore.put(key, stream, { contentType, maxBytes })', () => {
   it('streams the bytes in and stores them with the type they show', async () => {
     const body = Buffer.concat([PNG_HEAD, Buffer.alloc(5000, 7)])

@@ -52,6 +52,11 @@ export interface BlobStore {
   /** The blob's bytes and type, or null when it does not exist. */
   get(key: string): Promise<{ stream: Readable; info: BlobInfo } | null>
   delete(key: string): Promise<void>
+  /**
+   * Copies a blob to another key, as `contentType`, inside the store (an object store copies on
+   * its side: the bytes do not pass through the portal).
+   */
+  copy(from: string, to: string, contentType: string): Promise<void>
   /** A URL that serves the blob until it expires (15 to 30 minutes by default). */
   signedUrl(key: string, options?: { expiresInSeconds?: number }): string
   /** Checks a signature made by signedUrl; returns the key when valid and not expired. */
@@ -196,6 +201,15 @@ export function createLocalBlobStore(options: { dir: string; secret: string; bas
       const file = fileOf(key)
       await fs.promises.rm(file, { force: true })
       await fs.promises.rm(`${file}.meta.json`, { force: true })
+    },
+    async copy(from, to, contentType) {
+      const [source, target] = [fileOf(from), fileOf(to)]
+      await fs.promises.mkdir(path.dirname(target), { recursive: true })
+      const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`
+      await fs.promises.copyFile(source, temporary)
+      const { size } = await fs.promises.stat(temporary)
+      await fs.promises.writeFile(`${target}.meta.json`, JSON.stringify({ contentType, size }))
+      await fs.promises.rename(temporary, target)
     },
     ...blobUrlSigner(options.secret, options.basePath),
   }

@@ -5,6 +5,7 @@
 // an object becomes visible only when complete, so nothing half-written is ever read. The portal
 // keeps signing its own /blobs addresses and streams the object after the check (decision 161).
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -152,6 +153,24 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
         const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
         if ((error as Error).name === 'NoSuchKey' || (status === 404 && (error as Error).name !== 'NoSuchBucket'))
           return null
+        throw explain(error)
+      }
+    },
+
+    async copy(from, to, contentType) {
+      assertSafeKey(from)
+      assertSafeKey(to)
+      try {
+        await client.send(
+          new CopyObjectCommand({
+            Bucket: bucket,
+            Key: to,
+            CopySource: `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+            ContentType: contentType,
+            MetadataDirective: 'REPLACE',
+          }),
+        )
+      } catch (error) {
         throw explain(error)
       }
     },

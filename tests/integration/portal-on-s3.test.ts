@@ -137,6 +137,7 @@ it('keeps a resumable upload in the bucket while it arrives, goes on from the of
   expect(data).toMatchObject({ status: 'available', content_type: 'image/jpeg', size: photo.length })
   // The original is the bytes sent, whole; its thumbnail is made.
   const original = await fetch(`${portal.url}${data.urls!.original}`)
+  expect(original.headers.get('content-type')).toBe('image/jpeg')
   expect(Buffer.from(await original.arrayBuffer()).equals(photo)).toBe(true)
   const thumbnail = await fetch(`${portal.url}${data.urls!.thumbnail}`)
   expect(await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()).toMatchObject({ width: 300, height: 400 })

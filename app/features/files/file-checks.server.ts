@@ -113,7 +113,7 @@ function queueCheck(deps: ServiceDeps, row: FileRow, held: HeldBytes, release: (
       if (!work_.waiting.delete(row.key) || work_.stopping.has(deps.db)) return
       const file = 'file' in held ? held.file : await copyFromStore(deps, row.key, held.blob)
       try {
-        await checkFile(deps, row, file)
+        await checkFile(deps, row, file, 'blob' in held ? held.blob : null)
       } finally {
         if ('blob' in held) await fs.promises.rm(file, { force: true })
       }
@@ -181,7 +181,12 @@ async function precheck(
   return { type, width, height, result: null }
 }
 
-async function checkFile(deps: ServiceDeps, row: FileRow, file: string): Promise<void> {
+/**
+ * Checks the file's bytes (`file`, on this process's disk) and stores the clean file; `stored`
+ * names the same bytes in the blob store when they are there already (a resumable upload with an
+ * object store): the original is then copied inside the store rather than sent again.
+ */
+async function checkFile(deps: ServiceDeps, row: FileRow, file: string, stored: string | null): Promise<void> {
   let checked: Awaited<ReturnType<typeof precheck>> = { result: null, type: null }
   let result: FileScanResult
   try {
@@ -198,10 +203,10 @@ async function checkFile(deps: ServiceDeps, row: FileRow, file: string): Promise
     return
   }
   try {
-    const stored = await storeClean(deps, row, file, checked.type!)
+    const keys = await storeClean(deps, row, file, checked.type!, stored)
     const done = await writeUnderLease(deps, row.key, {
       ...dimensions,
-      ...stored,
+      ...keys,
       status: 'available',
       scanResult: result,
       scannedAt: new Date(),
@@ -251,6 +256,7 @@ async function storeClean(
   row: FileRow,
   file: string,
   type: string,
+  stored: string | null,
 ): Promise<Pick<FileRow, 'originalKey' | 'thumbnailKey' | 'webKey'>> {
   const purpose: FilePurpose = FILE_PURPOSES[row.purpose as FilePurposeName]
   const originalKey = `brands/${row.brandKey}/${purpose.folder ?? 'files'}/${row.key}.${extensionFor(type)}`
@@ -258,11 +264,14 @@ async function storeClean(
   if (purpose.images && IMAGE_TYPES_WITH_THUMBNAILS.includes(type)) {
     sizes = await makeSizes(deps, file, originalKey, type)
   }
-  // Last, so a file is never half there: the original is written once its sizes are.
-  await deps.blobs.put(originalKey, fs.createReadStream(file, { highWaterMark: 256 * 1024 }), {
-    contentType: type,
-    maxBytes: Number.MAX_SAFE_INTEGER,
-  })
+  // Last, so a file is never half there: the original is written once its sizes are. An object
+  // store copies at most 5 GB in one request; a larger original is sent again.
+  if (stored && row.size <= MAX_COPY_BYTES) await deps.blobs.copy(stored, originalKey, type)
+  else
+    await deps.blobs.put(originalKey, fs.createReadStream(file, { highWaterMark: 256 * 1024 }), {
+      contentType: type,
+      maxBytes: Number.MAX_SAFE_INTEGER,
+    })
   return { originalKey, thumbnailKey: sizes?.thumbnailKey ?? null, webKey: sizes?.webKey ?? null }
 }
 
@@ -410,6 +419,9 @@ export function startFileWork(deps: ServiceDeps): { stop(graceMs: number): Promi
     },
   }
 }
+
+/** The largest object S3 copies in one request. */
+const MAX_COPY_BYTES = 5 * 1024 ** 3
 
 /** How often a process looks for checks another process left. */
 const TAKE_OVER_EVERY_MS = 10_000

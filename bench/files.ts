@@ -286,6 +286,34 @@ export async function apiCall(baseURL: string, cookie: string, method: string, p
   return answer.data
 }
 
+/** Uploads the photos the preflight reserved over tus, 4 at a time as a browser does; answers their file keys. */
+export async function uploadReserved(
+  baseURL: string,
+  cookie: string,
+  reserved: { name: string; key?: string }[],
+  photos: Buffer[],
+): Promise<string[]> {
+  const keys: string[] = []
+  let next = 0
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < reserved.length) {
+        const i = next++
+        const bytes = photos[i % photos.length]!
+        keys.push(
+          await tusUpload(baseURL, cookie, bytes, bytes.length, {
+            brand: DEMO_BRAND_KEY,
+            purpose: 'listing-media',
+            filename: reserved[i]!.name,
+            media: reserved[i]!.key!,
+          }),
+        )
+      }
+    }),
+  )
+  return keys
+}
+
 /** The media upload step's batch: preflight, then 4 uploads at a time, until every photo is settled. */
 async function photoBatch(
   baseURL: string,
@@ -330,24 +358,7 @@ async function photoBatch(
       brand: DEMO_BRAND_KEY,
       names,
     })) as { name: string; key?: string; listing?: unknown }[]
-    const keys: string[] = []
-    let next = 0
-    await Promise.all(
-      Array.from({ length: 4 }, async () => {
-        while (next < reserved.length) {
-          const i = next++
-          const bytes = photos[i % photos.length]!
-          keys.push(
-            await tusUpload(baseURL, cookie, bytes, bytes.length, {
-              brand: DEMO_BRAND_KEY,
-              purpose: 'listing-media',
-              filename: reserved[i]!.name,
-              media: reserved[i]!.key!,
-            }),
-          )
-        }
-      }),
-    )
+    const keys = await uploadReserved(baseURL, cookie, reserved, photos)
     await Promise.all(keys.map(settled))
     uploading = false
     await browsing

@@ -17,7 +17,7 @@ import { DEMO_BRAND_KEY } from '#db/seed'
 import { S3_TEST_CREDENTIALS, startS3Server, type TestS3Server } from '#tests/support/s3-server'
 import { signInAs, spawnPortal } from '../scripts/spawn-portal'
 import { onLocalPostgres } from './catalogue'
-import { apiCall, largeUpload, listen, printLarge, productPhoto, tusUpload, type LargeUpload } from './files'
+import { apiCall, largeUpload, listen, printLarge, productPhoto, uploadReserved, type LargeUpload } from './files'
 
 export const FLEET_GOALS = { s3BatchRatio: 1.5, peakRssMB: 300, twoProcessesRatio: 1.7 }
 
@@ -103,24 +103,7 @@ async function photoBatch(env: Record<string, string>, photos: Buffer[]) {
         brand: DEMO_BRAND_KEY,
         names,
       })) as { name: string; key: string }[]
-      const keys: string[] = []
-      let next = 0
-      await Promise.all(
-        Array.from({ length: 4 }, async () => {
-          while (next < reserved.length) {
-            const i = next++
-            const bytes = photos[i % photos.length]!
-            keys.push(
-              await tusUpload(portal.baseURL, cookie, bytes, bytes.length, {
-                brand: DEMO_BRAND_KEY,
-                purpose: 'listing-media',
-                filename: reserved[i]!.name,
-                media: reserved[i]!.key,
-              }),
-            )
-          }
-        }),
-      )
+      const keys = await uploadReserved(portal.baseURL, cookie, reserved, photos)
       await Promise.all(keys.map(listened.settled))
       const seconds = (Math.max(...keys.map((key) => listened.finished.get(key)!.at)) - start) / 1000
       const available = keys.filter((key) => listened.finished.get(key)!.status === 'available').length

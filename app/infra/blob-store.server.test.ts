@@ -43,7 +43,9 @@ describe('BlobStore.copy(from, to, contentType)', () => {
     const copied = await store.get('brands/b/listings/abc.jpg')
     expect(copied!.info).toEqual({ contentType: 'image/jpeg', size: bytes.length })
     expect((await readAll(copied!.stream)).equals(bytes)).toBe(true)
-    expect(await store.get('uploads/tus/abc')).not.toBeNull()
+    // The source stays as it was.
+    const source = await store.get('uploads/tus/abc')
+    expect((await readAll(source!.stream)).equals(bytes)).toBe(true)
     expect(filesOnDisk().some((name) => name.endsWith('.tmp'))).toBe(false)
   })
 

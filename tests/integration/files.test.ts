@@ -28,6 +28,7 @@ import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } f
 import { snapshotData } from '#tests/support/db-snapshot'
 import { makeZip } from '#tests/support/zip'
 import { createFile } from '#tests/support/file-factories'
+import { tusMetadata, tusRequests } from '#tests/support/tus-requests'
 
 const IMAGE_LIMIT = 400_000
 const PIXEL_LIMIT = 4_000_000
@@ -60,43 +61,15 @@ const png = (width = 640, height = 480) =>
     .png()
     .toBuffer()
 
-const b64 = (text: string) => Buffer.from(text).toString('base64')
-const metadataHeader = (meta: Record<string, string>) =>
-  Object.entries(meta)
-    .map(([key, value]) => `${key} ${b64(value)}`)
-    .join(',')
-
-/** A raw tus request; answers the status, headers and text. */
-async function tusRequest(
-  method: string,
-  pathname: string,
-  options: { cookie?: string; headers?: Record<string, string>; body?: Buffer } = {},
-) {
-  const response = await fetch(`${portal.url}${pathname}`, {
-    method,
-    headers: {
-      'tus-resumable': '1.0.0',
-      ...(options.cookie ? { cookie: options.cookie } : {}),
-      ...options.headers,
-    },
-    body: options.body ? new Uint8Array(options.body) : undefined,
-  })
-  return { status: response.status, headers: response.headers, text: await response.text() }
-}
-
-async function createUpload(cookie: string, meta: Record<string, string>, length: number) {
-  return tusRequest('POST', '/uploads/tus', {
-    cookie,
-    headers: { 'upload-length': String(length), 'upload-metadata': metadataHeader(meta) },
-  })
-}
-
+const metadataHeader = tusMetadata
+/** The tus requests a browser's uploader sends, to this file's portal. */
+const tusServer = () => tusRequests(portal.url)
+const tusRequest: ReturnType<typeof tusRequests>['request'] = (method, pathname, options) =>
+  tusServer().request(method, pathname, options)
+const createUpload = (cookie: string, meta: Record<string, string>, length: number) =>
+  tusServer().create(cookie, meta, length)
 const patch = (cookie: string, location: string, offset: number, body: Buffer) =>
-  tusRequest('PATCH', location, {
-    cookie,
-    headers: { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-    body,
-  })
+  tusServer().send(cookie, location, offset, body)
 
 /** Uploads in one go over tus; answers the file's key. */
 async function tusUpload(cookie: string, bytes: Buffer, meta: Record<string, string>): Promise<string> {

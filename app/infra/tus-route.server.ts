@@ -1,10 +1,11 @@
 // Resumable uploads with the tus protocol (tus.io) at /uploads/tus: @tus/server keeps an upload's
 // bytes while they arrive (on local disk, or in the object store where any process of a fleet goes
-// on with them: tus-stores.server.ts), so an interrupted upload goes on from where it stopped. Before tus sees a request the session is read, a cookie-carried write
-// must come from our own pages, and a request about an existing upload must come from its
-// uploader; a new upload is authorized from its metadata (brand, purpose, filename) before any
-// byte is accepted. When the last byte is in, the file pipeline takes over
-// (app/features/files/files.server.ts). Uploads are never read back through tus.
+// on with them: tus-stores.server.ts), so an interrupted upload goes on from where it stopped.
+// Before tus sees a request the session is read, a cookie-carried write must come from our own
+// pages, and a request about an existing upload must come from its uploader; a new upload is
+// authorized from its metadata (brand, purpose, filename) before any byte is accepted. When the
+// last byte is in, the file pipeline takes over (app/features/files/files.server.ts). Uploads are
+// never read back through tus.
 import type { IncomingMessage } from 'node:http'
 import path from 'node:path'
 import express, { type Router } from 'express'

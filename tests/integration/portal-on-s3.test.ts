@@ -146,6 +146,31 @@ it('keeps a resumable upload in the bucket while it arrives, goes on from the of
   expect(await tus.offset(cookie, location)).toBeNull()
 }, 60_000)
 
+it('refuses, with the bucket, what it refuses on local disk: an outsider, a read member, a forged or climbing address', async () => {
+  const tus = tusRequests(portal.url)
+  const editor = await sessionCookieFor(portal, 'editor@demo.test')
+  const outsider = await sessionCookieFor(portal, 'outsider@demo.test')
+  const viewer = await sessionCookieFor(portal, 'viewer@demo.test')
+  const meta = { brand: DEMO_BRAND_KEY, purpose: 'listing-media', filename: 'SN1_SKU1_side.jpg' }
+  // A read member and someone of another brand cannot start an upload for the brand.
+  expect((await tus.create(viewer, meta, 10)).status).toBe(403)
+  expect((await tus.create(outsider, meta, 10)).status).toBe(404)
+  const created = await tus.create(editor, meta, 10)
+  expect(created.status).toBe(201)
+  const location = created.headers.get('location')!
+  // Nobody but its uploader goes on with it, or learns where it stands.
+  expect((await tus.send(outsider, location, 0, Buffer.from('0123456789'))).status).toBe(404)
+  expect(await tus.offset(viewer, location)).toBeNull()
+  for (const target of ['/uploads/tus/nosuchupload', '/uploads/tus/..%2F..%2Fsession-secret', `${location}%00`]) {
+    const answer = await tus.send(editor, target, 0, Buffer.from('0123456789'))
+    expect(answer.status, target).toBeGreaterThanOrEqual(400)
+    expect(answer.status, target).toBeLessThan(500)
+  }
+  // Nothing was written for any of them, and the portal still serves.
+  expect(await tus.offset(editor, location)).toBe(0)
+  expect((await fetch(`${portal.url}/healthz`)).status).toBe(200)
+})
+
 it('reports the object store in /readyz', async () => {
   const response = await fetch(`${portal.url}/readyz`)
   expect(await response.json()).toMatchObject({ ready: true, checks: { database: 'ok', 'object store': 'ok' } })

@@ -14,7 +14,7 @@ import { serveBlobs } from './blob-route.server'
 import { logEvent, reportError } from './error-reporting.server'
 import { servePdfViewer } from './pdf-viewer-route.server'
 import { readiness, type ReadinessCheck } from './readiness.server'
-import { rememberRouteMatches } from './route-matching.server'
+import { buildRouteTablesOnce } from './route-tables.server'
 import {
   PERMISSIONS_POLICY,
   STRICT_TRANSPORT_SECURITY,
@@ -73,7 +73,7 @@ export function createHttpApp({ deps, env, secret, remixBuild: build, started, r
   app.use('/blobs', serveBlobs(deps))
   app.use(PDF_VIEWER_PATH, servePdfViewer())
   if (build) {
-    rememberRouteMatches()
+    buildRouteTablesOnce()
     app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
     app.use(express.static('public', { maxAge: '1h' }))
     app.all(

@@ -2,34 +2,38 @@
 // logo and the profile menu of pages without a brand in the URL speak for it. Opening a brand's
 // home page makes that brand the current one (docs/decisions/038).
 import { eq, sql } from 'drizzle-orm'
-import { accounts } from '#db/schema'
-import { isAppError } from '#app/platform/errors'
+import { accounts, brands } from '#db/schema'
+import { notFound } from '#app/platform/errors'
+import { requireBrandAbility } from '#app/platform/access/access.server'
+import { columnSelection, readColumns, type ColumnRead, type ColumnValues } from '#app/platform/columns.server'
 import { currentBrandKey } from '#app/features/teams'
 import { can } from '#app/platform/access/abilities'
 import type { Actor } from '#app/features/identity/index.server'
-import { getBrand, type BrandView } from './brands.server'
+import { toBrandView, type BrandView } from './brands.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 
 /**
  * The brand a page frame shows: the one in the URL (which the actor must be able to view: NotFound
  * otherwise), else the remembered one while the actor still holds a grant on it, else the brand
- * granted first; null without any brand.
+ * granted first; null without any brand. Other features' columns the frame needs (its bell, its
+ * chat count) are read in the same statement (docs/decisions/163).
  */
-export async function frameBrand(
+export async function frameBrand<Columns extends Record<string, ColumnRead<unknown>>>(
   deps: ServiceDeps,
   actor: Actor,
   urlBrandKey: string | null,
-): Promise<BrandView | null> {
-  if (urlBrandKey) return getBrand(deps, actor, urlBrandKey)
-  const key = currentBrandKey(actor.preferences.brand, actor.grants)
-  if (!key) return null
-  try {
-    return await getBrand(deps, actor, key)
-  } catch (error) {
-    // A grant on a brand that has just been deleted: the frame goes on without a brand.
-    if (isAppError(error) && error.type === 'NotFound') return null
-    throw error
-  }
+  columns: Columns | ((brandKey: string | null) => Columns),
+): Promise<{ brand: BrandView | null } & ColumnValues<Columns>> {
+  if (urlBrandKey) requireBrandAbility(actor, 'brand.view', urlBrandKey)
+  const key = urlBrandKey ?? currentBrandKey(actor.preferences.brand, actor.grants)
+  const also = typeof columns === 'function' ? columns(key) : columns
+  const [row] = await deps.db
+    .select({ brand: brands, ...columnSelection(also) })
+    .from(sql`(values (1)) as frame`)
+    .leftJoin(brands, eq(brands.key, key ?? ''))
+  // A grant on a brand that has just been deleted: the frame goes on without a brand.
+  if (urlBrandKey && !row!.brand) throw notFound('Brand')
+  return { brand: row!.brand ? toBrandView(row!.brand) : null, ...readColumns(also, row!) }
 }
 
 /**

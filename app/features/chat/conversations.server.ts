@@ -4,6 +4,7 @@ import { GroupChatSchema, PREVIEW_MAX, SENDER_NAME_MAX, truncate } from '#app/fe
 import { brandMemberKeys, type Actor } from '#app/features/identity/index.server'
 import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
+import { selectColumn, type ColumnRead } from '#app/platform/columns.server'
 import { AppError, notFound } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'
 import { parseOrThrow } from '#app/platform/validation.server'
@@ -225,28 +226,28 @@ export async function chatBar(deps: ServiceDeps, actor: Actor, brandKey: string)
 }
 
 /** The CHAT label's count: unread messages in the actor's direct and group chats of a brand. */
-export async function unreadCount(deps: ServiceDeps, actor: Actor, brandKey: string): Promise<number> {
+/** Unread messages of the brand's chats (the CHAT label's count), as a column (docs/decisions/163). */
+export function unreadCountColumn(actor: Actor, brandKey: string): ColumnRead<number> {
   requireBrandAbility(actor, 'message.send', brandKey)
-  const [row] = await deps.db
-    .select({ unread: sql<number>`count(*)::int` })
-    .from(messages)
-    .innerJoin(
-      conversationMembers,
-      and(
+  return {
+    sql: sql`(select count(*)::int from ${messages}
+      inner join ${conversationMembers} on ${and(
         eq(conversationMembers.conversationKey, messages.conversationKey),
         eq(conversationMembers.accountKey, actor.key),
-      ),
-    )
-    .innerJoin(conversations, eq(conversations.key, messages.conversationKey))
-    .where(
-      and(
+      )}
+      inner join ${conversations} on ${eq(conversations.key, messages.conversationKey)}
+      where ${and(
         eq(conversationMembers.brandKey, brandKey),
         ne(conversations.kind, 'thread'),
         gt(messages.seq, conversationMembers.lastReadSeq),
         sql`${messages.senderKey} is distinct from ${actor.key}`,
-      ),
-    )
-  return row?.unread ?? 0
+      )})`,
+    read: (value) => Number(value ?? 0),
+  }
+}
+
+export function unreadCount(deps: ServiceDeps, actor: Actor, brandKey: string): Promise<number> {
+  return selectColumn(deps.db, unreadCountColumn(actor, brandKey))
 }
 
 function directTitleOfLeft(

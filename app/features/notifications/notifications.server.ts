@@ -13,6 +13,7 @@ import { EVENTS, rooms, type NotificationChangePayload, type NotificationPayload
 import { brandMemberKeys, type Actor } from '#app/features/identity/index.server'
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
+import { dateOfJson, selectColumn, type ColumnRead } from '#app/platform/columns.server'
 import { profilePictureUrl, profilePictureUrlOf } from '#app/features/identity/index.server'
 import { parseOrThrow } from '#app/platform/validation.server'
 
@@ -143,6 +144,10 @@ export async function hasUnreadNotifications(deps: ServiceDeps, actor: Actor): P
 }
 
 type NotificationActor = Pick<typeof accounts.$inferSelect, 'name' | 'first' | 'last' | 'assets'>
+type ShownNotification = Pick<
+  typeof notifications.$inferSelect,
+  'key' | 'action' | 'created' | 'segments' | 'targetId' | 'brandKey' | 'readAt'
+>
 
 const notificationColumns = {
   n: notifications,
@@ -163,30 +168,74 @@ async function selectNotifications(deps: ServiceDeps, conditions: SQL[], limit: 
 
 /**
  * What the page frame's bell shows: whether any notification is unread (its dot) and the newest
- * few. One statement for both, as every signed-in page asks (docs/decisions/077); the same answers
- * as hasUnreadNotifications and listNotifications.
+ * few. One column for both, so the frame reads it in the statement that brings its brand
+ * (docs/decisions/077, 163); the same answers as hasUnreadNotifications and listNotifications.
  */
-export async function bellNotifications(
-  deps: ServiceDeps,
-  actor: Actor,
-  limit: number,
-): Promise<{ unread: boolean; items: NotificationView[] }> {
-  const anyUnread = sql<boolean>`exists (select 1 from notifications as unread
-    where unread.account_key = ${actor.key} and unread.read_at is null)`
-  const rows = await deps.db
-    .select({ ...notificationColumns, anyUnread })
-    .from(notifications)
-    .leftJoin(accounts, eq(accounts.key, notifications.actorKey))
-    .where(eq(notifications.accountKey, actor.key))
-    .orderBy(desc(notifications.created), desc(notifications.key))
-    .limit(limit)
-  // Every row carries the same flag; no notification at all means none unread.
-  return { unread: rows.some((row) => row.anyUnread), items: toViews(deps, rows) }
+export function bellColumn(deps: ServiceDeps, actor: Actor, limit: number): ColumnRead<Bell> {
+  const newest = sql`select ${notifications.key} as key, ${notifications.action} as action,
+      ${notifications.created} as created, ${notifications.segments} as segments,
+      ${notifications.targetId} as target_id, ${notifications.brandKey} as brand_key,
+      ${notifications.readAt} as read_at, ${accounts.key} as actor_key, ${accounts.name} as actor_name,
+      ${accounts.first} as actor_first, ${accounts.last} as actor_last, ${accounts.assets} as actor_assets
+    from ${notifications} left join ${accounts} on ${eq(accounts.key, notifications.actorKey)}
+    where ${eq(notifications.accountKey, actor.key)}
+    order by ${notifications.created} desc, ${notifications.key} desc limit ${limit}`
+  return {
+    sql: sql`(select json_build_array(
+      exists (select 1 from notifications as unread where unread.account_key = ${actor.key} and unread.read_at is null),
+      coalesce(json_agg(json_build_array(bell.key, bell.action, bell.created, bell.segments, bell.target_id,
+        bell.brand_key, bell.read_at, bell.actor_key, bell.actor_name, bell.actor_first, bell.actor_last,
+        bell.actor_assets) order by bell.created desc, bell.key desc), '[]'::json))
+      from (${newest}) as bell)`,
+    read(value) {
+      const [unread, items] = value as [boolean, BellItem[]]
+      const rows = items.map(([key, action, created, segments, targetId, brandKey, readAt, actorKey, ...actor]) => ({
+        n: {
+          key,
+          action,
+          created: dateOfJson(created),
+          segments,
+          targetId,
+          brandKey,
+          readAt: readAt === null ? null : dateOfJson(readAt),
+        },
+        actor: actorKey === null ? null : { name: actor[0], first: actor[1], last: actor[2], assets: actor[3] },
+      }))
+      return { unread, items: toViews(deps, rows) }
+    },
+  }
+}
+
+interface Bell {
+  unread: boolean
+  items: NotificationView[]
+}
+
+/** A bell item as its column answers it: the notification's fields, then its actor's. */
+type BellItem = [
+  key: string,
+  action: string,
+  created: string,
+  segments: NotificationSegment[],
+  targetId: string,
+  brandKey: string | null,
+  readAt: string | null,
+  actorKey: string | null,
+  ...actor: [
+    NotificationActor['name'],
+    NotificationActor['first'],
+    NotificationActor['last'],
+    NotificationActor['assets'],
+  ],
+]
+
+export function bellNotifications(deps: ServiceDeps, actor: Actor, limit: number): Promise<Bell> {
+  return selectColumn(deps.db, bellColumn(deps, actor, limit))
 }
 
 function toViews(
   deps: ServiceDeps,
-  rows: { n: typeof notifications.$inferSelect; actor: NotificationActor | null }[],
+  rows: { n: ShownNotification; actor: NotificationActor | null }[],
 ): NotificationView[] {
   return rows.map(({ n, actor }) => ({
     key: n.key,

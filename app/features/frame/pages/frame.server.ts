@@ -1,8 +1,8 @@
 // The server side of frame.tsx: what its route loads and does.
 import { frameBrand } from '#app/features/brands/index.server'
-import { unreadCount as chatUnreadCount } from '#app/features/chat/index.server'
+import { unreadCountColumn } from '#app/features/chat/index.server'
 import { profilePictureUrl } from '#app/features/identity/index.server'
-import { bellNotifications } from '#app/features/notifications/index.server'
+import { bellColumn } from '#app/features/notifications/index.server'
 import {
   brandGrantTypes,
   hasBrandAbility,
@@ -11,19 +11,23 @@ import {
 } from '#app/platform/access/permissions'
 import { guard, run } from '#app/platform/session.server'
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { sql } from 'drizzle-orm'
+import type { ColumnRead } from '#app/platform/columns.server'
+
+const noUnreadMessages: ColumnRead<number> = { sql: sql`0`, read: () => 0 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
-  // The brand in the URL, else the account's current brand (docs/decisions/038).
-  const brand = await run(() => frameBrand(context.deps, actor, params.brandKey ?? null))
+  // The brand in the URL, else the account's current brand (docs/decisions/038), with the bell and
+  // the CHAT label's count (unread messages in the brand's chats) in the same statement.
+  const { brand, bell, unreadCount } = await run(() =>
+    frameBrand(context.deps, actor, params.brandKey ?? null, (brandKey) => ({
+      bell: bellColumn(context.deps, actor, 8),
+      unreadCount: brandKey ? unreadCountColumn(actor, brandKey) : noUnreadMessages,
+    })),
+  )
   const grantTypes = brand ? brandGrantTypes(actor.grants, brand.key) : []
-  // Independent reads, asked at once (a Postgres pool answers them side by side).
-  const [picture, bell, unreadCount] = await Promise.all([
-    profilePictureUrl(context.deps, actor),
-    bellNotifications(context.deps, actor, 8),
-    // The CHAT label's count: unread messages in the frame brand's chats.
-    brand ? chatUnreadCount(context.deps, actor, brand.key) : 0,
-  ])
+  const picture = await profilePictureUrl(context.deps, actor)
   return json({
     account: {
       key: actor.key,

@@ -5,9 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { styles } from '#db/schema'
 import { newKey } from '#app/platform/ids'
 import { actorForAccount, type Actor } from '#app/features/identity/accounts.server'
-import { listFilterChoices, STYLE_CHOICES_LIMIT } from '#app/features/catalogue/listings.server'
+import {
+  filterChoicesColumn,
+  listFilterChoices,
+  listListingsWith,
+  STYLE_CHOICES_LIMIT,
+} from '#app/features/catalogue/listings.server'
+import { parseFilterQuery } from '#app/features/catalogue/listing-filter'
 import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { createBrand, createMember, type BrandFixture } from '#tests/support/factories'
+import { createListing } from '#tests/support/catalogue-factories'
 
 let portal: TestPortal
 let brand: BrandFixture
@@ -79,5 +86,32 @@ describe('the style choices', () => {
     const foundHtml = await found.text()
     expect(foundHtml).toContain('Style 045')
     expect(foundHtml).not.toContain('Style 001')
+  })
+
+  it('come with the rows in one statement, as they come alone', async () => {
+    const chosen = styleKeys.get('Style 044')!
+    await createListing(portal.deps, brand.key, { styleKey: chosen, styleName: 'Style 044', styleNumber: 'ST-7043' })
+    const options = { selectedStyles: [chosen], styleSearch: 'st-70' }
+    const parsed = parseFilterQuery({})
+    if (!parsed.ok) throw new Error(parsed.message)
+    const filter = { ...parsed.value, styles: [chosen] }
+    const { page, values } = await listListingsWith(portal.deps, reader, brand.key, filter, {
+      choices: filterChoicesColumn(reader, brand.key, options),
+    })
+    expect(page.data.map((row) => row.style_name)).toEqual(['Style 044'])
+    expect(values.choices).toEqual(await listFilterChoices(portal.deps, reader, brand.key, options))
+    expect(values.choices.styles[0]).toEqual({ key: chosen, name: 'Style 044 · ST-7043' })
+    // A page with no rows still brings its choices.
+    const none = await listListingsWith(
+      portal.deps,
+      reader,
+      brand.key,
+      { ...filter, search: 'nothing like it' },
+      {
+        choices: filterChoicesColumn(reader, brand.key, options),
+      },
+    )
+    expect(none.page.data).toEqual([])
+    expect(none.values.choices).toEqual(values.choices)
   })
 })

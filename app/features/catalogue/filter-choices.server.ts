@@ -3,6 +3,7 @@ import { MAX_SEARCH_LENGTH } from '#app/features/catalogue/listing-filter'
 import type { Actor } from '#app/features/identity/index.server'
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
+import { selectColumn, type ColumnRead } from '#app/platform/columns.server'
 import { categories, collections, lines, styles } from '#db/schema'
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { likePattern } from './listing-list.server'
@@ -90,12 +91,25 @@ interface ChoiceLists {
   selected: { key: string; name: string }[]
 }
 
-export async function listFilterChoices(
+export function listFilterChoices(
   deps: ServiceDeps,
   actor: Actor,
   brandKey: string,
   options: { selectedStyles?: readonly string[]; styleSearch?: string } = {},
 ): Promise<FilterChoices> {
+  return selectColumn(deps.db, filterChoicesColumn(actor, brandKey, options))
+}
+
+/**
+ * The five lists as one column: the products list reads it in the statement that brings its rows
+ * (docs/decisions/163); each query of its own costs the portal more than the rows it brings
+ * (bench/page-cost.ts).
+ */
+export function filterChoicesColumn(
+  actor: Actor,
+  brandKey: string,
+  options: { selectedStyles?: readonly string[]; styleSearch?: string } = {},
+): ColumnRead<FilterChoices> {
   requireBrandAbility(actor, 'listing.view', brandKey)
   const selected = [...(options.selectedStyles ?? [])]
   const styleSearch = (options.styleSearch ?? '').trim().slice(0, MAX_SEARCH_LENGTH)
@@ -104,23 +118,32 @@ export async function listFilterChoices(
     const pattern = likePattern(styleSearch)
     styleWhere.push(sql`(lower(${styles.name}) like ${pattern} or lower(${styles.number}) like ${pattern})`)
   }
-  // One round trip for the five lists: the products list asks for them on every page, and each
-  // query of its own costs the portal more than the rows it brings (bench/page-cost.ts).
   const asJsonList = (query: SQL) => sql`(select coalesce(json_agg(row_to_json(q)), '[]'::json) from (${query}) q)`
-  const answer = (await deps.db.execute(sql`select
-    ${asJsonList(sql`select ${lines.key} as key, ${lines.name} as name from ${lines} where ${eq(lines.brandKey, brandKey)} order by ${lines.name}`)} as lines,
-    ${asJsonList(sql`select ${collections.key} as key, ${collections.name} as name, ${collections.lineKey} as line from ${collections} where ${eq(collections.brandKey, brandKey)} order by ${collections.name}`)} as collections,
-    ${asJsonList(sql`select ${categories.key} as key, ${categories.name} as name from ${categories} where ${eq(categories.brandKey, brandKey)} order by ${categories.name}`)} as categories,
-    ${asJsonList(sql`select ${styles.key} as key, ${styleLabel} as name from ${styles} where ${and(...styleWhere)} order by ${styles.name}, ${styles.key} limit ${STYLE_CHOICES_LIMIT + 1}`)} as styles,
+  return {
+    sql: sql`json_build_array(
+    ${asJsonList(sql`select ${lines.key} as key, ${lines.name} as name from ${lines} where ${eq(lines.brandKey, brandKey)} order by ${lines.name}`)},
+    ${asJsonList(sql`select ${collections.key} as key, ${collections.name} as name, ${collections.lineKey} as line from ${collections} where ${eq(collections.brandKey, brandKey)} order by ${collections.name}`)},
+    ${asJsonList(sql`select ${categories.key} as key, ${categories.name} as name from ${categories} where ${eq(categories.brandKey, brandKey)} order by ${categories.name}`)},
+    ${asJsonList(sql`select ${styles.key} as key, ${styleLabel} as name from ${styles} where ${and(...styleWhere)} order by ${styles.name}, ${styles.key} limit ${STYLE_CHOICES_LIMIT + 1}`)},
     ${
       selected.length === 0
         ? sql`'[]'::json`
         : asJsonList(
             sql`select ${styles.key} as key, ${styleLabel} as name from ${styles} where ${and(eq(styles.brandKey, brandKey), inArray(styles.key, selected))} order by ${styles.name}, ${styles.key}`,
           )
-    } as selected`)) as unknown as { rows: ChoiceLists[] }
-  const { lines: lineRows, collections: collectionRows, categories: categoryRows } = answer.rows[0]!
-  const { styles: styleRows, selected: selectedRows } = answer.rows[0]!
+    })`,
+    read: (value) => {
+      const [lines, collections, categories, styles, selected] = value as ChoiceList[]
+      return choicesOf({ lines, collections, categories, styles, selected } as ChoiceLists)
+    },
+  }
+}
+
+type ChoiceList = ChoiceLists[keyof ChoiceLists]
+
+function choicesOf(lists: ChoiceLists): FilterChoices {
+  const { lines: lineRows, collections: collectionRows, categories: categoryRows } = lists
+  const { styles: styleRows, selected: selectedRows } = lists
   // Chosen styles stay offered (ticked) whatever the search shows, so unticking is always possible.
   const chosen = new Set(selectedRows.map((row) => row.key))
   const offered = styleRows.slice(0, STYLE_CHOICES_LIMIT).filter((row) => !chosen.has(row.key))

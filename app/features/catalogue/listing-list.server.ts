@@ -5,6 +5,7 @@ import { firstThumbnail } from '#app/features/media/index.server'
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { rowsOf } from '#db/rows'
+import { readColumns, type ColumnRead, type ColumnValues } from '#app/platform/columns.server'
 import { categories, collections, lines, listingCounts, listingFacets, listings } from '#db/schema'
 import { and, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { toListingView as toListingEntity, type ListingView as ListingEntity } from './listing-edit.server'
@@ -123,6 +124,20 @@ export async function listListings(
   brandKey: string,
   filter: ListingFilter,
 ): Promise<ListingPage> {
+  return (await listListingsWith(deps, actor, brandKey, filter, {})).page
+}
+
+/**
+ * listListings, with other features' columns read in the statement that brings the rows (the
+ * products page's filter choices: docs/decisions/163).
+ */
+export async function listListingsWith<Columns extends Record<string, ColumnRead<unknown>>>(
+  deps: ServiceDeps,
+  actor: Actor,
+  brandKey: string,
+  filter: ListingFilter,
+  columns: Columns,
+): Promise<{ page: ListingPage; values: ColumnValues<Columns> }> {
   requireBrandAbility(actor, 'listing.view', brandKey)
   const where = await filterConditions(deps, brandKey, filter)
   const count = async () =>
@@ -181,8 +196,8 @@ export async function listListings(
       total = totalExact ? counted : Math.max(SEARCH_COUNT_CAP, filter.cursor + keys.length)
     }
   }
-  const { rows, categoryNames } = await listingRowsOfKeys(deps, brandKey, keys)
-  return {
+  const { rows, categoryNames, values } = await listingRowsOfKeys(deps, brandKey, keys, columns)
+  const page = {
     data: rows.map((row) =>
       toListingView(deps, row.listing, {
         line: row.lineName,
@@ -195,6 +210,7 @@ export async function listListings(
     total,
     totalExact,
   }
+  return { page, values }
 }
 
 /** Past this many collections (or lines) chosen at once, one scan and a sort beats merging walks. */
@@ -283,16 +299,23 @@ const LISTING_ARRAY = sql.raw(
  * decodes one by one; positional arrays cost the database less than objects
  * (docs/decisions/131).
  */
-async function listingRowsOfKeys(
+async function listingRowsOfKeys<Columns extends Record<string, ColumnRead<unknown>>>(
   deps: ServiceDeps,
   brandKey: string,
   keys: string[],
+  columns: Columns,
 ): Promise<{
   rows: { listing: ListingRow; lineName: string | null; collectionName: string | null }[]
   categoryNames: Map<string, string>
+  values: ColumnValues<Columns>
 }> {
-  if (keys.length === 0) return { rows: [], categoryNames: new Map() }
-  const [result] = await rowsOf<{ rows: string; names: string }>(
+  const also = Object.entries(columns).map(([name, column]) => sql`, ${column.sql} as ${sql.identifier(name)}`)
+  if (keys.length === 0) {
+    if (also.length === 0) return { rows: [], categoryNames: new Map(), values: {} as ColumnValues<Columns> }
+    const [only] = await rowsOf<Record<string, unknown>>(deps.db, sql`select null as rows${sql.join(also)}`)
+    return { rows: [], categoryNames: new Map(), values: readColumns(columns, only!) }
+  }
+  const [result] = await rowsOf<{ rows: string; names: string } & Record<string, unknown>>(
     deps.db,
     sql`select
         (select coalesce(json_agg(${LISTING_ARRAY} order by l.modified desc nulls last, l.key desc nulls last), '[]')
@@ -300,7 +323,8 @@ async function listingRowsOfKeys(
           left join lines li on li.key = l.line_key
           left join collections c on c.key = l.collection_key
           where l.key = any(${sql.param(keys)}::text[]))::text as rows,
-        (select coalesce(json_object_agg(key, name), '{}') from categories where brand_key = ${brandKey})::text as names`,
+        (select coalesce(json_object_agg(key, name), '{}') from categories where brand_key = ${brandKey})::text as names
+        ${sql.join(also)}`,
   )
   const found = JSON.parse(result?.rows ?? '[]') as unknown[][]
   const rows = found.map((values) => {
@@ -313,7 +337,7 @@ async function listingRowsOfKeys(
     return { listing: listing as ListingRow, lineName: lineName ?? null, collectionName: collectionName ?? null }
   })
   const names = JSON.parse(result?.names ?? '{}') as Record<string, string>
-  return { rows, categoryNames: new Map(Object.entries(names)) }
+  return { rows, categoryNames: new Map(Object.entries(names)), values: readColumns(columns, result!) }
 }
 
 /** Matching rows counted up to `limit`: the scan stops there. */

@@ -4,8 +4,8 @@ import { toListingRow } from '#app/features/catalogue/components/products-list'
 import { parsePageQuery, parseViewMode } from '#app/features/catalogue/listing-filter'
 import {
   editableListingKeys,
-  listFilterChoices,
-  listListings,
+  filterChoicesColumn,
+  listListingsWith,
   mayEditListings,
 } from '#app/features/catalogue/listings.server'
 import { hasAbility } from '#app/platform/access/access.server'
@@ -25,10 +25,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // The same list runs in the atelier, where the SKU shows and names lead to the style page.
   const atelier = url.pathname.split('/')[3] === 'atelier'
   const { filter, page, per } = parsePageQuery(url.searchParams)
-  const listed = await run(() => listListings(context.deps, actor, brandKey, filter))
   const styleSearch = (url.searchParams.get('styleSearch') ?? '').trim().slice(0, 100)
-  const choices = await run(() =>
-    listFilterChoices(context.deps, actor, brandKey, { selectedStyles: filter.styles, styleSearch }),
+  // The filter bar's choices come in the statement that brings the rows (docs/decisions/163).
+  const {
+    page: listed,
+    values: { choices },
+  } = await run(() =>
+    listListingsWith(context.deps, actor, brandKey, filter, {
+      choices: filterChoicesColumn(actor, brandKey, { selectedStyles: filter.styles, styleSearch }),
+    }),
   )
   // In the atelier each row shows its style's progress: one query for the page's styles.
   const progress = atelier

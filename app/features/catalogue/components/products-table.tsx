@@ -1,4 +1,5 @@
 // The table view of listings.
+import { listingRowCellsHtml } from './listing-row-html'
 import { sizing, type ProductsListProps } from './products-list-props'
 import {
   Colour,
@@ -64,48 +65,67 @@ export function ListingTable(props: ProductsListProps & { suffix: string; openMe
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
-          {rows.map((row) => (
-            <tr
-              key={row.key}
-              id={`row-${row.key}`}
-              data-testid="listing-row"
-              data-key={row.key}
-              className="hover:bg-canvas"
-            >
-              {canEdit ? (
-                <td>{row.editable ? <RowCheckbox key={String(selectAll)} row={row} checked={selectAll} /> : null}</td>
-              ) : null}
-              <td>
-                <Thumbnail row={row} className="w-12" />
-              </td>
-              {atelier ? <td className="whitespace-nowrap font-mono text-xs">{row.sku}</td> : null}
-              <td className="font-medium">
-                <a href={nameHref(row, brandKey, atelier)} data-nav className="hover:underline">
-                  {row.style_name}
-                </a>
-              </td>
-              <td className="whitespace-nowrap text-muted">{row.style_number}</td>
-              {atelier ? (
-                <td>
-                  <RowProgress row={row} progress={props.progress} />
-                </td>
-              ) : null}
-              <td>{row.category_names.join(', ')}</td>
-              <td>{row.line_name}</td>
-              <td>{sizing(row)}</td>
-              <td>
-                <Colour row={row} />
-              </td>
-              <td>
-                <StatusBadges row={row} />
-              </td>
-              <td className="text-right">
-                <RowMenu row={row} base={base} brandKey={brandKey} suffix={suffix} open={openMenu === row.key} />
-              </td>
-            </tr>
-          ))}
+          {rows.map((row) =>
+            // A closed row of the products table is sent as its HTML; the open row (its menu's links
+            // go through the router) and the atelier's rows (with progress) are React's.
+            atelier || openMenu === row.key ? (
+              <ListingTableRow key={`${row.key}-react`} {...props} row={row} />
+            ) : (
+              <tr
+                key={row.key}
+                id={`row-${row.key}`}
+                data-testid="listing-row"
+                data-key={row.key}
+                className="hover:bg-canvas"
+                dangerouslySetInnerHTML={{
+                  __html: listingRowCellsHtml(row, { brandKey, base, suffix, canEdit, selectAll }),
+                }}
+              />
+            ),
+          )}
         </tbody>
       </table>
     </div>
+  )
+}
+
+/** One row as React elements: the open row, the atelier's rows, and the reference of listing-row-html.ts. */
+export function ListingTableRow(
+  props: ProductsListProps & { suffix: string; openMenu: string | null; row: ProductsListProps['rows'][number] },
+) {
+  const { row, atelier, brandKey, base, canEdit, suffix, selectAll, openMenu } = props
+  return (
+    <tr id={`row-${row.key}`} data-testid="listing-row" data-key={row.key} className="hover:bg-canvas">
+      {canEdit ? (
+        <td>{row.editable ? <RowCheckbox key={String(selectAll)} row={row} checked={selectAll} /> : null}</td>
+      ) : null}
+      <td>
+        <Thumbnail row={row} className="w-12" />
+      </td>
+      {atelier ? <td className="whitespace-nowrap font-mono text-xs">{row.sku}</td> : null}
+      <td className="font-medium">
+        <a href={nameHref(row, brandKey, atelier)} data-nav className="hover:underline">
+          {row.style_name}
+        </a>
+      </td>
+      <td className="whitespace-nowrap text-muted">{row.style_number}</td>
+      {atelier ? (
+        <td>
+          <RowProgress row={row} progress={props.progress} />
+        </td>
+      ) : null}
+      <td>{row.category_names.join(', ')}</td>
+      <td>{row.line_name}</td>
+      <td>{sizing(row)}</td>
+      <td>
+        <Colour row={row} />
+      </td>
+      <td>
+        <StatusBadges row={row} />
+      </td>
+      <td className="text-right">
+        <RowMenu row={row} base={base} brandKey={brandKey} suffix={suffix} open={openMenu === row.key} />
+      </td>
+    </tr>
   )
 }

@@ -1,5 +1,6 @@
 import { registerFeatureAbilities } from '#app/features/abilities'
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json } from '#app/platform/loader-data.server'
 import {
   Links,
   Meta,

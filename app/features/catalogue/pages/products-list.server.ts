@@ -11,7 +11,8 @@ import {
 import { hasAbility } from '#app/platform/access/access.server'
 import { brandGrantTypes } from '#app/platform/access/permissions'
 import { guard, run } from '#app/platform/session.server'
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '#app/platform/loader-data.server'
 
 /** The row whose menu `menu={key}` opens: only a row of this page. */
 function openRowMenu(key: string | null, rows: readonly { key: string }[]): string | null {

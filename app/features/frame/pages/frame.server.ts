@@ -10,7 +10,8 @@ import {
   showsDashboardNavigation,
 } from '#app/platform/access/permissions'
 import { guard, run } from '#app/platform/session.server'
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '#app/platform/loader-data.server'
 import { sql } from 'drizzle-orm'
 import type { ColumnRead } from '#app/platform/columns.server'
 

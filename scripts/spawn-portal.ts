@@ -44,8 +44,8 @@ export async function spawnPortal(label: string, options: SpawnOptions = {}): Pr
   const child = spawn(
     process.execPath,
     options.compiled
-      ? ['--max-semi-space-size=4', ...(options.nodeArgs ?? []), 'build/server.mjs']
-      : ['--max-semi-space-size=4', '--import', 'tsx', ...(options.nodeArgs ?? []), 'server.ts'],
+      ? ['--max-semi-space-size=16', ...(options.nodeArgs ?? []), 'build/server.mjs']
+      : ['--max-semi-space-size=16', '--import', 'tsx', ...(options.nodeArgs ?? []), 'server.ts'],
     {
       env: {
         ...process.env,

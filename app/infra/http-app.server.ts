@@ -74,8 +74,9 @@ export function createHttpApp({ deps, env, secret, remixBuild: build, started, r
   app.use(PDF_VIEWER_PATH, servePdfViewer())
   if (build) {
     buildRouteTablesOnce()
+    // public/ holds only the browser build; a static handler for all of it would look on disk for
+    // every page's address first.
     app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
-    app.use(express.static('public', { maxAge: '1h' }))
     app.all(
       '*',
       createRequestHandler({

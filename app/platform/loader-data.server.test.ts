@@ -55,3 +55,20 @@ describe('plain JSON', () => {
     }
   })
 })
+
+describe('the encoding of loader data', () => {
+  it('waits until the body is read', async () => {
+    let encoded = 0
+    const data = {
+      get rows() {
+        encoded++
+        return [1]
+      },
+    }
+    const response = json(data)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(encoded).toBe(0)
+    expect(await response.text()).toBe('{"rows":[1]}')
+    expect(encoded).toBe(1)
+  })
+})

@@ -13,12 +13,16 @@ class LoaderDataResponse<T> extends Response {
 
   constructor(data: T, init: ResponseInit) {
     super(
-      new ReadableStream<Uint8Array>({
-        pull(controller) {
-          controller.enqueue(encoder.encode(JSON.stringify(data)))
-          controller.close()
+      new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            controller.enqueue(encoder.encode(JSON.stringify(data)))
+            controller.close()
+          },
         },
-      }),
+        // Nothing is queued ahead: a stream pulls once at start to fill a queue of one.
+        { highWaterMark: 0 },
+      ),
       init,
     )
     this.#data = data

@@ -46,6 +46,43 @@ test('filters and search narrow the list and survive a reload as an address', as
   await expect(page.getByText('No listings are available')).toBeVisible()
 })
 
+test.describe('with JavaScript', () => {
+  test.use({ javaScriptEnabled: true })
+
+  test('a tick narrows the list at once, and the ticked box keeps the focus', async ({ page }) => {
+    await signIn(page, 'admin@demo.test')
+    const brand = await brandKeyByName(page, 'Demo Brand')
+    await page.goto(`/brand/${brand}/products`)
+    const rows = page.getByTestId('listing-row')
+    await expect(rows.first()).toBeVisible()
+    // Hydrated: the realtime layer connects only then.
+    await expect(page.locator('html[data-realtime="connected"]')).toHaveCount(1)
+    const lines = page.getByTestId('filter-lines')
+    await lines.locator('summary').click()
+    const box = lines.getByRole('checkbox').first()
+    const lineName = (await lines.locator('label').first().innerText()).trim()
+    // By keyboard: Space ticks the box, the list follows without Apply.
+    await box.focus()
+    await page.keyboard.press('Space')
+    await expect(page).toHaveURL(/lines=/)
+    for (const row of await rows.all()) await expect(row).toContainText(lineName)
+    await expect(box).toBeChecked()
+    await expect(box).toBeFocused()
+    // Space again unticks it: the whole list again, the box still focused and unticked.
+    await page.keyboard.press('Space')
+    await expect(page).not.toHaveURL(/lines=/)
+    await expect(box).not.toBeChecked()
+    await expect(box).toBeFocused()
+    // Ticked again, then the list opened afresh from the header (a client navigation): the box
+    // follows the address and is unticked.
+    await page.keyboard.press('Space')
+    await expect(page).toHaveURL(/lines=/)
+    await page.getByRole('navigation', { name: 'Header' }).getByRole('link', { name: 'Product', exact: true }).click()
+    await expect(page).not.toHaveURL(/lines=/)
+    await expect(box).not.toBeChecked()
+  })
+})
+
 test('quick view shows the listing over the list and leads to its full details', async ({ page }) => {
   await signIn(page, 'admin@demo.test')
   const brand = await brandKeyByName(page, 'Demo Brand')

@@ -3,7 +3,8 @@
 import { createElement, type ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { escapeHtml, listingRowCellsHtml } from './listing-row-html'
+import { escapeHtml } from '#app/ui/html-text'
+import { listingRowCellsHtml } from './listing-row-html'
 import type { ListingRow, ProductsListProps } from './products-list-props'
 import { ListingTableRow } from './products-table'
 

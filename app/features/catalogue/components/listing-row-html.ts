@@ -3,6 +3,7 @@
 // closed row needs React: its links, its menu toggle and its checkbox work by delegation or as
 // plain HTML (useRowMenu, SelectAllBox). The markup is exactly what the row's components render:
 // listing-row-html.test.ts compares the two for every kind of row (docs/decisions/163).
+import { escapeHtml } from '#app/ui/html-text'
 import { sizing, statusTone, type ListingRow } from './products-list-props'
 
 const BADGE_TONES = {
@@ -13,12 +14,6 @@ const BADGE_TONES = {
   muted: 'bg-zinc-200 text-zinc-600',
   danger: 'bg-red-100 text-red-900',
 } as const
-
-/** React's escaping of text and attribute values. */
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' }
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ESCAPES[character]!)
-}
 
 /** The hanger of a row without a photo (HangerIcon in app/ui/icons.tsx). */
 const HANGER =

@@ -6,38 +6,45 @@ import {
   type ListingFilter,
 } from '#app/features/catalogue/listing-filter'
 import { buttonClass } from '#app/ui/button'
+import { escapeHtml } from '#app/ui/html-text'
 import { InfoIcon, ViewModeIcon } from '#app/ui/icons'
 import { Form, Link, useSubmit } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { FILTER_LABELS, listHref, type Choice, type ProductsListProps } from './products-list-props'
 
 export function FilterBar(props: ProductsListProps) {
   const { base, brandKey, filter, choices, view, per, showTeamInfo, styleSearch } = props
   const submit = useSubmit()
+  const latestSubmit = useRef(submit)
+  latestSubmit.current = submit
   const form = useRef<HTMLFormElement>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>()
-  useEffect(() => () => clearTimeout(timer.current), [])
   // With JavaScript the list follows the form: ticks at once, typing after a short pause; the
   // address changes with it (replace, so Back leaves the list rather than undoing keystrokes).
-  const follow = (delay: number) => {
-    clearTimeout(timer.current)
-    timer.current = setTimeout(() => {
-      if (form.current) submit(form.current, { replace: true, preventScrollReset: true })
-    }, delay)
-  }
+  // A native listener: the dropdowns' checkboxes are HTML text, which React's onChange misses.
+  useEffect(() => {
+    const element = form.current
+    if (!element) return
+    const follow = (event: Event) => {
+      const delay = (event.target as HTMLElement).getAttribute('type') === 'search' ? 250 : 0
+      clearTimeout(timer.current)
+      timer.current = setTimeout(
+        () => latestSubmit.current(element, { replace: true, preventScrollReset: true }),
+        delay,
+      )
+    }
+    element.addEventListener('input', follow)
+    return () => {
+      element.removeEventListener('input', follow)
+      clearTimeout(timer.current)
+    }
+  }, [])
   return (
     <div
       className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-white p-3"
       data-testid="filter-bar"
     >
-      <Form
-        ref={form}
-        method="get"
-        action={base}
-        role="search"
-        className="flex flex-1 flex-wrap items-center gap-2"
-        onChange={(event) => follow((event.target as HTMLElement).getAttribute('type') === 'search' ? 250 : 0)}
-      >
+      <Form ref={form} method="get" action={base} role="search" className="flex flex-1 flex-wrap items-center gap-2">
         <label className="relative min-w-56 flex-1">
           <span className="sr-only">Search products</span>
           <input
@@ -173,19 +180,51 @@ function CheckboxDropdown({
         {finder && choices.length === 0 ? (
           <p className="px-2 py-1.5 text-muted">{`No ${label.toLowerCase()} found`}</p>
         ) : null}
-        {choices.map((choice) => (
-          <label
-            key={choice.key}
-            className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 hover:bg-black/5"
-          >
-            <input type="checkbox" name={name} value={choice.key} defaultChecked={selected.includes(choice.key)} />
-            <span>{choice.name}</span>
-          </label>
-        ))}
+        <ChoiceOptions name={name} choices={choices} selected={selected} />
         {finder?.more ? (
           <p className="px-2 pt-1.5 text-xs text-muted">{`Type a name or number to find more ${label.toLowerCase()}.`}</p>
         ) : null}
       </fieldset>
     </details>
   )
+}
+
+/**
+ * A dropdown's choices, which grow with the brand (collections, styles), sent as HTML text
+ * (docs/decisions/163). The text changes only with the choices themselves: a tick followed by the
+ * list's new address keeps the ticked box (and its focus), and the boxes follow the address's
+ * choices (a cleared filter unticks them).
+ */
+function ChoiceOptions({ name, choices, selected }: { name: string; choices: Choice[]; selected: string[] }) {
+  const list = useRef<HTMLDivElement>(null)
+  const choicesKey = choices.map((choice) => `${choice.key}\n${choice.name}`).join('\n')
+  const chosenKey = selected.join('\n')
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the text follows the choices alone
+  const html = useMemo(() => choiceOptionsHtml(name, choices, selected), [name, choicesKey])
+  useEffect(() => {
+    const chosen = new Set(chosenKey ? chosenKey.split('\n') : [])
+    for (const box of list.current?.querySelectorAll('input') ?? []) box.checked = chosen.has(box.value)
+  }, [chosenKey, html])
+  return <div ref={list} dangerouslySetInnerHTML={{ __html: html }} />
+}
+
+/** One choice of a filter dropdown as React elements: the reference of choiceOptionsHtml. */
+export function ChoiceOption({ name, choice, checked }: { name: string; choice: Choice; checked: boolean }) {
+  return (
+    <label className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 hover:bg-black/5">
+      <input type="checkbox" name={name} value={choice.key} defaultChecked={checked} />
+      <span>{choice.name}</span>
+    </label>
+  )
+}
+
+/** A filter dropdown's choices as HTML text, each a labelled checkbox (ChoiceOption). */
+export function choiceOptionsHtml(name: string, choices: readonly Choice[], selected: readonly string[]): string {
+  const field = escapeHtml(name)
+  let html = ''
+  for (const choice of choices) {
+    const checked = selected.includes(choice.key) ? ' checked=""' : ''
+    html += `<label class="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 hover:bg-black/5"><input type="checkbox" name="${field}"${checked} value="${escapeHtml(choice.key)}"/><span>${escapeHtml(choice.name)}</span></label>`
+  }
+  return html
 }

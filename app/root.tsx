@@ -21,6 +21,7 @@ import { toastList } from '#app/platform/toast'
 import { useLiveToasts } from '#app/ui/live-toasts'
 import { useNonce } from '#app/platform/nonce'
 import { SESSION_EXPIRED_EVENT } from '#app/platform/api-client'
+import { usePageLinks } from '#app/ui/page-link'
 
 // Every feature's abilities, before anything checks access.
 registerFeatureAbilities()
@@ -57,6 +58,8 @@ function Document({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { toasts } = useLoaderData<typeof loader>()
+  // The one click handler of the pages' plain links (app/ui/page-link.tsx).
+  usePageLinks()
   // Toasts of the last redirect, then those raised in the browser since.
   const live = useLiveToasts()
   const shown = useMemo(() => [...toasts, ...live], [toasts, live])

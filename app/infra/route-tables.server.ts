@@ -100,7 +100,7 @@ export function branchOnly(chain: DataRoute[]): DataRoute[] {
 /**
  * React Router's conversion of the static router's routes, once per route table: the routes
  * Remix passes are the same array on every request (see serverRoutesOnce), and the manifest the
- * caller hands in is filled as the conversion would fill it.
+ * caller hands in answers every route by id, as the conversion's would.
  */
 function convertedOnce(convert: ConvertRoutes): ConvertRoutes {
   const kept = new WeakMap<
@@ -116,7 +116,8 @@ function convertedOnce(convert: ConvertRoutes): ConvertRoutes {
       entry = { mapRouteProperties, routes: convert(routes, mapRouteProperties, undefined, own), manifest: own }
       kept.set(routes, entry)
     }
-    Object.assign(manifest, entry.manifest)
+    // The static router only looks routes up by id in it: the kept manifest behind it answers.
+    Object.setPrototypeOf(manifest, entry.manifest)
     return entry.routes
   }
 }

@@ -3,16 +3,22 @@ import { useEffect, useRef, type ReactNode } from 'react'
 
 export type BadgeTone = 'neutral' | 'info' | 'success' | 'warning' | 'muted' | 'danger'
 
+const BADGE_TONES: Record<BadgeTone, string> = {
+  neutral: 'bg-black/5 text-ink',
+  info: 'bg-sky-100 text-sky-900',
+  success: 'bg-emerald-100 text-emerald-900',
+  warning: 'bg-amber-100 text-amber-900',
+  muted: 'bg-zinc-200 text-zinc-600',
+  danger: 'bg-red-100 text-red-900',
+}
+
+/** A badge's classes, for the badges written as text too (app/ui/html-text.ts). */
+export function badgeClass(tone: BadgeTone): string {
+  return `inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${BADGE_TONES[tone]}`
+}
+
 export function Badge({ children, tone = 'neutral' }: { children: ReactNode; tone?: BadgeTone }) {
-  const tones: Record<BadgeTone, string> = {
-    neutral: 'bg-black/5 text-ink',
-    info: 'bg-sky-100 text-sky-900',
-    success: 'bg-emerald-100 text-emerald-900',
-    warning: 'bg-amber-100 text-amber-900',
-    muted: 'bg-zinc-200 text-zinc-600',
-    danger: 'bg-red-100 text-red-900',
-  }
-  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>
+  return <span className={badgeClass(tone)}>{children}</span>
 }
 
 export function initials(name: string): string {

@@ -4,16 +4,8 @@
 // plain HTML (useRowMenu, SelectAllBox). The markup is exactly what the row's components render:
 // listing-row-html.test.ts compares the two for every kind of row (docs/decisions/163).
 import { escapeHtml } from '#app/ui/html-text'
+import { badgeClass } from '#app/ui/misc'
 import { sizing, statusTone, type ListingRow } from './products-list-props'
-
-const BADGE_TONES = {
-  neutral: 'bg-black/5 text-ink',
-  info: 'bg-sky-100 text-sky-900',
-  success: 'bg-emerald-100 text-emerald-900',
-  warning: 'bg-amber-100 text-amber-900',
-  muted: 'bg-zinc-200 text-zinc-600',
-  danger: 'bg-red-100 text-red-900',
-} as const
 
 /** The hanger of a row without a photo (HangerIcon in app/ui/icons.tsx). */
 const HANGER =
@@ -47,7 +39,7 @@ export function listingRowCellsHtml(row: ListingRow, options: RowHtmlOptions): s
   html += `<td>${escapeHtml(row.line_name ?? '')}</td>`
   html += `<td>${escapeHtml(sizing(row))}</td>`
   html += `<td>${colourHtml(row)}</td>`
-  html += `<td><span class="inline-flex items-center gap-1">${row.addition ? ADDITION : ''}<span class="inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${BADGE_TONES[statusTone(row.status)]}">${escapeHtml(row.status)}</span></span></td>`
+  html += `<td><span class="inline-flex items-center gap-1">${row.addition ? ADDITION : ''}<span class="${badgeClass(statusTone(row.status))}">${escapeHtml(row.status)}</span></span></td>`
   const toggle = `${options.base}${options.suffix}${options.suffix ? '&' : '?'}menu=${row.key}#row-${row.key}`
   html += `<td class="text-right"><span class="relative inline-block"><a href="${escapeHtml(toggle)}" data-row-menu="${key}" aria-label="${name} menu" aria-expanded="false" class="flex items-center rounded-md px-2 py-1 hover:bg-black/5"><span aria-hidden="true">⋯</span></a></span></td>`
   return html

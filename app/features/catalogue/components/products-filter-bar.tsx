@@ -8,7 +8,8 @@ import {
 import { buttonClass } from '#app/ui/button'
 import { escapeHtml } from '#app/ui/html-text'
 import { InfoIcon, ViewModeIcon } from '#app/ui/icons'
-import { Form, Link, useSubmit } from '@remix-run/react'
+import { Form, useSubmit } from '@remix-run/react'
+import { PageLink } from '#app/ui/page-link'
 import { useEffect, useMemo, useRef } from 'react'
 import { FILTER_LABELS, listHref, type Choice, type ProductsListProps } from './products-list-props'
 
@@ -82,7 +83,7 @@ export function FilterBar(props: ProductsListProps) {
       </Form>
       <nav aria-label="View" className="flex items-center gap-1">
         {VIEW_MODES.map((mode) => (
-          <Link
+          <PageLink
             key={mode}
             to={listHref(props, { view: mode, page: props.page })}
             aria-label={`${mode[0]!.toUpperCase()}${mode.slice(1)} view`}
@@ -91,26 +92,26 @@ export function FilterBar(props: ProductsListProps) {
             preventScrollReset
           >
             <ViewModeIcon mode={mode} />
-          </Link>
+          </PageLink>
         ))}
       </nav>
       {props.canUpload ? (
-        <Link
+        <PageLink
           to={`/brand/${brandKey}/products/upload${uploadScopeQuery(props.filter)}`}
           className={buttonClass('secondary', 'py-2')}
         >
           Product Upload
-        </Link>
+        </PageLink>
       ) : null}
       {showTeamInfo ? (
-        <Link
+        <PageLink
           to={`${base}/team${listQuery(props)}`}
           aria-label="Team"
           className="rounded-full p-2 text-muted hover:bg-black/5 hover:text-ink"
           preventScrollReset
         >
           <InfoIcon />
-        </Link>
+        </PageLink>
       ) : null}
     </div>
   )

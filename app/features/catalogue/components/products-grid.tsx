@@ -1,6 +1,6 @@
 // The grid view of listings, and pagination.
 import { PER_PAGE_OPTIONS } from '#app/features/catalogue/listing-filter'
-import { Link } from '@remix-run/react'
+import { PageLink } from '#app/ui/page-link'
 import { listHref, sizing, type ProductsListProps } from './products-list-props'
 import { Colour, RowCheckbox, RowMenu, RowProgress, StatusBadges, Thumbnail, nameHref } from './products-row-parts'
 
@@ -82,9 +82,9 @@ export function Pagination(props: ProductsListProps) {
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm" data-testid="pagination">
       <nav aria-label="Pages" className="flex items-center gap-1">
         {page > 1 ? (
-          <Link to={listHref(props, { page: page - 1 })} className={link} rel="prev">
+          <PageLink to={listHref(props, { page: page - 1 })} className={link} rel="prev">
             Previous
-          </Link>
+          </PageLink>
         ) : null}
         {numbers.map((number, index) =>
           number === null ? (
@@ -92,26 +92,26 @@ export function Pagination(props: ProductsListProps) {
               …
             </span>
           ) : (
-            <Link
+            <PageLink
               key={number}
               to={listHref(props, { page: number })}
               aria-current={number === page ? 'page' : undefined}
               className={number === page ? 'rounded-md bg-ink px-3 py-1.5 text-white' : link}
             >
               {number}
-            </Link>
+            </PageLink>
           ),
         )}
         {page < pages ? (
-          <Link to={listHref(props, { page: page + 1 })} className={link} rel="next">
+          <PageLink to={listHref(props, { page: page + 1 })} className={link} rel="next">
             Next
-          </Link>
+          </PageLink>
         ) : null}
       </nav>
       <nav aria-label="Per page" className="flex items-center gap-1 text-muted">
         <span>Per page</span>
         {PER_PAGE_OPTIONS.map((option) => (
-          <Link
+          <PageLink
             key={option}
             to={listHref(props, { per: option, page: 1 })}
             aria-current={option === per ? 'true' : undefined}
@@ -120,7 +120,7 @@ export function Pagination(props: ProductsListProps) {
             }
           >
             {option}
-          </Link>
+          </PageLink>
         ))}
       </nav>
     </div>

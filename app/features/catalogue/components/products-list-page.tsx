@@ -2,7 +2,7 @@
 import { filterSearchParams } from '#app/features/catalogue/listing-filter'
 import { buttonClass } from '#app/ui/button'
 import { EmptyState } from '#app/ui/misc'
-import { Link } from '@remix-run/react'
+import { PageLink } from '#app/ui/page-link'
 import { FilterBar } from './products-filter-bar'
 import { ListingGrid, Pagination } from './products-grid'
 import { listHref, totalLabel, type ProductsListProps } from './products-list-props'
@@ -37,13 +37,13 @@ export function ProductsList(props: ProductsListProps) {
               {[...filterSearchParams(filter, { page: props.page, per: props.per, view })].map(([name, value]) => (
                 <input key={name} type="hidden" name={name} value={value} />
               ))}
-              <Link
+              <PageLink
                 to={selectAll ? listHref(props) : `${listHref(props)}${query ? '&' : '?'}select=all`}
                 className="text-muted underline-offset-2 hover:text-ink hover:underline"
                 preventScrollReset
               >
                 {selectAll ? 'Deselect all' : 'Select all'}
-              </Link>
+              </PageLink>
               <button type="submit" className={buttonClass('secondary', 'py-1.5')}>
                 Delete selected
               </button>

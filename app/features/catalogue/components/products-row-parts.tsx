@@ -3,7 +3,8 @@
 import { StepsDone } from '#app/features/atelier/components'
 import { HangerIcon } from '#app/ui/icons'
 import { Badge } from '#app/ui/misc'
-import { Link, useLocation, useNavigate } from '@remix-run/react'
+import { Link, useLocation } from '@remix-run/react'
+import { isPlainClick } from '#app/ui/page-link'
 import { useEffect, useState, type MouseEvent } from 'react'
 import { statusTone, type ListingRow, type ProductsListProps } from './products-list-props'
 
@@ -69,13 +70,12 @@ export function RowMenu({
 }
 
 /**
- * The list's one open row menu and its plain links. Rows render plain anchors (no router hook per
- * link: a 50-row page would otherwise resolve some 250 of them on every render); one click handler
- * on the list sends a plain left click on `a[data-nav]` through the router, and toggles a menu.
+ * The list's one open row menu. Rows render plain anchors marked `data-nav` (no router hook per
+ * link: a 50-row page would otherwise resolve some 250 of them on every render), which the page's
+ * one click handler sends through the router (app/ui/page-link.tsx); a click here toggles a menu.
  */
 export function useRowMenu(fromAddress: string | null) {
   const [open, setOpen] = useState<string | null>(fromAddress)
-  const navigate = useNavigate()
   const location = useLocation()
   // A new address (an item followed, a filter applied) closes the menu, as a new page would.
   useEffect(() => setOpen(fromAddress), [location.key, fromAddress])
@@ -100,27 +100,12 @@ export function useRowMenu(fromAddress: string | null) {
     }
   }, [open])
   const onClick = (event: MouseEvent<HTMLElement>) => {
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey
-    )
-      return
-    const target = event.target as Element
-    const toggle = target.closest<HTMLElement>('[data-row-menu]')
+    if (!isPlainClick(event.nativeEvent)) return
+    const toggle = (event.target as Element).closest<HTMLElement>('[data-row-menu]')
     if (toggle) {
       event.preventDefault()
       const key = toggle.dataset.rowMenu!
       setOpen((current) => (current === key ? null : key))
-      return
-    }
-    const link = target.closest<HTMLAnchorElement>('a[data-nav]')
-    if (link) {
-      event.preventDefault()
-      navigate(link.getAttribute('href')!)
     }
   }
   return { open, onClick }

@@ -14,7 +14,8 @@ import { BackIcon, BellIcon, HelpIcon, LogoutIcon, SettingsIcon } from '#app/ui/
 import { Avatar, CsrfField, Menu } from '#app/ui/misc'
 import { RealtimeProvider, useRealtimeEvent } from '#app/ui/realtime-provider'
 import { EVENTS, type NotificationChangePayload, type NotificationPayload } from '#realtime/protocol'
-import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useMatches, useNavigate } from '@remix-run/react'
+import { Form, Outlet, useLoaderData, useLocation, useMatches, useNavigate } from '@remix-run/react'
+import { PageLink, isActivePath } from '#app/ui/page-link'
 import { useEffect, useState } from 'react'
 import type { loader } from './frame.server'
 
@@ -108,9 +109,9 @@ function BellPanel({ unread, items, allHref }: { unread: boolean; items: BellIte
               Mark all as read
             </button>
           </Form>
-          <Link to={allHref} className="text-xs underline underline-offset-4">
+          <PageLink to={allHref} className="text-xs underline underline-offset-4">
             View all
-          </Link>
+          </PageLink>
         </div>
       </div>
     </Menu>
@@ -152,13 +153,13 @@ function FrameContent() {
           className="flex w-20 shrink-0 flex-col items-center gap-1 border-r border-line bg-white py-4 text-xs"
           aria-label="Sidebar"
         >
-          <Link
+          <PageLink
             to="/settings/profile"
             className="flex w-16 flex-col items-center gap-1 rounded-md py-2 hover:bg-black/5"
           >
             <SettingsIcon />
             Settings
-          </Link>
+          </PageLink>
           <a
             href={data.resourcesUrl}
             target="_blank"
@@ -168,19 +169,19 @@ function FrameContent() {
             <HelpIcon />
             Resources
           </a>
-          <Link
+          <PageLink
             to={`${location.pathname}?confirm=logout`}
             className="mt-auto flex w-16 flex-col items-center gap-1 rounded-md py-2 hover:bg-black/5"
           >
             <LogoutIcon />
             Logout
-          </Link>
+          </PageLink>
         </aside>
       )}
       <div className="flex min-w-0 flex-1 flex-col">
         <header data-frame-header className="border-b border-line bg-white">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-6 py-3">
-            <Link
+            <PageLink
               to={brandBase ?? '/brands'}
               className="flex items-center gap-2 font-semibold tracking-wide"
               // The name starts with the visible text, as axe's label-content-name-mismatch asks.
@@ -188,7 +189,7 @@ function FrameContent() {
             >
               {data.brand?.logo ? <img src={data.brand.logo} alt="" className="h-8 w-auto" /> : null}
               <span>{data.brand?.name ?? 'Brand Portal'}</span>
-            </Link>
+            </PageLink>
             <a
               href={back}
               aria-label="Back"
@@ -212,7 +213,7 @@ function FrameContent() {
               <nav aria-label="Header" className="flex flex-wrap items-center justify-end gap-1 text-sm">
                 {HEADER_ITEMS.filter((item) => data.nav.includes(item.id)).map((item) =>
                   brandBase ? (
-                    <Link
+                    <PageLink
                       key={item.id}
                       to={`${brandBase}/${item.path}`}
                       aria-current={item.id === activeItem ? 'page' : undefined}
@@ -221,7 +222,7 @@ function FrameContent() {
                       }`}
                     >
                       {item.label}
-                    </Link>
+                    </PageLink>
                   ) : (
                     <span
                       key={item.id}
@@ -246,13 +247,13 @@ function FrameContent() {
                 }
               >
                 <p className="px-4 py-2 text-xs text-muted">{data.account.email}</p>
-                <Link to="/settings/profile" className="block px-4 py-2 hover:bg-black/5">
+                <PageLink to="/settings/profile" className="block px-4 py-2 hover:bg-black/5">
                   Profile
-                </Link>
+                </PageLink>
                 {brandBase && data.isOwner ? (
-                  <Link to={`${brandBase}/team`} className="block px-4 py-2 hover:bg-black/5">
+                  <PageLink to={`${brandBase}/team`} className="block px-4 py-2 hover:bg-black/5">
                     Manage Team
-                  </Link>
+                  </PageLink>
                 ) : null}
                 <Form method="post" action="/session/reset" reloadDocument>
                   <CsrfField token={csrf} />
@@ -261,9 +262,9 @@ function FrameContent() {
                     Reset Session
                   </button>
                 </Form>
-                <Link to={`${location.pathname}?confirm=logout`} className="block px-4 py-2 hover:bg-black/5">
+                <PageLink to={`${location.pathname}?confirm=logout`} className="block px-4 py-2 hover:bg-black/5">
                   Log out
-                </Link>
+                </PageLink>
               </Menu>
             </div>
           </div>
@@ -277,16 +278,18 @@ function FrameContent() {
                 ['Branding', `${brandBase}/customization`, false],
                 ...(data.isOwner ? [['Manage Team', `${brandBase}/team`, false] as const] : []),
               ].map(([label, to, end]) => (
-                <NavLink
+                <PageLink
                   key={String(label)}
                   to={String(to)}
-                  end={Boolean(end)}
-                  className={({ isActive }) =>
-                    `rounded-md px-3 py-1 ${isActive ? 'bg-black/10' : 'text-muted hover:text-ink'}`
-                  }
+                  aria-current={isActivePath(location.pathname, String(to), Boolean(end)) ? 'page' : undefined}
+                  className={`rounded-md px-3 py-1 ${
+                    isActivePath(location.pathname, String(to), Boolean(end))
+                      ? 'bg-black/10'
+                      : 'text-muted hover:text-ink'
+                  }`}
                 >
                   {label}
-                </NavLink>
+                </PageLink>
               ))}
             </nav>
           ) : null}

@@ -1,6 +1,6 @@
 // The sentence of a notification: the actor's name, the action, then its segments. A segment with
 // a link renders as one only when the link is a path on this site (segmentView drops any other).
-import { Link } from '@remix-run/react'
+import { PageLink } from '#app/ui/page-link'
 import { segmentView, type NotificationSegment } from '#app/features/notifications/notification-schemas'
 
 export function NotificationText({
@@ -24,12 +24,12 @@ export function NotificationText({
           <span key={index}>
             {' '}
             {segment.url ? (
-              <Link
+              <PageLink
                 to={segment.url}
                 className={`underline decoration-line underline-offset-4 hover:decoration-ink ${className ?? ''}`}
               >
                 {segment.text}
-              </Link>
+              </PageLink>
             ) : (
               <span className={className}>{segment.text}</span>
             )}

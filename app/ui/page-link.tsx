@@ -49,8 +49,12 @@ export function usePageLinks() {
       const url = new URL(link.href)
       if (url.origin !== window.location.origin) return
       event.preventDefault()
-      navigate(`${url.pathname}${url.search}${url.hash}`, {
+      const to = `${url.pathname}${url.search}${url.hash}`
+      const here = `${window.location.pathname}${window.location.search}${window.location.hash}`
+      navigate(to, {
         preventScrollReset: link.dataset.keepScroll === 'true',
+        // A link to the page already shown adds no step to the history, as a router link.
+        replace: to === here,
       })
     }
     document.addEventListener('click', follow)

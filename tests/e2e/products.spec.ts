@@ -81,6 +81,50 @@ test.describe('with JavaScript', () => {
     await expect(page).not.toHaveURL(/lines=/)
     await expect(box).not.toBeChecked()
   })
+
+  test('ticks and the focus stay when a row menu opens and closes, and a style tick keeps the focus', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin@demo.test')
+    const brand = await brandKeyByName(page, 'Demo Brand')
+    await page.goto(`/brand/${brand}/products`)
+    await expect(page.locator('html[data-realtime="connected"]')).toHaveCount(1)
+    const rows = page.getByTestId('listing-row')
+    for (const index of [0, 1, 2]) await rows.nth(index).getByRole('checkbox').check()
+    const toggle = rows.nth(1).locator('[data-row-menu]')
+    await toggle.click()
+    await expect(rows.nth(1).getByRole('link', { name: 'Quick View' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(rows.nth(1).getByRole('link', { name: 'Quick View' })).toHaveCount(0)
+    await expect(rows.nth(1).locator('[data-row-menu]')).toBeFocused()
+    for (const index of [0, 1, 2]) await expect(rows.nth(index).getByRole('checkbox')).toBeChecked()
+    await expect(rows.nth(3).getByRole('checkbox')).not.toBeChecked()
+
+    // The chosen styles come first in their list: the ticked box keeps the focus all the same.
+    const styles = page.getByTestId('filter-styles')
+    await styles.locator('summary').click()
+    const second = styles.getByRole('checkbox').nth(1)
+    const value = await second.getAttribute('value')
+    await second.focus()
+    await page.keyboard.press('Space')
+    await expect(page).toHaveURL(/styles=/)
+    const ticked = styles.locator(`input[value="${value}"]`)
+    await expect(ticked).toBeChecked()
+    await expect(ticked).toBeFocused()
+  })
+
+  test('a link to the page already shown adds no step to the history', async ({ page }) => {
+    await signIn(page, 'admin@demo.test')
+    const brand = await brandKeyByName(page, 'Demo Brand')
+    await page.goto(`/brand/${brand}`)
+    await expect(page.locator('html[data-realtime="connected"]')).toHaveCount(1)
+    const product = page.getByRole('navigation', { name: 'Header' }).getByRole('link', { name: 'Product', exact: true })
+    await product.click()
+    await expect(page).toHaveURL(new RegExp(`/brand/${brand}/products$`))
+    await product.click()
+    await page.goBack()
+    await expect(page).toHaveURL(new RegExp(`/brand/${brand}$`))
+  })
 })
 
 test('quick view shows the listing over the list and leads to its full details', async ({ page }) => {

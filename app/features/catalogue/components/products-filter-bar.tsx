@@ -6,6 +6,7 @@ import {
   type ListingFilter,
 } from '#app/features/catalogue/listing-filter'
 import { buttonClass } from '#app/ui/button'
+import { useCarriedState } from '#app/ui/carried-state'
 import { escapeHtml } from '#app/ui/html-text'
 import { InfoIcon, ViewModeIcon } from '#app/ui/icons'
 import { Form, useSubmit } from '@remix-run/react'
@@ -198,6 +199,8 @@ function CheckboxDropdown({
  */
 function ChoiceOptions({ name, choices, selected }: { name: string; choices: Choice[]; selected: string[] }) {
   const list = useRef<HTMLDivElement>(null)
+  // The styles' text changes with each tick (chosen styles come first): the focus goes over.
+  useCarriedState(list, 'input[type="checkbox"]', selected.join('\n'))
   const choicesKey = choices.map((choice) => `${choice.key}\n${choice.name}`).join('\n')
   const chosenKey = selected.join('\n')
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the text follows the choices alone

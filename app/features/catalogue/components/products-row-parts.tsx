@@ -87,7 +87,10 @@ export function useRowMenu(fromAddress: string | null) {
       if (event instanceof KeyboardEvent) {
         if (event.key !== 'Escape') return
         document.querySelector<HTMLElement>(`[data-row-menu="${open}"]`)?.focus()
-      } else if ((event.target as Element | null)?.closest?.(`[data-row-menu="${open}"], [data-row-menu-items]`)) {
+      } else if (
+        // Inside the open row a click goes on (its name, its checkbox); the menu closes with the page.
+        (event.target as Element | null)?.closest?.(`#row-${open}, [data-row-menu="${open}"], [data-row-menu-items]`)
+      ) {
         return
       }
       setOpen(null)

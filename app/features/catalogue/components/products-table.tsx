@@ -1,4 +1,6 @@
 // The table view of listings.
+import { useCarriedState } from '#app/ui/carried-state'
+import { useRef } from 'react'
 import { listingRowCellsHtml } from './listing-row-html'
 import { sizing, type ProductsListProps } from './products-list-props'
 import {
@@ -15,8 +17,12 @@ import {
 export function ListingTable(props: ProductsListProps & { suffix: string; openMenu: string | null }) {
   const { rows, atelier, brandKey, base, canEdit, suffix, selectAll, openMenu } = props
   const th = 'whitespace-nowrap px-3 py-3 font-medium'
+  // A row written as text is replaced whole when it changes (its menu opened or closed, its
+  // listing updated): its tick and the focus go over to the new row.
+  const table = useRef<HTMLDivElement>(null)
+  useCarriedState(table, 'input[name="keys"]', selectAll)
   return (
-    <div className="overflow-x-auto rounded-lg border border-line bg-white">
+    <div ref={table} className="overflow-x-auto rounded-lg border border-line bg-white">
       <table className="w-full text-left text-sm [&_td]:px-3 [&_td]:py-2" data-testid="listing-table">
         <thead className="border-b border-line text-xs uppercase tracking-wide text-muted">
           <tr>

@@ -17,11 +17,11 @@ type PageLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
 export function PageLink({ to, preventScrollReset, ...anchor }: PageLinkProps) {
   return (
     <a
-      href={to}
+      {...anchor}
+      data-keep-scroll={preventScrollReset ? 'true' : undefined}
       data-nav="true"
       data-discover="true"
-      data-keep-scroll={preventScrollReset ? 'true' : undefined}
-      {...anchor}
+      href={to}
     />
   )
 }

@@ -199,10 +199,10 @@ function CheckboxDropdown({
  */
 function ChoiceOptions({ name, choices, selected }: { name: string; choices: Choice[]; selected: string[] }) {
   const list = useRef<HTMLDivElement>(null)
-  // The styles' text changes with each tick (chosen styles come first): the focus goes over.
-  useCarriedState(list, 'input[type="checkbox"]', selected.join('\n'))
   const choicesKey = choices.map((choice) => `${choice.key}\n${choice.name}`).join('\n')
   const chosenKey = selected.join('\n')
+  // The styles' text changes with each tick (chosen styles come first): the focus goes over.
+  useCarriedState(list, 'input[type="checkbox"]', chosenKey)
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the text follows the choices alone
   const html = useMemo(() => choiceOptionsHtml(name, choices, selected), [name, choicesKey])
   useEffect(() => {

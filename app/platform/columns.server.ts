@@ -2,7 +2,7 @@
 // scalar subquery) and how its answer reads. Every signed-in page asks several features for a few
 // small facts (the frame's brand, bell and chat count); each round trip costs the portal more than
 // the rows it brings (docs/decisions/163), so they go in one statement.
-import { sql, type SQL } from 'drizzle-orm'
+import { is, Placeholder, sql, type SQL } from 'drizzle-orm'
 
 export interface ColumnRead<T> {
   sql: SQL
@@ -26,6 +26,57 @@ export function readColumns<Columns extends Record<string, ColumnRead<unknown>>>
   return Object.fromEntries(
     Object.entries(columns).map(([name, column]) => [name, column.read(row[name])]),
   ) as ColumnValues<Columns>
+}
+
+/**
+ * The account and the brand a statement is for, as placeholders. A column written with these (and
+ * no other value) is the same text for every request, so a statement of such columns is built and
+ * prepared once per process and each request sends only its values (docs/decisions/164): building
+ * the frame's statement cost the portal more than the database took to run it.
+ */
+export const forAccount = sql.placeholder('account')
+export const forBrand = sql.placeholder('brand')
+
+/** What a column is written against: a request's own values, or the placeholders above. */
+export type ColumnFor = 'values' | 'placeholders'
+
+// A type, not an interface: Drizzle's execute() takes a record of placeholder values.
+export type StatementValues = { account: string; brand: string }
+
+/** A statement prepared by name: what Drizzle's prepare() gives, as far as it is used here. */
+interface Prepared<Row> {
+  execute(values: StatementValues): Promise<Row[]>
+}
+interface Preparable<Row> {
+  prepare(name: string): Prepared<Row>
+  toSQL(): { params: unknown[] }
+}
+
+const preparedByDatabase = new WeakMap<object, Map<string, Prepared<unknown>>>()
+
+/**
+ * The statement `build` gives, built and prepared on first use under `name` (one text per name:
+ * the caller gives each shape its own) and kept for the database handle; then run with `values`.
+ * A statement that carries any value but the placeholders would answer for the first request
+ * only, so it is refused when it is built.
+ */
+export function runPrepared<Row>(
+  db: object,
+  name: string,
+  build: () => Preparable<Row>,
+  values: StatementValues,
+): Promise<Row[]> {
+  let byName = preparedByDatabase.get(db)
+  if (!byName) preparedByDatabase.set(db, (byName = new Map()))
+  let prepared = byName.get(name) as Prepared<Row> | undefined
+  if (!prepared) {
+    const query = build()
+    const fixed = query.toSQL().params.filter((param) => !is(param, Placeholder))
+    if (fixed.length > 0) throw new Error(`The statement ${name} carries values besides its placeholders.`)
+    prepared = query.prepare(name)
+    byName.set(name, prepared as Prepared<unknown>)
+  }
+  return prepared.execute(values)
 }
 
 /** One column alone, in a statement of its own. */

@@ -8,7 +8,7 @@ import { bellColumn, bellNotifications } from '#app/features/notifications/index
 import { unreadCountColumn } from '#app/features/chat/index.server'
 import { isAppError } from '#app/platform/errors'
 import { startTestPortal, type TestPortal } from '#tests/support/portal'
-import { actorOf, createBrand, createMember, createNotification } from '#tests/support/factories'
+import { actorOf, createBrand, createDirectChat, createMember, createNotification } from '#tests/support/factories'
 
 let portal: TestPortal
 
@@ -21,8 +21,11 @@ afterAll(async () => {
 
 const frameOf = (actor: Awaited<ReturnType<typeof actorOf>>, urlBrandKey: string | null) =>
   frameBrand(portal.deps, actor, urlBrandKey, (brandKey) => ({
-    bell: bellColumn(portal.deps, actor, 8),
-    unread: unreadCountColumn(actor, brandKey ?? urlBrandKey ?? ''),
+    name: 'frame_facts_test',
+    columns: {
+      bell: bellColumn(portal.deps, actor, 8, 'placeholders'),
+      unread: unreadCountColumn(actor, brandKey ?? urlBrandKey ?? '', 'placeholders'),
+    },
   }))
 
 describe("the frame's facts in one statement", () => {
@@ -64,6 +67,51 @@ describe("the frame's facts in one statement", () => {
     const me = await createMember(portal.deps, [{ brand: brand.key, type: 'read' }])
     const facts = await frameOf(await actorOf(portal.deps, me), brand.key)
     expect(facts).toMatchObject({ bell: { unread: false, items: [] }, unread: 0 })
+  })
+
+  it('answer for each account and brand in turn, though the statement is built once', async () => {
+    const north = await createBrand(portal.deps)
+    const south = await createBrand(portal.deps)
+    const ana = await createMember(portal.deps, [{ brand: north.key, type: 'editor' }])
+    const ben = await createMember(portal.deps, [
+      { brand: north.key, type: 'editor' },
+      { brand: south.key, type: 'editor' },
+    ])
+    const cleo = await createMember(portal.deps, [{ brand: south.key, type: 'editor' }])
+    const dara = await createMember(portal.deps, [{ brand: south.key, type: 'editor' }])
+    const toAna = await createNotification(portal.deps, ana.key, { brand: north.key })
+    const toBen = await createNotification(portal.deps, ben.key, { brand: south.key })
+    await createDirectChat(portal.deps, north.key, [ana.key, ben.key])
+    await createDirectChat(portal.deps, south.key, [cleo.key, ben.key])
+    await createDirectChat(portal.deps, south.key, [dara.key, ben.key])
+    const [anaActor, benActor] = [await actorOf(portal.deps, ana), await actorOf(portal.deps, ben)]
+
+    for (let turn = 0; turn < 2; turn++) {
+      const anaFacts = await frameOf(anaActor, north.key)
+      expect(anaFacts.brand?.key).toBe(north.key)
+      expect(anaFacts.bell.items.map((item) => item.key)).toEqual([toAna.key])
+      expect(anaFacts.unread).toBe(0)
+      const benNorth = await frameOf(benActor, north.key)
+      expect(benNorth.bell.items.map((item) => item.key)).toEqual([toBen.key])
+      expect(benNorth.unread).toBe(1)
+      const benSouth = await frameOf(benActor, south.key)
+      expect(benSouth.brand?.key).toBe(south.key)
+      expect(benSouth.unread).toBe(2)
+    }
+  })
+
+  it("refuse to prepare a statement whose columns carry a request's own values", async () => {
+    const brand = await createBrand(portal.deps)
+    const me = await createMember(portal.deps, [{ brand: brand.key, type: 'editor' }])
+    const actor = await actorOf(portal.deps, me)
+    const refusal = await frameBrand(portal.deps, actor, brand.key, () => ({
+      name: 'frame_facts_with_values',
+      columns: { bell: bellColumn(portal.deps, actor, 8) },
+    })).catch((error: unknown) => error)
+    expect(refusal).toBeInstanceOf(Error)
+    expect((refusal as Error).message).toBe(
+      'The statement frame_facts_with_values carries values besides its placeholders.',
+    )
   })
 
   it('refuse a brand in the address the actor cannot view, and go on without a deleted current brand', async () => {

@@ -5,7 +5,14 @@ import { eq, sql } from 'drizzle-orm'
 import { accounts, brands } from '#db/schema'
 import { notFound } from '#app/platform/errors'
 import { requireBrandAbility } from '#app/platform/access/access.server'
-import { columnSelection, readColumns, type ColumnRead, type ColumnValues } from '#app/platform/columns.server'
+import {
+  columnSelection,
+  forBrand,
+  readColumns,
+  runPrepared,
+  type ColumnRead,
+  type ColumnValues,
+} from '#app/platform/columns.server'
 import { currentBrandKey } from '#app/features/teams'
 import { can } from '#app/platform/access/abilities'
 import type { Actor } from '#app/features/identity/index.server'
@@ -16,24 +23,28 @@ import type { ServiceDeps } from '#app/platform/context.server'
  * The brand a page frame shows: the one in the URL (which the actor must be able to view: NotFound
  * otherwise), else the remembered one while the actor still holds a grant on it, else the brand
  * granted first; null without any brand. Other features' columns the frame needs (its bell, its
- * chat count) are read in the same statement (docs/decisions/163).
+ * chat count) are read in the same statement (docs/decisions/163). `statement` names the shape for
+ * the brand found and gives its columns, checked for this actor and written with the account's and
+ * the brand's placeholders: the statement is built once per name and process (decision 164).
  */
 export async function frameBrand<Columns extends Record<string, ColumnRead<unknown>>>(
   deps: ServiceDeps,
   actor: Actor,
   urlBrandKey: string | null,
-  columns: Columns | ((brandKey: string | null) => Columns),
+  statement: (brandKey: string | null) => { name: string; columns: Columns },
 ): Promise<{ brand: BrandView | null } & ColumnValues<Columns>> {
   if (urlBrandKey) requireBrandAbility(actor, 'brand.view', urlBrandKey)
   const key = urlBrandKey ?? currentBrandKey(actor.preferences.brand, actor.grants)
-  const also = typeof columns === 'function' ? columns(key) : columns
-  const [row] = await deps.db
-    .select({ brand: brands, ...columnSelection(also) })
-    .from(sql`(values (1)) as frame`)
-    .leftJoin(brands, eq(brands.key, key ?? ''))
+  const { name, columns } = statement(key)
+  const build = () =>
+    deps.db
+      .select({ brand: brands, ...columnSelection(columns) })
+      .from(sql`(values (1)) as frame`)
+      .leftJoin(brands, eq(brands.key, forBrand))
+  const [row] = await runPrepared(deps.db, name, build, { account: actor.key, brand: key ?? '' })
   // A grant on a brand that has just been deleted: the frame goes on without a brand.
   if (urlBrandKey && !row!.brand) throw notFound('Brand')
-  return { brand: row!.brand ? toBrandView(row!.brand) : null, ...readColumns(also, row!) }
+  return { brand: row!.brand ? toBrandView(row!.brand) : null, ...readColumns(columns, row!) }
 }
 
 /**

@@ -4,7 +4,7 @@ import { GroupChatSchema, PREVIEW_MAX, SENDER_NAME_MAX, truncate } from '#app/fe
 import { brandMemberKeys, type Actor } from '#app/features/identity/index.server'
 import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { selectColumn, type ColumnRead } from '#app/platform/columns.server'
+import { forAccount, forBrand, selectColumn, type ColumnFor, type ColumnRead } from '#app/platform/columns.server'
 import { AppError, notFound } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'
 import { parseOrThrow } from '#app/platform/validation.server'
@@ -225,22 +225,27 @@ export async function chatBar(deps: ServiceDeps, actor: Actor, brandKey: string)
   return { brand: brandKey, contacts, groups, unread }
 }
 
-/** The CHAT label's count: unread messages in the actor's direct and group chats of a brand. */
-/** Unread messages of the brand's chats (the CHAT label's count), as a column (docs/decisions/163). */
-export function unreadCountColumn(actor: Actor, brandKey: string): ColumnRead<number> {
+/**
+ * The CHAT label's count: unread messages in the actor's direct and group chats of a brand, as a
+ * column (docs/decisions/163). Checked for the actor and the brand here; written with their
+ * placeholders, it serves a statement prepared once (decision 164).
+ */
+export function unreadCountColumn(actor: Actor, brandKey: string, written: ColumnFor = 'values'): ColumnRead<number> {
   requireBrandAbility(actor, 'message.send', brandKey)
+  const [account, brand] = written === 'placeholders' ? [forAccount, forBrand] : [actor.key, brandKey]
   return {
     sql: sql`(select count(*)::int from ${messages}
       inner join ${conversationMembers} on ${and(
         eq(conversationMembers.conversationKey, messages.conversationKey),
-        eq(conversationMembers.accountKey, actor.key),
+        eq(conversationMembers.accountKey, account),
       )}
       inner join ${conversations} on ${eq(conversations.key, messages.conversationKey)}
       where ${and(
-        eq(conversationMembers.brandKey, brandKey),
-        ne(conversations.kind, 'thread'),
+        eq(conversationMembers.brandKey, brand),
+        // Written out, not a parameter: the column's only values are the account and the brand.
+        sql`${conversations.kind} <> 'thread'`,
         gt(messages.seq, conversationMembers.lastReadSeq),
-        sql`${messages.senderKey} is distinct from ${actor.key}`,
+        sql`${messages.senderKey} is distinct from ${account}`,
       )})`,
     read: (value) => Number(value ?? 0),
   }

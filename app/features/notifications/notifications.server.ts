@@ -13,7 +13,7 @@ import { EVENTS, rooms, type NotificationChangePayload, type NotificationPayload
 import { brandMemberKeys, type Actor } from '#app/features/identity/index.server'
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { dateOfJson, selectColumn, type ColumnRead } from '#app/platform/columns.server'
+import { dateOfJson, forAccount, selectColumn, type ColumnFor, type ColumnRead } from '#app/platform/columns.server'
 import { profilePictureUrl, profilePictureUrlOf } from '#app/features/identity/index.server'
 import { parseOrThrow } from '#app/platform/validation.server'
 
@@ -170,19 +170,27 @@ async function selectNotifications(deps: ServiceDeps, conditions: SQL[], limit: 
  * What the page frame's bell shows: whether any notification is unread (its dot) and the newest
  * few. One column for both, so the frame reads it in the statement that brings its brand
  * (docs/decisions/077, 163); the same answers as hasUnreadNotifications and listNotifications.
+ * Written with the account's placeholder, it serves a statement prepared once (decision 164).
  */
-export function bellColumn(deps: ServiceDeps, actor: Actor, limit: number): ColumnRead<Bell> {
+export function bellColumn(
+  deps: ServiceDeps,
+  actor: Actor,
+  limit: number,
+  written: ColumnFor = 'values',
+): ColumnRead<Bell> {
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new Error(`A bell of ${limit} notifications.`)
+  const account = written === 'placeholders' ? forAccount : actor.key
   const newest = sql`select ${notifications.key} as key, ${notifications.action} as action,
       ${notifications.created} as created, ${notifications.segments} as segments,
       ${notifications.targetId} as target_id, ${notifications.brandKey} as brand_key,
       ${notifications.readAt} as read_at, ${accounts.key} as actor_key, ${accounts.name} as actor_name,
       ${accounts.first} as actor_first, ${accounts.last} as actor_last, ${accounts.assets} as actor_assets
     from ${notifications} left join ${accounts} on ${eq(accounts.key, notifications.actorKey)}
-    where ${eq(notifications.accountKey, actor.key)}
-    order by ${notifications.created} desc, ${notifications.key} desc limit ${limit}`
+    where ${eq(notifications.accountKey, account)}
+    order by ${notifications.created} desc, ${notifications.key} desc limit ${sql.raw(String(limit))}`
   return {
     sql: sql`(select json_build_array(
-      exists (select 1 from notifications as unread where unread.account_key = ${actor.key} and unread.read_at is null),
+      exists (select 1 from notifications as unread where unread.account_key = ${account} and unread.read_at is null),
       coalesce(json_agg(json_build_array(bell.key, bell.action, bell.created, bell.segments, bell.target_id,
         bell.brand_key, bell.read_at, bell.actor_key, bell.actor_name, bell.actor_first, bell.actor_last,
         bell.actor_assets) order by bell.created desc, bell.key desc), '[]'::json))

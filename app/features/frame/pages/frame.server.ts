@@ -16,15 +16,21 @@ import { sql } from 'drizzle-orm'
 import type { ColumnRead } from '#app/platform/columns.server'
 
 const noUnreadMessages: ColumnRead<number> = { sql: sql`0`, read: () => 0 }
+/** Notifications the bell's panel shows. */
+const BELL_SIZE = 8
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)
   // The brand in the URL, else the account's current brand (docs/decisions/038), with the bell and
-  // the CHAT label's count (unread messages in the brand's chats) in the same statement.
+  // the CHAT label's count (unread messages in the brand's chats) in one statement, prepared once
+  // for each of its two shapes (decision 164).
   const { brand, bell, unreadCount } = await run(() =>
     frameBrand(context.deps, actor, params.brandKey ?? null, (brandKey) => ({
-      bell: bellColumn(context.deps, actor, 8),
-      unreadCount: brandKey ? unreadCountColumn(actor, brandKey) : noUnreadMessages,
+      name: brandKey ? 'frame_of_brand' : 'frame_without_brand',
+      columns: {
+        bell: bellColumn(context.deps, actor, BELL_SIZE, 'placeholders'),
+        unreadCount: brandKey ? unreadCountColumn(actor, brandKey, 'placeholders') : noUnreadMessages,
+      },
     })),
   )
   const grantTypes = brand ? brandGrantTypes(actor.grants, brand.key) : []

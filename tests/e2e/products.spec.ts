@@ -46,6 +46,29 @@ test('filters and search narrow the list and survive a reload as an address', as
   await expect(page.getByText('No listings are available')).toBeVisible()
 })
 
+test('the search placeholder shows whole at 1280 wide with a choice in every filter', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await signIn(page, 'admin@demo.test')
+  const brand = await brandKeyByName(page, 'Demo Brand')
+  await page.goto(`/brand/${brand}/products`)
+  // The first choice of each dropdown, chosen by address: every label shows its count.
+  const chosen = new URLSearchParams()
+  for (const name of ['lines', 'collections', 'categories', 'styles']) {
+    chosen.append(
+      name,
+      (await page.getByTestId(`filter-${name}`).locator('input[type=checkbox]').first().getAttribute('value'))!,
+    )
+  }
+  await page.goto(`/brand/${brand}/products?${chosen}`)
+  const search = page.getByRole('searchbox', { name: 'Search products' })
+  // The placeholder typed in as a value: it fits when the field needs no scrolling to show it.
+  const fits = await search.evaluate((input: HTMLInputElement) => {
+    input.value = input.placeholder
+    return input.scrollWidth <= input.clientWidth
+  })
+  expect(fits).toBe(true)
+})
+
 test.describe('with JavaScript', () => {
   test.use({ javaScriptEnabled: true })
 

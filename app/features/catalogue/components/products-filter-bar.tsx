@@ -53,8 +53,9 @@ export function FilterBar(props: ProductsListProps) {
             type="search"
             name="search"
             defaultValue={filter.search}
-            // Short enough to show whole beside the filters at 1280 wide; the title says it all.
-            placeholder="Search name, number, material…"
+            // Short enough to show whole at the field's narrowest (every filter chosen, 1280 wide);
+            // the title says it all.
+            placeholder="Search name, number…"
             title="Search by style name or number, material, line or collection"
             maxLength={100}
             className="w-full rounded-md border border-line px-3 py-2 text-sm focus:border-ink focus:outline-none"

@@ -52,7 +52,13 @@ interface Preparable<Row> {
   toSQL(): { params: unknown[] }
 }
 
-const preparedByDatabase = new WeakMap<object, Map<string, Prepared<unknown>>>()
+interface Kept {
+  prepared: Prepared<unknown>
+  /** Bumped when Postgres drops the statement's plan for good (see below); part of its name. */
+  generation: number
+}
+
+const preparedByDatabase = new WeakMap<object, Map<string, Kept>>()
 
 /**
  * The statement `build` gives, built and prepared on first use under `name` (one text per name:
@@ -60,7 +66,7 @@ const preparedByDatabase = new WeakMap<object, Map<string, Prepared<unknown>>>()
  * A statement that carries any value but the placeholders would answer for the first request
  * only, so it is refused when it is built.
  */
-export function runPrepared<Row>(
+export async function runPrepared<Row>(
   db: object,
   name: string,
   build: () => Preparable<Row>,
@@ -68,15 +74,32 @@ export function runPrepared<Row>(
 ): Promise<Row[]> {
   let byName = preparedByDatabase.get(db)
   if (!byName) preparedByDatabase.set(db, (byName = new Map()))
-  let prepared = byName.get(name) as Prepared<Row> | undefined
-  if (!prepared) {
-    const query = build()
-    const fixed = query.toSQL().params.filter((param) => !is(param, Placeholder))
-    if (fixed.length > 0) throw new Error(`The statement ${name} carries values besides its placeholders.`)
-    prepared = query.prepare(name)
-    byName.set(name, prepared as Prepared<unknown>)
+  const kept = byName.get(name) ?? prepare(byName, name, build, 0)
+  try {
+    return (await kept.prepared.execute(values)) as Row[]
+  } catch (error) {
+    if (!changedResultType(error)) throw error
+    // A column the statement returns changed its type (a migration run by another process of the
+    // fleet): Postgres refuses the old statement on every connection that parsed it. It is
+    // prepared again under a new name, which each connection parses afresh.
+    return (await prepare(byName, name, build, kept.generation + 1).prepared.execute(values)) as Row[]
   }
-  return prepared.execute(values)
+}
+
+function prepare<Row>(byName: Map<string, Kept>, name: string, build: () => Preparable<Row>, generation: number): Kept {
+  const query = build()
+  const fixed = query.toSQL().params.filter((param) => !is(param, Placeholder))
+  if (fixed.length > 0) throw new Error(`The statement ${name} carries values besides its placeholders.`)
+  const kept = { prepared: query.prepare(generation ? `${name}_${generation}` : name) as Prepared<unknown>, generation }
+  byName.set(name, kept)
+  return kept
+}
+
+/** Postgres's "cached plan must not change result type" (feature_not_supported), perhaps wrapped by Drizzle. */
+function changedResultType(error: unknown): boolean {
+  const cause = (error as { cause?: unknown } | null)?.cause ?? error
+  const { code, message } = (cause ?? {}) as { code?: unknown; message?: unknown }
+  return code === '0A000' && typeof message === 'string' && message.includes('must not change result type')
 }
 
 /** One column alone, in a statement of its own. */

@@ -1,11 +1,12 @@
 // The page frame's facts read in one statement (docs/decisions/163): its brand, the bell and the
 // CHAT label's count, against a real database. Each must answer what its own statement answered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { accounts, brands, notifications } from '#db/schema'
 import { frameBrand } from '#app/features/brands/index.server'
 import { bellColumn, bellNotifications } from '#app/features/notifications/index.server'
 import { unreadCountColumn } from '#app/features/chat/index.server'
+import { forAccount, runPrepared } from '#app/platform/columns.server'
 import { isAppError } from '#app/platform/errors'
 import { startTestPortal, type TestPortal } from '#tests/support/portal'
 import { actorOf, createBrand, createDirectChat, createMember, createNotification } from '#tests/support/factories'
@@ -112,6 +113,24 @@ describe("the frame's facts in one statement", () => {
     expect((refusal as Error).message).toBe(
       'The statement frame_facts_with_values carries values besides its placeholders.',
     )
+  })
+
+  it('prepare a statement again when a column it returns changed its type under it', async () => {
+    const { db } = portal.deps
+    await db.execute(sql`create table prepared_probe (account text, v int)`)
+    await db.execute(sql`insert into prepared_probe values ('a', 1), ('b', 2)`)
+    const build = () =>
+      db
+        .select({ v: sql`v` })
+        .from(sql`prepared_probe`)
+        .where(sql`account = ${forAccount}`)
+    const run = (account: string) => runPrepared(db, 'prepared_probe_test', build, { account, brand: '' })
+    expect(await run('a')).toEqual([{ v: 1 }])
+    // As a migration run by another process of a fleet would.
+    await db.execute(sql`alter table prepared_probe alter column v type text`)
+    expect(await run('b')).toEqual([{ v: '2' }])
+    expect(await run('a')).toEqual([{ v: '1' }])
+    await db.execute(sql`drop table prepared_probe`)
   })
 
   it('refuse a brand in the address the actor cannot view, and go on without a deleted current brand', async () => {

@@ -172,31 +172,42 @@ for (const javaScriptEnabled of [false, true]) {
         page,
         brand,
         'errors.csv',
-        'Listing Unique Id,Style Name,Style Number\nER-1,Cotton Tee,ER-S1\nER-2,,ER-S2\n',
+        'Listing Unique Id,Style Name,Style Number,UPC\nER-1,Cotton Tee,ER-S1,\nER-2,,ER-S2,\nER-3,Linen Tee,ER-S3,1.23457E+11\n',
       )
       await expect(page.getByTestId('toast').filter({ hasText: 'Review the CSV upload' })).toHaveText(REVIEW_ERRORS)
-      await expect(page.getByTestId('count-errors')).toHaveText('1')
+      await expect(page.getByTestId('count-errors')).toHaveText('2')
       await expect(gridRow(page, 2).getByTestId('row-issues')).toContainText(
         'Error · Style Name — Required field "Style Name" missing. Review the spreadsheet and upload again.',
       )
+      // Not only the spec's message: why the cell is wrong, and the cell as the file had it.
+      await expect(gridRow(page, 3).getByTestId('row-issues').locator('[data-level=error]')).toHaveText(
+        'Error · UPC “1.23457E+11” — Error parsing "UPC" for upload. 1.23457E+11 is in scientific notation: ' +
+          'a spreadsheet program turned the barcode into a number and lost its digits. Format the column as text and export again.',
+      )
       await page.getByRole('link', { name: 'Errors', exact: true }).click()
-      await expect(page.getByTestId('grid-row')).toHaveCount(1)
+      await expect(page.getByTestId('grid-row')).toHaveCount(2)
       // The raw grid (catalogue.md §2): the file's own columns, the cell at fault tinted with its reason.
       await page.getByRole('link', { name: 'Spreadsheet' }).click()
       const sheet = page.getByTestId('spreadsheet-grid')
-      await expect(sheet.getByRole('columnheader')).toHaveText(['#', 'Listing Unique Id', 'Style Name', 'Style Number'])
-      await expect(sheet.getByTestId('sheet-row')).toHaveCount(1)
+      await expect(sheet.getByRole('columnheader')).toHaveText([
+        '#',
+        'Listing Unique Id',
+        'Style Name',
+        'Style Number',
+        'UPC',
+      ])
+      await expect(sheet.getByTestId('sheet-row')).toHaveCount(2)
       const cell = sheet.locator('[data-testid=sheet-row][data-row="2"] td[data-field="Style Name"]')
       await expect(cell).toHaveAttribute('data-level', 'error')
       await expect(cell).toHaveAttribute('title', /Required field "Style Name" missing/)
       expect((await sheet.boundingBox())!.width).toBeLessThanOrEqual(900)
       await page.getByRole('link', { name: 'All', exact: true }).click()
-      await expect(sheet.getByTestId('sheet-row')).toHaveCount(2)
+      await expect(sheet.getByTestId('sheet-row')).toHaveCount(3)
       await page.getByRole('link', { name: 'Dry run' }).click()
 
       await page.getByRole('button', { name: 'Commit' }).click()
       const outcome = page.getByRole('dialog', { name: 'Upload details' })
-      await expect(outcome.getByTestId('details-failed')).toHaveText('1')
+      await expect(outcome.getByTestId('details-failed')).toHaveText('2')
       await expect(outcome).toContainText('Review the CSV upload for errors. You can also reach our Client Services')
       await expect(page.getByTestId('toast')).toHaveCount(0)
       await page.goto(`${upload(brand)}/${key}`)
@@ -206,10 +217,26 @@ for (const javaScriptEnabled of [false, true]) {
         page.getByRole('link', { name: 'Download failed rows' }).click(),
       ])
       const failed = fs.readFileSync((await download.path())!, 'utf8')
-      expect(failed.split(/\r?\n/)[0]).toMatch(/^\uFEFF?Listing Unique Id,Style Name,Style Number,Errors$/)
+      expect(failed.split(/\r?\n/)[0]).toMatch(/^\uFEFF?Listing Unique Id,Style Name,Style Number,UPC,Errors$/)
       expect(failed).toContain('ER-2')
       expect(failed).toContain('Required field ""Style Name"" missing')
+      expect(failed).toContain('1.23457E+11 is in scientific notation')
       expect(failed).not.toContain('ER-1')
+
+      // The review lists what failed with the same reasons, and leads to the fix.
+      await page.goto(`${upload(brand)}/${key}/review`)
+      const review = page.getByRole('dialog', { name: 'Review' })
+      await expect(review.getByTestId('review-failed').getByRole('heading')).toHaveText('Failed (2)')
+      const upcRow = review.getByTestId('review-failed-row').filter({ hasText: 'Row 3' })
+      await expect(upcRow.locator('[data-level=error]')).toContainText('1.23457E+11 is in scientific notation')
+      await upcRow.getByRole('link', { name: 'Fix row 3' }).click()
+      const upcDialog = page.getByRole('dialog', { name: 'Row 3' })
+      await expect(upcDialog.getByText(/1\.23457E\+11 is in scientific notation/)).toBeVisible()
+      await upcDialog.getByLabel('UPC', { exact: true }).fill('012345678905')
+      await upcDialog.getByRole('button', { name: 'Save' }).click()
+      await expect(page).toHaveURL(`${upload(brand)}/${key}`)
+      await expect(page.getByTestId('toast').filter({ hasText: 'Row 3 is completed.' })).toBeVisible()
+      await expect(gridRow(page, 3)).toContainText('Completed')
 
       // Saved still wrong: the row keeps its error and the error toast shows.
       await gridRow(page, 2).getByRole('link', { name: 'Fix row 2' }).click()

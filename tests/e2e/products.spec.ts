@@ -351,6 +351,7 @@ for (const javaScriptEnabled of [true, false]) {
       .getByRole('link', { name: / menu$/ })
       .click()
     await expect(ours.first().getByRole('link', { name: 'Edit' })).toBeVisible()
+    await expect(ours.first().getByRole('link', { name: 'Delete' })).toBeVisible()
     // Closed again (without JavaScript an open menu stays open over the rows below).
     await ours
       .first()
@@ -360,7 +361,9 @@ for (const javaScriptEnabled of [true, false]) {
       .first()
       .getByRole('link', { name: / menu$/ })
       .click()
+    await expect(others.first().getByRole('link', { name: 'View', exact: true })).toBeVisible()
     await expect(others.first().getByRole('link', { name: 'Edit' })).toHaveCount(0)
+    await expect(others.first().getByRole('link', { name: 'Delete' })).toHaveCount(0)
     // Product Upload: not for the whole brand; for their line, yes.
     await expect(page.getByRole('link', { name: 'Product Upload' })).toHaveCount(0)
     await page.goto(`/brand/${brand}/products?lines=${essentials}`)

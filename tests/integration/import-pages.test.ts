@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { importRows, imports, listings } from '#db/schema'
 import { IMPORT_FIELDS } from '#app/features/imports/fields'
+import { formatWhenToMinute } from '#app/platform/format'
 import { createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'
 import { loadServerBuild, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { pageBrowser } from '#tests/support/page-browser'
@@ -180,6 +181,41 @@ describe('around the upload', () => {
   })
 })
 
+describe('History', () => {
+  it('tells each upload by its own time, to the minute', async () => {
+    const own = await createBrand(portal.deps, { lines: 1 })
+    const boss = await createMember(portal.deps, [{ brand: own.key, type: 'owner' }])
+    const browser = await browserOf(boss)
+    for (const name of ['morning.csv', 'later.csv']) {
+      const answer = await browser.upload(`/brand/${own.key}/products/upload?index`, {
+        name,
+        content: 'Listing Unique Id,Style Name,Style Number\nHT-1,History Tee,HT1\n',
+      })
+      expect(answer.status).toBe(302)
+    }
+    const at = (minutes: number) => new Date(Date.UTC(2026, 10, 27, 2, minutes))
+    const stored = await importsOf(own.key)
+    for (const [name, minutes] of [
+      ['morning.csv', 5],
+      ['later.csv', 41],
+    ] as const) {
+      const entry = stored.find((row) => row.filename === name)!
+      await portal.deps.db
+        .update(imports)
+        .set({ created: at(minutes) })
+        .where(eq(imports.key, entry.key))
+    }
+    const history = (await (await browser.get(`/brand/${own.key}/products/upload?tab=history`)).text()).replace(
+      /<!-- -->/g,
+      '',
+    )
+    // In the server's own time zone here (the browser's, once JavaScript runs).
+    expect(history).toContain(`>${formatWhenToMinute(at(5))}</time>`)
+    expect(history).toContain(`>${formatWhenToMinute(at(41))}</time>`)
+    expect(formatWhenToMinute(at(5))).not.toBe(formatWhenToMinute(at(41)))
+  })
+})
+
 describe('rolling back', () => {
   it('tells on the page why an older import cannot be rolled back, and rolls back the newest', async () => {
     const browser = await browserOf(owner)
@@ -292,6 +328,48 @@ describe('a failed row', () => {
     const [row] = await portal.deps.db.select().from(importRows).where(eq(importRows.importKey, stored.key))
     expect(row!.issues).toEqual([])
     expect(row!.action).toBe('create')
+  })
+})
+
+describe('the review of a committed upload', () => {
+  it('lists the rows it did not take, each with its reasons and a fix, warnings apart from errors', async () => {
+    const two = await createBrand(portal.deps, { lines: 2, collectionsPerLine: 1 })
+    const boss = await createMember(portal.deps, [{ brand: two.key, type: 'owner' }])
+    const looking = await createMember(portal.deps, [{ brand: two.key, type: 'read' }])
+    const browser = await browserOf(boss)
+    const uploaded = await browser.upload(`/brand/${two.key}/products/upload?index`, {
+      name: 'review-reasons.csv',
+      content: [
+        'Listing Unique Id,Style Name,Style Number,UPC,Line,Collection,Buyer Notes',
+        'RV-1,Review Tee,RV1,012345678905,Line 1,,kept aside',
+        'RV-2,Review Shirt,RV2,1.23457E+11,Line 1,,',
+        'RV-3,Review Skirt,RV3,,Kidswear,,',
+        'RV-4,Review Coat,RV4,,Line 1,Collection 2.1,',
+      ].join('\n'),
+    })
+    // Buyer Notes matches no field: it is mapped to nothing, and the dry run follows.
+    const base = uploaded.headers.get('location')!.replace(/\/mapping$/, '')
+    expect((await browser.post(`${base}/mapping`, {})).headers.get('location')).toBe(base)
+    // The raw grid shows the file's own cells, a column no field reads too.
+    expect(await (await browser.get(`${base}?layout=sheet`)).text()).toContain('kept aside')
+    expect((await browser.post(base, { intent: 'commit' })).status).toBe(302)
+
+    const review = (await (await browser.get(`${base}/review`)).text()).replace(/<!-- -->/g, '')
+    expect(review).toMatch(/>Failed <span[^>]*>\(3\)<\/span>/)
+    expect(review).toMatch(/>Created <span[^>]*>\(1\)<\/span>/)
+    expect(review).toContain('Error parsing &quot;UPC&quot; for upload. 1.23457E+11 is in scientific notation')
+    expect(review).toContain('No line named Kidswear in this brand.')
+    expect(review).toContain('Collection 2.1 is not a collection of the line Line 1.')
+    for (const row of [2, 3, 4]) expect(review).toContain(`href="${base}/row/${row}"`)
+    expect(review).not.toContain(`href="${base}/row/1"`)
+    // An empty optional cell is a warning, told apart from the errors by its word and colour.
+    expect(review).toMatch(/data-level="warning" class="[^"]*amber[^"]*"><span class="font-semibold">Warning</)
+    expect(review).toMatch(/data-level="error" class="[^"]*red[^"]*"><span class="font-semibold">Error</)
+
+    // A read member reads the same reasons and is offered no fix.
+    const readerReview = await (await (await browserOf(looking)).get(`${base}/review`)).text()
+    expect(readerReview).toContain('No line named Kidswear in this brand.')
+    expect(readerReview).not.toContain('aria-label="Fix row')
   })
 })
 

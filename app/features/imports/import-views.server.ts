@@ -176,6 +176,7 @@ export function rowView(record: ImportRecord, row: RowRecord, refs: ImportRefs):
     listingUniqueId: row.listingUniqueId,
     action: row.action as ImportRowView['action'],
     values,
+    cells: row.cells,
     issues: row.issues as RowIssue[],
     changes: Object.entries(row.changes)
       .sort(([a], [b]) => TARGET_ORDER.indexOf(a) - TARGET_ORDER.indexOf(b))

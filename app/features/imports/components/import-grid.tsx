@@ -66,7 +66,7 @@ export function ImportGrid({
                   {row.status !== 'pending' ? <RowStatusBadge status={row.status} /> : null}
                 </div>
               </td>
-              <td className="px-3 py-2 font-mono text-xs">{row.listingUniqueId || '—'}</td>
+              <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{row.listingUniqueId || '—'}</td>
               <td className="px-3 py-2">{row.values['Style Name'] || '—'}</td>
               <td className="px-3 py-2">
                 <RowIssues issues={row.issues} values={row.values} />

@@ -24,9 +24,14 @@ export function RowIssues({
   showField?: boolean
 }) {
   if (issues.length === 0) return null
+  // What stops the row first; the warnings after it.
+  const ordered = [
+    ...issues.filter((issue) => issue.level === 'error'),
+    ...issues.filter((issue) => issue.level !== 'error'),
+  ]
   return (
     <ul className="flex flex-col gap-1" data-testid="row-issues">
-      {issues.map((issue, index) => {
+      {ordered.map((issue, index) => {
         const level = LEVEL[issue.level]
         const cell = values?.[issue.field]
         return (

@@ -60,7 +60,7 @@ export function SpreadsheetGrid({
               >
                 {row.rowNumber}
               </th>
-              {columns.map((column) => {
+              {columns.map((column, index) => {
                 const issues = column.field ? row.issues.filter((issue) => issue.field === column.field) : []
                 const worst = issues.some((issue) => issue.level === 'error')
                   ? 'error'
@@ -68,7 +68,8 @@ export function SpreadsheetGrid({
                     ? 'warning'
                     : null
                 const reason = issues.map(issueText).join(' ')
-                const value = column.field ? (row.values[column.field] ?? '') : ''
+                // A read column shows its value as fixed; an ignored one, the file's own cell.
+                const value = column.field ? (row.values[column.field] ?? '') : (row.cells[index] ?? '')
                 // A blank cell's warning ("Optional field … is empty") is told on hover, not tinted:
                 // a file without prices would otherwise be a wall of amber.
                 const tone = worst === 'error' || (worst === 'warning' && value !== '') ? TONE[worst] : ''
@@ -78,7 +79,7 @@ export function SpreadsheetGrid({
                     data-field={column.field ?? undefined}
                     data-level={worst ?? undefined}
                     title={reason || undefined}
-                    className={`max-w-[16rem] truncate whitespace-nowrap border-b border-r border-line px-2 py-1 ${tone}`}
+                    className={`max-w-[16rem] truncate whitespace-nowrap border-b border-r border-line px-2 py-1 ${column.field ? tone : 'text-muted'}`}
                   >
                     {value}
                     {reason ? <span className="sr-only">{` (${reason})`}</span> : null}

@@ -45,7 +45,7 @@ export async function listImportRows(
   deps: ServiceDeps,
   actor: Actor,
   importKey: string,
-  options: { only?: RowFilter; cursor?: number; limit?: number } = {},
+  options: { only?: RowFilter; cursor?: number; limit?: number; withCells?: boolean } = {},
 ): Promise<{ rows: ImportRowView[]; cursor: number; more: boolean; total: number }> {
   const { record } = await importFor(deps, actor, importKey, 'listing.view')
   const only = options.only ?? 'all'
@@ -64,7 +64,7 @@ export async function listImportRows(
   const refs = await loadRefs(deps, record)
   const total = count?.total ?? 0
   return {
-    rows: rows.map((row) => rowView(record, row, refs)),
+    rows: rows.map((row) => rowView(record, row, refs, options.withCells)),
     cursor: cursor + rows.length,
     more: cursor + rows.length < total,
     total,

@@ -169,14 +169,15 @@ export function rowStatus(record: ImportRecord, row: RowRecord): ImportRowView['
   return row.action === 'error' || row.action === 'pending' ? 'failed' : 'completed'
 }
 
-export function rowView(record: ImportRecord, row: RowRecord, refs: ImportRefs): ImportRowView {
+/** `withCells`: the file's own cells too (up to a thousand a row), for the raw grid. */
+export function rowView(record: ImportRecord, row: RowRecord, refs: ImportRefs, withCells = false): ImportRowView {
   const values = { ...rowValues(row.cells, columnsOf(record)), ...(row.edits ?? {}) }
   return {
     rowNumber: row.rowNumber,
     listingUniqueId: row.listingUniqueId,
     action: row.action as ImportRowView['action'],
     values,
-    cells: row.cells,
+    ...(withCells ? { cells: row.cells } : {}),
     issues: row.issues as RowIssue[],
     changes: Object.entries(row.changes)
       .sort(([a], [b]) => TARGET_ORDER.indexOf(a) - TARGET_ORDER.indexOf(b))

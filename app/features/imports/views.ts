@@ -15,8 +15,8 @@ export type ImportRowView = {
   action: 'create' | 'update' | 'unchanged' | 'error'
   /** By field name of catalogue.md §3 (the template's headers). */
   values: Record<string, string>
-  /** The row as the file had it, one cell per header (ignored columns too). */
-  cells: string[]
+  /** The row as the file had it, one cell per header (ignored columns too): for the raw grid only. */
+  cells?: string[]
   issues: RowIssue[]
   /** For updates: old -> new. */
   changes: FieldChange[]

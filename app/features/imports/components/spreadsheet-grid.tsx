@@ -69,7 +69,7 @@ export function SpreadsheetGrid({
                     : null
                 const reason = issues.map(issueText).join(' ')
                 // A read column shows its value as fixed; an ignored one, the file's own cell.
-                const value = column.field ? (row.values[column.field] ?? '') : (row.cells[index] ?? '')
+                const value = column.field ? (row.values[column.field] ?? '') : (row.cells?.[index] ?? '')
                 // A blank cell's warning ("Optional field … is empty") is told on hover, not tinted:
                 // a file without prices would otherwise be a wall of amber.
                 const tone = worst === 'error' || (worst === 'warning' && value !== '') ? TONE[worst] : ''

@@ -14,12 +14,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const asked = url.searchParams.get('only')
   const only: RowFilter = FILTERS.some((filter) => filter.id === asked) ? (asked as RowFilter) : 'all'
   const cursor = Math.max(0, Number.parseInt(url.searchParams.get('cursor') ?? '0', 10) || 0)
+  // The rows as the dry run reads them, or as the file had them (the spreadsheet grid).
+  const layout = url.searchParams.get('layout') === 'sheet' ? 'sheet' : 'dry-run'
   const rows =
     view.status === 'needs_mapping'
       ? { rows: [], cursor: 0, more: false, total: 0 }
-      : await run(() => listImportRows(context.deps, actor, view.key, { only, cursor, limit: PAGE }))
-  // The rows as the dry run reads them, or as the file had them (the spreadsheet grid).
-  const layout = url.searchParams.get('layout') === 'sheet' ? 'sheet' : 'dry-run'
+      : await run(() =>
+          listImportRows(context.deps, actor, view.key, { only, cursor, limit: PAGE, withCells: layout === 'sheet' }),
+        )
   return json({ brandKey, view, only, cursor, layout, rows, canEdit: mayEditListings(actor, brandKey) })
 }
 

@@ -372,6 +372,15 @@ describe('the review of a committed upload', () => {
     const readerReview = await (await (await browserOf(looking)).get(`${base}/review`)).text()
     expect(readerReview).toContain('No line named Kidswear in this brand.')
     expect(readerReview).not.toContain('aria-label="Fix row')
+    // Another brand's owner gets 404; a page number that is not one reads as the first page.
+    expect((await (await browserOf(outsider)).get(`${base}/review?failed=2`)).status).toBe(404)
+    // A NUL in the address is refused before any page (the portal's control-character guard).
+    expect((await browser.get(`${base}/review?failed=1%00`)).status).toBe(400)
+    for (const odd of ['-1', 'abc', '99999999999']) {
+      const answer = await browser.get(`${base}/review?failed=${odd}`)
+      expect(answer.status, odd).toBe(200)
+      expect(await answer.text(), odd).toContain('No line named Kidswear in this brand.')
+    }
   })
 })
 

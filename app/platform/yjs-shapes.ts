@@ -29,6 +29,30 @@ export interface WriteContext {
 
 export type DocShape = (context: WriteContext) => InsertionCheck
 
+/**
+ * How large one client update to a document kind may be, checked on the raw bytes before Yjs reads
+ * it (realtime/yjs/update-check.ts): reading, placing and applying an update runs in the portal's
+ * one thread, so these bound what one update can cost everyone else.
+ */
+export interface UpdateLimits {
+  /** Bytes of one message; more is refused before anything is read. */
+  maxBytes: number
+  /** Items, each entry of an inserted list or object counted as one. */
+  maxItems: number
+  /** Types nested below a root, and lists or objects nested inside one value. */
+  maxDepth: number
+  /** Longest text, key or byte value, in bytes. */
+  maxValueBytes: number
+}
+
+/** What a kind that declares nothing else takes: a few hundred ordinary edits at once. */
+export const DEFAULT_UPDATE_LIMITS: UpdateLimits = {
+  maxBytes: 256 * 1024,
+  maxItems: 4096,
+  maxDepth: 8,
+  maxValueBytes: 64 * 1024,
+}
+
 /** Record keys as the portal makes them (app/platform/ids.ts), with room for older and demo ones. */
 export const RECORD_KEY = /^[a-z0-9]{1,64}$/
 

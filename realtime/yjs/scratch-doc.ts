@@ -30,5 +30,6 @@ export const scratchDoc: YjsDocKind = {
   read: 'brand.view',
   write: 'brand.edit',
   shape: scratchShape,
+  limits: { maxValueBytes: 4 * MAX_SCRATCH_TEXT },
   ...storedUpdates,
 }

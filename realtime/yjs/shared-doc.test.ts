@@ -6,7 +6,7 @@ import * as encoding from 'lib0/encoding'
 import * as awarenessProtocol from 'y-protocols/awareness'
 import type { WebSocket } from 'ws'
 import * as Y from 'yjs'
-import { afterEach, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SharedDoc } from './shared-doc'
 
 const MESSAGE_AWARENESS = 1
@@ -58,6 +58,24 @@ function clientAwareness(state: Record<string, unknown>) {
   return { awareness, update, message }
 }
 
+/** An awareness update that removes a client's state, as y-protocols sends it. */
+function awarenessRemoval(client: number, clock: number) {
+  const encoder = encoding.createEncoder()
+  encoding.writeVarUint(encoder, 1)
+  encoding.writeVarUint(encoder, client)
+  encoding.writeVarUint(encoder, clock)
+  encoding.writeVarString(encoder, 'null')
+  return encoding.toUint8Array(encoder)
+}
+
+/** A message carrying an awareness update. */
+function awarenessMessage(update: Uint8Array) {
+  const encoder = encoding.createEncoder()
+  encoding.writeVarUint(encoder, MESSAGE_AWARENESS)
+  encoding.writeVarUint8Array(encoder, update)
+  return encoding.toUint8Array(encoder)
+}
+
 const cleanups: (() => void)[] = []
 afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()))
 
@@ -106,14 +124,19 @@ it("shows a peer's awareness to the connections without sharing it again, nor co
   expect(() => doc.applyPeerAwareness(new Uint8Array([5, 1]))).toThrow()
 })
 
-it('removes on close a client first seen through a peer and then through this connection', async () => {
+it('hands a client first seen through a peer to this connection once the peer lets it go, and removes it on close', async () => {
   const { doc, connect, send } = sharedDoc()
   const victor = clientAwareness({ user: { name: 'Victor' } })
   doc.applyPeerAwareness(victor.update())
-  // Victor comes back through this process and renews his state: it is now this connection's.
+  // Victor comes back through this process before the other one has seen him gone.
   const ws = connect()
-  victor.awareness.setLocalState({ user: { name: 'Victor' } })
+  victor.awareness.setLocalState({ user: { name: 'Victor', here: true } })
   await send(ws, victor.message())
+  expect(doc.awareness.getStates().get(victor.awareness.clientID)).toEqual({ user: { name: 'Victor' } })
+  // The other process's connection leaves: his state through this connection shows, and is its own.
+  doc.applyPeerAwareness(awarenessRemoval(victor.awareness.clientID, 2))
+  await Promise.resolve()
+  expect(doc.awareness.getStates().get(victor.awareness.clientID)).toEqual({ user: { name: 'Victor', here: true } })
   ws.emit('close')
   expect(doc.awareness.getStates().has(victor.awareness.clientID)).toBe(false)
 })
@@ -168,4 +191,58 @@ it('closes a connection that stops answering pings within 5 s, and its person le
   await vi.advanceTimersByTimeAsync(1_000)
   expect(terminated).toBe(true)
   expect(doc.awareness.getStates().has(dana.awareness.clientID)).toBe(false)
+})
+
+describe('a client id belongs to the connection that first used it', () => {
+  const DANA = { key: 'dana', name: 'Dana Designer' }
+  const MALLORY = { key: 'mallory', name: 'Mallory' }
+
+  it("ignores another connection's state and removal for that id, and keeps it when that connection leaves", async () => {
+    const { doc, connect, send } = sharedDoc()
+    const dana = clientAwareness({ cursor: { x: 0.1, y: 0.1 }, drawing: '{"kind":"pen"}' })
+    const danaWs = connect(false, DANA)
+    await send(danaWs, dana.message())
+    const id = dana.awareness.clientID
+    const held = { cursor: { x: 0.1, y: 0.1 }, drawing: '{"kind":"pen"}', user: DANA }
+    expect(doc.awareness.getStates().get(id)).toEqual(held)
+
+    // Mallory sends a state for Dana's id with a higher clock, then its removal, then leaves.
+    const mallory = connect(false, MALLORY)
+    const heard = danaWs.sent.length
+    const forged = new awarenessProtocol.Awareness(new Y.Doc())
+    cleanups.push(() => forged.doc.destroy())
+    forged.clientID = id
+    forged.setLocalState({ cursor: { x: 0.9, y: 0.9 } })
+    forged.setLocalState({ cursor: { x: 0.9, y: 0.9 } })
+    await send(mallory, awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(forged, [id])))
+    await send(mallory, awarenessMessage(awarenessRemoval(id, 99)))
+    expect(doc.awareness.getStates().get(id)).toEqual(held)
+    mallory.emit('close')
+    expect(doc.awareness.getStates().get(id)).toEqual(held)
+    // Nothing about Dana's id reached Dana's connection meanwhile.
+    expect(danaWs.sent.length).toBe(heard)
+  })
+
+  it("ignores another process's state for an id a connection here holds", async () => {
+    const { doc, connect, send } = sharedDoc()
+    const dana = clientAwareness({ cursor: { x: 0.1, y: 0.1 } })
+    await send(connect(false, DANA), dana.message())
+    doc.applyPeerAwareness(awarenessRemoval(dana.awareness.clientID, 99))
+    expect(doc.awareness.getStates().get(dana.awareness.clientID)).toEqual({ cursor: { x: 0.1, y: 0.1 }, user: DANA })
+  })
+
+  it('shows a reconnected browser once its old connection is gone', async () => {
+    const { doc, connect, send } = sharedDoc()
+    const dana = clientAwareness({ cursor: { x: 0.1, y: 0.1 } })
+    const old = connect(false, DANA)
+    await send(old, dana.message())
+    const again = connect(false, DANA)
+    dana.awareness.setLocalState({ cursor: { x: 0.5, y: 0.5 } })
+    await send(again, dana.message())
+    expect(doc.awareness.getStates().get(dana.awareness.clientID)).toEqual({ cursor: { x: 0.1, y: 0.1 }, user: DANA })
+    old.emit('close')
+    expect(doc.awareness.getStates().get(dana.awareness.clientID)).toEqual({ cursor: { x: 0.5, y: 0.5 }, user: DANA })
+    again.emit('close')
+    expect(doc.awareness.getStates().has(dana.awareness.clientID)).toBe(false)
+  })
 })

@@ -12,8 +12,8 @@ import type { WebSocket } from 'ws'
 import * as Y from 'yjs'
 import { logEvent } from '#app/infra/error-reporting.server'
 import { CLOSE_CODES } from '../protocol'
-import type { DocShape } from '#app/platform/yjs-shapes'
-import { refusalOf } from './update-check'
+import { DEFAULT_UPDATE_LIMITS, type DocShape, type UpdateLimits } from '#app/platform/yjs-shapes'
+import { REFUSALS, refusalOf } from './update-check'
 
 const MESSAGE_SYNC = 0
 const MESSAGE_AWARENESS = 1
@@ -27,6 +27,8 @@ const PING_INTERVAL_MS = 1_500
 /** Origins of awareness changes: a connection that left, and another process's connections. */
 const CONNECTION_LEFT = Symbol('connection-left')
 const FROM_PEER = Symbol('awareness-peer')
+/** Bytes of a message's own framing (its type, step and length) beside the update it carries. */
+const MESSAGE_HEADER_BYTES = 16
 
 interface Connection {
   readOnly: boolean
@@ -36,6 +38,9 @@ interface Connection {
   clients: Set<number>
 }
 
+/** Says how long a connection must wait after a message of this many bytes (./byte-rate.ts). */
+export type Throttle = (bytes: number) => number
+
 export interface PresenceIdentity {
   key: string
   name: string
@@ -44,38 +49,53 @@ export interface PresenceIdentity {
 /** The most one client's presence may hold (a stroke being drawn is its largest part). */
 export const MAX_PRESENCE_CHARS = 32 * 1024
 
-/**
- * A connection's awareness update as the server passes it on: each state names the connection's
- * own account as its user, a read-only connection shows no stroke being drawn, and a state larger
- * than MAX_PRESENCE_CHARS is left out. Throws on a malformed update (the connection is closed).
- */
-export function stampPresence(update: Uint8Array, identity: PresenceIdentity, readOnly: boolean): Uint8Array {
+interface PresenceEntry {
+  client: number
+  clock: number
+  text: string
+}
+
+/** The entries of an awareness update, as sent; throws on a malformed one. */
+function readPresence(update: Uint8Array): PresenceEntry[] {
   const decoder = decoding.createDecoder(update)
-  const entries: { client: number; clock: number; state: string }[] = []
+  const entries: PresenceEntry[] = []
   const count = decoding.readVarUint(decoder)
   for (let i = 0; i < count; i++) {
     const client = decoding.readVarUint(decoder)
     const clock = decoding.readVarUint(decoder)
-    const text = decoding.readVarString(decoder)
-    if (text.length > MAX_PRESENCE_CHARS) continue
-    const state = JSON.parse(text) as unknown
-    if (state === null || typeof state !== 'object' || Array.isArray(state)) {
-      entries.push({ client, clock, state: 'null' })
-      continue
-    }
-    const stamped: Record<string, unknown> = { ...(state as Record<string, unknown>) }
-    stamped.user = { key: identity.key, name: identity.name }
-    if (readOnly) delete stamped.drawing
-    entries.push({ client, clock, state: JSON.stringify(stamped) })
+    entries.push({ client, clock, text: decoding.readVarString(decoder) })
   }
+  return entries
+}
+
+/** Entries as an awareness update, unchanged. */
+function encodeEntries(entries: PresenceEntry[]): Uint8Array {
   const encoder = encoding.createEncoder()
   encoding.writeVarUint(encoder, entries.length)
   for (const entry of entries) {
     encoding.writeVarUint(encoder, entry.client)
     encoding.writeVarUint(encoder, entry.clock)
-    encoding.writeVarString(encoder, entry.state)
+    encoding.writeVarString(encoder, entry.text)
   }
   return encoding.toUint8Array(encoder)
+}
+
+/** Entries as the server passes them on: each names the connection's account, a read-only one draws nothing. */
+function encodePresence(sent: PresenceEntry[], identity: PresenceIdentity | null, readOnly: boolean): Uint8Array {
+  const entries: PresenceEntry[] = []
+  for (const { client, clock, text } of sent) {
+    if (text.length > MAX_PRESENCE_CHARS) continue
+    const state = JSON.parse(text) as unknown
+    if (state === null || typeof state !== 'object' || Array.isArray(state)) {
+      entries.push({ client, clock, text: 'null' })
+      continue
+    }
+    const stamped: Record<string, unknown> = { ...(state as Record<string, unknown>) }
+    if (identity) stamped.user = { key: identity.key, name: identity.name }
+    if (readOnly) delete stamped.drawing
+    entries.push({ client, clock, text: JSON.stringify(stamped) })
+  }
+  return encodeEntries(entries)
 }
 
 export class SharedDoc extends Y.Doc {
@@ -90,6 +110,20 @@ export class SharedDoc extends Y.Doc {
   shareAwareness: (update: Uint8Array) => void = () => {}
   /** What clients may write (the document kind's shape); null takes any update (unit tests). */
   shape: DocShape | null = null
+  /** How large one client update may be (the document kind's limits). */
+  limits: UpdateLimits = DEFAULT_UPDATE_LIMITS
+  /**
+   * Who holds each awareness client id: the connection that first sent it, or another process.
+   * Another connection's states and removals for that id are ignored (decision 166), so nobody can
+   * take over or remove someone else's cursor and stroke.
+   */
+  private readonly owners = new Map<number, WebSocket | typeof FROM_PEER>()
+  /**
+   * The latest state a connection sent for an id another connection still held: a browser that
+   * reconnects keeps its client id, and may get there before its old connection is found gone.
+   * It is shown once the holder leaves.
+   */
+  private readonly claims = new Map<number, { ws: WebSocket; entry: PresenceEntry }>()
   /**
    * The whole document as one update (format 1, as the sync protocol speaks), for clients that
    * hold nothing yet (an empty state vector in their sync step 1): encoded once and kept until the
@@ -107,10 +141,18 @@ export class SharedDoc extends Y.Doc {
       ({ added, updated, removed }: Record<'added' | 'updated' | 'removed', number[]>, origin: unknown) => {
         const conn = this.conns.get(origin as WebSocket)
         if (conn) {
-          // Updated too: a client whose state this copy already knew (from another process, or an
-          // earlier connection) is still this connection's to remove when it leaves.
-          for (const id of [...added, ...updated]) conn.clients.add(id)
-          removed.forEach((id) => conn.clients.delete(id))
+          // Updated too: a renewal keeps the id this connection's to remove when it leaves.
+          for (const id of [...added, ...updated]) {
+            conn.clients.add(id)
+            this.owners.set(id, origin as WebSocket)
+          }
+        } else if (origin !== CONNECTION_LEFT) {
+          if (origin === FROM_PEER) for (const id of [...added, ...updated]) this.owners.set(id, FROM_PEER)
+          // Gone from another process, or expired there (no renewal for 30 s): the id is free again,
+          // for a connection here that waits for it. A connection's own id stays its own until it leaves.
+          const freed = removed.filter((id) => this.owners.get(id) === FROM_PEER)
+          freed.forEach((id) => this.owners.delete(id))
+          if (freed.length > 0) queueMicrotask(() => this.handOver(freed))
         }
         const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, [...added, ...updated, ...removed])
         const encoder = encoding.createEncoder()
@@ -169,21 +211,53 @@ export class SharedDoc extends Y.Doc {
     return encoding.toUint8Array(encoder)
   }
 
-  /** Starts serving a connection; `onEmpty` runs when the last connection has left. */
+  /**
+   * Starts serving a connection; `onEmpty` runs when the last connection has left. Its messages are
+   * handled one at a time in the order they came; after one that `throttle` says is over the
+   * connection's byte rate, its socket is paused for as long as that says.
+   */
   connect(
     ws: WebSocket,
     readOnly: boolean,
     onEmpty: (doc: SharedDoc) => void,
     identity: PresenceIdentity | null = null,
+    throttle: Throttle = () => 0,
   ): void {
     ws.binaryType = 'arraybuffer'
     this.conns.set(ws, { readOnly, identity, clients: new Set() })
+    const inbox: Uint8Array[] = []
+    let ready = false
+    let resume: NodeJS.Timeout | null = null
+    const pump = () => {
+      while (ready && resume === null && inbox.length > 0) {
+        const message = inbox.shift()!
+        const wait = throttle(message.byteLength)
+        this.receive(ws, message)
+        if (wait > 0 && this.conns.has(ws)) {
+          ws.pause()
+          resume = setTimeout(() => {
+            resume = null
+            ws.resume()
+            pump()
+          }, wait)
+        }
+      }
+    }
     ws.on('message', (data: ArrayBuffer) => {
-      const message = new Uint8Array(data)
-      void this.loaded.then(() => this.receive(ws, message))
+      inbox.push(new Uint8Array(data))
+      pump()
     })
+    void this.loaded.then(
+      () => {
+        ready = true
+        pump()
+      },
+      () => undefined,
+    )
     let alive = true
     const ping = setInterval(() => {
+      // A paused socket reads no answer: it is waiting on us, not gone.
+      if (resume !== null) return
       if (!alive) return ws.terminate()
       alive = false
       ws.ping()
@@ -191,10 +265,16 @@ export class SharedDoc extends Y.Doc {
     ws.on('pong', () => (alive = true))
     ws.on('close', () => {
       clearInterval(ping)
+      if (resume) clearTimeout(resume)
+      inbox.length = 0
       const conn = this.conns.get(ws)
       if (!conn) return
       this.conns.delete(ws)
-      awarenessProtocol.removeAwarenessStates(this.awareness, [...conn.clients], CONNECTION_LEFT)
+      const held = [...conn.clients].filter((id) => this.owners.get(id) === ws)
+      awarenessProtocol.removeAwarenessStates(this.awareness, held, CONNECTION_LEFT)
+      held.forEach((id) => this.owners.delete(id))
+      for (const [id, claim] of this.claims) if (claim.ws === ws) this.claims.delete(id)
+      this.handOver(held)
       if (this.conns.size === 0) onEmpty(this)
     })
     void this.loaded.then(() => {
@@ -215,9 +295,34 @@ export class SharedDoc extends Y.Doc {
     })
   }
 
-  /** Awareness from another process's connections; throws on a malformed update. */
+  /**
+   * Awareness from another process's connections, but for ids a connection of this copy holds;
+   * throws on a malformed update.
+   */
   applyPeerAwareness(update: Uint8Array): void {
-    awarenessProtocol.applyAwarenessUpdate(this.awareness, update, FROM_PEER)
+    const entries = readPresence(update).filter(({ client }) => this.mayUse(client, FROM_PEER))
+    if (entries.length === 0) return
+    awarenessProtocol.applyAwarenessUpdate(this.awareness, encodeEntries(entries), FROM_PEER)
+  }
+
+  private mayUse(client: number, by: WebSocket | typeof FROM_PEER): boolean {
+    const owner = this.owners.get(client)
+    return owner === undefined || owner === by
+  }
+
+  /** Shows the states waiting for ids their holder has just let go. */
+  private handOver(released: number[]) {
+    for (const id of released) {
+      const claim = this.claims.get(id)
+      if (!claim) continue
+      this.claims.delete(id)
+      const conn = this.conns.get(claim.ws)
+      if (!conn) continue
+      // The holder's leave raised the id's clock; the waiting state is the newest there is.
+      this.awareness.meta.delete(id)
+      const presence = encodePresence([claim.entry], conn.identity, conn.readOnly)
+      awarenessProtocol.applyAwarenessUpdate(this.awareness, presence, claim.ws)
+    }
   }
 
   /** The awareness states of this copy's own connections, for a process that has just opened the document. */
@@ -241,9 +346,14 @@ export class SharedDoc extends Y.Doc {
         } else if (step === syncProtocol.messageYjsSyncStep2 || step === syncProtocol.messageYjsUpdate) {
           // Both carry document changes; a read-only connection's are dropped unread.
           if (conn.readOnly) return
-          const update = decoding.readVarUint8Array(decoder)
+          // Measured before it is read: a message too large is refused unread.
+          const tooLarge = this.shape !== null && message.byteLength > this.limits.maxBytes + MESSAGE_HEADER_BYTES
+          const update = tooLarge ? null : decoding.readVarUint8Array(decoder)
           const refusal =
-            this.shape && refusalOf(this, update, this.shape({ doc: this, accountKey: conn.identity?.key ?? '' }))
+            update === null
+              ? REFUSALS.tooLarge(this.limits.maxBytes)
+              : this.shape &&
+                refusalOf(this, update, this.shape({ doc: this, accountKey: conn.identity?.key ?? '' }), this.limits)
           if (refusal) {
             // The client already holds the change and would send it again with every later one;
             // closing shows it the document is out of step, and its next sync is checked afresh.
@@ -251,14 +361,19 @@ export class SharedDoc extends Y.Doc {
             ws.close(CLOSE_CODES.updateRefused, 'Update refused')
             return
           }
-          Y.applyUpdate(this, update, ws)
+          Y.applyUpdate(this, update!, ws)
         } else {
           throw new Error(`unknown sync message ${step}`)
         }
       } else if (type === MESSAGE_AWARENESS) {
-        const update = decoding.readVarUint8Array(decoder)
-        const presence = conn.identity ? stampPresence(update, conn.identity, conn.readOnly) : update
-        awarenessProtocol.applyAwarenessUpdate(this.awareness, presence, ws)
+        const entries = readPresence(decoding.readVarUint8Array(decoder))
+        const own = entries.filter(({ client }) => this.mayUse(client, ws))
+        // Another connection's id: kept aside in case that connection is this browser's old one.
+        for (const entry of entries) if (!this.mayUse(entry.client, ws)) this.claims.set(entry.client, { ws, entry })
+        if (own.length > 0) {
+          const presence = encodePresence(own, conn.identity, conn.readOnly)
+          awarenessProtocol.applyAwarenessUpdate(this.awareness, presence, ws)
+        }
       }
       // Other message types (auth, awareness queries) are not used by this server: ignored, as
       // the y-websocket reference server does.

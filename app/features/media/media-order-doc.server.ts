@@ -33,5 +33,8 @@ export const mediaOrderDoc: YjsDocKind = {
   read: 'brand.view',
   write: 'media.arrange',
   shape: mediaOrderShape,
+  // A few listings' whole orders at once (each at most MAX_ORDER_LENGTH keys), as a tablet sends
+  // after rearranging offline.
+  limits: { maxBytes: 512 * 1024, maxItems: 8 * MAX_ORDER_LENGTH, maxValueBytes: 1024 },
   ...storedUpdates,
 }

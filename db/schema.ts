@@ -712,7 +712,7 @@ export const reviewEvents = pgTable(
     feedbackKey: text('feedback_key').references(() => sampleFeedback.key, { onDelete: 'cascade' }),
     roundKey: text('round_key').references(() => reviewRounds.key, { onDelete: 'cascade' }),
     accountKey: text('account_key').references(() => accounts.key, { onDelete: 'set null' }),
-    /** raised, assigned, priority, state, carried, round started, round ended. */
+    /** raised, assigned, priority, state, carried, closed (by a lock as Final), round started, round ended. */
     what: text('what').notNull(),
     fromValue: text('from_value'),
     toValue: text('to_value'),

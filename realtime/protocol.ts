@@ -278,6 +278,11 @@ export interface NotificationChangePayload {
 export const CLOSE_CODES = {
   /** A grant was removed: reconnecting authorizes afresh. */
   accessRevoked: 4403,
+  /**
+   * The document's access changed for everyone (a sample locked as Final, or reopened): the client
+   * reconnects and is authorized afresh. Outside 4400–4499, which y-websocket takes as final.
+   */
+  accessChanged: 4303,
   /** The sign-in the connection was opened with has ended (logout, sign out everywhere…). */
   sessionEnded: 4401,
   /** A message that is not the Yjs sync or awareness protocol. */

@@ -23,7 +23,7 @@ import type { EventHandler, RealtimeUnit, UnitContext } from './units/types'
 export interface SocketLayer {
   io: Server
   /** All but the documents' part, which the Yjs layer serves. */
-  publisher: Omit<EventPublisher, 'applyDocumentUpdate' | 'documentStored'>
+  publisher: Omit<EventPublisher, 'applyDocumentUpdate' | 'documentStored' | 'closeDocument'>
   close(): Promise<void>
   /** Redis, when the fleet shares one: /readyz asks it (app/infra/readiness.server.ts). */
   readinessChecks: { name: string; check(): Promise<unknown> }[]

@@ -49,6 +49,7 @@ interface FanOut {
   unsubscribe(channel: string, listener: Listener): Promise<void>
   publishRevocation(accountKey: string, brandKey: string): void
   publishEndedSessions(sessionHashes: readonly string[]): void
+  publishClosedDocument(docName: string): void
   close(): Promise<void>
 }
 
@@ -56,7 +57,7 @@ interface FanOut {
 /** How long a stopping process waits for its Yjs clients to answer the close. */
 const CLOSING_HANDSHAKE_MS = 1_000
 
-type Revocation = { accountKey: string; brandKey: string } | { sessions: string[] }
+type Revocation = { accountKey: string; brandKey: string } | { sessions: string[] } | { docName: string }
 
 async function redisFanOut(url: string, onRevocation: (revocation: Revocation) => void): Promise<FanOut> {
   const pub: RedisClient = survivesRedisOutages(createClient({ url }), 'Yjs publisher')
@@ -92,6 +93,9 @@ async function redisFanOut(url: string, onRevocation: (revocation: Revocation) =
     publishEndedSessions(sessionHashes) {
       void pub.publish(REVOCATION_CHANNEL, JSON.stringify({ sessions: sessionHashes })).catch(() => undefined)
     },
+    publishClosedDocument(docName) {
+      void pub.publish(REVOCATION_CHANNEL, JSON.stringify({ docName })).catch(() => undefined)
+    },
     async close() {
       await Promise.all([pub, sub].map(closeRedis))
     },
@@ -122,6 +126,8 @@ export interface YjsLayer {
   closeConnections(accountKey: string, brandKey: string): void
   /** Closes the Yjs connections opened with these sessions (SHA-256 of their ids), on every process. */
   closeSessions(sessionHashes: readonly string[]): void
+  /** Closes every connection to a document, on every process: they open again, authorized afresh. */
+  closeDocument(docName: string): void
   close(): Promise<void>
 }
 
@@ -167,11 +173,17 @@ export async function attachYjs(
     ? await redisFanOut(options.redisUrl, (revocation) =>
         'sessions' in revocation
           ? closeSessionsLocal(revocation.sessions)
-          : closeLocal(revocation.accountKey, revocation.brandKey),
+          : 'docName' in revocation
+            ? closeDocumentLocal(revocation.docName)
+            : closeLocal(revocation.accountKey, revocation.brandKey),
       )
     : null
 
   const docs = new Map<string, SharedDoc>()
+  // Clients reconnect on this code and are authorized afresh (a sample locked meanwhile: read-only).
+  const closeDocumentLocal = (docName: string) => {
+    for (const ws of docs.get(docName)?.conns.keys() ?? []) ws.close(CLOSE_CODES.accessChanged, 'Access changed')
+  }
   // A document's last copy is being written and compacted; a new copy loads after that.
   const releasing = new Map<string, Promise<void>>()
 
@@ -287,7 +299,8 @@ export async function attachYjs(
       const access = await requireAbility(getDeps(), actor, kind.read, kind.target(name))
       // A record of another brand under this brand's name would be stored as this brand's.
       if (access.brandKey !== name.brandKey) return { refused: 404 }
-      return { refused: null, actor, brandKey: access.brandKey, readOnly: !allows(kind.write, access.grant) }
+      const readOnly = !allows(kind.write, access.grant) || ((await kind.readOnly?.(getDeps(), name)) ?? false)
+      return { refused: null, actor, brandKey: access.brandKey, readOnly }
     } catch (error) {
       // Not revealed: a document without any grant answers as if it did not exist (decision 007).
       if (isAppError(error) && error.type === 'NotFound') return { refused: 404 }
@@ -365,6 +378,10 @@ export async function attachYjs(
       if (sessionHashes.length === 0) return
       closeSessionsLocal(sessionHashes)
       fanOut?.publishEndedSessions(sessionHashes)
+    },
+    closeDocument(docName) {
+      closeDocumentLocal(docName)
+      fanOut?.publishClosedDocument(docName)
     },
     async close() {
       httpServer.off('upgrade', onUpgrade)

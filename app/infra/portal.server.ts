@@ -143,6 +143,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
       socketsIn: (room) => publisher.socketsIn(room),
       applyDocumentUpdate: (docName, update) => publisher.applyDocumentUpdate(docName, update),
       documentStored: (docName) => publisher.documentStored(docName),
+      closeDocument: (docName) => publisher.closeDocument(docName),
     },
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR }),
     blobs: objectStore ?? createLocalBlobStore({ dir: path.join(env.DATA_DIR, 'blobs'), secret }),

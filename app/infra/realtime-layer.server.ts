@@ -22,6 +22,7 @@ export async function attachRealtime(
     ...socket.publisher,
     applyDocumentUpdate: (docName, update) => yjs.applyUpdate(docName, update),
     documentStored: (docName) => yjs.documentStored(docName),
+    closeDocument: (docName) => yjs.closeDocument(docName),
     // Both reach every process: socket rooms through the adapter, Yjs through its own channel.
     revokeBrandAccess(accountKey, brandKey, revocation) {
       socket.publisher.revokeBrandAccess(accountKey, brandKey, revocation)

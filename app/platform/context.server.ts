@@ -39,6 +39,11 @@ export interface EventPublisher {
    * placed, then marked as a change request) sees what they drew.
    */
   documentStored(docName: string): Promise<void>
+  /**
+   * Closes every live connection to a Yjs document, on every process: each opens again and is
+   * authorized afresh (a sample locked as Final then opens read-only for everyone).
+   */
+  closeDocument(docName: string): void
 }
 
 /** For command-line scripts (seed, migrations) that run with no sockets connected. */
@@ -52,6 +57,7 @@ export const noSubscribers: EventPublisher = {
   socketsIn: () => Promise.resolve([]),
   applyDocumentUpdate: () => Promise.resolve(false),
   documentStored: () => Promise.resolve(),
+  closeDocument() {},
 }
 
 export interface ServiceDeps {

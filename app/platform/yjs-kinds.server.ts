@@ -15,6 +15,12 @@ export interface YjsDocKind {
   target(name: YjsDocName): Target
   read: Ability
   write: Ability
+  /**
+   * Whether the document is read-only for everyone now, whatever their grant (a sample locked as
+   * Final). Asked as a connection opens, after its access; when this changes, the feature closes
+   * the document's connections (EventPublisher.closeDocument) so they open again and ask afresh.
+   */
+  readOnly?(deps: ServiceDeps, name: YjsDocName): Promise<boolean>
   /** What a client may write where (app/platform/yjs-shapes.ts); an update that does not fit is refused. */
   shape: DocShape
   /** The stored updates, in Yjs's update format 2 (decision 140). */

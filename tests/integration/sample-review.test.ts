@@ -137,8 +137,11 @@ describe('statuses by job type', () => {
     expect(await statusOf(sample)).toBe('Declined')
   })
 
-  it('lets the designer approve and then lock as Final, once; owner access sets any status', async () => {
+  it('lets the designer approve and then lock as Final, once; owner access sets any status until then', async () => {
     const { style, sample, url } = await styleWithSample('Final Coat', 'Ready for Review')
+    // Owner access: any status, whatever the job type.
+    await browsers.owner.post(url, { intent: 'status', status: 'In Progress' })
+    expect(await statusOf(sample)).toBe('In Progress')
     await browsers.designer.post(url, { intent: 'status', status: 'Approved' })
     expect(await statusOf(sample)).toBe('Approved')
     expect(await (await browsers.designer.get(url)).text()).toContain('Lock as Final')
@@ -153,9 +156,13 @@ describe('statuses by job type', () => {
     expect(locked.text).not.toContain('Lock as Final')
     const again = await landing(browsers.designer, await browsers.designer.post(url, { intent: 'lock' }))
     expect(again.text).toContain('This virtual sample is already Final.')
-    // Owner access: any status, whatever the job type.
-    await browsers.owner.post(url, { intent: 'status', status: 'In Progress' })
-    expect(await statusOf(sample)).toBe('In Progress')
+    // Final is locked (decision 167): owner access moves it no more; an owner reopens it instead.
+    const owner = await landing(
+      browsers.owner,
+      await browsers.owner.post(url, { intent: 'status', status: 'In Progress' }),
+    )
+    expect(owner.text).toContain('This virtual sample is Final and locked: only an owner can reopen it.')
+    expect(await statusOf(sample)).toBe('Final')
   })
 })
 

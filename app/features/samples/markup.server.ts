@@ -9,6 +9,7 @@ import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { changeDocument, loadDocumentUpdates } from '#app/platform/yjs-documents.server'
+import { lockedError, markupReadOnly } from './sample-lock-checks.server'
 
 /** The document's map of shapes by id (the browser writes the same). */
 export const MARKUP_SHAPES = 'shapes'
@@ -51,7 +52,8 @@ const PIN_ID = /^[A-Za-z0-9_-]{1,64}$/
 
 /**
  * Marks a pin's thread resolved (the pin is greyed out) or open again, for everyone looking at once.
- * Reviewers of the sample only; a pin that is not on the sample is not found.
+ * Reviewers of the sample only, and not on a sample locked as Final; a pin that is not on the
+ * sample is not found.
  */
 export async function setPinResolved(
   deps: ServiceDeps,
@@ -63,6 +65,8 @@ export async function setPinResolved(
 ): Promise<{ pin: AnyPin; message: string }> {
   const access = await requireAbility(deps, actor, 'sample.review', { model: 'Reference', key: sampleKey })
   if (access.brandKey !== brandKey) throw notFound('Reference')
+  // A locked sample's markup is as it was when locked, its pins included (decision 167).
+  if (await markupReadOnly(deps, sampleKey)) throw lockedError()
   if (typeof pinIdValue !== 'string' || !PIN_ID.test(pinIdValue)) {
     throw new AppError('ValidationError', 'pin: the id of a pin on this sample is required.', { pin: ['Required'] })
   }

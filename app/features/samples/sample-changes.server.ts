@@ -1,10 +1,12 @@
 // Changing samples: the status (recorded and told to the other side), Lock as Final, rename, delete.
+// A Final sample is locked (sample-lock.server.ts): its status moves only by an owner's reopen.
 import { keyField } from '#app/features/atelier/index.server'
 import { cloneAsFinal, deleteReference, renameReference } from '#app/features/atelier/index.server'
 import type { Actor } from '#app/features/identity/index.server'
 import { notifyAccounts } from '#app/features/notifications/index.server'
 import {
   SAMPLE_TEXTS,
+  isLocked,
   isSampleStatus,
   jobTypesToNotify,
   mayChangeStatus,
@@ -21,6 +23,8 @@ import { and, eq, inArray, ne, or } from 'drizzle-orm'
 import { markupDocName } from './markup.server'
 import { loadSample, sampleOf, sampleRef, sampleWithAccess, type SampleView } from './sample-reading.server'
 import { announceSampleChange } from './sample-live.server'
+import { afterLock, closeReviewOnLock } from './sample-lock.server'
+import { requireUnlocked } from './sample-lock-checks.server'
 
 /**
  * Sets a sample's status if the actor's job type (or owner access) allows it; records who, when,
@@ -45,7 +49,9 @@ export async function setSampleStatus(
     const [current] = await tx.select().from(references).where(eq(references.key, sampleKey)).for('update')
     if (!current) throw notFound('Virtual sample')
     const from: SampleStatus = isSampleStatus(current.sampleStatus) ? current.sampleStatus : 'In Progress'
-    if (from === statusValue) return { row: current, to: null }
+    // Final means locked: nobody moves it on, nor sets Final again; an owner reopens it (sample-lock.server.ts).
+    requireUnlocked(current)
+    if (from === statusValue) return { row: current, to: null, pins: [] }
     if (!mayChangeStatus(person, from, statusValue)) {
       throw new AppError('PermissionError', SAMPLE_TEXTS.notAllowed(statusValue))
     }
@@ -62,8 +68,11 @@ export async function setSampleStatus(
       fromStatus: from,
       toStatus: statusValue,
     })
-    return { row: row!, to: statusValue }
+    // However it becomes Final (Lock as Final or the picker), its review closes with it.
+    const pins = isLocked(statusValue) ? await closeReviewOnLock(tx, actor, row!) : []
+    return { row: row!, to: statusValue, pins }
   })
+  if (changed.to && isLocked(changed.to)) await afterLock(deps, changed.row, changed.pins)
   if (changed.to && changed.row.styleKey) {
     announceSampleChange(deps, actor, {
       style: changed.row.styleKey,
@@ -141,9 +150,12 @@ export async function lockSampleAsFinal(
   if (!mayLockAsFinal(person, current, API_VERSION))
     throw new AppError('PermissionError', SAMPLE_TEXTS.notAllowed('Final'))
   // The status changes under a row lock: of two locks at the same moment, one makes the change and
-  // the clone, the other finds the sample Final already.
-  const { changed } = await setSampleStatus(deps, actor, sampleKey, 'Final')
-  if (!changed) throw new AppError('ValidationError', SAMPLE_TEXTS.alreadyFinal)
+  // the clone, the other finds the sample Final (locked) already.
+  await setSampleStatus(deps, actor, sampleKey, 'Final').catch((error: unknown) => {
+    throw error instanceof AppError && error.message === SAMPLE_TEXTS.locked
+      ? new AppError('ValidationError', SAMPLE_TEXTS.alreadyFinal)
+      : error
+  })
   await cloneAsFinal(deps, actor, { reference: sampleKey })
   return { message: SAMPLE_TEXTS.final(found.references.name) }
 }

@@ -5,7 +5,13 @@ import { getWizardStyle, keyField, toReferenceView, type ReferenceView } from '#
 import { markupPinThreadKey } from '#app/features/chat'
 import { threadMessageCounts } from '#app/features/chat/index.server'
 import type { Actor } from '#app/features/identity/index.server'
-import { isSampleStatus, mayLockAsFinal, statusesFor, type SampleStatus } from '#app/features/samples/sample-status'
+import {
+  isLocked,
+  isSampleStatus,
+  mayLockAsFinal,
+  statusesFor,
+  type SampleStatus,
+} from '#app/features/samples/sample-status'
 import { newestOfEachSeries } from '#app/features/samples/sample-versions'
 import { hasAbility, requireAbility } from '#app/platform/access/access.server'
 import { API_VERSION } from '#app/platform/access/permissions'
@@ -166,11 +172,14 @@ export async function getSampleReview(
   const found = await loadSample(deps, sampleKey, { styleKey, brandKey })
   const person = await reviewer(deps, actor, sampleKey)
   const sample = sampleOf(deps, found.references, found.files)
-  const [samples, referenceImages, history, versions] = await Promise.all([
+  // A locked sample offers no markup, status or review to anyone; an owner may reopen it.
+  const locked = isLocked(sample.sample_status)
+  const [samples, referenceImages, history, versions, mayReopen] = await Promise.all([
     samplesOf(deps, styleKey),
     referenceImagesOf(deps, styleKey),
     statusHistory(deps, sampleKey),
     versionsOf(deps, styleKey, sample.series),
+    locked ? hasAbility(deps, actor, 'sample.reopen', sampleRef(sampleKey)) : false,
   ])
   return {
     style: header.style,
@@ -179,10 +188,12 @@ export async function getSampleReview(
     versions,
     referenceImages,
     history,
-    statusOptions: statusesFor(person),
+    statusOptions: locked ? [] : statusesFor(person),
     mayLockAsFinal: mayLockAsFinal(person, sample.sample_status, API_VERSION),
     canEdit: header.canEdit,
-    canReview: person.mayReview,
+    canReview: person.mayReview && !locked,
+    locked,
+    mayReopen,
   }
 }
 

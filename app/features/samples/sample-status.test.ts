@@ -5,6 +5,7 @@ import {
   jobTypesToNotify,
   mayChangeStatus,
   mayLockAsFinal,
+  statusOnReopen,
   statusesFor,
 } from './sample-status'
 
@@ -38,6 +39,21 @@ describe('sample statuses by job type (atelier.md §4)', () => {
     expect(mayChangeStatus(designer, 'Ready for Review', 'Ready for Review')).toBe(false)
     expect(mayChangeStatus(designer, 'Ready for Review', 'In Progress')).toBe(false)
     expect(mayChangeStatus(designer, 'Ready for Review', 'Approved')).toBe(true)
+  })
+
+  it('lets nobody move a Final sample, owner access included: it is locked until reopened', () => {
+    for (const person of [designer, vsm, owner]) {
+      for (const next of SAMPLE_STATUSES) expect(mayChangeStatus(person, 'Final', next), next).toBe(false)
+    }
+    // Into Final is a status like the others (the picker's Final locks as Lock as Final does).
+    expect(mayChangeStatus(designer, 'Approved', 'Final')).toBe(true)
+  })
+
+  it('reopens to the status before Final, or Approved when that is not known', () => {
+    expect(statusOnReopen('Ready for Review')).toBe('Ready for Review')
+    expect(statusOnReopen('Final')).toBe('Approved')
+    expect(statusOnReopen(null)).toBe('Approved')
+    expect(statusOnReopen('Shipped')).toBe('Approved')
   })
 
   it('offers Lock as Final on style version 3, for an approved sample, to who may set Final', () => {

@@ -45,13 +45,29 @@ export function statusesFor(person: { jobType: string; ownerAccess: boolean; may
   return SAMPLE_STATUSES.filter((status) => STATUS_JOB_TYPE[status] === person.jobType)
 }
 
-/** Whether this person may move the sample from `current` to `next`. */
+/**
+ * Final means locked (decision 167): a Final sample takes no markup, status, change request or
+ * round, however it became Final (Lock as Final or the status picker). Only an owner reopens it.
+ */
+export function isLocked(status: SampleStatus): boolean {
+  return status === 'Final'
+}
+
+/** Whether this person may move the sample from `current` to `next` (never out of a lock: that is a reopen). */
 export function mayChangeStatus(
   person: { jobType: string; ownerAccess: boolean; mayReview: boolean },
   current: SampleStatus,
   next: SampleStatus,
 ): boolean {
-  return current !== next && statusesFor(person).includes(next)
+  return current !== next && !isLocked(current) && statusesFor(person).includes(next)
+}
+
+/**
+ * The status a reopened sample returns to: the one it had before it became Final, or Approved when
+ * that is not known (a sample made Final before its changes were recorded).
+ */
+export function statusOnReopen(before: string | null | undefined): SampleStatus {
+  return isSampleStatus(before) && !isLocked(before) ? before : 'Approved'
 }
 
 /**
@@ -83,6 +99,14 @@ export const SAMPLE_TEXTS = {
   notAllowed: (status: string) => `You can't set ${status}: it belongs to another job type.`,
   alreadyFinal: 'This virtual sample is already Final.',
   lockNeedsApproval: 'Only an approved virtual sample can be locked as Final.',
+  /** Every change a locked sample refuses (markup, status, change requests, rounds), from any entry. */
+  locked: 'This virtual sample is Final and locked: only an owner can reopen it.',
+  /** What the review page says of a locked sample, beside its status. */
+  lockedNotice: 'Final and locked. Markup, status and change requests stay as they are; comments are still open.',
+  lockedNoticeOwner: 'Reopen it to change anything again.',
+  lockedNoticeOthers: 'Only an owner can reopen it.',
+  notLocked: 'This virtual sample is not locked.',
+  reopened: (name: string) => `Reopened Virtual Sample ${name}`,
   versionAdded: (version: number, carried: number) =>
     carried === 0
       ? `Version ${version} uploaded`

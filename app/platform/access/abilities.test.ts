@@ -27,6 +27,7 @@ const EXPECTED: Record<Ability, Record<GrantType, boolean>> = {
   'listing.edit': { owner: true, editor: true, read: false },
   'media.arrange': { owner: true, editor: true, read: false },
   'sample.review': { owner: true, editor: true, read: false },
+  'sample.reopen': { owner: true, editor: false, read: false },
   'asset.manage': { owner: true, editor: true, read: false },
   'message.send': { owner: true, editor: true, read: true },
   'conversation.delete': { owner: true, editor: false, read: false },

@@ -1,5 +1,6 @@
 // The History tab: status changes and what happened in the review of this version, newest first.
 import type { ReviewEventView } from '#app/features/samples/review/review-views'
+import { isLocked } from '#app/features/samples/sample-status'
 import { formatWhen } from '#app/platform/format'
 import type { ReactNode } from 'react'
 import { dueLabel } from './round-box'
@@ -35,6 +36,13 @@ export function reviewSentence(event: ReviewEventView): ReactNode {
           set the priority of {label} to {event.to} (was {event.from})
         </>
       )
+    case 'closed':
+      return (
+        <>
+          closed {label} as <span className="font-medium">{event.to}</span> when the sample was locked as Final (was{' '}
+          {event.from})
+        </>
+      )
     case 'carried':
       return <>uploaded this version: {label} carried over to re-check</>
     case 'round started':
@@ -52,11 +60,16 @@ export function HistoryTab({ data }: { data: SampleReviewData }) {
       key: change.key,
       when: change.when,
       who: change.who,
-      body: (
+      // Only a reopening moves a sample out of Final, its lock (decision 167).
+      body: (isLocked(change.from) ? (
+        <>
+          reopened it: now <span className="font-medium">{change.to}</span> (was {change.from})
+        </>
+      ) : (
         <>
           set <span className="font-medium">{change.to}</span> (was {change.from})
         </>
-      ) as ReactNode,
+      )) as ReactNode,
     })),
     ...data.reviewEvents.map((event) => ({
       key: event.key,

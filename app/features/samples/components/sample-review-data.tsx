@@ -34,7 +34,11 @@ export interface SampleReviewData {
   statusOptions: SampleStatus[]
   mayLockAsFinal: boolean
   canEdit: boolean
+  /** May draw and decide on it: never on a locked sample. */
   canReview: boolean
+  /** Final means locked (decision 167): read-only for everyone until an owner reopens it. */
+  locked: boolean
+  mayReopen: boolean
   thread: MessagePage
   /** The shapes drawn on the sample, as stored. */
   markup: Shape[]

@@ -5,6 +5,7 @@ import { useCsrfToken } from '#app/platform/csrf'
 import { formatFileSize, formatWhen } from '#app/platform/format'
 import { Button, ButtonLink, buttonClass } from '#app/ui/button'
 import { HangerIcon } from '#app/ui/icons'
+import { SAMPLE_TEXTS } from '#app/features/samples/sample-status'
 import { CsrfField, EmptyState } from '#app/ui/misc'
 import { Form, Link } from '@remix-run/react'
 import { CommentThread } from '#app/features/chat/components'
@@ -101,6 +102,7 @@ function StatusForm({ data }: { data: SampleReviewData }) {
           </Button>
         </Form>
       ) : null}
+      {data.locked ? <LockedNotice data={data} /> : null}
       {data.mayLockAsFinal ? (
         <Form method="post" action={pageHref(data, {})} preventScrollReset>
           <CsrfField token={csrf} />
@@ -111,6 +113,32 @@ function StatusForm({ data }: { data: SampleReviewData }) {
         </Form>
       ) : null}
     </>
+  )
+}
+
+/** What a locked sample says beside its status, and an owner's way to reopen it. */
+function LockedNotice({ data }: { data: SampleReviewData }) {
+  const csrf = useCsrfToken()
+  return (
+    <div
+      role="note"
+      aria-label="Locked"
+      data-testid="sample-locked"
+      className="flex flex-col gap-2 rounded-md border border-line bg-canvas px-3 py-2"
+    >
+      <p>
+        {SAMPLE_TEXTS.lockedNotice} {data.mayReopen ? SAMPLE_TEXTS.lockedNoticeOwner : SAMPLE_TEXTS.lockedNoticeOthers}
+      </p>
+      {data.mayReopen ? (
+        <Form method="post" action={pageHref(data, {})} preventScrollReset>
+          <CsrfField token={csrf} />
+          <input type="hidden" name="intent" value="reopen" />
+          <Button type="submit" variant="secondary" className="w-full py-1.5">
+            Reopen
+          </Button>
+        </Form>
+      ) : null}
+    </div>
   )
 }
 

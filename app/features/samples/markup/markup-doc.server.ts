@@ -1,10 +1,12 @@
 // The markup of one virtual sample (`sample-markup:{brand}:{sample}`), a Yjs document: who may
 // look at it and draw on it, and what it may hold (decision 148). Access is decided on the sample
-// itself, so a grant on its style, collection or line counts; members look, reviewers draw.
+// itself, so a grant on its style, collection or line counts; members look, reviewers draw, and
+// nobody draws on a sample locked as Final.
 // Registered by the composition root.
 import * as Y from 'yjs'
 import { contentName, misplaced, type DocShape } from '#app/platform/yjs-shapes'
 import { storedUpdates, type YjsDocKind } from '#app/platform/yjs-kinds.server'
+import { markupReadOnly } from '../sample-lock-checks.server'
 import { parseStoredShape } from './shapes'
 
 /**
@@ -36,6 +38,8 @@ export const sampleMarkupDoc: YjsDocKind = {
   target: (name) => ({ model: 'Reference', key: name.id ?? '' }),
   read: 'listing.view',
   write: 'sample.review',
+  // Final means locked (decision 167): read-only for everyone, whatever their grant.
+  readOnly: (deps, name) => markupReadOnly(deps, name.id ?? ''),
   shape: sampleMarkupShape,
   ...storedUpdates,
 }

@@ -16,6 +16,7 @@ import {
   setSampleStatus,
 } from '#app/features/samples/samples.server'
 import { endRound, raiseFeedback, startRound, updateFeedback } from '#app/features/samples/review/review-changes.server'
+import { reopenSample } from '#app/features/samples/sample-lock.server'
 import { getSampleReviewState, reviewHistory } from '#app/features/samples/review/review-reading.server'
 import { REVIEW_TABS, type ReviewTab } from '#app/features/samples/components/sample-review-data'
 import { parseCompareState, type CompareView } from '#app/features/samples/compare-view'
@@ -116,6 +117,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (intent === 'lock') {
       const locked = await lockSampleAsFinal(deps, actor, sampleKey)
       return redirectWithToast(request, context, back, { kind: 'success', message: locked.message })
+    }
+    if (intent === 'reopen') {
+      const reopened = await reopenSample(deps, actor, sampleKey)
+      return redirectWithToast(request, context, back, { kind: 'success', message: reopened.message })
     }
     if (intent === 'rename') {
       const renamed = await renameSample(deps, actor, sampleKey, form.get('name'))

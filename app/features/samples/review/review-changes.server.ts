@@ -1,7 +1,8 @@
 // Changing a sample's review: raise a change request (from a pin or a new comment), change its
 // state, assignee or priority, start and end a round, carry open requests to a new version. Each
 // change is checked by the rules of feedback-rules.ts, recorded for History in the same
-// transaction, and told live to everyone looking at the style.
+// transaction, and told live to everyone looking at the style. None of it on a sample locked as
+// Final (sample-lock-checks.server.ts): checked first, and again in the change's transaction.
 import { sendMessage, threadMessage } from '#app/features/chat/index.server'
 import type { Actor } from '#app/features/identity/index.server'
 import { notifyAccounts } from '#app/features/notifications/index.server'
@@ -15,6 +16,7 @@ import { setPinResolved, storedMarkup } from '../markup.server'
 import { isPin } from '../markup/shapes'
 import { setSampleStatus } from '../sample-changes.server'
 import { announceSampleChange } from '../sample-live.server'
+import { requireUnlocked, requireUnlockedIn } from '../sample-lock-checks.server'
 import {
   OPEN_STATES,
   REVIEW_TEXTS,
@@ -90,6 +92,8 @@ export async function raiseFeedback(
 ): Promise<{ key: string; message: string }> {
   const context = await reviewContext(deps, actor, sampleKey)
   requireLead(context)
+  // Before the comment a request may be written as is posted.
+  requireUnlocked(context.row)
   const priority = input.priority === undefined || input.priority === '' ? 'normal' : input.priority
   if (!isFeedbackPriority(priority)) throw new AppError('ValidationError', REVIEW_TEXTS.priority)
   const assignee = await assigneeFrom(deps, context, input.assignee)
@@ -112,6 +116,7 @@ export async function raiseFeedback(
   }
   const key = newKey()
   const inserted = await deps.db.transaction(async (tx) => {
+    await requireUnlockedIn(tx, [sampleKey])
     const [open] = await tx
       .select({ key: reviewRounds.key })
       .from(reviewRounds)
@@ -169,6 +174,8 @@ export async function updateFeedback(
     : []
   // Another series' request, or a forged key, is not found here whatever the reader may see.
   if (!item || item.brandKey !== context.row.brandKey) throw notFound('Change request')
+  // Neither on a locked page nor a request on a locked version, from another version's page.
+  requireUnlocked(context.row)
   const current: FeedbackState = isFeedbackState(item.state) ? item.state : 'open'
   const set: Partial<typeof sampleFeedback.$inferInsert> = {}
   const events: { what: string; from: string | null; to: string | null }[] = []
@@ -197,6 +204,7 @@ export async function updateFeedback(
   }
   if (events.length === 0) return { message: REVIEW_TEXTS.updated, changed: false }
   await deps.db.transaction(async (tx) => {
+    await requireUnlockedIn(tx, [sampleKey, item.sampleKey])
     await tx
       .update(sampleFeedback)
       .set({ ...set, modified: new Date() })
@@ -238,10 +246,12 @@ export async function startRound(
 ): Promise<{ key: string; number: number; message: string }> {
   const context = await reviewContext(deps, actor, sampleKey)
   requireLead(context)
+  requireUnlocked(context.row)
   const due = parseDueDate(dueValue, today)
   if (!due) throw new AppError('ValidationError', REVIEW_TEXTS.dueDate, { due: [REVIEW_TEXTS.dueDate] })
   const key = newKey()
   const number = await deps.db.transaction(async (tx) => {
+    await requireUnlockedIn(tx, [sampleKey])
     const [open] = await tx
       .select({ key: reviewRounds.key })
       .from(reviewRounds)
@@ -291,6 +301,7 @@ export async function endRound(
 ): Promise<{ message: string }> {
   const context = await reviewContext(deps, actor, sampleKey)
   requireLead(context)
+  requireUnlocked(context.row)
   if (!(ROUND_OUTCOMES as readonly unknown[]).includes(outcomeValue)) {
     throw new AppError('ValidationError', REVIEW_TEXTS.outcome)
   }
@@ -300,6 +311,7 @@ export async function endRound(
     throw new AppError('ValidationError', REVIEW_TEXTS.summary, { summary: [REVIEW_TEXTS.summary] })
   }
   const ended = await deps.db.transaction(async (tx) => {
+    await requireUnlockedIn(tx, [sampleKey])
     const [open] = await tx
       .select()
       .from(reviewRounds)

@@ -8,6 +8,7 @@ import { notFound } from '#app/platform/errors'
 import { accounts, grants, references, reviewEvents, reviewRounds, sampleFeedback } from '#db/schema'
 import { alias } from 'drizzle-orm/pg-core'
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm'
+import { isLockedRow } from '../sample-lock-checks.server'
 import { sampleWithAccess } from '../sample-reading.server'
 import {
   OPEN_STATES,
@@ -104,6 +105,7 @@ export async function feedbackOf(
     .select({
       item: sampleFeedback,
       version: references.sampleVersion,
+      sampleStatus: references.sampleStatus,
       assigneeName: assignee.name,
       authorName: author.name,
       round: reviewRounds.number,
@@ -122,8 +124,10 @@ export async function feedbackOf(
     )
     .orderBy(asc(sampleFeedback.created), asc(sampleFeedback.key))
     .limit(500)
-  const views = rows.map(({ item, version, assigneeName, authorName, round }): FeedbackView => {
+  const views = rows.map(({ item, version, sampleStatus, assigneeName, authorName, round }): FeedbackView => {
     const state = isFeedbackState(item.state) ? item.state : 'open'
+    // A request on a locked version stays as it is, whichever version's page lists it.
+    const locked = isLockedRow({ sampleStatus })
     return {
       key: item.key,
       target: item.target === 'pin' ? 'pin' : 'comment',
@@ -137,8 +141,8 @@ export async function feedbackOf(
       round: round ?? null,
       createdBy: authorName,
       created: seconds(item.created),
-      states: statesFor(person, { state, assigneeKey: item.assigneeKey }),
-      mayAssign: leadsReview(person),
+      states: locked ? [state] : statesFor(person, { state, assigneeKey: item.assigneeKey }),
+      mayAssign: !locked && leadsReview(person),
     }
   })
   const rank = (view: FeedbackView) => (OPEN_STATES.includes(view.state) ? 0 : 1)
@@ -152,7 +156,10 @@ export async function getSampleReviewState(
   sampleKey: string,
   scope: 'version' | 'all',
 ): Promise<SampleReviewState> {
-  const { access, series, person } = await reviewContext(deps, actor, sampleKey)
+  const context = await reviewContext(deps, actor, sampleKey)
+  const { access, series } = context
+  // On a locked sample everyone only looks (decision 167).
+  const person = isLockedRow(context.row) ? { ...context.person, mayReview: false } : context.person
   const [items, rounds, people, marked] = await Promise.all([
     feedbackOf(deps, person, scope === 'all' ? { series } : { series, sampleKey }),
     roundsOf(deps, series),

@@ -33,6 +33,8 @@
 //    (bench/fleet.ts).
 //  - markup: live markup of a virtual sample: cold load of a document of 10,000 shapes and a
 //    stroke's way to 49 other viewers (bench/sample-markup.ts).
+//  - yjs-check: the Yjs update check per KB at 1 KB to 10 MB beside Yjs's own decoding, and
+//    /healthz while hostile updates arrive (goal ≤ 10× its quiet p99; bench/yjs-check.ts).
 // "Nobody waits for someone else's job" (bench/probe.ts): while an import commits, a 2 GB upload
 // streams and 200 photos are thumbnailed, /healthz (every 50 ms) answers within 10× its quiet p99
 // and a signed-in page (every 500 ms) keeps its p95 within 3× its quiet p95, on the same portal.
@@ -53,6 +55,7 @@ import { importsBench, printImportFigures } from './imports'
 import { mediaManageBench, printMediaManageFigures } from './media-manage'
 import { assetsBench, printAssetFigures } from './assets'
 import { markupBench, printMarkupFigures } from './sample-markup'
+import { printYjsCheckFigures, yjsCheckBench } from './yjs-check'
 import { describeMemory, portalMemory, residentMB } from './memory'
 import { printStartFigures, startBench } from './startup'
 import { fleetBench, printFleetFigures } from './fleet'
@@ -78,6 +81,7 @@ const PARTS = [
   'media-manage',
   'assets',
   'markup',
+  'yjs-check',
   'fleet',
 ]
 // A misspelt part would otherwise run nothing and say nothing.
@@ -284,6 +288,11 @@ if (runs('markup')) {
   results.markup = markup
   printMarkupFigures(markup)
   if (markup.stroke.lost > 0) process.exitCode = 1
+}
+if (runs('yjs-check')) {
+  const yjsCheck = await yjsCheckBench()
+  results.yjsCheck = yjsCheck
+  printYjsCheckFigures(yjsCheck)
 }
 if (runs('fleet')) {
   const fleet = await fleetBench()

@@ -18,8 +18,10 @@ import { actorFromHeaders, sessionHashOfHeaders } from '#app/features/identity/s
 import type { ServiceDeps } from '#app/platform/context.server'
 import { CLOSE_CODES, YJS_PATH_PREFIX, parseYjsDocName, type YjsDocName } from './protocol'
 import { isAllowedOrigin, requestPathname } from './request-guard'
-import { docKind, type YjsDocKind } from '#app/platform/yjs-kinds.server'
+import { docKind, docKindPurposes, type YjsDocKind } from '#app/platform/yjs-kinds.server'
 import { SharedDoc } from './yjs/shared-doc'
+import { createByteRate, type ByteRate } from './yjs/byte-rate'
+import { DEFAULT_UPDATE_LIMITS, type UpdateLimits } from '#app/platform/yjs-shapes'
 import { closeRedis, survivesRedisOutages } from './redis-connection'
 
 /** Origins of updates that must not be stored or fanned out again. */
@@ -34,8 +36,21 @@ const REVOCATION_CHANNEL = 'yjs-revoked'
 /** The first byte of an awareness message between processes: states to show, or a question for them. */
 const AWARENESS_STATES = 0
 const AWARENESS_QUERY = 1
-/** The most a message may carry, from a client or from another process. */
+/** The most a message may carry from another process (a client's are bounded by the kinds' limits). */
 const MAX_MESSAGE_BYTES = 10 * 1024 * 1024
+/** The most any client message other than an update may carry (awareness, sync step 1). */
+const MAX_OTHER_MESSAGE_BYTES = 64 * 1024
+/**
+ * Bytes one account may send to Yjs documents through all its connections to this process
+ * (decision 166); each connection also has its own rate from its document kind's limits.
+ */
+export const ACCOUNT_BYTE_RATE = { burst: 4 * 1024 * 1024, perSecond: 512 * 1024 }
+/** A connection's own rate: two of its kind's largest updates at once, a quarter of one a second. */
+export const connectionByteRate = (limits: UpdateLimits) => ({
+  burst: 2 * limits.maxBytes,
+  perSecond: limits.maxBytes / 4,
+})
+const MAX_TRACKED_ACCOUNTS = 10_000
 /** Stored rows from which a document is merged as soon as it is loaded (a few strokes' worth are normal). */
 export const COMPACT_ON_LOAD_ROWS = 200
 
@@ -153,7 +168,23 @@ export async function attachYjs(
       if (writes.size === 0 && storing.get(docName) === writes) storing.delete(docName)
     })
   }
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
+  const limitsOf = (kind: YjsDocKind): UpdateLimits => ({ ...DEFAULT_UPDATE_LIMITS, ...kind.limits })
+  // A frame larger than any kind takes is refused by its header, before its bytes are read.
+  const maxPayload = Math.max(
+    MAX_OTHER_MESSAGE_BYTES,
+    ...docKindPurposes().map((purpose) => limitsOf(docKind(purpose)!).maxBytes),
+  )
+  const wss = new WebSocketServer({ noServer: true, maxPayload: maxPayload + 64 })
+  const accountRates = new Map<string, ByteRate>()
+  const accountRate = (accountKey: string) => {
+    let rate = accountRates.get(accountKey)
+    if (!rate) {
+      if (accountRates.size >= MAX_TRACKED_ACCOUNTS) accountRates.delete(accountRates.keys().next().value!)
+      rate = createByteRate(ACCOUNT_BYTE_RATE)
+      accountRates.set(accountKey, rate)
+    }
+    return rate
+  }
   // Who holds which connection, so losing access to a brand can close it at once.
   const connections = new Map<string, Set<WebSocket>>()
   const connectionKey = (accountKey: string, brandKey: string) => `${accountKey}\n${brandKey}`
@@ -192,6 +223,7 @@ export async function attachYjs(
     if (existing) return existing
     const doc = new SharedDoc(docName)
     doc.shape = kind.shape
+    doc.limits = limitsOf(kind)
     docs.set(docName, doc)
     let listener: Listener | undefined
     const awarenessListener = shareAwareness(doc)
@@ -340,10 +372,15 @@ export async function attachYjs(
               bySession.delete(sessionHash)
             }
           })
-          openDoc(docName, name, kind).connect(ws, answer.readOnly, (doc) => void doc.release(), {
-            key: answer.actor.key,
-            name: answer.actor.name,
-          })
+          const ofConnection = createByteRate(connectionByteRate(limitsOf(kind)))
+          const ofAccount = accountRate(answer.actor.key)
+          openDoc(docName, name, kind).connect(
+            ws,
+            answer.readOnly,
+            (doc) => void doc.release(),
+            { key: answer.actor.key, name: answer.actor.name },
+            (bytes) => Math.max(ofConnection.charge(bytes), ofAccount.charge(bytes)),
+          )
         })
       })
       .catch((error: unknown) => {

@@ -5,9 +5,7 @@ import { parseEnv, type Env } from '#app/env.server'
 import { registerFeatureAbilities } from '#app/features/abilities'
 import { resumeInterruptedChecks, startFileWork } from '#app/features/files/files.server'
 import { markInterruptedImports } from '#app/features/imports/imports.server'
-import { mediaOrderDoc } from '#app/features/media/index.server'
 import { registerFeatureModels } from '#app/features/models.server'
-import { sampleMarkupDoc } from '#app/features/samples/index.server'
 import { noSubscribers, type EventPublisher, type ServiceDeps } from '#app/platform/context.server'
 import { registerDocKind } from '#app/platform/yjs-kinds.server'
 import { SEED_LOCK, openDatabase, type DatabaseHandle } from '#db/client'
@@ -15,7 +13,7 @@ import { describeSettings } from '#db/embedded-server'
 import { seedDemo } from '#db/seed'
 import { type SocketLayer } from '#realtime/socket.server'
 import { type YjsLayer } from '#realtime/yjs.server'
-import { scratchDoc } from '#realtime/yjs/scratch-doc'
+import { YJS_DOC_KINDS } from './yjs-doc-kinds.server'
 import type { ServerBuild } from '@remix-run/node'
 import { sql } from 'drizzle-orm'
 import { createServer, type Server as HttpServer } from 'node:http'
@@ -183,7 +181,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   httpServer.keepAliveTimeout = 65_000
   httpServer.headersTimeout = 66_000
   // Each feature declares its Yjs documents; they are opened only once registered here.
-  for (const kind of [mediaOrderDoc, sampleMarkupDoc, scratchDoc]) registerDocKind(kind)
+  for (const kind of YJS_DOC_KINDS) registerDocKind(kind)
   const { socket, yjs, publisher: realtime } = await attachRealtime(httpServer, () => deps, env, started)
   publisher = realtime
   readinessChecks.push(...socket.readinessChecks)

@@ -5,7 +5,7 @@ import type { YjsDocName } from '#realtime/protocol'
 import type { Ability } from './access/abilities'
 import type { Target } from './access/access.server'
 import type { ServiceDeps } from './context.server'
-import type { DocShape } from './yjs-shapes'
+import type { DocShape, UpdateLimits } from './yjs-shapes'
 import { appendDocumentUpdate, compactDocument, loadDocumentUpdates } from './yjs-documents.server'
 
 export interface YjsDocKind {
@@ -23,6 +23,8 @@ export interface YjsDocKind {
   readOnly?(deps: ServiceDeps, name: YjsDocName): Promise<boolean>
   /** What a client may write where (app/platform/yjs-shapes.ts); an update that does not fit is refused. */
   shape: DocShape
+  /** How large one client update may be; unset limits take DEFAULT_UPDATE_LIMITS (app/platform/yjs-shapes.ts). */
+  limits?: Partial<UpdateLimits>
   /** The stored updates, in Yjs's update format 2 (decision 140). */
   load(deps: ServiceDeps, docName: string): Promise<Uint8Array[]>
   /** Stores an update in format 2. */

@@ -263,6 +263,9 @@ export class SharedDoc extends Y.Doc {
       ws.ping()
     }, PING_INTERVAL_MS)
     ws.on('pong', () => (alive = true))
+    // A frame the server will not read (larger than any kind takes, badly masked…): ws closes the
+    // connection itself (1009, 1002) and reports it here; unheard, it would end the process.
+    ws.on('error', () => undefined)
     ws.on('close', () => {
       clearInterval(ping)
       if (resume) clearTimeout(resume)

@@ -7,7 +7,7 @@ import * as Y from 'yjs'
 import { contentName, misplaced, type DocShape } from '#app/platform/yjs-shapes'
 import { storedUpdates, type YjsDocKind } from '#app/platform/yjs-kinds.server'
 import { markupReadOnly } from '../sample-lock-checks.server'
-import { parseStoredShape } from './shapes'
+import { MAX_STORED_SHAPE_LENGTH, parseStoredShape } from './shapes'
 
 /**
  * `sample-markup:{brand}:{sample}`: the map `shapes` holds each shape by its id as the bytes of its
@@ -41,5 +41,7 @@ export const sampleMarkupDoc: YjsDocKind = {
   // Final means locked (decision 167): read-only for everyone, whatever their grant.
   readOnly: (deps, name) => markupReadOnly(deps, name.id ?? ''),
   shape: sampleMarkupShape,
+  // Sixteen of the largest strokes at once, or hundreds of ordinary marks drawn offline.
+  limits: { maxBytes: 16 * MAX_STORED_SHAPE_LENGTH, maxValueBytes: MAX_STORED_SHAPE_LENGTH },
   ...storedUpdates,
 }

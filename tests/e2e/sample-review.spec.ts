@@ -1,7 +1,8 @@
 // Virtual sample review end to end, with JavaScript and without (atelier.md §2, §4, §8): the
 // virtual-sample maker adds a render to a Demo Brand style and sets Ready for Review; the designer,
 // in a browser of their own, is not offered Ready for Review, approves the sample and locks it as
-// Final. A read member sees no status form; an outsider gets 404. Each run adds its own sample.
+// Final, after which the page offers no markup, status or review and says it is locked; the owner
+// reopens it. A read member sees no status form; an outsider gets 404. Each run adds its own sample.
 import sharp from 'sharp'
 import type { Browser, Page } from '@playwright/test'
 import { demoKey } from '#app/platform/ids'
@@ -85,10 +86,44 @@ for (const javaScriptEnabled of [true, false]) {
       await panel.getByRole('button', { name: 'Save' }).click()
       await expect(toast(designer.page, 'Change saved successfully')).toBeVisible()
       await expect(panel.getByTestId('sample-status')).toHaveText('Approved')
+      // What the lock takes away, offered until then.
+      await expect(designer.page.getByRole('link', { name: /^Markup/ })).toBeVisible()
+      await expect(panel.getByText('Raise a change request')).toBeVisible()
+      await expect(panel.getByRole('button', { name: 'Start a round' })).toBeVisible()
       await panel.getByRole('button', { name: 'Lock as Final' }).click()
       await expect(toast(designer.page, `Tagged Virtual Sample ${name} as Final`)).toBeVisible()
       await expect(panel.getByTestId('sample-status')).toHaveText('Final')
       await expect(panel.getByRole('button', { name: 'Lock as Final' })).toHaveCount(0)
+      // Final means locked (decision 167): the page says so, and offers nothing that would change it.
+      const locked = panel.getByRole('note', { name: 'Locked' })
+      await expect(locked).toContainText('Final and locked.')
+      await expect(locked).toContainText('Only an owner can reopen it.')
+      await expect(locked.getByRole('button', { name: 'Reopen' })).toHaveCount(0)
+      await expect(panel.getByLabel('Status', { exact: true })).toHaveCount(0)
+      await expect(designer.page.getByRole('link', { name: /^Markup/ })).toHaveCount(0)
+      await expect(panel.getByText('Raise a change request')).toHaveCount(0)
+      await expect(panel.getByRole('button', { name: 'Start a round' })).toHaveCount(0)
+      if (javaScriptEnabled) {
+        // The vsm's page, still open, follows live: the picker they had is gone.
+        await expect(page.getByRole('note', { name: 'Locked' })).toBeVisible()
+        await expect(page.getByLabel('Status', { exact: true })).toHaveCount(0)
+      }
+
+      // The owner reopens it; History says who did.
+      const owner = await personIn(browser, javaScriptEnabled, 'admin@demo.test', baseURL!)
+      await owner.page.goto(samplePage)
+      const ownerPanel = owner.page.getByRole('complementary', { name: 'Sample details' })
+      const ownerNote = ownerPanel.getByRole('note', { name: 'Locked' })
+      await expect(ownerNote).toContainText('Reopen it to change anything again.')
+      await ownerNote.getByRole('button', { name: 'Reopen' }).click()
+      await expect(toast(owner.page, `Reopened Virtual Sample ${name}`)).toBeVisible()
+      await expect(ownerPanel.getByTestId('sample-status')).toHaveText('Approved')
+      await expect(ownerPanel.getByRole('note', { name: 'Locked' })).toHaveCount(0)
+      await openTab(owner.page, 'History')
+      await expect(owner.page.getByRole('list', { name: 'History' })).toContainText(
+        /reopened it: now Approved \(was Final ?\)/,
+      )
+      await owner.context.close()
       // The clone is in Final Files.
       await designer.page.goto(`${stylePath}/final?view=list`)
       await expect(designer.page.getByText(name).locator('visible=true').first()).toBeVisible()

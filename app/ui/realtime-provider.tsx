@@ -42,8 +42,17 @@ export function RealtimeProvider({ brandKey, children }: { brandKey: string | nu
       })
       setRealtime({ socket: current, connected: current.connected })
     })
+    // A browser that knows it is offline says so at once: leaving now takes this tab out of the
+    // others' online lists within a moment, rather than when the server's pings run out (an open
+    // socket may even outlive the network the browser reports lost). Back online, it reconnects.
+    const goOffline = () => socket?.disconnect()
+    const goOnline = () => socket?.connect()
+    window.addEventListener('offline', goOffline)
+    window.addEventListener('online', goOnline)
     return () => {
       disposed = true
+      window.removeEventListener('offline', goOffline)
+      window.removeEventListener('online', goOnline)
       socket?.disconnect()
     }
   }, [])

@@ -18,12 +18,14 @@ import { REFUSALS, refusalOf } from './update-check'
 const MESSAGE_SYNC = 0
 const MESSAGE_AWARENESS = 1
 /**
- * A connection that answers no ping within this time is closed, and its person leaves "Looking
- * now": a dropped network or a sleeping laptop shows gone within two intervals (3 s, inside the
- * 5 s that presence promises, decision 154; socket.io pings as often), not a minute. A ping is a
- * few bytes.
+ * A connection from which nothing has come for this long is asked for something (sync step 1, to
+ * which every y-websocket client answers with a sync step 2, a few bytes when it lacks nothing),
+ * and closed when nothing comes by the next interval: its person leaves "Looking now" within three
+ * intervals of its last message (3 s, inside the 5 s that presence promises, decision 154; socket.io asks as often).
+ * The question is a data message, not a WebSocket ping: a browser that reports itself offline
+ * holds its data but may go on answering pings, and would look present for ever.
  */
-const PING_INTERVAL_MS = 1_500
+const PING_INTERVAL_MS = 1_000
 /** Origins of awareness changes: a connection that left, and another process's connections. */
 const CONNECTION_LEFT = Symbol('connection-left')
 const FROM_PEER = Symbol('awareness-peer')
@@ -36,6 +38,8 @@ interface Connection {
   identity: PresenceIdentity | null
   /** Awareness client ids this connection controls, removed when it leaves. */
   clients: Set<number>
+  /** What is added to this connection's awareness clocks, per client id (see `ownClocks`). */
+  clockShifts: Map<number, number>
 }
 
 /** Says how long a connection must wait after a message of this many bytes (./byte-rate.ts). */
@@ -198,6 +202,14 @@ export class SharedDoc extends Y.Doc {
     this.wholeState = null
   }
 
+  /** The server's sync step 1: its state vector, which a client answers with what the server lacks. */
+  private syncStep1(): Uint8Array {
+    const encoder = encoding.createEncoder()
+    encoding.writeVarUint(encoder, MESSAGE_SYNC)
+    syncProtocol.writeSyncStep1(encoder, this)
+    return encoding.toUint8Array(encoder)
+  }
+
   /** The answer to a client's sync step 1: the part of the document its state vector lacks. */
   private syncStep2(stateVector: Uint8Array): Uint8Array {
     const update =
@@ -224,7 +236,7 @@ export class SharedDoc extends Y.Doc {
     throttle: Throttle = () => 0,
   ): void {
     ws.binaryType = 'arraybuffer'
-    this.conns.set(ws, { readOnly, identity, clients: new Set() })
+    this.conns.set(ws, { readOnly, identity, clients: new Set(), clockShifts: new Map() })
     const inbox: Uint8Array[] = []
     let ready = false
     let resume: NodeJS.Timeout | null = null
@@ -244,6 +256,7 @@ export class SharedDoc extends Y.Doc {
       }
     }
     ws.on('message', (data: ArrayBuffer) => {
+      heard = true
       inbox.push(new Uint8Array(data))
       pump()
     })
@@ -254,15 +267,22 @@ export class SharedDoc extends Y.Doc {
       },
       () => undefined,
     )
-    let alive = true
+    // Anything received since the last check, and whether the connection was asked for an answer.
+    let heard = false
+    let asked = false
     const ping = setInterval(() => {
       // A paused socket reads no answer: it is waiting on us, not gone.
       if (resume !== null) return
-      if (!alive) return ws.terminate()
-      alive = false
-      ws.ping()
+      if (heard) {
+        heard = false
+        asked = false
+      } else if (asked) {
+        ws.terminate()
+      } else {
+        asked = true
+        send(ws, this.syncStep1())
+      }
     }, PING_INTERVAL_MS)
-    ws.on('pong', () => (alive = true))
     // A frame the server will not read (larger than any kind takes, badly masked…): ws closes the
     // connection itself (1009, 1002) and reports it here; unheard, it would end the process.
     ws.on('error', () => undefined)
@@ -281,10 +301,7 @@ export class SharedDoc extends Y.Doc {
       if (this.conns.size === 0) onEmpty(this)
     })
     void this.loaded.then(() => {
-      const encoder = encoding.createEncoder()
-      encoding.writeVarUint(encoder, MESSAGE_SYNC)
-      syncProtocol.writeSyncStep1(encoder, this)
-      send(ws, encoding.toUint8Array(encoder))
+      send(ws, this.syncStep1())
       const states = this.awareness.getStates()
       if (states.size > 0) {
         const awareness = encoding.createEncoder()
@@ -308,6 +325,25 @@ export class SharedDoc extends Y.Doc {
     awarenessProtocol.applyAwarenessUpdate(this.awareness, encodeEntries(entries), FROM_PEER)
   }
 
+  /**
+   * A connection's entries on this copy's clocks. A browser that comes back keeps its client id and
+   * its clock, but the server raised that clock when it removed the state of the connection that
+   * left; taken as sent, the state would be ignored here and by every other viewer until the
+   * client's clock caught up (two renewals, 30 s). Only the id's holder writes it, so its clocks
+   * are shifted past the last one seen, for as long as the connection lasts.
+   */
+  private ownClocks(conn: Connection, entries: PresenceEntry[]): PresenceEntry[] {
+    return entries.map((entry) => {
+      const seen = this.awareness.meta.get(entry.client)?.clock ?? 0
+      let shift = conn.clockShifts.get(entry.client) ?? 0
+      if (entry.clock + shift <= seen) {
+        shift = seen + 1 - entry.clock
+        conn.clockShifts.set(entry.client, shift)
+      }
+      return { ...entry, clock: entry.clock + shift }
+    })
+  }
+
   private mayUse(client: number, by: WebSocket | typeof FROM_PEER): boolean {
     const owner = this.owners.get(client)
     return owner === undefined || owner === by
@@ -321,9 +357,7 @@ export class SharedDoc extends Y.Doc {
       this.claims.delete(id)
       const conn = this.conns.get(claim.ws)
       if (!conn) continue
-      // The holder's leave raised the id's clock; the waiting state is the newest there is.
-      this.awareness.meta.delete(id)
-      const presence = encodePresence([claim.entry], conn.identity, conn.readOnly)
+      const presence = encodePresence(this.ownClocks(conn, [claim.entry]), conn.identity, conn.readOnly)
       awarenessProtocol.applyAwarenessUpdate(this.awareness, presence, claim.ws)
     }
   }
@@ -374,7 +408,7 @@ export class SharedDoc extends Y.Doc {
         // Another connection's id: kept aside in case that connection is this browser's old one.
         for (const entry of entries) if (!this.mayUse(entry.client, ws)) this.claims.set(entry.client, { ws, entry })
         if (own.length > 0) {
-          const presence = encodePresence(own, conn.identity, conn.readOnly)
+          const presence = encodePresence(this.ownClocks(conn, own), conn.identity, conn.readOnly)
           awarenessProtocol.applyAwarenessUpdate(this.awareness, presence, ws)
         }
       }

@@ -95,7 +95,7 @@ export const ATELIER_EVENTS = {
   changed: 'atelier:changed',
   /**
    * client → server, with ack: a review decision taken on a sample page with JavaScript, the same
-   * as its form: `{ sample, intent: 'status', status }` or `{ sample, intent: 'feedback', feedback,
+   * as its form: `{ sample, intent: 'status', status, base? }` or `{ sample, intent: 'feedback', feedback,
    * state?, assignee?, priority? }`. The samples service checks it all; the ack carries its message.
    */
   review: 'atelier:review',
@@ -209,7 +209,8 @@ export const StyleWatchSchema = z.object({
 const recordKey = z.string().check(z.minLength(1), z.maxLength(64))
 const reviewValue = z.string().check(z.maxLength(64))
 export const SampleReviewSchema = z.union([
-  z.object({ sample: recordKey, intent: z.literal('status'), status: reviewValue }),
+  // `base`: the status the person saw when they picked; a change based on another is refused.
+  z.object({ sample: recordKey, intent: z.literal('status'), status: reviewValue, base: z.optional(reviewValue) }),
   z.object({
     sample: recordKey,
     intent: z.literal('feedback'),

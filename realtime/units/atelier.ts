@@ -33,14 +33,14 @@ export const atelierUnit: RealtimeUnit = {
     },
     async [ATELIER_EVENTS.review]({ deps, actor }, payload): Promise<SampleReviewAck> {
       const decision = payload as
-        | { sample: string; intent: 'status'; status: string }
+        | { sample: string; intent: 'status'; status: string; base?: string }
         | { sample: string; intent: 'feedback'; feedback: string; state?: string; assignee?: string; priority?: string }
       // Grants are read afresh: a socket opened before a grant was removed must not keep it.
       const fresh = { ...actor, grants: await loadGrants(deps, actor.key) }
       try {
         const done =
           decision.intent === 'status'
-            ? await setSampleStatus(deps, fresh, decision.sample, decision.status)
+            ? await setSampleStatus(deps, fresh, decision.sample, decision.status, decision.base)
             : await updateFeedback(deps, fresh, decision.sample, decision.feedback, {
                 state: decision.state,
                 assignee: decision.assignee,

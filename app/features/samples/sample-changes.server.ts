@@ -19,7 +19,7 @@ import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'
 import { accounts, files, grants, references, sampleStatusChanges, yjsUpdates } from '#db/schema'
-import { and, eq, inArray, ne, or } from 'drizzle-orm'
+import { and, desc, eq, inArray, ne, or } from 'drizzle-orm'
 import { markupDocName } from './markup.server'
 import { loadSample, sampleOf, sampleRef, sampleWithAccess, type SampleView } from './sample-reading.server'
 import { announceSampleChange } from './sample-live.server'
@@ -29,12 +29,16 @@ import { requireUnlocked } from './sample-lock-checks.server'
 /**
  * Sets a sample's status if the actor's job type (or owner access) allows it; records who, when,
  * from and to in the same transaction, then tells the other side of the review.
+ * `baseValue` is the status the person saw when they picked (decision 168): when it is no longer
+ * the sample's status, nothing changes and the refusal (409) names the status now and who set it.
+ * A change without a base (a script, an older client) is taken as before.
  */
 export async function setSampleStatus(
   deps: ServiceDeps,
   actor: Actor,
   sampleKeyValue: unknown,
   statusValue: unknown,
+  baseValue?: unknown,
 ): Promise<{ sample: SampleView; message: string; changed: boolean }> {
   const sampleKey = keyField(sampleKeyValue, 'sample')
   if (!isSampleStatus(statusValue)) {
@@ -43,12 +47,20 @@ export async function setSampleStatus(
       'status: one of Asset Uploaded, In Progress, Ready for Review, Declined, Approved, Final.',
     )
   }
+  const base = baseValue === undefined || baseValue === null || baseValue === '' ? null : baseValue
+  if (base !== null && !isSampleStatus(base)) {
+    throw new AppError('ValidationError', 'base: the status the change was based on, one of the statuses.')
+  }
   const { access } = await sampleWithAccess(deps, actor, 'sample.review', sampleKey)
   const person = { jobType: actor.jobType, ownerAccess: access.grant === 'owner', mayReview: true }
   const changed = await deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(references).where(eq(references.key, sampleKey)).for('update')
     if (!current) throw notFound('Virtual sample')
     const from: SampleStatus = isSampleStatus(current.sampleStatus) ? current.sampleStatus : 'In Progress'
+    // Based on a status that is no longer the sample's: the person decided on what they no longer see.
+    if (base !== null && base !== from) {
+      throw new AppError('Conflict', SAMPLE_TEXTS.changedMeanwhile(from, await whoSetStatus(tx, current)))
+    }
     // Final means locked: nobody moves it on, nor sets Final again; an owner reopens it (sample-lock.server.ts).
     requireUnlocked(current)
     if (from === statusValue) return { row: current, to: null, pins: [] }
@@ -90,6 +102,26 @@ export async function setSampleStatus(
     // False when it already had that status (another request set it first).
     changed: changed.to !== null,
   }
+}
+
+/** Who set the sample's status: the last recorded change, or whoever added the sample. */
+async function whoSetStatus(
+  tx: Pick<ServiceDeps['db'], 'select'>,
+  row: typeof references.$inferSelect,
+): Promise<string> {
+  const [last] = await tx
+    .select({ name: accounts.name })
+    .from(sampleStatusChanges)
+    .leftJoin(accounts, eq(accounts.key, sampleStatusChanges.accountKey))
+    .where(eq(sampleStatusChanges.referenceKey, row.key))
+    .orderBy(desc(sampleStatusChanges.created), desc(sampleStatusChanges.key))
+    .limit(1)
+  // A recorded change whose account has since gone names nobody rather than someone earlier.
+  if (last) return last.name || 'someone'
+  const [creator] = row.createdBy
+    ? await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.key, row.createdBy))
+    : []
+  return creator?.name ?? 'someone'
 }
 
 /** Accounts of the other job type holding a grant on the sample's brand, line, collection or style. */
@@ -151,7 +183,7 @@ export async function lockSampleAsFinal(
     throw new AppError('PermissionError', SAMPLE_TEXTS.notAllowed('Final'))
   // The status changes under a row lock: of two locks at the same moment, one makes the change and
   // the clone, the other finds the sample Final (locked) already.
-  await setSampleStatus(deps, actor, sampleKey, 'Final').catch((error: unknown) => {
+  await setSampleStatus(deps, actor, sampleKey, 'Final', current).catch((error: unknown) => {
     throw error instanceof AppError && error.message === SAMPLE_TEXTS.locked
       ? new AppError('ValidationError', SAMPLE_TEXTS.alreadyFinal)
       : error

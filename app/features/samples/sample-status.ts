@@ -106,6 +106,8 @@ export const SAMPLE_TEXTS = {
   lockedNoticeOwner: 'Reopen it to change anything again.',
   lockedNoticeOthers: 'Only an owner can reopen it.',
   notLocked: 'This virtual sample is not locked.',
+  /** A status change based on a status the sample no longer has (decision 168). */
+  changedMeanwhile: (status: string, who: string) => `This sample changed meanwhile — now ${status} by ${who}`,
   reopened: (name: string) => `Reopened Virtual Sample ${name}`,
   versionAdded: (version: number, carried: number) =>
     carried === 0

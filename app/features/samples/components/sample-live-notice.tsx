@@ -1,14 +1,18 @@
 // What changed on a sample while one looks at it, told by whom: a new version (with a link, so one
 // opens it when ready and keeps one's place meanwhile), a status set, a rename, a deletion.
+// One notice at a time: a newer one replaces it, one about a status the sample no longer has goes,
+// and each can be dismissed.
 import type { SampleChangedEvent } from '#realtime/protocol'
 import { Link } from '@remix-run/react'
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import type { SampleReviewData } from './sample-review-data'
 import { useRefresh, useStyleRoom } from './use-style-room'
 
 export interface LiveNotice {
   text: string
   link?: { to: string; label: string }
+  /** The status it tells of: it goes once the sample has another. */
+  status?: string
 }
 
 /** The notice a change calls for on this sample's page, or null (one's own changes, other samples). */
@@ -25,7 +29,7 @@ export function noticeFor(
     }
   }
   if (event.sample !== page.sampleKey) return null
-  if (event.change === 'status') return { text: `${event.by} set ${event.status}.` }
+  if (event.change === 'status') return { text: `${event.by} set ${event.status}.`, status: event.status }
   if ((event.change === 'feedback' || event.change === 'round') && event.detail) {
     return { text: `${event.by} ${event.detail}.` }
   }
@@ -39,10 +43,22 @@ export function noticeFor(
   return null
 }
 
-/** Keeps the sample page live: its data is read again on every change to the style's samples. */
-export function useSampleLive(data: SampleReviewData): LiveNotice | null {
+/** Whether a notice still holds on the page as it is: of this sample, and of the status it has. */
+export function noticeHolds(
+  shown: { notice: LiveNotice; sampleKey: string },
+  page: { sampleKey: string; status: string },
+): boolean {
+  if (shown.sampleKey !== page.sampleKey) return false
+  return shown.notice.status === undefined || shown.notice.status === page.status
+}
+
+/**
+ * Keeps the sample page live: its data is read again on every change to the style's samples.
+ * Gives the notice to show (the newest, while it holds) and a way to dismiss it.
+ */
+export function useSampleLive(data: SampleReviewData): { notice: LiveNotice | null; dismiss: () => void } {
   const refresh = useRefresh()
-  const [notice, setNotice] = useState<LiveNotice | null>(null)
+  const [shown, setShown] = useState<{ notice: LiveNotice; sampleKey: string } | null>(null)
   const [gone, setGone] = useState(false)
   useStyleRoom(data.style.key, {
     onChange: (event) => {
@@ -54,7 +70,9 @@ export function useSampleLive(data: SampleReviewData): LiveNotice | null {
         selfKey: data.selfKey,
       }
       const next = noticeFor(event, page)
-      if (next) setNotice(next)
+      if (next) setShown({ notice: next, sampleKey: data.sample.key })
+      // One's own status change ends a notice of the status before it.
+      else if (event.change === 'status' && event.sample === data.sample.key) setShown(null)
       // A deleted sample has nothing left to read: the page stays as it was, with the notice.
       if (event.change === 'deleted' && event.sample === data.sample.key) setGone(true)
       else if (!gone) refresh()
@@ -63,10 +81,14 @@ export function useSampleLive(data: SampleReviewData): LiveNotice | null {
       if (!gone) refresh()
     },
   })
-  return notice
+  const dismiss = useCallback(() => setShown(null), [])
+  // Derived from the page's data, so a notice goes as soon as what it tells is no longer so.
+  const holds =
+    shown !== null && (gone || noticeHolds(shown, { sampleKey: data.sample.key, status: data.sample.sample_status }))
+  return { notice: holds ? shown.notice : null, dismiss }
 }
 
-export function SampleLiveNotice({ notice }: { notice: LiveNotice | null }) {
+export function SampleLiveNotice({ notice, onDismiss }: { notice: LiveNotice | null; onDismiss: () => void }) {
   return (
     <div aria-live="polite" data-testid="live-notice" className="min-w-0">
       {notice ? (
@@ -77,6 +99,15 @@ export function SampleLiveNotice({ notice }: { notice: LiveNotice | null }) {
               {notice.link.label}
             </Link>
           ) : null}
+          <button
+            type="button"
+            onClick={onDismiss}
+            aria-label="Dismiss"
+            title="Dismiss"
+            className="-mr-2 rounded-full px-1.5 leading-none text-sky-900 hover:bg-sky-100"
+          >
+            <span aria-hidden="true">×</span>
+          </button>
         </p>
       ) : null}
     </div>

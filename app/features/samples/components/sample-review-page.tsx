@@ -16,7 +16,7 @@ import { SampleLiveNotice, useSampleLive } from './sample-live-notice'
 export function SampleReviewPage({ data }: { data: SampleReviewData }) {
   const { sample } = data
   const closeTo = pageHref(data, { dialog: null })
-  const notice = useSampleLive(data)
+  const live = useSampleLive(data)
   // Following someone to another version of the series takes its number and its address.
   const follow = useMemo(
     () => ({
@@ -39,7 +39,7 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
         </div>
         {/* Beside the title, so a change told live never pushes the picture down. */}
         <div className="flex min-w-0 flex-1 justify-center">
-          <SampleLiveNotice notice={notice} />
+          <SampleLiveNotice notice={live.notice} onDismiss={live.dismiss} />
         </div>
         <nav aria-label="Sample actions" className="flex flex-wrap gap-2">
           <ButtonLink

@@ -7,7 +7,8 @@ import { Button, ButtonLink, buttonClass } from '#app/ui/button'
 import { HangerIcon } from '#app/ui/icons'
 import { SAMPLE_TEXTS } from '#app/features/samples/sample-status'
 import { CsrfField, EmptyState } from '#app/ui/misc'
-import { Form, Link } from '@remix-run/react'
+import { Form, Link, useActionData } from '@remix-run/react'
+import { useCallback, useState } from 'react'
 import { CommentThread } from '#app/features/chat/components'
 import { CommentFeedbackMark, FeedbackTab } from './feedback-tab'
 import { HistoryTab } from './history-tab'
@@ -70,23 +71,48 @@ export function SidePanel({ data }: { data: SampleReviewData }) {
 function StatusForm({ data }: { data: SampleReviewData }) {
   const csrf = useCsrfToken()
   const { sample } = data
-  const overSocket = useReviewOverSocket(sample.key)
+  const answer = useActionData<{ refused?: string }>()
+  // A refusal told over the socket, for the sample and status it was about.
+  const [told, setTold] = useState<{ on: string; message: string } | null>(null)
+  const onRefused = useCallback((message: string) => setTold({ on: sample.key, message }), [sample.key])
+  const overSocket = useReviewOverSocket(sample.key, onRefused)
+  const refused = (told?.on === sample.key ? told.message : null) ?? answer?.refused ?? null
+  const current = sample.sample_status
   return (
     <>
+      {refused ? (
+        <p role="alert" data-testid="status-refused" className="rounded-md bg-amber-50 px-3 py-2 text-amber-950">
+          {refused}
+        </p>
+      ) : null}
       {data.statusOptions.length > 0 ? (
-        <Form method="post" action={pageHref(data, {})} className="flex gap-2" preventScrollReset onSubmit={overSocket}>
+        // Keyed by the sample and its status: the picker starts again from the status the badge
+        // shows whenever either changes (a live update, another sample), never from an older pick.
+        <Form
+          key={`${sample.key}:${current}`}
+          method="post"
+          action={pageHref(data, {})}
+          className="flex gap-2"
+          preventScrollReset
+          onSubmit={(event) => {
+            setTold(null)
+            overSocket(event)
+          }}
+        >
           <CsrfField token={csrf} />
           <input type="hidden" name="intent" value="status" />
+          {/* The status this pick is based on: a change based on another is refused (decision 168). */}
+          <input type="hidden" name="base" value={current} />
           <label htmlFor="sample-status" className="sr-only">
             Status
           </label>
           <select
             id="sample-status"
             name="status"
-            defaultValue={data.statusOptions.includes(sample.sample_status) ? sample.sample_status : ''}
+            defaultValue={data.statusOptions.includes(current) ? current : ''}
             className="min-w-0 flex-1 rounded-md border border-line bg-white px-2 py-1.5"
           >
-            {data.statusOptions.includes(sample.sample_status) ? null : (
+            {data.statusOptions.includes(current) ? null : (
               <option value="" disabled>
                 Choose a status
               </option>

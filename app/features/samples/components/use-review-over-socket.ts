@@ -14,7 +14,11 @@ export function reviewPayload(sample: string, form: FormData): Record<string, st
     return typeof value === 'string' ? value : undefined
   }
   const intent = field('intent')
-  if (intent === 'status') return { sample, intent, status: field('status') ?? '' }
+  if (intent === 'status') {
+    // The status it was based on goes with it: the service refuses a change based on another.
+    const base = field('base')
+    return { sample, intent, status: field('status') ?? '', ...(base === undefined ? {} : { base }) }
+  }
   if (intent !== 'feedback') return null
   const payload: Record<string, string> = { sample, intent, feedback: field('feedback') ?? '' }
   for (const name of ['state', 'assignee', 'priority']) {
@@ -24,7 +28,11 @@ export function reviewPayload(sample: string, form: FormData): Record<string, st
   return payload
 }
 
-export function useReviewOverSocket(sample: string) {
+/**
+ * The form's submit handler. A refused decision reads the page again too (it may have been refused
+ * because the page was behind); `onRefused` hears its message.
+ */
+export function useReviewOverSocket(sample: string, onRefused?: (message: string) => void) {
   const { socket, connected } = useRealtime()
   const refresh = useRefresh()
   return useCallback(
@@ -38,10 +46,12 @@ export function useReviewOverSocket(sample: string) {
           showToast({ kind: 'error', message: 'Not saved: the connection did not answer. Please try again.' })
           return
         }
-        showToast(ack.ok ? { kind: 'success', message: ack.message } : { kind: 'error', message: ack.message })
-        if (ack.ok) refresh()
+        if (ack.ok) showToast({ kind: 'success', message: ack.message })
+        else if (onRefused) onRefused(ack.message)
+        else showToast({ kind: 'error', message: ack.message })
+        refresh()
       })
     },
-    [socket, connected, sample, refresh],
+    [socket, connected, sample, refresh, onRefused],
   )
 }

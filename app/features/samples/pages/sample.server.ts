@@ -111,7 +111,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const intent = form.get('intent')
   try {
     if (intent === 'status') {
-      const changed = await setSampleStatus(deps, actor, sampleKey, form.get('status'))
+      // Based on a status it no longer has: 409 and the page again, with the sample as it is now.
+      const changed = await setSampleStatus(deps, actor, sampleKey, form.get('status'), form.get('base')).catch(
+        (error: unknown) => {
+          if (error instanceof AppError && error.type === 'Conflict') return { refused: error.message }
+          throw error
+        },
+      )
+      if ('refused' in changed) return json(changed, { status: 409 })
       return redirectWithToast(request, context, back, { kind: 'success', message: changed.message })
     }
     if (intent === 'lock') {

@@ -125,7 +125,9 @@ export function ErrorBoundary() {
     )
   }
   const notFound = isRouteErrorResponse(error) && error.status === 404
-  if (!notFound) console.error(error)
+  // A refusal (a thrown 4xx: a form that could not be read, a field the text rule refuses) is the
+  // client's mistake, not a fault: only a fault is logged as an error.
+  if (!(isRouteErrorResponse(error) && error.status < 500)) console.error(error)
   return (
     <Document>
       <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">

@@ -1,17 +1,18 @@
 // The portal's HTTP side in Express: security headers on every answer, compression, the address
 // check, /healthz and /readyz, resumable uploads, the JSON API, signed file addresses, the PDF viewer, the
-// Remix pages, and the last handler that turns an escaped error into a plain 500.
+// Remix pages (behind the check of their forms' bodies), and the last handler that turns an escaped
+// error into a plain 500.
 import { createApiRouter } from '#app/api/router.server'
 import type { Env } from '#app/env.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { PDF_VIEWER_PATH } from '#app/platform/pdf-viewer'
-import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 import { refuseControlCharactersInAddress } from './address-text.server'
 import { serveBlobs } from './blob-route.server'
 import { logEvent, reportError } from './error-reporting.server'
+import { servePages } from './page-requests.server'
 import { servePdfViewer } from './pdf-viewer-route.server'
 import { readiness, type ReadinessCheck } from './readiness.server'
 import { buildRouteTablesOnce } from './route-tables.server'
@@ -79,11 +80,8 @@ export function createHttpApp({ deps, env, secret, remixBuild: build, started, r
     app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
     app.all(
       '*',
-      createRequestHandler({
+      servePages({
         build,
-        // Remix's development mode only adds stack traces (with the server's paths) to error
-        // answers; there is no dev server here, so a client is never told more in any mode.
-        mode: 'production',
         getLoadContext: (req, res) => ({
           deps,
           sessionSecret: secret,

@@ -9,61 +9,21 @@ import { createBucketWithFile } from '#tests/support/asset-factories'
 import { createFileReference } from '#tests/support/atelier-factories'
 import { createStyleIn } from '#tests/support/catalogue-factories'
 import { snapshotData } from '#tests/support/db-snapshot'
-import { FACTORY_PASSWORD, createBrand, createInvite, createMember, createNotification } from '#tests/support/factories'
+import { FACTORY_PASSWORD } from '#tests/support/factories'
 import { createFile } from '#tests/support/file-factories'
-import { sessionCookieFor } from '#tests/support/portal'
-import type { ServerBuild } from '@remix-run/node'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { SAMPLES, build, png, portal, type ActionPost, type World } from '#tests/support/page-action-samples'
-
-function actionRoutes(build: ServerBuild): string[] {
-  const fullPath = (id: string): string => {
-    const route = build.routes[id]!
-    const parent = route.parentId ? fullPath(route.parentId) : ''
-    return [parent, route.path ?? ''].filter(Boolean).join('/')
-  }
-  return Object.values(build.routes)
-    .filter((route) => typeof route.module.action === 'function')
-    .map((route) => `/${fullPath(route.id)}${route.index ? '?index' : ''}`.replace(/^\/\//, '/'))
-    .sort()
-}
-
-async function makeWorld(): Promise<World> {
-  const { deps } = portal
-  const brand = await createBrand(deps)
-  // Role admin: creating a brand (/brands/create) is for admins.
-  const owner = await createMember(deps, [{ brand: brand.key, type: 'owner' }], {
-    name: 'Owner',
-    fields: { role: 'admin', jobType: 'admin' },
-  })
-  const member = await createMember(deps, [{ brand: brand.key, type: 'read' }], { name: 'Member' })
-  await createNotification(deps, owner.key, { brand: brand.key })
-  const invite = await createInvite(deps, brand.key, { createdBy: owner.key })
-  return { brand, owner, member, invite }
-}
-
-/** A browser's cookies: the session (unless anonymous) and the `__ui` cookie holding the token. */
-async function browserFor(world: World, anonymous: boolean) {
-  const jar = new Map<string, string>()
-  if (!anonymous) {
-    const [name, value] = (await sessionCookieFor(portal, world.owner.email)).split(/=(.*)/s)
-    jar.set(name!, value!)
-  }
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
-  const page = await fetch(`${portal.url}${anonymous ? '/' : '/settings/profile'}`, {
-    headers: { cookie: cookie() },
-    redirect: 'manual',
-  })
-  for (const header of page.headers.getSetCookie()) {
-    const [pair] = header.split(';')
-    const [name, value] = pair!.split(/=(.*)/s)
-    jar.set(name!, value!)
-  }
-  const token = /"csrf":"([^"]+)"/.exec(await page.text())?.[1]
-  if (!token || !jar.has('__ui')) throw new Error(`no CSRF token on the page (status ${page.status})`)
-  return { cookie, token }
-}
+import {
+  SAMPLES,
+  actionRoutes,
+  browserFor,
+  build,
+  makeWorld,
+  png,
+  portal,
+  type ActionPost,
+  type World,
+} from '#tests/support/page-action-samples'
 
 async function send(post: ActionPost, cookie: string, token: string | null): Promise<Response> {
   let body: FormData | URLSearchParams

@@ -1,6 +1,7 @@
-// The setup of tests/integration/page-actions-csrf.test.ts: the portal on the production build, and
-// a valid form for every page action, made in a fresh world of a brand, its owner, a read member
-// and an invite, which proves the action works with its token.
+// The setup of the walks of every page action (tests/integration/page-actions-csrf.test.ts,
+// page-action-bodies.test.ts): the portal on the production build, the actions of its route tree,
+// and a valid form for every page action, made in a fresh world of a brand, its owner, a read
+// member and an invite, which proves the action works with its token.
 import { openDirectChat, sendMessage } from '#app/features/chat/chat.server'
 import { pipelineSettled } from '#app/features/files/files.server'
 import { requestPasswordReset } from '#app/features/identity/passwords.server'
@@ -13,12 +14,16 @@ import { latestOobCode } from '#tests/support/emulator'
 import {
   FACTORY_PASSWORD,
   actorOf,
+  createBrand,
+  createInvite,
   createMember,
+  createNotification,
   type AccountFixture,
   type BrandFixture,
 } from '#tests/support/factories'
 import { createMedia } from '#tests/support/media-factories'
-import { loadServerBuild, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import type { ServerBuild } from '@remix-run/node'
 import { eq } from 'drizzle-orm'
 import { Readable } from 'node:stream'
 import sharp from 'sharp'
@@ -436,7 +441,61 @@ export const SAMPLES: Record<string, ActionSample> = {
   },
 }
 
+/** The URL pattern of every route with an action, from the build's route tree, with its route id. */
+export function actionRouteIds(build: ServerBuild): Record<string, string> {
+  const fullPath = (id: string): string => {
+    const route = build.routes[id]!
+    const parent = route.parentId ? fullPath(route.parentId) : ''
+    return [parent, route.path ?? ''].filter(Boolean).join('/')
+  }
+  return Object.fromEntries(
+    Object.values(build.routes)
+      .filter((route) => typeof route.module.action === 'function')
+      .map((route) => [`/${fullPath(route.id)}${route.index ? '?index' : ''}`.replace(/^\/\//, '/'), route.id]),
+  )
+}
+
 /** The URL pattern of every route with an action, from the build's route tree. */
+export function actionRoutes(build: ServerBuild): string[] {
+  return Object.keys(actionRouteIds(build)).sort()
+}
+
+/** A fresh world: a brand, its owner (an admin), a read member, a notification and an open invite. */
+export async function makeWorld(): Promise<World> {
+  const { deps } = portal
+  const brand = await createBrand(deps)
+  // Role admin: creating a brand (/brands/create) is for admins.
+  const owner = await createMember(deps, [{ brand: brand.key, type: 'owner' }], {
+    name: 'Owner',
+    fields: { role: 'admin', jobType: 'admin' },
+  })
+  const member = await createMember(deps, [{ brand: brand.key, type: 'read' }], { name: 'Member' })
+  await createNotification(deps, owner.key, { brand: brand.key })
+  const invite = await createInvite(deps, brand.key, { createdBy: owner.key })
+  return { brand, owner, member, invite }
+}
+
+/** A browser's cookies: the session (unless anonymous) and the `__ui` cookie holding the token. */
+export async function browserFor(world: World, anonymous: boolean) {
+  const jar = new Map<string, string>()
+  if (!anonymous) {
+    const [name, value] = (await sessionCookieFor(portal, world.owner.email)).split(/=(.*)/s)
+    jar.set(name!, value!)
+  }
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
+  const page = await fetch(`${portal.url}${anonymous ? '/' : '/settings/profile'}`, {
+    headers: { cookie: cookie() },
+    redirect: 'manual',
+  })
+  for (const header of page.headers.getSetCookie()) {
+    const [pair] = header.split(';')
+    const [name, value] = pair!.split(/=(.*)/s)
+    jar.set(name!, value!)
+  }
+  const token = /"csrf":"([^"]+)"/.exec(await page.text())?.[1]
+  if (!token || !jar.has('__ui')) throw new Error(`no CSRF token on the page (status ${page.status})`)
+  return { cookie, token }
+}
 
 // Read when the file is collected, so each action of the build gets its own tests.
 export const build = await loadServerBuild()

@@ -4,6 +4,8 @@
 // exports and spoof what a reader sees), and so are UTF-16 halves without their pair, which no
 // text encoding can write. Spreadsheet cells are the exception: a file's cell loses them instead
 // (app/features/imports/reader.ts), so one stray byte in a 100,000-row file does not refuse it all.
+// Names of files and folders follow the rule too, and lose the bidirectional controls besides
+// (docs/decisions/165).
 
 /** C0 controls but tab, LF and CR; DEL; C1 controls. */
 // eslint-disable-next-line no-control-regex
@@ -46,4 +48,29 @@ export function forbiddenTextPath(value: unknown, root = 'body'): string | null 
     }
   }
   return null
+}
+
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069). Invisible, and
+ * they reorder what follows them: `x\u202Efdp.exe` reads as `xexe.pdf`.
+ */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/g
+
+/** The text without bidirectional controls (for names a person typed, which are checked apart). */
+export function withoutBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROL, '')
+}
+
+/** Every control character, tab and line breaks included: none belongs in a file's name. */
+// eslint-disable-next-line no-control-regex
+const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F]/g
+
+/**
+ * A file's name as a computer sent it (an upload's name, a spreadsheet's), kept but for the
+ * characters no name should hold: controls, bidirectional controls and lone surrogate halves.
+ * Lone halves go first: every half left is then in a pair, which no later removal can part, and
+ * no removal can join two halves the sender kept apart. May answer '' (the caller names the file).
+ */
+export function cleanFileName(name: string): string {
+  return name.replace(LONE_SURROGATE, '').replace(ANY_CONTROL, '').replace(BIDI_CONTROL, '')
 }

@@ -253,7 +253,8 @@ export async function updateFile(
   const from = pathOf(input.path, 'path')
   const to = pathOf(input.new_path, 'new_path')
   if (to.length === 0) throw invalid('new_path: is required.')
-  const name = to[to.length - 1]!
+  // The last segment is the name given, the others look the folder up.
+  const name = nameOf(to[to.length - 1], 'new_path')
   const targetFolder = to.slice(0, -1)
   try {
     const row = await deps.db.transaction(async (tx) => {

@@ -7,6 +7,7 @@ import {
   MAX_DEPTH,
   MAX_NAME_LENGTH,
   mayDropInto,
+  newName,
   numberedName,
   parsePath,
   segmentsOfSplat,
@@ -60,6 +61,19 @@ describe('checkName', () => {
     for (const bad of ['', '   ', '.', '..', 'a/b', 'a\\b', 'tab\there', 42, null]) {
       expect(checkName(bad).ok, String(bad)).toBe(false)
     }
+  })
+
+  it('refuses C1 controls and lone surrogate halves; a name given loses bidirectional controls (decision 165)', () => {
+    for (const bad of ['a\u0085b.pdf', 'a\uD800b', 'a\uDC00']) {
+      const refused = { ok: false, message: 'A name cannot contain control characters.' }
+      expect(checkName(bad), JSON.stringify(bad)).toEqual(refused)
+      expect(newName(bad), JSON.stringify(bad)).toEqual(refused)
+    }
+    expect(newName('x\u202Efdp.exe')).toEqual({ ok: true, name: 'xfdp.exe' })
+    expect(newName('\u2067Prints\u2069 ')).toEqual({ ok: true, name: 'Prints' })
+    expect(newName('\u202E')).toEqual({ ok: false, message: 'A name is required.' })
+    // A path still finds an entry named with one before.
+    expect(checkName('x\u202Efdp.exe')).toEqual({ ok: true, name: 'x\u202Efdp.exe' })
   })
 
   it('counts emoji as one character each against the length limit', () => {

@@ -4,6 +4,8 @@
 // could mean "somewhere else" is refused rather than cleaned: `..`, `.`, a leading slash, a
 // backslash, empty segments, control characters (docs/decisions/132).
 
+import { isForbiddenText, withoutBidiControls } from '#app/platform/text-rule'
+
 /** The longest name of one folder or file, as most file systems allow. */
 export const MAX_NAME_LENGTH = 255
 /** Folders within folders, at most. */
@@ -30,11 +32,22 @@ export function checkName(value: unknown): NameResult {
   if (name === '') return { ok: false, message: 'A name is required.' }
   if (name === '.' || name === '..') return { ok: false, message: `"${name}" cannot be a name.` }
   if (name.includes('/') || name.includes('\\')) return { ok: false, message: 'A name cannot contain / or \\.' }
-  if (CONTROL.test(name)) return { ok: false, message: 'A name cannot contain control characters.' }
+  if (CONTROL.test(name) || isForbiddenText(name)) {
+    return { ok: false, message: 'A name cannot contain control characters.' }
+  }
   if ([...name].length > MAX_NAME_LENGTH) {
     return { ok: false, message: `A name can be at most ${MAX_NAME_LENGTH} characters long.` }
   }
   return { ok: true, name }
+}
+
+/**
+ * The name a person gives a new folder or a renamed entry: checkName's, without bidirectional
+ * controls (they reorder what a reader sees; docs/decisions/165). Paths that look an entry up
+ * keep them, so an entry named with one before stays within reach.
+ */
+export function newName(value: unknown): NameResult {
+  return checkName(typeof value === 'string' ? withoutBidiControls(value) : value)
 }
 
 /**

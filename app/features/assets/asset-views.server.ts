@@ -1,6 +1,6 @@
 // The library's shapes and input: a bucket, an entry and a folder's page as the API and the page
 // show them, page sizes and sorts, texts, and the checks of names, paths and page options.
-import { checkName, parsePath } from '#app/features/assets/asset-paths'
+import { newName, parsePath } from '#app/features/assets/asset-paths'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError } from '#app/platform/errors'
 import { type assetEntries, type buckets } from '#db/schema'
@@ -44,8 +44,9 @@ export function pathOf(value: unknown, field: string): string[] {
   return parsed.segments
 }
 
+/** A name given to a new or renamed entry (never one looked up). */
 export function nameOf(value: unknown, field: string): string {
-  const checked = checkName(value)
+  const checked = newName(value)
   if (!checked.ok) throw invalid(`${field}: ${checked.message}`)
   return checked.name
 }

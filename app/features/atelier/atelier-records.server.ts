@@ -6,6 +6,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import { graphics, patterns, techpacks } from '#db/schema'
 import { AppError, notFound } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'
+import { isForbiddenText, withoutBidiControls } from '#app/platform/text-rule'
 import { isKey, parseTags } from '#app/features/atelier/references'
 import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
@@ -65,13 +66,18 @@ export function textField(value: unknown, field: string, max: number): string | 
   return text
 }
 
-/** A name that must not be empty when given. */
+/**
+ * A name that must not be empty when given. What the text rule refuses is refused here too (line
+ * breaks and tabs as well: a name is one line); bidirectional controls are dropped, the rest of
+ * the name kept (docs/decisions/165).
+ */
 export function nameField(value: unknown, field = 'name'): string | undefined {
-  const name = textField(value, field, MAX_NAME)
-  if (name === '') throw new AppError('ValidationError', `${field}: cannot be empty.`)
+  const text = textField(value, field, MAX_NAME)
   // eslint-disable-next-line no-control-regex
-  if (name && /[\u0000-\u001f\u007f]/.test(name))
+  if (text && (/[\u0000-\u001f\u007f]/.test(text) || isForbiddenText(text)))
     throw new AppError('ValidationError', `${field}: no control characters.`)
+  const name = text === undefined ? undefined : withoutBidiControls(text).trim()
+  if (name === '') throw new AppError('ValidationError', `${field}: cannot be empty.`)
   return name
 }
 

@@ -8,6 +8,7 @@ import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'
 import { hit, isLimited, type RateLimitRule } from '#app/platform/rate-limit.server'
+import { cleanFileName } from '#app/platform/text-rule'
 import { files, type FileScanResult, type FileStatus } from '#db/schema'
 import { and, eq } from 'drizzle-orm'
 import { FileTooLargeError, MAX_NAME_LENGTH, maxBytesFor, type FileRow } from './file-work.server'
@@ -25,12 +26,19 @@ export interface AuthorizedUpload {
   maxBytes: number
 }
 
-/** The name as the uploader's computer called it, without a path or control characters. */
+/** What a file is called when every character of the name it came with had to go. */
+export const UNNAMED_FILE = 'file'
+
+/**
+ * The name as the uploader's computer called it, without a path, and without the characters the
+ * text rule keeps out of names (controls, bidirectional controls, lone surrogate halves;
+ * docs/decisions/165): the rest of the name stays, so `x\u202Efdp.exe` is kept as `xfdp.exe`.
+ */
 export function uploadName(value: unknown): string {
   const text = typeof value === 'string' ? value : ''
-  // eslint-disable-next-line no-control-regex
-  const name = (text.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim()
-  if (!name) throw new AppError('ValidationError', 'filename: name the file being uploaded.')
+  const given = (text.split(/[\\/]/).pop() ?? '').trim()
+  if (!given) throw new AppError('ValidationError', 'filename: name the file being uploaded.')
+  const name = cleanFileName(given).trim() || UNNAMED_FILE
   if (name.length > MAX_NAME_LENGTH) {
     throw new AppError('ValidationError', `filename: at most ${MAX_NAME_LENGTH} characters.`)
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from '#app/env.server'
 import type { Actor } from '#app/features/identity/index.server'
-import { authorizeUpload, uploadName, webPath } from './files.server'
+import { UNNAMED_FILE, authorizeUpload, uploadName, webPath } from './files.server'
 
 const env = parseEnv({ NODE_ENV: 'test', UPLOAD_IMAGE_MAX_BYTES: '1000', UPLOAD_MAX_BYTES: '5000' })
 const actor = (type: 'owner' | 'editor' | 'read') =>
@@ -13,6 +13,13 @@ describe('uploadName', () => {
     expect(uploadName('C:\\Users\\me\\Pictures\\look.png')).toBe('look.png')
     expect(uploadName('../../etc/passwd')).toBe('passwd')
     expect(uploadName('bad\u0000name\n.jpg')).toBe('badname.jpg')
+  })
+
+  it('drops C1 controls, bidirectional controls and lone surrogate halves, and names a file left with none', () => {
+    expect(uploadName('x\u202Efdp.exe')).toBe('xfdp.exe')
+    expect(uploadName('a\u0085b.pdf')).toBe('ab.pdf')
+    expect(uploadName('\u2066report\u2069\uD800.pdf')).toBe('report.pdf')
+    expect(uploadName('\u202E\u0085')).toBe(UNNAMED_FILE)
   })
 
   it('refuses no name, an empty one and a very long one', () => {

@@ -10,6 +10,7 @@ import { isBlobRefused } from '#app/infra/blob-store.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'
+import { cleanFileName } from '#app/platform/text-rule'
 import { withBackgroundConnection } from '#db/background-connection'
 import { connectionStringOf } from '#db/client'
 import { EMPTY_IMPORT_COUNTS, importMappings, importRows, imports } from '#db/schema'
@@ -139,9 +140,9 @@ export async function savedMapping(deps: ServiceDeps, brandKey: string): Promise
 }
 
 function cleanFilename(filename: string): string {
-  // eslint-disable-next-line no-control-regex
-  const name = filename.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim()
-  return name.length > MAX_FILENAME ? name.slice(name.length - MAX_FILENAME) : name
+  const name = cleanFileName(filename).replace(/[/\\]/g, '').trim()
+  // A cut may part a surrogate pair: the half left alone goes too.
+  return name.length > MAX_FILENAME ? cleanFileName(name.slice(name.length - MAX_FILENAME)) : name
 }
 
 export function checkMapping(mapping: unknown): Record<string, string | null> {

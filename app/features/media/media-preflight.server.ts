@@ -11,6 +11,7 @@ import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'
+import { cleanFileName } from '#app/platform/text-rule'
 import { listings, media, styles } from '#db/schema'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { brandKeyOf, MAX_BATCH_NAMES, type Db, type ReservedName } from './media-views.server'
@@ -120,7 +121,8 @@ function namesOf(value: unknown): string[] {
     throw new AppError('ValidationError', `names: at most ${MAX_BATCH_NAMES} files in one batch.`)
   }
   if (!list.every((name) => typeof name === 'string')) throw new AppError('ValidationError', 'names: file names only.')
-  return list as string[]
+  // A photo keeps the name it is uploaded with, less what no file name holds (docs/decisions/165).
+  return (list as string[]).map(cleanFileName)
 }
 
 /** Fills in each name's listing (or why none), shot, from one query for the whole batch. */

@@ -3,6 +3,7 @@
 // One notice at a time: a newer one replaces it, one about a status the sample no longer has goes,
 // and each can be dismissed.
 import type { SampleChangedEvent } from '#realtime/protocol'
+import { CloseIcon } from '#app/ui/icons'
 import { Link } from '@remix-run/react'
 import { useCallback, useState } from 'react'
 import type { SampleReviewData } from './sample-review-data'
@@ -104,9 +105,9 @@ export function SampleLiveNotice({ notice, onDismiss }: { notice: LiveNotice | n
             onClick={onDismiss}
             aria-label="Dismiss"
             title="Dismiss"
-            className="-mr-2 rounded-full px-1.5 leading-none text-sky-900 hover:bg-sky-100"
+            className="-mr-2 rounded-full p-1 text-sky-900 hover:bg-sky-100"
           >
-            <span aria-hidden="true">×</span>
+            <CloseIcon className="h-3.5 w-3.5" />
           </button>
         </p>
       ) : null}

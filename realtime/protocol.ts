@@ -220,7 +220,9 @@ export const SampleReviewSchema = z.union([
     priority: z.optional(reviewValue),
   }),
 ])
-export type SampleReviewAck = { ok: true; message: string } | { ok: false; error: string; message: string }
+/** `current`: on a status change refused as stale (decision 168), the status the sample has. */
+export type SampleReviewAck =
+  { ok: true; message: string } | { ok: false; error: string; message: string; current?: string }
 
 const chatKey = z.string().check(z.minLength(1), z.maxLength(128))
 export const ConversationRefSchema = z.object({ conversation: chatKey })

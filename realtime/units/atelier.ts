@@ -9,7 +9,7 @@
 import { loadGrants } from '#app/features/identity/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import { AppError } from '#app/platform/errors'
-import { setSampleStatus, updateFeedback } from '#app/features/samples/index.server'
+import { setSampleStatus, StaleStatus, updateFeedback } from '#app/features/samples/index.server'
 import { ATELIER_EVENTS, atelierRooms, type SampleReviewAck } from '../protocol'
 import type { RealtimeUnit } from './types'
 
@@ -49,7 +49,9 @@ export const atelierUnit: RealtimeUnit = {
         return { ok: true, message: done.message }
       } catch (error) {
         if (!(error instanceof AppError) || error.status >= 500) throw error
-        return { ok: false, error: error.type, message: error.message }
+        // A stale status names the one the sample has, so the page shows the refusal only beside it.
+        const current = error instanceof StaleStatus ? { current: error.current } : {}
+        return { ok: false, error: error.type, message: error.message, ...current }
       }
     },
     async [ATELIER_EVENTS.unwatch]({ socket }, payload) {

@@ -157,6 +157,7 @@ describe('a status change based on a stale status, over the socket', () => {
       ok: false,
       error: 'Conflict',
       message: meanwhile('Approved', 'Dana Designer'),
+      current: 'Approved',
     })
     expect(await snapshot()).toEqual(unchanged)
 

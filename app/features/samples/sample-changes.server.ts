@@ -26,6 +26,16 @@ import { announceSampleChange } from './sample-live.server'
 import { afterLock, closeReviewOnLock } from './sample-lock.server'
 import { requireUnlocked } from './sample-lock-checks.server'
 
+/** A status change based on a status the sample no longer has; `current` is the one it has. */
+export class StaleStatus extends AppError {
+  constructor(
+    readonly current: SampleStatus,
+    who: string,
+  ) {
+    super('Conflict', SAMPLE_TEXTS.changedMeanwhile(current, who))
+  }
+}
+
 /**
  * Sets a sample's status if the actor's job type (or owner access) allows it; records who, when,
  * from and to in the same transaction, then tells the other side of the review.
@@ -59,7 +69,7 @@ export async function setSampleStatus(
     const from: SampleStatus = isSampleStatus(current.sampleStatus) ? current.sampleStatus : 'In Progress'
     // Based on a status that is no longer the sample's: the person decided on what they no longer see.
     if (base !== null && base !== from) {
-      throw new AppError('Conflict', SAMPLE_TEXTS.changedMeanwhile(from, await whoSetStatus(tx, current)))
+      throw new StaleStatus(from, await whoSetStatus(tx, current))
     }
     // Final means locked: nobody moves it on, nor sets Final again; an owner reopens it (sample-lock.server.ts).
     requireUnlocked(current)

@@ -71,13 +71,19 @@ export function SidePanel({ data }: { data: SampleReviewData }) {
 function StatusForm({ data }: { data: SampleReviewData }) {
   const csrf = useCsrfToken()
   const { sample } = data
-  const answer = useActionData<{ refused?: string }>()
-  // A refusal told over the socket, for the sample and status it was about.
-  const [told, setTold] = useState<{ on: string; message: string } | null>(null)
-  const onRefused = useCallback((message: string) => setTold({ on: sample.key, message }), [sample.key])
-  const overSocket = useReviewOverSocket(sample.key, onRefused)
-  const refused = (told?.on === sample.key ? told.message : null) ?? answer?.refused ?? null
   const current = sample.sample_status
+  const answer = useActionData<{ refused?: string; current?: string }>()
+  // A refusal told over the socket, shown while the sample has the status it named (or had).
+  const [told, setTold] = useState<{ on: string; message: string } | null>(null)
+  const onRefused = useCallback(
+    (message: string, now?: string) => setTold({ on: `${sample.key}:${now ?? current}`, message }),
+    [sample.key, current],
+  )
+  const overSocket = useReviewOverSocket(sample.key, onRefused)
+  // A refusal goes once the status moves on: it would name a status the sample no longer has.
+  const refused =
+    (told?.on === `${sample.key}:${current}` ? told.message : null) ??
+    (answer?.refused && answer.current === current ? answer.refused : null)
   return (
     <>
       {refused ? (

@@ -32,7 +32,7 @@ export function reviewPayload(sample: string, form: FormData): Record<string, st
  * The form's submit handler. A refused decision reads the page again too (it may have been refused
  * because the page was behind); `onRefused` hears its message.
  */
-export function useReviewOverSocket(sample: string, onRefused?: (message: string) => void) {
+export function useReviewOverSocket(sample: string, onRefused?: (message: string, current?: string) => void) {
   const { socket, connected } = useRealtime()
   const refresh = useRefresh()
   return useCallback(
@@ -47,7 +47,7 @@ export function useReviewOverSocket(sample: string, onRefused?: (message: string
           return
         }
         if (ack.ok) showToast({ kind: 'success', message: ack.message })
-        else if (onRefused) onRefused(ack.message)
+        else if (onRefused) onRefused(ack.message, ack.current)
         else showToast({ kind: 'error', message: ack.message })
         refresh()
       })

@@ -14,6 +14,7 @@ import {
   listSamples,
   sampleOnPage,
   setSampleStatus,
+  StaleStatus,
 } from '#app/features/samples/samples.server'
 import { endRound, raiseFeedback, startRound, updateFeedback } from '#app/features/samples/review/review-changes.server'
 import { reopenSample } from '#app/features/samples/sample-lock.server'
@@ -114,7 +115,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       // Based on a status it no longer has: 409 and the page again, with the sample as it is now.
       const changed = await setSampleStatus(deps, actor, sampleKey, form.get('status'), form.get('base')).catch(
         (error: unknown) => {
-          if (error instanceof AppError && error.type === 'Conflict') return { refused: error.message }
+          if (error instanceof StaleStatus) return { refused: error.message, current: error.current }
           throw error
         },
       )

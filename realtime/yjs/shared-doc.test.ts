@@ -266,6 +266,39 @@ describe('a client id belongs to the connection that first used it', () => {
     expect(doc.awareness.getStates().get(dana.awareness.clientID)).toEqual({ cursor: { x: 0.2, y: 0.2 }, user: DANA })
   })
 
+  it('takes nothing from the states a client passes on, as every y-websocket client does', async () => {
+    const { doc, connect, send } = sharedDoc()
+    const VICTOR = { key: 'victor', name: 'Victor Sample' }
+    const dana = clientAwareness({ cursor: { x: 0.1, y: 0.1 } })
+    const danaWs = connect(false, DANA)
+    await send(danaWs, dana.message())
+    const victor = clientAwareness({ cursor: { x: 0.5, y: 0.5 } })
+    const victorWs = connect(false, VICTOR)
+    await send(victorWs, victor.message())
+    const id = victor.awareness.clientID
+    // Dana's client holds Victor's state and passes each change on, his leaving too.
+    awarenessProtocol.applyAwarenessUpdate(
+      dana.awareness,
+      awarenessProtocol.encodeAwarenessUpdate(victor.awareness, [id]),
+      'server',
+    )
+    const passOn = () =>
+      send(
+        danaWs,
+        awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(dana.awareness, [dana.awareness.clientID, id])),
+      )
+    await passOn()
+    victorWs.emit('close')
+    expect(doc.awareness.getStates().has(id)).toBe(false)
+    await passOn()
+    // Nothing under Dana's name for Victor's id, and Victor, back with the clock he had, is himself.
+    expect(doc.awareness.getStates().has(id)).toBe(false)
+    await send(connect(false, VICTOR), victor.message())
+    expect(doc.awareness.getStates().get(id)).toEqual({ cursor: { x: 0.5, y: 0.5 }, user: VICTOR })
+    await passOn()
+    expect(doc.awareness.getStates().get(id)).toEqual({ cursor: { x: 0.5, y: 0.5 }, user: VICTOR })
+  })
+
   it('shows a reconnected browser once its old connection is gone', async () => {
     const { doc, connect, send } = sharedDoc()
     const dana = clientAwareness({ cursor: { x: 0.1, y: 0.1 } })

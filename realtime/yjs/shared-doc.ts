@@ -38,8 +38,14 @@ interface Connection {
   identity: PresenceIdentity | null
   /** Awareness client ids this connection controls, removed when it leaves. */
   clients: Set<number>
-  /** What is added to this connection's awareness clocks, per client id (see `ownClocks`). */
-  clockShifts: Map<number, number>
+  /**
+   * The one client id this connection speaks for: the id of its first awareness state (a
+   * y-websocket client sends its own state alone as it connects). Its later messages also carry
+   * the others' states it was sent (the client passes every change on); those are not its own.
+   */
+  clientId: number | null
+  /** What is added to this connection's awareness clocks (see `ownClocks`). */
+  clockShift: number
 }
 
 /** Says how long a connection must wait after a message of this many bytes (./byte-rate.ts). */
@@ -117,15 +123,16 @@ export class SharedDoc extends Y.Doc {
   /** How large one client update may be (the document kind's limits). */
   limits: UpdateLimits = DEFAULT_UPDATE_LIMITS
   /**
-   * Who holds each awareness client id: the connection that first sent it, or another process.
-   * Another connection's states and removals for that id are ignored (decision 166), so nobody can
-   * take over or remove someone else's cursor and stroke.
+   * Who holds each awareness client id: the connection that first sent it as its own, or another
+   * process. Another connection's states and removals for that id are ignored (decision 166), so
+   * nobody can take over or remove someone else's cursor and stroke.
    */
   private readonly owners = new Map<number, WebSocket | typeof FROM_PEER>()
   /**
-   * The latest state a connection sent for an id another connection still held: a browser that
-   * reconnects keeps its client id, and may get there before its old connection is found gone.
-   * It is shown once the holder leaves.
+   * The latest state a connection sent for its own id while another connection of the same account
+   * (or another process, for that account) still held it: a browser that reconnects keeps its
+   * client id, and may get there before its old connection is found gone. Shown once the holder
+   * leaves.
    */
   private readonly claims = new Map<number, { ws: WebSocket; entry: PresenceEntry }>()
   /**
@@ -236,7 +243,7 @@ export class SharedDoc extends Y.Doc {
     throttle: Throttle = () => 0,
   ): void {
     ws.binaryType = 'arraybuffer'
-    this.conns.set(ws, { readOnly, identity, clients: new Set(), clockShifts: new Map() })
+    this.conns.set(ws, { readOnly, identity, clients: new Set(), clientId: null, clockShift: 0 })
     const inbox: Uint8Array[] = []
     let ready = false
     let resume: NodeJS.Timeout | null = null
@@ -335,13 +342,21 @@ export class SharedDoc extends Y.Doc {
   private ownClocks(conn: Connection, entries: PresenceEntry[]): PresenceEntry[] {
     return entries.map((entry) => {
       const seen = this.awareness.meta.get(entry.client)?.clock ?? 0
-      let shift = conn.clockShifts.get(entry.client) ?? 0
-      if (entry.clock + shift <= seen) {
-        shift = seen + 1 - entry.clock
-        conn.clockShifts.set(entry.client, shift)
-      }
-      return { ...entry, clock: entry.clock + shift }
+      if (entry.clock + conn.clockShift <= seen) conn.clockShift = seen + 1 - entry.clock
+      return { ...entry, clock: entry.clock + conn.clockShift }
     })
+  }
+
+  /** Whether a connection whose id another holds is the same person come back (so its state waits). */
+  private sameHolder(client: number, conn: Connection): boolean {
+    const owner = this.owners.get(client)
+    const account = conn.identity?.key ?? ''
+    if (owner === FROM_PEER) {
+      const user = this.awareness.getStates().get(client)?.user as { key?: unknown } | undefined
+      return (user?.key ?? '') === account
+    }
+    const holder = owner && this.conns.get(owner)
+    return !!holder && (holder.identity?.key ?? '') === account
   }
 
   private mayUse(client: number, by: WebSocket | typeof FROM_PEER): boolean {
@@ -404,9 +419,15 @@ export class SharedDoc extends Y.Doc {
         }
       } else if (type === MESSAGE_AWARENESS) {
         const entries = readPresence(decoding.readVarUint8Array(decoder))
-        const own = entries.filter(({ client }) => this.mayUse(client, ws))
-        // Another connection's id: kept aside in case that connection is this browser's old one.
-        for (const entry of entries) if (!this.mayUse(entry.client, ws)) this.claims.set(entry.client, { ws, entry })
+        conn.clientId ??= entries[0]?.client ?? null
+        const mine = entries.filter(({ client }) => client === conn.clientId)
+        const own = mine.filter(({ client }) => this.mayUse(client, ws))
+        // Held by another connection of the same person: kept aside in case it is this browser's old one.
+        for (const entry of mine) {
+          if (!this.mayUse(entry.client, ws) && this.sameHolder(entry.client, conn)) {
+            this.claims.set(entry.client, { ws, entry })
+          }
+        }
         if (own.length > 0) {
           const presence = encodePresence(this.ownClocks(conn, own), conn.identity, conn.readOnly)
           awarenessProtocol.applyAwarenessUpdate(this.awareness, presence, ws)

@@ -1,6 +1,6 @@
 // Presence when someone's network drops (issue 44): the tab stays open but the browser is offline.
 // The others see them leave within 5 s, as when a tab closes, on the brand's online list (chat) and
-// in a sample's "Looking now"; back online, they show again on the online list.
+// in a sample's "Looking now"; back online, they show again.
 import type { Browser } from '@playwright/test'
 import { demoKey } from '#app/platform/ids'
 import { expect, signIn, test } from './fixtures'
@@ -52,6 +52,11 @@ test('someone whose network drops leaves a sample’s “Looking now” within 5
   await vsm.context.setOffline(true)
   await expect(vsm.page.getByTestId('markup-presence')).toContainText('Offline')
   await expect(presence).not.toContainText('Victor Sample', { timeout: 5_000 })
+
+  // Back online: shown again as himself, and both see each other.
+  await vsm.context.setOffline(false)
+  await expect(presence).toHaveText(/Looking now: Victor Sample$/, { timeout: 10_000 })
+  await expect(vsm.page.getByTestId('markup-presence')).toHaveText(/Looking now: Dana Designer$/)
   await designer.context.close()
   await vsm.context.close()
 })

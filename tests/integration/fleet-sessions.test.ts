@@ -16,7 +16,7 @@ import { createTestDatabase, type TestDatabase } from '#tests/support/database'
 import { api, eventually } from '#tests/support/portal'
 import { killPortalProcesses, startPortalProcess, type PortalProcess } from '#tests/support/portal-processes'
 import { startRedisServer, stopRedisServers } from '#tests/support/redis-server'
-import { tryUpgrade } from '#tests/support/yjs-client'
+import { answerSyncSteps, tryUpgrade } from '#tests/support/yjs-client'
 
 const SECRET = 'fleet-sessions-test-secret-value'
 let database: TestDatabase
@@ -72,7 +72,7 @@ function openSocket(port: number, cookie: string): Promise<Socket> {
 }
 
 function openYjs(port: number, docName: string, cookie: string) {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/yjs/${docName}`, { headers: { cookie } })
+  const ws = answerSyncSteps(new WebSocket(`ws://127.0.0.1:${port}/yjs/${docName}`, { headers: { cookie } }))
   webSockets.push(ws)
   const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)))
   return new Promise<{ ws: WebSocket; closed: Promise<number> }>((resolve, reject) => {

@@ -24,7 +24,7 @@ import {
 import { MARKUP_SHAPES, markupDocName } from '#app/features/samples/markup.server'
 import { CHAT_EVENTS, CLOSE_CODES, EVENTS, type NotificationPayload } from '#realtime/protocol'
 import { DEMO_PASSWORD, api, eventually } from '#tests/support/portal'
-import { connectYjs, tryUpgrade } from '#tests/support/yjs-client'
+import { answerSyncSteps, connectYjs, tryUpgrade } from '#tests/support/yjs-client'
 
 const children: ChildProcess[] = []
 const dirs: string[] = []
@@ -218,9 +218,11 @@ it('shows who looks at a sample, their cursor and stroke, on the other process, 
 
 it('closes a Yjs connection on one process when the account loses its grant on the other', async () => {
   const vsmCookie = sessionsB['vsm@demo.test']!
-  const onB = new WebSocket(`ws://127.0.0.1:${portB}/yjs/scratch:${DEMO_BRAND_KEY}:revoked`, {
-    headers: { cookie: vsmCookie },
-  })
+  const onB = answerSyncSteps(
+    new WebSocket(`ws://127.0.0.1:${portB}/yjs/scratch:${DEMO_BRAND_KEY}:revoked`, {
+      headers: { cookie: vsmCookie },
+    }),
+  )
   await new Promise((resolve, reject) => {
     onB.once('open', resolve)
     onB.once('error', reject)

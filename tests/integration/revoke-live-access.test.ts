@@ -8,7 +8,7 @@ import { DEMO_BRAND_KEY, demoAccountKey } from '#db/seed'
 import { CLOSE_CODES, EVENTS, rooms } from '#realtime/protocol'
 import { FACTORY_PASSWORD, createBrand, createMember, grant } from '#tests/support/factories'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
-import { tryUpgrade } from '#tests/support/yjs-client'
+import { answerSyncSteps, tryUpgrade } from '#tests/support/yjs-client'
 
 let portal: TestPortal
 let socket: Socket | undefined
@@ -41,9 +41,11 @@ it('takes a deactivated member out of the brand room and closes its Yjs document
     (await portal.socket.io.in(rooms.brand(DEMO_BRAND_KEY)).fetchSockets()).some((s) => s.id === socket!.id)
   expect(await inRoom()).toBe(true)
 
-  const yjs = new WebSocket(`ws://127.0.0.1:${portal.port}/yjs/scratch:${DEMO_BRAND_KEY}:board`, {
-    headers: { cookie: vsmCookie },
-  })
+  const yjs = answerSyncSteps(
+    new WebSocket(`ws://127.0.0.1:${portal.port}/yjs/scratch:${DEMO_BRAND_KEY}:board`, {
+      headers: { cookie: vsmCookie },
+    }),
+  )
   await new Promise((resolve, reject) => {
     yjs.once('open', resolve)
     yjs.once('error', reject)
@@ -77,7 +79,9 @@ it('ends every sign-in of a member removed from their only brand, with its socke
   own.on('disconnect', (reason) => reasons.push(reason))
   await eventually(() => expect(own.connected).toBe(true))
   const docName = `scratch:${DEMO_BRAND_KEY}:only-brand`
-  const yjs = new WebSocket(`ws://127.0.0.1:${portal.port}/yjs/${docName}`, { headers: { cookie: memberCookie } })
+  const yjs = answerSyncSteps(
+    new WebSocket(`ws://127.0.0.1:${portal.port}/yjs/${docName}`, { headers: { cookie: memberCookie } }),
+  )
   await new Promise((resolve, reject) => {
     yjs.once('open', resolve)
     yjs.once('error', reject)

@@ -4,6 +4,7 @@ import { MARKUP_COLOURS, storedShape, type Shape } from '#app/features/samples/m
 import { demoKey } from '#app/platform/ids'
 import { yjsUpdates } from '#db/schema'
 import { eventually, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { answerSyncSteps } from '#tests/support/yjs-client'
 import { eq } from 'drizzle-orm'
 import * as decoding from 'lib0/decoding'
 import * as encoding from 'lib0/encoding'
@@ -28,7 +29,7 @@ afterAll(async () => {
 
 /** A raw y-websocket connection that sends hand-made protocol messages. */
 export async function rawYjs(docName: string, cookie: string) {
-  const ws = new WebSocket(`ws://127.0.0.1:${portal.port}/yjs/${docName}`, { headers: { cookie } })
+  const ws = answerSyncSteps(new WebSocket(`ws://127.0.0.1:${portal.port}/yjs/${docName}`, { headers: { cookie } }))
   closers.push(() => ws.terminate())
   const received: Uint8Array[] = []
   ws.on('message', (data: Buffer) => received.push(new Uint8Array(data)))

@@ -45,3 +45,17 @@ export function tryUpgrade(
     socket.on('error', () => resolve({ opened: false }))
   })
 }
+
+/** An empty sync step 2: "I lack nothing of yours", as a client with no changes answers. */
+const EMPTY_SYNC_STEP_2 = new Uint8Array([0, 1, 2, 0, 0])
+
+/**
+ * Makes a raw test connection answer the server's sync step 1 as every y-websocket client does:
+ * the server closes a connection that stays silent when asked (realtime/yjs/shared-doc.ts).
+ */
+export function answerSyncSteps(ws: WebSocket): WebSocket {
+  ws.on('message', (data: Buffer) => {
+    if (data[0] === 0 && data[1] === 0) ws.send(EMPTY_SYNC_STEP_2)
+  })
+  return ws
+}

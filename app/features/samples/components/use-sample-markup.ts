@@ -127,6 +127,14 @@ export function useSampleMarkup(
         setViewers(readViewers(awareness.getStates() as Map<number, Record<string, unknown>>, doc!.clientID))
       awareness.on('change', present)
       provider.on('status', ({ status: next }: { status: SampleMarkupDoc['status'] }) => {
+        // Connected again: forget the clocks of the others, which the provider raised when it
+        // dropped their states on losing the connection; otherwise the states the server now sends,
+        // at the clocks it has, read as old and the others show only after two renewals (30 s).
+        if (next === 'connected') {
+          for (const id of [...awareness.meta.keys()]) {
+            if (id !== doc!.clientID && !awareness.getStates().has(id)) awareness.meta.delete(id)
+          }
+        }
         setStatus(next)
         document.documentElement.dataset.sampleMarkup = next
       })

@@ -51,6 +51,8 @@ export const connectionByteRate = (limits: UpdateLimits) => ({
   perSecond: limits.maxBytes / 4,
 })
 const MAX_TRACKED_ACCOUNTS = 10_000
+/** What the byte rate counts for a message smaller than this (a cursor's move is ~100 bytes). */
+const MIN_MESSAGE_COST = 1024
 /** Stored rows from which a document is merged as soon as it is loaded (a few strokes' worth are normal). */
 export const COMPACT_ON_LOAD_ROWS = 200
 
@@ -379,7 +381,12 @@ export async function attachYjs(
             answer.readOnly,
             (doc) => void doc.release(),
             { key: answer.actor.key, name: answer.actor.name },
-            (bytes) => Math.max(ofConnection.charge(bytes), ofAccount.charge(bytes)),
+            (bytes) => {
+              // Each message costs at least a kilobyte: a flood of tiny ones (a cursor a millisecond,
+              // relayed to every viewer) is slowed too.
+              const cost = Math.max(bytes, MIN_MESSAGE_COST)
+              return Math.max(ofConnection.charge(cost), ofAccount.charge(cost))
+            },
           )
         })
       })

@@ -192,11 +192,13 @@ export async function lockSampleAsFinal(
   if (!mayLockAsFinal(person, current, API_VERSION))
     throw new AppError('PermissionError', SAMPLE_TEXTS.notAllowed('Final'))
   // The status changes under a row lock: of two locks at the same moment, one makes the change and
-  // the clone, the other finds the sample Final (locked) already.
+  // the clone, the other finds the sample Final (locked) already, or moved on from the status both
+  // read; when it moved on to Final, that is the same double press and says so.
   await setSampleStatus(deps, actor, sampleKey, 'Final', current).catch((error: unknown) => {
-    throw error instanceof AppError && error.message === SAMPLE_TEXTS.locked
-      ? new AppError('ValidationError', SAMPLE_TEXTS.alreadyFinal)
-      : error
+    const nowFinal =
+      (error instanceof AppError && error.message === SAMPLE_TEXTS.locked) ||
+      (error instanceof StaleStatus && error.current === 'Final')
+    throw nowFinal ? new AppError('ValidationError', SAMPLE_TEXTS.alreadyFinal) : error
   })
   await cloneAsFinal(deps, actor, { reference: sampleKey })
   return { message: SAMPLE_TEXTS.final(found.references.name) }

@@ -22,6 +22,7 @@ import { useLiveToasts } from '#app/ui/live-toasts'
 import { useNonce } from '#app/platform/nonce'
 import { SESSION_EXPIRED_EVENT } from '#app/platform/api-client'
 import { usePageLinks } from '#app/ui/page-link'
+import { offlineAwareRevalidate } from '#app/ui/offline-forms'
 
 // Every feature's abilities, before anything checks access.
 registerFeatureAbilities()
@@ -29,6 +30,9 @@ registerFeatureAbilities()
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 export const meta: MetaFunction = () => [{ title: 'Brand Portal' }]
+
+// Offline, the root is not read again for a page that stays (decision 169).
+export const shouldRevalidate = offlineAwareRevalidate
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getUiSession(request, context)

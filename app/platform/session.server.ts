@@ -5,7 +5,8 @@ import { createCookieSessionStorage, json, redirect, type Session } from '@remix
 import { timingSafeEqual, randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { AppError, isAppError } from '#app/platform/errors'
-import type { FlashToasts } from '#app/platform/toast'
+import { toastList, type FlashToasts } from '#app/platform/toast'
+import { isReplay, type ReplayAnswer } from '#app/platform/offline-queue'
 import { isForbiddenText, TEXT_REFUSED } from '#app/platform/text-rule'
 import type { Actor } from '#app/features/identity/accounts.server'
 import { authorizePath } from '#app/platform/access/permissions.server'
@@ -136,6 +137,12 @@ export async function redirectWithToast(
   toast: FlashToasts,
   init: { headers?: [string, string][] } = {},
 ) {
+  // A form sent again after being offline (offline-queue.ts) hears its toast as data: the person
+  // may be on another page by now, and each of several waiting forms has its own answer.
+  // Typed as the redirect it stands for: only the replay's client action reads it.
+  if (isReplay(request.url)) {
+    return json({ replayed: toastList(toast) } satisfies ReplayAnswer) as unknown as ReturnType<typeof redirect>
+  }
   const session = await getUiSession(request, context)
   session.flash('toast', toast)
   const headers = new Headers(init.headers)

@@ -18,6 +18,10 @@ import { Form, Outlet, useLoaderData, useLocation, useMatches, useNavigate } fro
 import { PageLink, isActivePath } from '#app/ui/page-link'
 import { useEffect, useState } from 'react'
 import type { loader } from './frame.server'
+import { offlineAwareRevalidate, useOfflineReplay } from '#app/ui/offline-forms'
+
+// Offline, the frame is not read again for a page that stays (decision 169).
+export const shouldRevalidate = offlineAwareRevalidate
 
 function usePageChrome() {
   const matches = useMatches()
@@ -133,6 +137,8 @@ export default function Frame() {
 
 function FrameContent() {
   const data = useLoaderData<typeof loader>()
+  // Forms that waited for the connection go when it is back, whichever page is open.
+  useOfflineReplay()
   const { title, back, fullWidth, settingsTabs } = usePageChrome()
   const location = useLocation()
   const navigate = useNavigate()

@@ -18,7 +18,7 @@ import { RoundBox } from './round-box'
 import { useReviewOverSocket } from './use-review-over-socket'
 import { pageHref, type SampleReviewData } from './sample-review-data'
 
-const STATE_LABEL: Record<FeedbackState, string> = {
+export const STATE_LABEL: Record<FeedbackState, string> = {
   open: 'Open',
   'to re-check': 'To re-check',
   resolved: 'Resolved',

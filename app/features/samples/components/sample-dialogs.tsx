@@ -8,6 +8,7 @@ import { RouteDialog } from '#app/ui/dialog'
 import { ChevronIcon } from '#app/ui/icons'
 import { CsrfField } from '#app/ui/misc'
 import { INITIAL_VIEW, type View } from '#app/ui/zoom-pan'
+import { FormAlert, HeldFormMessage, refuseFileFormOffline } from '#app/ui/offline-forms'
 import { Form, Link } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { pageHref, type SampleReviewData } from './sample-review-data'
@@ -95,15 +96,19 @@ const SAMPLE_ACCEPT = SAMPLE_EXTENSIONS.map((extension) => `.${extension}`).join
 /** Upload new version: one file, through the file pipeline (a plain multipart form). */
 export function VersionDialog({ data, closeTo }: { data: SampleReviewData; closeTo: string }) {
   const csrf = useCsrfToken()
+  const [refused, setRefused] = useState<string | null>(null)
   return (
     <RouteDialog title="Upload new version" closeTo={closeTo}>
       <form
         method="post"
         encType="multipart/form-data"
+        // Offline the browser would leave for its own error page: the dialog says so and keeps the file.
+        onSubmit={(event) => refuseFileFormOffline(event, setRefused)}
         action={`/brand/${data.brandKey}/style/${data.style.key}/samples/${data.sample.key}/version`}
         className="flex flex-col gap-4"
       >
         <CsrfField token={csrf} />
+        {refused ? <FormAlert message={refused} /> : null}
         <p className="text-sm text-muted">
           {versionLabel(Math.max(data.sample.version, ...data.versions.map((version) => version.version)) + 1)} keeps
           the versions before it. The markup of the newest version is carried over, each mark flagged to re-check.
@@ -129,6 +134,7 @@ function DialogForm({ intent, children }: { intent: string; children: ReactNode 
     <Form method="post" className="flex flex-col gap-4" preventScrollReset>
       <CsrfField token={csrf} />
       <input type="hidden" name="intent" value={intent} />
+      <HeldFormMessage />
       {children}
     </Form>
   )

@@ -9,7 +9,13 @@ import { Badge } from '#app/ui/misc'
 
 import type { ReviewEventView, SampleReviewState } from '#app/features/samples/review/review-views'
 
-export type SampleDialog = 'expand' | 'rename' | 'delete' | 'annotate' | 'version'
+export const SAMPLE_DIALOGS = ['expand', 'rename', 'delete', 'annotate', 'version'] as const
+export type SampleDialog = (typeof SAMPLE_DIALOGS)[number]
+
+/** The dialog the address opens, if it names one of the page's. */
+export function dialogOf(query: URLSearchParams): SampleDialog | null {
+  return SAMPLE_DIALOGS.find((name) => name === query.get('dialog')) ?? null
+}
 
 /** The right panel's tabs, in order; each is a query state (`?tab=`), so they work without JavaScript. */
 export const REVIEW_TABS = ['feedback', 'comments', 'details', 'history'] as const

@@ -2,12 +2,13 @@
 import { sampleFormat } from '#app/features/samples/sample-formats'
 import { ButtonLink } from '#app/ui/button'
 import { BackIcon } from '#app/ui/icons'
-import { Link } from '@remix-run/react'
+import { Link, useSearchParams } from '@remix-run/react'
+import { OfflineQueueNotice, useOfflineLinks } from '#app/ui/offline-forms'
 import { useMemo } from 'react'
 import { MarkupStage } from './markup-editor'
 import { Sample3dStage } from './sample-3d'
 import { AnnotateDialog, DeleteDialog, ExpandDialog, RenameDialog, VersionDialog } from './sample-dialogs'
-import { pageHref, type SampleReviewData } from './sample-review-data'
+import { dialogOf, pageHref, type SampleReviewData } from './sample-review-data'
 import { OtherSamples, SidePanel } from './sample-side-panel'
 import { ReferenceCarousel, SampleStage } from './sample-stage'
 import { CompareVersions, VersionNotice } from './sample-version-panels'
@@ -17,6 +18,11 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
   const { sample } = data
   const closeTo = pageHref(data, { dialog: null })
   const live = useSampleLive(data)
+  // Offline a link waits for the connection; a dialog still opens and closes, read from the address
+  // (the loader is not asked again offline, decision 169).
+  const offlineLinks = useOfflineLinks()
+  const [search] = useSearchParams()
+  const dialog = dialogOf(search)
   // Following someone to another version of the series takes its number and its address.
   const follow = useMemo(
     () => ({
@@ -40,6 +46,7 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
         {/* Beside the title, so a change told live never pushes the picture down. */}
         <div className="flex min-w-0 flex-1 justify-center">
           <SampleLiveNotice notice={live.notice} onDismiss={live.dismiss} />
+          <OfflineQueueNotice links={offlineLinks} />
         </div>
         <nav aria-label="Sample actions" className="flex flex-wrap gap-2">
           <ButtonLink
@@ -141,11 +148,11 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
 
       <OtherSamples data={data} />
 
-      {data.dialog === 'expand' ? <ExpandDialog data={data} closeTo={closeTo} /> : null}
-      {data.dialog === 'rename' && data.canEdit ? <RenameDialog data={data} closeTo={closeTo} /> : null}
-      {data.dialog === 'delete' && data.canEdit ? <DeleteDialog data={data} closeTo={closeTo} /> : null}
-      {data.dialog === 'annotate' && data.canReview ? <AnnotateDialog closeTo={closeTo} /> : null}
-      {data.dialog === 'version' && data.canEdit ? <VersionDialog data={data} closeTo={closeTo} /> : null}
+      {dialog === 'expand' ? <ExpandDialog data={data} closeTo={closeTo} /> : null}
+      {dialog === 'rename' && data.canEdit ? <RenameDialog data={data} closeTo={closeTo} /> : null}
+      {dialog === 'delete' && data.canEdit ? <DeleteDialog data={data} closeTo={closeTo} /> : null}
+      {dialog === 'annotate' && data.canReview ? <AnnotateDialog closeTo={closeTo} /> : null}
+      {dialog === 'version' && data.canEdit ? <VersionDialog data={data} closeTo={closeTo} /> : null}
     </div>
   )
 }

@@ -1,7 +1,6 @@
 // The server side of sample.tsx: what its route loads and does.
 import { listThreadMessages, sendMessage, threadMessage } from '#app/features/chat/index.server'
 import { markupPinThreadKey } from '#app/features/chat'
-import { type SampleDialog } from '#app/features/samples/components/sample-review'
 import { sampleMarkup, setPinResolved } from '#app/features/samples/markup.server'
 import { pinPreviews } from '#app/features/samples/pin-previews.server'
 import { isPin, type AnyPin } from '#app/features/samples/markup/shapes'
@@ -19,14 +18,13 @@ import {
 import { endRound, raiseFeedback, startRound, updateFeedback } from '#app/features/samples/review/review-changes.server'
 import { reopenSample } from '#app/features/samples/sample-lock.server'
 import { getSampleReviewState, reviewHistory } from '#app/features/samples/review/review-reading.server'
-import { REVIEW_TABS, type ReviewTab } from '#app/features/samples/components/sample-review-data'
+import { REVIEW_TABS, dialogOf, type ReviewTab } from '#app/features/samples/components/sample-review-data'
 import { parseCompareState, type CompareView } from '#app/features/samples/compare-view'
 import { AppError } from '#app/platform/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { parseZoom } from '#app/ui/zoom-pan'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 
-const DIALOGS: readonly SampleDialog[] = ['expand', 'rename', 'delete', 'annotate', 'version']
 
 /** An annotation's summary, as long as a comment may be. */
 const MAX_SUMMARY = 2000
@@ -94,7 +92,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     compare,
     compareView,
     zoom: parseZoom(query.get('zoom')),
-    dialog: DIALOGS.find((name) => name === query.get('dialog')) ?? null,
+    dialog: dialogOf(query),
   })
 }
 

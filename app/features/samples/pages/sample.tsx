@@ -5,6 +5,8 @@ import { SampleReviewPage } from '#app/features/samples/components/sample-review
 import type { FrameHandle } from '#app/ui/frame-handle'
 import { type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { describeReviewForm } from '#app/features/samples/components/offline-labels'
+import { offlineAwareRevalidate, offlineClientAction } from '#app/ui/offline-forms'
 import type { loader } from './sample.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -15,6 +17,10 @@ export const handle: FrameHandle = {
   title: 'Virtual Atelier',
   back: (_data, params) => `/brand/${params.brandKey ?? ''}/style/${params.styleKey ?? ''}`,
 }
+
+// Offline, the review's forms wait for the connection instead of failing (decision 169).
+export const clientAction = offlineClientAction(describeReviewForm)
+export const shouldRevalidate = offlineAwareRevalidate
 
 export default function SampleReview() {
   const data = useLoaderData<typeof loader>()

@@ -128,7 +128,8 @@ export function isHeldForm(value: unknown): value is HeldForm {
 
 export const OFFLINE_TEXTS = {
   needsConnection: 'This needs the connection. Nothing was changed: try again when you are back online.',
-  fileNeedsConnection: 'Uploading a file needs the connection. The file stays chosen: upload it when you are back online.',
+  fileNeedsConnection:
+    'Uploading a file needs the connection. The file stays chosen: upload it when you are back online.',
   queueFull: `${MAX_QUEUED_FORMS} changes are already waiting for the connection. This one was not kept: try again when you are back online.`,
   tooLong: 'This change is too long to keep while offline. Nothing was changed: try again when you are back online.',
   waiting: (count: number) =>

@@ -172,3 +172,104 @@ test('without JavaScript the composer posts the file with the message', async ({
   await expect(page.getByTestId('message')).toHaveCount(1)
   await page.context().close()
 })
+
+/**
+ * A page whose file scan seems to take as long as the test wants: the socket's file status events
+ * are dropped and the 2000 ms re-check hears "scanning" until `release()`.
+ */
+async function slowScanPage(browser: import('@playwright/test').Browser, baseURL: string) {
+  let holding = true
+  const context = await browser.newContext({ baseURL })
+  await context.routeWebSocket(/\/socket\.io\//, (ws) => {
+    const server = ws.connectToServer()
+    server.onMessage((message) => {
+      if (holding && typeof message === 'string' && message.includes('"file:status"')) return
+      ws.send(message)
+    })
+  })
+  await context.route('**/api/file/model/**', (route) =>
+    holding ? route.fulfill({ json: { data: { status: 'scanning' } } }) : route.continue(),
+  )
+  return { context, release: () => (holding = false) }
+}
+
+test('a message sent while its file is being scanned waits and goes when the scan passes', async ({
+  browser,
+  baseURL,
+}) => {
+  const brand = await createBrand(baseURL!)
+  const designer = await member(baseURL!, brand, 'Eve', 'Designer', 'designer')
+  await member(baseURL!, brand, 'Fay', 'Merch', 'vsm')
+  const slow = await slowScanPage(browser, baseURL!)
+  const page = await slow.context.newPage()
+  await signIn(page, designer.email, designer.password)
+  await page.goto(`/brand/${brand.key}/contacts`)
+  await page
+    .getByTestId('contact-card')
+    .filter({ hasText: 'Fay Merch' })
+    .getByRole('button', { name: 'Message' })
+    .click()
+  await live(page)
+
+  await attach(page, 'hem.png', await swatch())
+  const chip = page.getByTestId('composer-attachment')
+  await expect(chip).toHaveAttribute('data-status', 'scanning', { timeout: 15_000 })
+  await page.getByLabel('Message', { exact: true }).fill('The hem in linen')
+  await page.getByRole('button', { name: 'Send' }).click()
+  // It waits, said plainly and not as an error; nothing is sent yet.
+  await expect(chip.getByTestId('composer-attachment-waiting')).toHaveText(
+    'Your message goes as soon as the scan passes.',
+  )
+  await expect(page.getByTestId('conversation').getByRole('alert')).toHaveCount(0)
+  await expect(page.getByTestId('message')).toHaveCount(0)
+
+  slow.release()
+  const sent = page.getByTestId('message')
+  await expect(sent).toHaveCount(1, { timeout: 15_000 })
+  await expect(sent).toContainText('The hem in linen')
+  await expect(sent.getByRole('img', { name: 'hem.png' })).toBeVisible()
+  await expect(chip).toHaveCount(0)
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('')
+  await expect(page.getByTestId('conversation').getByRole('alert')).toHaveCount(0)
+  await slow.context.close()
+})
+
+test('a message waiting for a file the scan refuses says so, keeps its text, and the refusal goes with the file', async ({
+  browser,
+  baseURL,
+}) => {
+  const brand = await createBrand(baseURL!)
+  const designer = await member(baseURL!, brand, 'Gil', 'Designer', 'designer')
+  await member(baseURL!, brand, 'Ivy', 'Merch', 'vsm')
+  const slow = await slowScanPage(browser, baseURL!)
+  const page = await slow.context.newPage()
+  await signIn(page, designer.email, designer.password)
+  await page.goto(`/brand/${brand.key}/contacts`)
+  await page
+    .getByTestId('contact-card')
+    .filter({ hasText: 'Ivy Merch' })
+    .getByRole('button', { name: 'Message' })
+    .click()
+  await live(page)
+
+  await attach(page, 'infected.png', Buffer.concat([await swatch(), EICAR]))
+  const chip = page.getByTestId('composer-attachment')
+  await expect(chip).toHaveAttribute('data-status', 'scanning', { timeout: 15_000 })
+  await page.getByLabel('Message', { exact: true }).fill('Have a look')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(chip.getByTestId('composer-attachment-waiting')).toBeVisible()
+
+  slow.release()
+  const alert = page.getByTestId('conversation').getByRole('alert')
+  await expect(alert).toContainText(SCAN_MESSAGES.quarantined, { timeout: 15_000 })
+  await expect(chip.getByTestId('composer-attachment-waiting')).toHaveCount(0)
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Have a look')
+  await expect(page.getByTestId('message')).toHaveCount(0)
+  // Removing the file: the refusal no longer applies, and the text goes alone.
+  await chip.getByRole('button', { name: 'Remove infected.png' }).click()
+  await expect(alert).toHaveCount(0)
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByTestId('message')).toHaveCount(1)
+  await expect(page.getByTestId('message').getByTestId('message-attachment')).toHaveCount(0)
+  await slow.context.close()
+})

@@ -6,6 +6,7 @@
 // (docs/decisions/119, 134).
 import { StepStateMark, StepsDone } from '#app/features/atelier/components/style-progress'
 import { STEP_STATE_LABELS } from '#app/features/atelier/style-steps'
+import { offlineAwareRevalidate } from '#app/ui/offline-forms'
 import type { FrameHandle } from '#app/ui/frame-handle'
 import { type MetaFunction } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useParams, type ShouldRevalidateFunction } from '@remix-run/react'
@@ -21,9 +22,15 @@ export const handle: FrameHandle = {
   back: (_data, params) => `/brand/${params.brandKey ?? ''}/style/${params.styleKey ?? ''}`,
 }
 
-/** Between the summary and a step the layout's data changes kind, so it is read again. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  atSummary(currentUrl) !== atSummary(nextUrl) || defaultShouldRevalidate
+/**
+ * Between the summary and a step the layout's data changes kind, so it is read again; offline, not
+ * for a page that stays (the sample review's forms wait for the connection, decision 169).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  offlineAwareRevalidate({
+    ...args,
+    defaultShouldRevalidate: atSummary(args.currentUrl) !== atSummary(args.nextUrl) || args.defaultShouldRevalidate,
+  })
 
 export default function StyleWizard() {
   const data = useLoaderData<typeof loader>()

@@ -12,9 +12,9 @@ import { Avatar, CsrfField, EmptyState } from '#app/ui/misc'
 import { Form, Link } from '@remix-run/react'
 import { MessageAttachment } from './message-attachment'
 import { CHAT_ATTACHMENT_ACCEPT, type Attachment } from './use-attachment'
-import { useConversation, type ConversationProps } from './use-conversation'
+import { SENDS_WHEN_SCANNED, useConversation, type ConversationProps } from './use-conversation'
 
-export { ATTACHMENT_NOT_READY, type ConversationLinks } from './use-conversation'
+export { SENDS_WHEN_SCANNED, type ConversationLinks } from './use-conversation'
 
 /** The friendly empty state of a conversation (docs/decisions/059). */
 export const NO_MESSAGES = 'No messages yet. Say hello!'
@@ -48,6 +48,7 @@ export function ConversationView(props: ConversationProps) {
     targetKey,
     hydrated,
     attachment,
+    sendWhenScanned,
     attach,
     removeAttachment,
     filePicker,
@@ -249,6 +250,7 @@ export function ConversationView(props: ConversationProps) {
           {attachment ? (
             <ComposerAttachment
               attachment={attachment}
+              waiting={sendWhenScanned}
               onRemove={() => {
                 removeAttachment()
                 setComposerError(null)
@@ -357,7 +359,16 @@ function Confirm({
 }
 
 /** The file waiting in the composer: its name, its progress in whole percent, its scan state. */
-function ComposerAttachment({ attachment, onRemove }: { attachment: Attachment; onRemove: () => void }) {
+function ComposerAttachment({
+  attachment,
+  waiting,
+  onRemove,
+}: {
+  attachment: Attachment
+  /** A message waits for this file's scan and goes by itself. */
+  waiting: boolean
+  onRemove: () => void
+}) {
   const { name, size, progress, status, error, preview } = attachment
   const refused = status === 'quarantined' || status === 'failed'
   const state =
@@ -409,6 +420,11 @@ function ComposerAttachment({ attachment, onRemove }: { attachment: Attachment; 
         >
           {state}
         </p>
+        {waiting && !refused ? (
+          <p className="mt-0.5 text-xs text-ink" data-testid="composer-attachment-waiting" role="status">
+            {SENDS_WHEN_SCANNED}
+          </p>
+        ) : null}
       </div>
       <button
         type="button"

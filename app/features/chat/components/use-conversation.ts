@@ -46,8 +46,8 @@ interface Pending {
   failed: string | null
 }
 
-/** Sending before the attached file is known clean. */
-export const ATTACHMENT_NOT_READY = 'The file is still being uploaded or scanned.'
+/** A message sent before its file is known clean waits for the scan (issue 44). */
+export const SENDS_WHEN_SCANNED = 'Your message goes as soon as the scan passes.'
 
 /** Where the forms and links of the view go when JavaScript is off (the chat pages). */
 export interface ConversationLinks {
@@ -316,13 +316,23 @@ export function useConversation({ target, selfKey, initial, formError, onThreadD
     if (box.scrollTop < 40) void loadOlder()
   }
 
+  /** The composer's form, for the message that waits for its file's scan and goes by itself. */
+  const composer = useRef<HTMLFormElement | null>(null)
+  /** A message was sent while its file was still on its way: it goes when the scan passes. */
+  const [sendWhenScanned, setSendWhenScanned] = useState(false)
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const form = event.currentTarget
+    composer.current = event.currentTarget
+    send(event.currentTarget)
+  }
+
+  function send(form: HTMLFormElement) {
     const field = form.elements.namedItem('text') as HTMLTextAreaElement
-    // A refused file cannot go; one still on its way waits for its scan.
-    if (attachment && (attachment.status !== 'available' || !attachment.key)) {
-      setComposerError(attachment.error ?? ATTACHMENT_NOT_READY)
+    // A refused file cannot go.
+    if (attachment?.error) {
+      setSendWhenScanned(false)
+      setComposerError(attachment.error)
       return
     }
     // With a file, the text may be empty.
@@ -332,6 +342,12 @@ export function useConversation({ target, selfKey, initial, formError, onThreadD
       return
     }
     setComposerError(null)
+    // A file still on its way: the message waits in the composer and goes when the scan passes.
+    if (attachment && (attachment.status !== 'available' || !attachment.key)) {
+      setSendWhenScanned(true)
+      return
+    }
+    setSendWhenScanned(false)
     const entry: Pending = {
       client_key: newClientKey(),
       text: parsed.data,
@@ -347,6 +363,32 @@ export function useConversation({ target, selfKey, initial, formError, onThreadD
     lastTyping.current = 0
     void deliver(entry)
   }
+
+  // The waiting message goes once its file is clean; a refused file says why and keeps the text.
+  const sendRef = useRef(send)
+  sendRef.current = send
+  useEffect(() => {
+    if (!sendWhenScanned) return
+    if (!attachment) {
+      setSendWhenScanned(false)
+      return
+    }
+    if (attachment.error) {
+      setSendWhenScanned(false)
+      setComposerError(attachment.error)
+      return
+    }
+    if (attachment.status === 'available' && attachment.key && composer.current) sendRef.current(composer.current)
+  }, [sendWhenScanned, attachment])
+
+  // A refusal about a file no longer applies once that file is removed or another is chosen.
+  const fileRefusal = useRef<string | null>(null)
+  useEffect(() => {
+    const refusal = attachment?.error ?? null
+    const before = fileRefusal.current
+    fileRefusal.current = refusal
+    if (before && before !== refusal) setComposerError((shown) => (shown === before ? null : shown))
+  }, [attachment])
 
   function onTyping() {
     if (!socket?.connected || !conversationKey) return
@@ -411,6 +453,7 @@ export function useConversation({ target, selfKey, initial, formError, onThreadD
     targetKey,
     hydrated,
     attachment,
+    sendWhenScanned,
     attach,
     removeAttachment,
     filePicker,

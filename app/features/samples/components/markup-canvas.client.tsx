@@ -34,6 +34,7 @@ import {
   stageTransform,
   toBox,
   toPicture,
+  wheelZoomFactor,
   zoomAround,
   type StageView,
 } from '#app/features/samples/markup/stage-view'
@@ -155,7 +156,7 @@ export function MarkupCanvas({
       if (!event.ctrlKey || !update) return
       event.preventDefault()
       const at = local(event)
-      update((current) => zoomAround(current, current.zoom * Math.exp(-event.deltaY * 0.01), at, size))
+      update((current) => zoomAround(current, current.zoom * wheelZoomFactor(event.deltaY, event.deltaMode), at, size))
     }
     element.addEventListener('wheel', onWheel, { passive: false })
     return () => element.removeEventListener('wheel', onWheel)

@@ -10,6 +10,8 @@ import {
   stageTransform,
   toBox,
   toPicture,
+  WHEEL_NOTCH_ZOOM,
+  wheelZoomFactor,
   zoomAround,
 } from './stage-view'
 import { MARKUP_COLOURS, type PinShape, type Point } from './shape-types'
@@ -136,5 +138,29 @@ describe('pressing', () => {
     const zoomed = { zoom: 4, x: 0, y: 0 }
     expect(pinAt(pins, { x: 320, y: 400 }, zoomed, box, 14)).toBeNull()
     expect(pinAt(pins, { x: 345, y: 400 }, zoomed, box, 14)?.id).toBe('b')
+  })
+})
+
+describe('Ctrl+wheel zoom', () => {
+  it('zooms one even step per mouse-wheel notch, whatever the wheel reports', () => {
+    for (const [delta, mode] of [
+      [100, 0],
+      [120, 0],
+      [200, 0],
+      [3, 1],
+      [1, 2],
+    ] as const) {
+      expect(wheelZoomFactor(-delta, mode)).toBeCloseTo(WHEEL_NOTCH_ZOOM, 10)
+      expect(wheelZoomFactor(delta, mode)).toBeCloseTo(1 / WHEEL_NOTCH_ZOOM, 10)
+    }
+    // From 1× the wheel (a delta of 200) went to 7.4×; now one notch is 1.25×.
+    expect(wheelZoomFactor(-200)).toBe(1.25)
+  })
+
+  it('follows a trackpad pinch smoothly, as the browser scales it', () => {
+    expect(wheelZoomFactor(-10)).toBeCloseTo(Math.exp(0.1), 10)
+    expect(wheelZoomFactor(4)).toBeCloseTo(Math.exp(-0.04), 10)
+    expect(wheelZoomFactor(0)).toBe(1)
+    expect(wheelZoomFactor(Number.NaN)).toBe(1)
   })
 })

@@ -15,6 +15,23 @@ export interface StageView {
 export const STAGE_ZOOM = { min: 1, max: 8 } as const
 export const FITTED_VIEW: StageView = { zoom: 1, x: 0, y: 0 }
 
+/** The most one wheel event zooms by: one notch of a mouse wheel, in or out. */
+export const WHEEL_NOTCH_ZOOM = 1.25
+
+/** Pixels per line and per page, for wheels that count in lines (Firefox) or pages. */
+const WHEEL_UNIT = [1, 16, 800] as const
+
+/**
+ * How much a Ctrl+wheel event zooms: a trackpad's pinch (many small deltas) follows the fingers
+ * smoothly, as browsers scale pinches (e^(-delta/100)); a mouse wheel's notch (a delta of 100 or
+ * more, 3 lines in Firefox) zooms by one even step, whatever the wheel's resolution.
+ */
+export function wheelZoomFactor(deltaY: number, deltaMode = 0): number {
+  const pixels = finite(deltaY, 0) * (WHEEL_UNIT[deltaMode as 0 | 1 | 2] ?? 1)
+  const factor = Math.exp(-pixels * 0.01)
+  return Math.min(WHEEL_NOTCH_ZOOM, Math.max(1 / WHEEL_NOTCH_ZOOM, factor))
+}
+
 /** A press held this long without moving is a long press. */
 export const LONG_PRESS_MS = 500
 /** How far a finger may wander, in pixels, and still be pressing (or tapping) in place. */

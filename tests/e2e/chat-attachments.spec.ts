@@ -2,7 +2,7 @@
 // progress and scan state (atelier.md §4 toasts); the message goes with it once it is clean and
 // the other member sees it arrive without a reload. A file refused by the scan cannot be sent and
 // is removed from the composer. Each test uses a brand of its own.
-import type { Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { EICAR } from '#app/infra/file-scan.server'
 import { SCAN_MESSAGES } from '#app/features/files/file-purposes'
@@ -177,7 +177,7 @@ test('without JavaScript the composer posts the file with the message', async ({
  * A page whose file scan seems to take as long as the test wants: the socket's file status events
  * are dropped and the 2000 ms re-check hears "scanning" until `release()`.
  */
-async function slowScanPage(browser: import('@playwright/test').Browser, baseURL: string) {
+async function slowScanPage(browser: Browser, baseURL: string) {
   let holding = true
   const context = await browser.newContext({ baseURL })
   await context.routeWebSocket(/\/socket\.io\//, (ws) => {

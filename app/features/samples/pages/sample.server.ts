@@ -25,7 +25,6 @@ import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/sessio
 import { parseZoom } from '#app/ui/zoom-pan'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 
-
 /** An annotation's summary, as long as a comment may be. */
 const MAX_SUMMARY = 2000
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TOAST_GAP, toastTop, type Box } from './toast-placement'
+import { TOAST_GAP, clearToastTop, toastTop, type Box } from './toast-placement'
 
 const box = (top: number, bottom: number, left: number, right: number): Box => ({ top, bottom, left, right })
 const header = box(0, 105, 0, 1280)
@@ -48,5 +48,51 @@ describe('toastTop', () => {
     expect(toastTop({ headers: [header], dialog: box(172, 548, 100, 500), toasts, viewportHeight: 720 })).toBe(
       105 + TOAST_GAP,
     )
+  })
+})
+
+describe('clearToastTop', () => {
+  const frame = box(0, 150, 0, 1280)
+  // The review page's right column at 1280×720: its name, status picker, tabs, a message's author.
+  const actions = box(170, 215, 780, 1232)
+  const name = box(228, 252, 912, 1096)
+  const picker = box(262, 298, 912, 1232)
+  const tabs = box(355, 390, 912, 1232)
+  const author = box(470, 490, 960, 1060)
+  const composer = box(640, 700, 912, 1232)
+  const column = box(0, 50, 1010, 1264)
+  const at = (top: number) => box(top, top + 50, column.left, column.right)
+
+  it('moves down past the controls and names it would cover, to the first gap tall enough', () => {
+    const top = clearToastTop({
+      headers: [frame],
+      avoid: [actions, name, picker, tabs, author, composer],
+      dialog: null,
+      toasts: column,
+      viewportHeight: 720,
+    })
+    for (const item of [actions, name, picker, tabs, author, composer]) expect(overlaps(at(top), item)).toBe(false)
+    // Between the picker and the tabs there are 57 px, too few for 50 and the gaps: below the tabs.
+    expect(top).toBe(tabs.bottom + TOAST_GAP / 2)
+  })
+
+  it('stays where toastTop puts it when nothing is under it, and ignores what is in another column', () => {
+    const elsewhere = box(150, 400, 100, 800)
+    const start = toastTop({ headers: [frame], dialog: null, toasts: column, viewportHeight: 720 })
+    expect(
+      clearToastTop({ headers: [frame], avoid: [elsewhere], dialog: null, toasts: column, viewportHeight: 720 }),
+    ).toBe(start)
+  })
+
+  it('keeps to the window and off a dialog; with no gap anywhere it stays at the start', () => {
+    const wall = box(150, 720, 912, 1232)
+    const start = toastTop({ headers: [frame], dialog: null, toasts: column, viewportHeight: 720 })
+    expect(clearToastTop({ headers: [frame], avoid: [wall], dialog: null, toasts: column, viewportHeight: 720 })).toBe(
+      start,
+    )
+    const dialog = box(300, 600, 900, 1270)
+    const top = clearToastTop({ headers: [frame], avoid: [name], dialog, toasts: column, viewportHeight: 720 })
+    expect(overlaps(at(top), dialog)).toBe(false)
+    expect(overlaps(at(top), name)).toBe(false)
   })
 })

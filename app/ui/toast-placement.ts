@@ -29,3 +29,41 @@ export function toastTop(place: { headers: Box[]; dialog: Box | null; toasts: Bo
   if (below + height + TOAST_GAP <= viewportHeight) return below
   return Math.max(start, viewportHeight - height - TOAST_GAP)
 }
+
+/**
+ * The top of the toast column, also clear of the controls and names under it (`avoid`: buttons,
+ * links, fields, headings, a message's author). From where `toastTop` puts it, it moves down to
+ * the first gap tall enough below one of them; with no such gap in the window it stays there.
+ */
+export function clearToastTop(place: {
+  headers: Box[]
+  avoid: Box[]
+  dialog: Box | null
+  toasts: Box
+  viewportHeight: number
+}): number {
+  const { avoid, dialog, toasts, viewportHeight } = place
+  const start = toastTop(place)
+  const height = toasts.bottom - toasts.top
+  const inColumn = avoid.filter((item) => item.left < toasts.right && toasts.left < item.right)
+  const clearAt = (top: number) => {
+    const bottom = top + height
+    if (bottom + TOAST_GAP > viewportHeight) return false
+    if (
+      dialog &&
+      dialog.left < toasts.right &&
+      toasts.left < dialog.right &&
+      dialog.top < bottom &&
+      top < dialog.bottom
+    ) {
+      return false
+    }
+    return inColumn.every((item) => item.bottom + TOAST_GAP / 2 <= top || bottom + TOAST_GAP / 2 <= item.top)
+  }
+  if (clearAt(start)) return start
+  const candidates = inColumn
+    .map((item) => item.bottom + TOAST_GAP / 2)
+    .filter((top) => top > start)
+    .sort((a, b) => a - b)
+  return candidates.find(clearAt) ?? start
+}

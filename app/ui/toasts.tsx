@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Toast } from '#app/platform/toast'
 import { CloseIcon } from '#app/ui/icons'
-import { toastTop } from '#app/ui/toast-placement'
+import { clearToastTop } from '#app/ui/toast-placement'
+
+/** What a toast must never cover: controls, headings and names a page marks (a message's author). */
+const AVOID =
+  'a[href], button, input, select, textarea, summary, [role="button"], [role="tab"], h1, h2, h3, [data-toast-avoid]'
 
 const KIND_CLASS: Record<Toast['kind'], string> = {
   success: 'border-emerald-700 bg-emerald-50 text-emerald-900',
@@ -12,8 +16,9 @@ const KIND_CLASS: Record<Toast['kind'], string> = {
 /**
  * Shows the flash toasts of the last redirect, one below the other. Auto-dismiss after 6 s is a
  * CSS animation, so it needs no JavaScript; with JavaScript each can also be dismissed by hand.
- * They sit at the right: under the page frame's header (and a page's marked headers) and off any open dialog once the browser
- * has measured both (toast-placement.ts), at the foot of the window until then.
+ * They sit at the right: under the page frame's header (and a page's marked headers), off any open dialog and clear
+ * of the controls and names under them once the browser has measured them (toast-placement.ts), at the foot of the
+ * window until then.
  */
 export function Toasts({ toasts }: { toasts: readonly Toast[] }) {
   // Positions dismissed by hand; a new list of toasts (a new redirect) shows them all again.
@@ -31,9 +36,15 @@ export function Toasts({ toasts }: { toasts: readonly Toast[] }) {
         element.getBoundingClientRect(),
       )
       const dialog = [...document.querySelectorAll('[role="dialog"][aria-modal="true"]')].at(-1)
+      // Only what shows in the window, and not the toasts' own Dismiss buttons.
+      const avoid = [...document.querySelectorAll(AVOID)]
+        .filter((element) => !column.current?.contains(element))
+        .map((element) => element.getBoundingClientRect())
+        .filter((box) => box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight)
       setTop(
-        toastTop({
+        clearToastTop({
           headers,
+          avoid,
           dialog: dialog?.getBoundingClientRect() ?? null,
           toasts: toastsBox,
           viewportHeight: window.innerHeight,

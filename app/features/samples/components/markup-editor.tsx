@@ -16,6 +16,7 @@ import { markChecked, needsRecheckCount } from '#app/features/samples/sample-ver
 import { FITTED_VIEW, type StageView } from '#app/features/samples/markup/stage-view'
 import type { PinPreviews } from '#app/features/samples/pin-preview'
 import { useHydrated } from '#app/ui/use-hydrated'
+import { useFitToWindow } from '#app/ui/use-fit-to-window'
 import { viewTransform } from '#app/ui/zoom-pan'
 import type { MarkupTool } from './markup-canvas.client'
 import { MarkupColourAndHistory } from './markup-colour-and-history'
@@ -208,6 +209,8 @@ function LiveMarkup({
   const [selected, setSelected] = useState<string | null>(null)
   const { history, doOp, step } = useMarkupHistory(live)
   const image = useRef<HTMLImageElement>(null)
+  // The picture ends above the fold, whatever sits above it on this screen.
+  const fittedHeight = useFitToWindow(image, drawing)
   const [shown, setShown] = useState<{ width: number; height: number } | null>(null)
   // Pinch zoom of the picture; the canvas draws the shapes with the same view.
   const [view, setView] = useState<StageView>(FITTED_VIEW)
@@ -292,7 +295,8 @@ function LiveMarkup({
         <div
           role="toolbar"
           aria-label="Markup tools"
-          className="flex items-center gap-1 overflow-x-auto whitespace-nowrap rounded-md border border-line bg-white p-1.5"
+          // It wraps rather than scroll: on a tablet every tool and Save stay in reach.
+          className="flex flex-wrap items-center gap-1 whitespace-nowrap rounded-md border border-line bg-white p-1.5"
         >
           {TOOLS.map(([value, label, key]) => (
             <button
@@ -375,7 +379,7 @@ function LiveMarkup({
             src={picture.src}
             alt={picture.name}
             className={`block max-w-full select-none ${drawing ? PICTURE_HEIGHT_DRAWING : PICTURE_HEIGHT}`}
-            style={{ transform: viewTransform(view) }}
+            style={{ transform: viewTransform(view), ...(fittedHeight === null ? {} : { maxHeight: fittedHeight }) }}
             draggable={false}
           />
           {shown ? (

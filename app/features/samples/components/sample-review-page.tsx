@@ -88,7 +88,7 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
 
       {data.showReferences ? <ReferenceCarousel data={data} /> : null}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_18rem] lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-label={sample.name} className="flex min-w-0 flex-col gap-2">
           <VersionNotice data={data} />
           {data.compare ? (

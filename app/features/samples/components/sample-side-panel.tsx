@@ -49,7 +49,7 @@ export function SidePanel({ data }: { data: SampleReviewData }) {
             to={pageHref(data, { tab })}
             preventScrollReset
             aria-current={data.tab === tab ? 'page' : undefined}
-            className="-mb-px whitespace-nowrap border-b-2 border-transparent px-1.5 pb-2 text-muted hover:text-ink aria-[current=page]:border-ink aria-[current=page]:font-medium aria-[current=page]:text-ink"
+            className="-mb-px whitespace-nowrap border-b-2 border-transparent px-1 pb-2 lg:px-1.5 text-muted hover:text-ink aria-[current=page]:border-ink aria-[current=page]:font-medium aria-[current=page]:text-ink"
           >
             {TAB_LABEL[tab]}
             {tab === 'feedback' && openCount > 0 ? (

@@ -3,9 +3,9 @@ import type { Toast } from '#app/platform/toast'
 import { CloseIcon } from '#app/ui/icons'
 import { clearToastTop } from '#app/ui/toast-placement'
 
-/** What a toast must never cover: controls, headings and names a page marks (a message's author). */
+/** What a toast must never cover: controls, headings, marked headers and the names a page marks (`data-toast-clear`). */
 const AVOID =
-  'a[href], button, input, select, textarea, summary, [role="button"], [role="tab"], h1, h2, h3, [data-toast-avoid]'
+  'a[href], button, input, select, textarea, summary, [role="button"], [role="tab"], h1, h2, h3, [data-toast-avoid], [data-toast-clear]'
 
 const KIND_CLASS: Record<Toast['kind'], string> = {
   success: 'border-emerald-700 bg-emerald-50 text-emerald-900',

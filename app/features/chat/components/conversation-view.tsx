@@ -151,7 +151,7 @@ export function ConversationView(props: ConversationProps) {
                         <p
                           className={`flex min-w-0 max-w-full items-baseline gap-2 text-sm ${own ? 'flex-row-reverse' : ''}`}
                         >
-                          <span data-toast-avoid className="truncate font-medium">
+                          <span data-toast-clear className="truncate font-medium">
                             {message.sender}
                           </span>
                           {/* In the viewer's time zone, which the server does not know. */}

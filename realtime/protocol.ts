@@ -115,6 +115,8 @@ export type SampleChange =
   | 'feedback'
   /** A review round started or ended; `detail` says what. */
   | 'round'
+  /** A pin without a change request resolved or reopened; `detail` says which. */
+  | 'pin'
 
 export interface SampleChangedEvent {
   style: string

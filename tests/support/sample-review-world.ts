@@ -5,7 +5,8 @@ import { createSample } from '#tests/support/atelier-factories'
 import { createStyleIn } from '#tests/support/catalogue-factories'
 import { createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'
 import { pageBrowser, type PageBrowser } from '#tests/support/page-browser'
-import { loadServerBuild, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { io as connectSocket, type Socket } from 'socket.io-client'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect } from 'vitest'
 
@@ -56,3 +57,22 @@ export async function styleWithSample(name: string, status = 'In Progress') {
 
 export const statusOf = async (key: string) =>
   (await portal.deps.db.select().from(references).where(eq(references.key, key)))[0]?.sampleStatus
+
+const openSockets: Socket[] = []
+afterAll(() => openSockets.forEach((socket) => socket.disconnect()))
+
+/** A live socket of one of the people, connected (closed after the file). */
+export async function openSocket(who: keyof typeof people): Promise<Socket> {
+  const cookie = await sessionCookieFor(portal, people[who].email, people[who].password)
+  const socket = connectSocket(`http://127.0.0.1:${portal.port}`, {
+    transports: ['websocket'],
+    extraHeaders: { cookie },
+    reconnection: false,
+  })
+  openSockets.push(socket)
+  await new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket))
+    socket.once('connect_error', reject)
+  })
+  return socket
+}

@@ -17,14 +17,13 @@ import { requireAbility, type Access } from '#app/platform/access/access.server'
 import { API_VERSION } from '#app/platform/access/permissions'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'
-import { newKey } from '#app/platform/ids'
 import { accounts, files, grants, references, sampleStatusChanges, yjsUpdates } from '#db/schema'
 import { and, desc, eq, inArray, ne, or } from 'drizzle-orm'
 import { markupDocName } from './markup.server'
 import { loadSample, sampleOf, sampleRef, sampleWithAccess, type SampleView } from './sample-reading.server'
 import { announceSampleChange } from './sample-live.server'
 import { afterLock, closeReviewOnLock } from './sample-lock.server'
-import { requireUnlocked } from './sample-lock-checks.server'
+import { requireUnlocked, writeStatusChange } from './sample-lock-checks.server'
 
 /** A status change based on a status the sample no longer has; `current` is the one it has. */
 export class StaleStatus extends AppError {
@@ -77,22 +76,10 @@ export async function setSampleStatus(
     if (!mayChangeStatus(person, from, statusValue)) {
       throw new AppError('PermissionError', SAMPLE_TEXTS.notAllowed(statusValue))
     }
-    const [row] = await tx
-      .update(references)
-      .set({ sampleStatus: statusValue, modified: new Date() })
-      .where(eq(references.key, sampleKey))
-      .returning()
-    await tx.insert(sampleStatusChanges).values({
-      key: newKey(),
-      brandKey: current.brandKey,
-      referenceKey: sampleKey,
-      accountKey: actor.key,
-      fromStatus: from,
-      toStatus: statusValue,
-    })
+    const row = await writeStatusChange(tx, actor.key, current, statusValue)
     // However it becomes Final (Lock as Final or the picker), its review closes with it.
-    const pins = isLocked(statusValue) ? await closeReviewOnLock(tx, actor, row!) : []
-    return { row: row!, to: statusValue, pins }
+    const pins = isLocked(statusValue) ? await closeReviewOnLock(tx, actor, row) : []
+    return { row, to: statusValue, pins }
   })
   if (changed.to && isLocked(changed.to)) await afterLock(deps, changed.row, changed.pins)
   if (changed.to && changed.row.styleKey) {

@@ -4,7 +4,8 @@
 import { SAMPLES_STEP } from '#app/features/atelier'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError } from '#app/platform/errors'
-import { references } from '#db/schema'
+import { newKey } from '#app/platform/ids'
+import { references, sampleStatusChanges } from '#db/schema'
 import { eq, inArray } from 'drizzle-orm'
 import { SAMPLE_TEXTS, isLocked, isSampleStatus, type SampleStatus } from './sample-status'
 
@@ -50,4 +51,30 @@ export async function markupReadOnly(deps: ServiceDeps, sampleKey: string): Prom
     .from(references)
     .where(eq(references.key, sampleKey))
   return !row || row.step !== SAMPLES_STEP || isLockedRow(row)
+}
+
+/**
+ * A sample's status changed, as every path writes it (the picker, Lock as Final, Reopen): the row
+ * and the History line of the change, in the caller's transaction, from the row it read locked.
+ */
+export async function writeStatusChange(
+  tx: Tx,
+  actorKey: string,
+  current: typeof references.$inferSelect,
+  to: SampleStatus,
+): Promise<typeof references.$inferSelect> {
+  const [row] = await tx
+    .update(references)
+    .set({ sampleStatus: to, modified: new Date() })
+    .where(eq(references.key, current.key))
+    .returning()
+  await tx.insert(sampleStatusChanges).values({
+    key: newKey(),
+    brandKey: current.brandKey,
+    referenceKey: current.key,
+    accountKey: actorKey,
+    fromStatus: statusOf(current),
+    toStatus: to,
+  })
+  return row!
 }

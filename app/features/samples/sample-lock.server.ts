@@ -19,7 +19,7 @@ import { isPin, parseStoredShape, storedShape } from './markup/shapes'
 import { OPEN_STATES } from './review/feedback-rules'
 import { announceSampleChange } from './sample-live.server'
 import { sampleRef } from './sample-reading.server'
-import { isLockedRow, statusOf } from './sample-lock-checks.server'
+import { isLockedRow, writeStatusChange } from './sample-lock-checks.server'
 import { SAMPLE_TEXTS, statusOnReopen, type SampleStatus } from './sample-status'
 
 type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]
@@ -135,20 +135,8 @@ export async function reopenSample(
       .orderBy(desc(sampleStatusChanges.created), desc(sampleStatusChanges.key))
       .limit(1)
     const to = statusOnReopen(before?.fromStatus)
-    const [row] = await tx
-      .update(references)
-      .set({ sampleStatus: to, modified: new Date() })
-      .where(eq(references.key, sampleKey))
-      .returning()
-    await tx.insert(sampleStatusChanges).values({
-      key: newKey(),
-      brandKey: current.brandKey,
-      referenceKey: sampleKey,
-      accountKey: actor.key,
-      fromStatus: statusOf(current),
-      toStatus: to,
-    })
-    return { row: row!, to }
+    const row = await writeStatusChange(tx, actor.key, current, to)
+    return { row, to }
   })
   // Connections opened while it was locked are read-only: they open again and may draw.
   deps.events.closeDocument(markupDocName(reopened.row.brandKey, sampleKey))

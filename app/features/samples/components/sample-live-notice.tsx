@@ -31,7 +31,7 @@ export function noticeFor(
   }
   if (event.sample !== page.sampleKey) return null
   if (event.change === 'status') return { text: `${event.by} set ${event.status}.`, status: event.status }
-  if ((event.change === 'feedback' || event.change === 'round') && event.detail) {
+  if ((event.change === 'feedback' || event.change === 'round' || event.change === 'pin') && event.detail) {
     return { text: `${event.by} ${event.detail}.` }
   }
   if (event.change === 'renamed') return { text: `${event.by} renamed this sample to ${event.name}.` }

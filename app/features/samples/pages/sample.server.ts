@@ -1,7 +1,7 @@
 // The server side of sample.tsx: what its route loads and does.
 import { listThreadMessages, sendMessage, threadMessage } from '#app/features/chat/index.server'
 import { markupPinThreadKey } from '#app/features/chat'
-import { sampleMarkup, setPinResolved } from '#app/features/samples/markup.server'
+import { sampleMarkup } from '#app/features/samples/markup.server'
 import { pinPreviews } from '#app/features/samples/pin-previews.server'
 import { isPin, type AnyPin } from '#app/features/samples/markup/shapes'
 import {
@@ -15,7 +15,14 @@ import {
   setSampleStatus,
   StaleStatus,
 } from '#app/features/samples/samples.server'
-import { endRound, raiseFeedback, startRound, updateFeedback } from '#app/features/samples/review/review-changes.server'
+import {
+  endRound,
+  raiseFeedback,
+  resolvePin,
+  startRound,
+  updateFeedback,
+} from '#app/features/samples/review/review-changes.server'
+import { pinStatesFromRequests } from '#app/features/samples/review/feedback-rules'
 import { reopenSample } from '#app/features/samples/sample-lock.server'
 import { getSampleReviewState, reviewHistory } from '#app/features/samples/review/review-reading.server'
 import { REVIEW_TABS, dialogOf, type ReviewTab } from '#app/features/samples/components/sample-review-data'
@@ -34,8 +41,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     getSampleReview(context.deps, actor, params.brandKey!, params.styleKey!, params.sampleKey),
   )
   const thread = await run(() => listThreadMessages(context.deps, actor, 'Reference', review.sample.key))
-  const markup = await run(() => sampleMarkup(context.deps, actor, params.brandKey!, review.sample.key))
   const query = new URL(request.url).searchParams
+  const scope = query.get('feedback') === 'all' ? 'all' : 'version'
+  const feedback = await run(() => getSampleReviewState(context.deps, actor, review.sample.key, scope))
+  // A pin with a change request shows the request's state: one thing, one state.
+  const pinStates = pinStatesFromRequests(feedback.items, review.sample.key)
+  const markup = (await run(() => sampleMarkup(context.deps, actor, params.brandKey!, review.sample.key))).map(
+    (shape) => (isPin(shape) && pinStates.has(shape.id) ? { ...shape, resolved: pinStates.get(shape.id)! } : shape),
+  )
   // A pin's thread, when one is chosen; a pin since removed shows the sample's comments instead.
   const pin = markup.find((shape): shape is AnyPin => isPin(shape) && shape.id === query.get('pin')) ?? null
   const pinThread = pin
@@ -48,8 +61,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const previews = await run(() => pinPreviews(context.deps, actor, params.brandKey!, review.sample.key, markup))
   // The right panel's tab: a chosen pin opens its thread among the comments.
   const tab: ReviewTab = REVIEW_TABS.find((name) => name === query.get('tab')) ?? (pin ? 'comments' : 'feedback')
-  const scope = query.get('feedback') === 'all' ? 'all' : 'version'
-  const feedback = await run(() => getSampleReviewState(context.deps, actor, review.sample.key, scope))
   // "Mark as change request" on a comment of the thread opens the Feedback tab's form with it.
   const markedMessage =
     tab === 'feedback' && feedback.leads && query.has('comment')
@@ -177,14 +188,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return redirectWithToast(request, context, back, { kind: 'success', message: ended.message })
     }
     if (intent === 'resolve-pin') {
-      const changed = await setPinResolved(
-        deps,
-        actor,
-        params.brandKey!,
-        sampleKey,
-        form.get('pin'),
-        form.get('resolved'),
-      )
+      const changed = await resolvePin(deps, actor, params.brandKey!, sampleKey, form.get('pin'), form.get('resolved'))
       return redirectWithToast(request, context, `${back}#comments`, { kind: 'success', message: changed.message })
     }
     if (form.has('text')) {

@@ -5,8 +5,11 @@ import {
   leadsReview,
   mayChangeFeedbackState,
   parseDueDate,
+  pinStatesFromRequests,
+  requestStateForPin,
   statesFor,
   statusAfterRound,
+  type FeedbackState,
   type Reviewer,
 } from './feedback-rules'
 
@@ -85,5 +88,37 @@ describe('rounds and versions', () => {
   it('labels a comment by its first words on one line', () => {
     expect(commentLabel('  Shorten\nthe   hem ')).toBe('Shorten the hem')
     expect(commentLabel('x'.repeat(100))).toHaveLength(80)
+  })
+})
+
+describe('a pin and its request, one state', () => {
+  const item = (targetId: string, state: FeedbackState, sampleKey = 'v2', target: 'pin' | 'comment' = 'pin') => ({
+    target,
+    targetId,
+    sampleKey,
+    state,
+  })
+  it('shows a pin resolved exactly when its request is done, on this version only', () => {
+    const states = pinStatesFromRequests(
+      [
+        item('a', 'open'),
+        item('b', 'to re-check'),
+        item('c', 'resolved'),
+        item('d', "won't fix"),
+        item('e', 'resolved', 'v1'),
+        item('f', 'resolved', 'v2', 'comment'),
+      ],
+      'v2',
+    )
+    expect([...states]).toEqual([
+      ['a', false],
+      ['b', false],
+      ['c', true],
+      ['d', true],
+    ])
+  })
+  it('turns Resolve and Reopen into the request’s states', () => {
+    expect(requestStateForPin(true)).toBe('resolved')
+    expect(requestStateForPin(false)).toBe('open')
   })
 })

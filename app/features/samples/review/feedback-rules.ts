@@ -111,3 +111,25 @@ export const REVIEW_TEXTS = {
   noPin: 'That pin is not on this sample any more.',
   noComment: 'That comment is not in this sample’s thread.',
 } as const
+
+/**
+ * A pin and its change request are one thing with one state (issue 44): the request's. A pin is
+ * resolved exactly when its request is done (resolved or won't fix); a pin without a request keeps
+ * its own. Gives, for each pin of `sampleKey` that has a request, whether it shows resolved.
+ */
+export function pinStatesFromRequests(
+  items: readonly { target: 'pin' | 'comment'; targetId: string; sampleKey: string; state: FeedbackState }[],
+  sampleKey: string,
+): Map<string, boolean> {
+  const states = new Map<string, boolean>()
+  for (const item of items) {
+    if (item.target === 'pin' && item.sampleKey === sampleKey)
+      states.set(item.targetId, !OPEN_STATES.includes(item.state))
+  }
+  return states
+}
+
+/** The request's state that a pin's Resolve or Reopen stands for. */
+export function requestStateForPin(resolved: boolean): FeedbackState {
+  return resolved ? 'resolved' : 'open'
+}

@@ -29,6 +29,7 @@ import {
   leadsReview,
   mayChangeFeedbackState,
   parseDueDate,
+  requestStateForPin,
   statusAfterRound,
   type FeedbackState,
   type RoundOutcome,
@@ -47,7 +48,13 @@ function samplePath(row: typeof references.$inferSelect) {
   return `/brand/${row.brandKey}/style/${row.styleKey}/samples/${row.key}`
 }
 
-function announce(deps: ServiceDeps, actor: Actor, context: Context, change: 'feedback' | 'round', detail: string) {
+function announce(
+  deps: ServiceDeps,
+  actor: Actor,
+  context: Context,
+  change: 'feedback' | 'round' | 'pin',
+  detail: string,
+) {
   if (!context.row.styleKey) return
   announceSampleChange(deps, actor, {
     style: context.row.styleKey,
@@ -234,6 +241,49 @@ export async function updateFeedback(
   announce(deps, actor, context, 'feedback', set.state ? `set ${item.label} to ${set.state}` : `changed ${item.label}`)
   if (set.assigneeKey) await tellAssignee(deps, actor, context, set.assigneeKey, item.label)
   return { message: REVIEW_TEXTS.updated, changed: true }
+}
+
+/**
+ * Resolve or Reopen on a pin. A pin with a change request is that request (one state): the request
+ * changes, by its own rules (who may resolve or reopen it), and the pin follows it. A pin without
+ * one changes alone. Either way the style's pages hear of it, so no one's thread says Open with a
+ * Resolve button on a resolved pin.
+ */
+export async function resolvePin(
+  deps: ServiceDeps,
+  actor: Actor,
+  brandKey: string,
+  sampleKey: string,
+  pinValue: unknown,
+  resolvedValue: unknown,
+): Promise<{ message: string }> {
+  const resolved = resolvedValue === true || resolvedValue === 'true'
+  const [request] =
+    typeof pinValue === 'string' &&
+    (resolvedValue === 'true' || resolvedValue === 'false' || typeof resolvedValue === 'boolean')
+      ? await deps.db
+          .select({ key: sampleFeedback.key, state: sampleFeedback.state, brandKey: sampleFeedback.brandKey })
+          .from(sampleFeedback)
+          .where(
+            and(
+              eq(sampleFeedback.sampleKey, sampleKey),
+              eq(sampleFeedback.target, 'pin'),
+              eq(sampleFeedback.targetId, pinValue),
+            ),
+          )
+      : []
+  if (request && request.brandKey === brandKey) {
+    const done = isFeedbackState(request.state) && !OPEN_STATES.includes(request.state)
+    // The request decides; updateFeedback puts the pin in step and tells everyone.
+    if (done !== resolved)
+      await updateFeedback(deps, actor, sampleKey, request.key, { state: requestStateForPin(resolved) })
+  }
+  const changed = await setPinResolved(deps, actor, brandKey, sampleKey, pinValue, resolvedValue)
+  if (!request) {
+    const context = await reviewContext(deps, actor, sampleKey)
+    announce(deps, actor, context, 'pin', `${resolved ? 'resolved' : 'reopened'} Pin ${changed.pin.number}`)
+  }
+  return { message: changed.message }
 }
 
 /** Starts a round on this version, due on a day; the open requests of the series join it. */

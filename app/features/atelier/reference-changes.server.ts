@@ -31,6 +31,11 @@ import {
   type Tx,
 } from './reference-views.server'
 import { markStyleStep } from './style-steps.server'
+import { SAMPLES_STEP } from './references'
+import { SAMPLE_TEXTS } from '#app/features/samples'
+
+/** A virtual sample locked as Final (decision 167): its file's asset is as it was locked. */
+const lockedSample = (row: ReferenceRow) => row.step === SAMPLES_STEP && row.sampleStatus === 'Final'
 
 export interface ReferenceUpdate {
   brand?: unknown
@@ -308,6 +313,8 @@ export async function cloneAsFinal(
   await requireAbility(deps, actor, 'asset.manage', { model: 'Reference', key })
   const { row, file } = await loadReference(deps.db, key)
   if (row.type === 'folder') throw new AppError('ValidationError', 'reference: only a file can be cloned as Final.')
+  // A sample's copy in Final Files is its lock's: on its own it would leave the sample open to review.
+  if (row.step === SAMPLES_STEP && !lockedSample(row)) throw new AppError('Conflict', SAMPLE_TEXTS.cloneNeedsLock)
   if (file?.status !== 'available') {
     throw new AppError(
       'ValidationError',
@@ -379,6 +386,7 @@ export async function updateAsset(
     const current = await lockReference(tx, key)
     if (current.type === 'folder') throw new AppError('ValidationError', 'A folder has no asset.')
     if (assetType === undefined) return current
+    if (lockedSample(current) && assetType !== current.assetType) throw new AppError('Conflict', SAMPLE_TEXTS.locked)
     // A graphics file's tab follows its asset_type; every other step stays where it was uploaded.
     const kind =
       current.model === 'Graphics'

@@ -101,6 +101,8 @@ export const SAMPLE_TEXTS = {
   lockNeedsApproval: 'Only an approved virtual sample can be locked as Final.',
   /** Every change a locked sample refuses (markup, status, change requests, rounds), from any entry. */
   locked: 'This virtual sample is Final and locked: only an owner can reopen it.',
+  /** clone_ref on a sample not yet Final: its copy in Final Files comes with the lock. */
+  cloneNeedsLock: 'reference: a virtual sample goes to Final Files with Lock as Final, which locks it.',
   /** What the review page says of a locked sample, beside its status. */
   lockedNotice: 'Final and locked. Markup, status and change requests stay as they are; comments are still open.',
   lockedNoticeOwner: 'Reopen it to change anything again.',

@@ -1,11 +1,24 @@
 // The JSON API's reference calls and the lock on a Final sample (issue 44 point 4, decision 167):
 // clone_ref on a virtual sample files its copy in Final Files only with the lock (Lock as Final),
 // never alone; and a locked sample's asset type stays as it was locked.
+import { markupDocName } from '#app/features/samples/markup.server'
+import { MARKUP_COLOURS, storedShape, type Shape } from '#app/features/samples/markup/shapes'
+import { appendDocumentUpdate } from '#app/platform/yjs-documents.server'
 import { references } from '#db/schema'
+import * as Y from 'yjs'
 import { api, sessionCookieFor } from '#tests/support/portal'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { browsers, landing, people, portal, statusOf, styleWithSample } from '#tests/support/sample-review-world'
+import {
+  brand,
+  browsers,
+  landing,
+  people,
+  portal,
+  statusOf,
+  styleWithSample,
+  textOf,
+} from '#tests/support/sample-review-world'
 
 const CLONE_NEEDS_LOCK = 'reference: a virtual sample goes to Final Files with Lock as Final, which locks it.'
 const LOCKED = 'This virtual sample is Final and locked: only an owner can reopen it.'
@@ -65,5 +78,36 @@ describe('clone_ref and asset on a virtual sample', () => {
     await landing(browsers.owner, await browsers.owner.post(url, { intent: 'reopen' }))
     expect((await put('techpack')).status).toBe(200)
     expect(await assetTypeOf(sample)).toBe('techpack')
+  })
+})
+
+describe('a locked sample’s page', () => {
+  it('no longer asks to re-check marks carried over: its review is closed', async () => {
+    const { sample, url } = await styleWithSample('Recheck locked', 'Approved')
+    const doc = new Y.Doc()
+    doc.getMap<unknown>('shapes').set(
+      'carried',
+      storedShape({
+        id: 'carried',
+        kind: 'rect',
+        colour: MARKUP_COLOURS.red,
+        strokeWidth: 0.005,
+        author: people.designer.key,
+        created: 1,
+        x: 0.1,
+        y: 0.1,
+        width: 0.2,
+        height: 0.2,
+        needsRecheck: true,
+      } as Shape),
+    )
+    await appendDocumentUpdate(portal.deps, markupDocName(brand.key, sample), brand.key, Y.encodeStateAsUpdateV2(doc))
+    doc.destroy()
+    const page = async () => textOf(await (await browsers.designer.get(url)).text())
+    expect(await page()).toContain('1 mark from the previous version needs re-check')
+    await landing(browsers.designer, await browsers.designer.post(url, { intent: 'lock' }))
+    const locked = await page()
+    expect(locked).toContain('Final')
+    expect(locked).not.toContain('needs re-check')
   })
 })

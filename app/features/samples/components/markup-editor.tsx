@@ -64,12 +64,15 @@ export function MarkupStage({
   pinHref,
   pinPreviews,
   follow,
+  locked = false,
 }: {
   picture: MarkupPicture
   shapes: Shape[]
   user: { key: string; name: string }
   markupMode: boolean
   canDraw: boolean
+  /** Final and locked: its review is closed, so nothing is left to re-check (decision 167). */
+  locked?: boolean
   annotateHref: string
   /** The pin whose thread is open. */
   activePin: string | null
@@ -95,6 +98,7 @@ export function MarkupStage({
           pinHref={pinHref}
           pinPreviews={pinPreviews}
           followContext={follow}
+          locked={locked}
         />
       ) : (
         <>
@@ -106,7 +110,7 @@ export function MarkupStage({
               </Link>
             </p>
           ) : null}
-          <RecheckNotice count={needsRecheckCount(shapes)} />
+          <RecheckNotice count={locked ? 0 : needsRecheckCount(shapes)} />
           <figure className="flex items-center justify-center rounded-lg bg-stone-100">
             <div className="relative">
               <img src={picture.src} alt={picture.name} className={`block max-w-full ${PICTURE_HEIGHT}`} />
@@ -191,6 +195,7 @@ function LiveMarkup({
   pinHref,
   pinPreviews,
   followContext,
+  locked,
 }: {
   picture: MarkupPicture
   initial: Shape[]
@@ -201,6 +206,7 @@ function LiveMarkup({
   pinHref: (id: string) => string
   pinPreviews?: PinPreviews
   followContext?: FollowContext
+  locked: boolean
 }) {
   const navigate = useNavigate()
   const live = useSampleMarkup(picture.brandKey, picture.sampleKey, user, initial)
@@ -247,7 +253,7 @@ function LiveMarkup({
     }
   }
   const selectedShape = live.shapes.find((candidate) => candidate.id === selected)
-  const recheckCount = needsRecheckCount(live.shapes)
+  const recheckCount = locked ? 0 : needsRecheckCount(live.shapes)
   const removeSelected = () => {
     const shape = live.shapes.find((candidate) => candidate.id === selected)
     if (!shape) return

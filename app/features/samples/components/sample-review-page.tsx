@@ -110,6 +110,7 @@ export function SampleReviewPage({ data }: { data: SampleReviewData }) {
               user={{ key: data.selfKey, name: data.selfName }}
               markupMode={data.markupMode}
               canDraw={data.canReview}
+              locked={data.locked}
               annotateHref={pageHref(data, { dialog: 'annotate' })}
               activePin={data.pin?.id ?? null}
               pinHref={(id) => `${pageHref(data, { pin: id, tab: null })}#comments`}

@@ -113,7 +113,7 @@ test('offline, a mark, a comment and a status wait; a link waits; back online ea
   await dana.context.close()
 })
 
-test('offline, a rename waits and its dialog closes; delete and a new version say they need the connection and keep the form', async ({
+test('offline, a rename and Lock as Final wait and its dialog closes; delete and a new version say they need the connection and keep the form', async ({
   browser,
   baseURL,
 }) => {
@@ -124,9 +124,13 @@ test('offline, a rename waits and its dialog closes; delete and a new version sa
   await victor.page.goto(path)
   for (const { page } of [victor, dana]) await connected(page)
   const name = `Front offline ${Date.now().toString(36)}`
+  const panel = panelOf(dana.page)
+  // Approved, so Lock as Final is offered.
+  await panel.getByLabel('Status', { exact: true }).selectOption('Approved')
+  await panel.getByRole('button', { name: 'Save' }).click()
+  await expect(panel.getByTestId('sample-status')).toHaveText('Approved')
 
   await dana.context.setOffline(true)
-  const panel = panelOf(dana.page)
   // Rename: the dialog opens from the address and closes when the rename is queued.
   await panel.getByRole('link', { name: 'Rename' }).click()
   const rename = dana.page.getByRole('dialog', { name: 'Rename' })
@@ -159,19 +163,21 @@ test('offline, a rename waits and its dialog closes; delete and a new version sa
   expect(await version.getByLabel('File').evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe('v2.png')
   await version.getByRole('link', { name: 'Cancel' }).click()
 
-  // And a status, after the rename: both go, in order.
-  await panel.getByLabel('Status', { exact: true }).selectOption('Approved')
-  await panel.getByRole('button', { name: 'Save' }).click()
+  // And Lock as Final, after the rename: both go, in order.
+  await panel.getByRole('button', { name: 'Lock as Final' }).click()
   await expect(queueOf(dana.page)).toContainText('2 changes wait for the connection')
+  await queueOf(dana.page).getByText('2 changes wait for the connection').click()
+  await expect(queueOf(dana.page).getByTestId('offline-queued')).toHaveText([`Rename to “${name}”`, 'Lock as Final'])
   await stillThePage(dana.page)
 
   await dana.context.setOffline(false)
   await expect(queueOf(dana.page)).toHaveCount(0, { timeout: 15_000 })
   await expect(panel.getByRole('heading', { name })).toBeVisible()
-  await expect(panel.getByTestId('sample-status')).toHaveText('Approved')
+  await expect(panel.getByTestId('sample-status')).toHaveText('Final')
   await victor.page.reload()
   await expect(panelOf(victor.page).getByRole('heading', { name })).toBeVisible()
-  await expect(panelOf(victor.page).getByTestId('sample-status')).toHaveText('Approved')
+  await expect(panelOf(victor.page).getByTestId('sample-status')).toHaveText('Final')
+  await expect(panelOf(victor.page).getByTestId('sample-locked')).toBeVisible()
   // The sample is still there: the refused delete was not queued. One version only.
   await expect(victor.page.getByRole('button', { name: /Version 2/ })).toHaveCount(0)
   await victor.context.close()
@@ -229,6 +235,49 @@ test('offline, a change request, its state and a round wait and arrive once each
   await expect(victorPanel.getByTestId('feedback-item').filter({ hasText: 'Widen the hem' })).toContainText('Won’t fix')
   // The round started once.
   await expect(victorPanel.getByRole('region', { name: /^Round \d+$/ })).toHaveCount(1)
+  await victor.context.close()
+  await dana.context.close()
+})
+
+test('offline, a pin and the end of a round wait and arrive once each', async ({ browser, baseURL }) => {
+  const victor = await personIn(browser, 'vsm@demo.test', baseURL!)
+  const dana = await personIn(browser, 'editor@demo.test', baseURL!)
+  const path = await newSample(victor.page, 'Offline round')
+  await dana.page.goto(path)
+  await victor.page.goto(path)
+  for (const { page } of [victor, dana]) await connected(page)
+  const panel = panelOf(dana.page)
+  await panel.getByLabel('Due').fill(due(2))
+  await panel.getByRole('button', { name: 'Start a round' }).click()
+  const round = panel.getByRole('region', { name: /^Round \d+$/ })
+  await expect(round).toBeVisible()
+  await dana.page.getByRole('link', { name: 'Markup (off)', exact: true }).click()
+  await expect(dana.page.locator('html')).toHaveAttribute('data-sample-markup', 'synced')
+
+  await dana.context.setOffline(true)
+  await expect(dana.page.getByTestId('markup-presence')).toContainText('Offline', { timeout: 10_000 })
+  // A pin on the picture.
+  await dana.page.getByRole('toolbar', { name: 'Markup tools' }).getByRole('button', { name: 'Pin' }).click()
+  const surface = dana.page.getByTestId('markup-live')
+  await surface.scrollIntoViewIfNeeded()
+  const box = (await surface.boundingBox())!
+  await dana.page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.4)
+  await expect(surface).toHaveAttribute('data-shapes', '1')
+  // The round's end.
+  await round.getByLabel('Summary').fill('Lower the collar')
+  await round.getByRole('button', { name: 'Request changes' }).click()
+  await expect(queueOf(dana.page)).toContainText('1 change waits for the connection')
+  await stillThePage(dana.page)
+  await expect(victor.page.getByTestId('markup-live')).toHaveAttribute('data-shapes', '0')
+
+  await dana.context.setOffline(false)
+  await expect(queueOf(dana.page)).toHaveCount(0, { timeout: 15_000 })
+  await expect(victor.page.getByTestId('markup-live')).toHaveAttribute('data-shapes', '1', { timeout: 15_000 })
+  const victorPanel = panelOf(victor.page)
+  await expect(victorPanel.getByTestId('sample-status')).toHaveText('Declined', { timeout: 15_000 })
+  await expect(victorPanel.getByRole('region', { name: /^Round \d+$/ })).toHaveCount(0)
+  await victor.page.goto(`${path}?tab=history`)
+  await expect(victor.page.getByRole('list', { name: 'History' }).getByText(/ended the round/)).toHaveCount(1)
   await victor.context.close()
   await dana.context.close()
 })

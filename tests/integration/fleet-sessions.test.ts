@@ -13,7 +13,7 @@ import { spawnPortal, type SpawnedPortal } from '../../scripts/spawn-portal'
 import { DEMO_BRAND_KEY } from '#db/seed'
 import { CLOSE_CODES, EVENTS } from '#realtime/protocol'
 import { createTestDatabase, type TestDatabase } from '#tests/support/database'
-import { api, eventually } from '#tests/support/portal'
+import { api, eventually, within } from '#tests/support/portal'
 import { killPortalProcesses, startPortalProcess, type PortalProcess } from '#tests/support/portal-processes'
 import { startRedisServer, stopRedisServers } from '#tests/support/redis-server'
 import { answerSyncSteps, tryUpgrade } from '#tests/support/yjs-client'
@@ -123,8 +123,10 @@ it('logging out on one process closes that sign-in’s socket.io and Yjs connect
 
   expect(await logOut(pages.baseURL, leaving)).toBe(302)
 
-  expect(await yjsHere.closed).toBe(CLOSE_CODES.sessionEnded)
-  expect(await yjsThere.closed).toBe(CLOSE_CODES.sessionEnded)
+  expect(await within(yjsHere.closed, 10_000, 'this process’s Yjs connection to close')).toBe(CLOSE_CODES.sessionEnded)
+  expect(await within(yjsThere.closed, 10_000, 'the other process’s Yjs connection to close')).toBe(
+    CLOSE_CODES.sessionEnded,
+  )
   await eventually(() => expect(reasons.sort()).toEqual(['here: io server disconnect', 'there: io server disconnect']))
   expect(bystander.connected).toBe(true)
   expect(bystanderYjs.ws.readyState).toBe(WebSocket.OPEN)

@@ -17,7 +17,7 @@ import {
   FACTORY_PASSWORD,
   grant,
 } from '#tests/support/factories'
-import { api, eventually, sessionCookieFor } from '#tests/support/portal'
+import { api, eventually, sessionCookieFor, within } from '#tests/support/portal'
 import { postForm } from '#tests/support/routes'
 import { tryUpgrade } from '#tests/support/yjs-client'
 import * as encoding from 'lib0/encoding'
@@ -123,7 +123,7 @@ describe('grants removed while connected', () => {
     })
     expect(removed.status, JSON.stringify(removed.body)).toBe(200)
 
-    expect(await yjs.closed).toBe(CLOSE_CODES.accessRevoked)
+    expect(await within(yjs.closed, 10_000, 'the Yjs connection to close')).toBe(CLOSE_CODES.accessRevoked)
     // Still owner of the brand: the room stays, and the document opens again for writing.
     expect(await inBrandRoom(socket)).toBe(true)
     const again = await rawYjs(`scratch:${DEMO_BRAND_KEY}:team-admin`, adminCookie)
@@ -342,7 +342,7 @@ describe('a session that ends while connected', () => {
     const answer = await postForm(portal, logoutAction, { path: '/logout', cookie: signedOut })
     expect(answer.status).toBe(302)
 
-    expect(await yjs.closed).toBe(CLOSE_CODES.sessionEnded)
+    expect(await within(yjs.closed, 10_000, 'the Yjs connection to close')).toBe(CLOSE_CODES.sessionEnded)
     await eventually(() => expect(reasons).toEqual(['io server disconnect']))
     expect(staying.connected).toBe(true)
     await otherYjs.roundTrip()
@@ -371,7 +371,7 @@ describe('a session that ends while connected', () => {
       decodeURIComponent(first.split('__session=')[1]!.split(';')[0]!),
     )
     await signOutEverywhere(portal.deps, actor)
-    expect(await Promise.all(docs.map((doc) => doc.closed))).toEqual([
+    expect(await within(Promise.all(docs.map((doc) => doc.closed)), 10_000, 'every Yjs connection to close')).toEqual([
       CLOSE_CODES.sessionEnded,
       CLOSE_CODES.sessionEnded,
     ])
@@ -387,7 +387,7 @@ describe('a session that ends while connected', () => {
     const answer = await postForm(portal, resetSessionAction, { path: '/session/reset', cookie })
     expect(answer.status).toBe(302)
     expect(answer.headers.get('set-cookie')).toMatch(/__session=[^;]+/)
-    expect(await doc.closed).toBe(CLOSE_CODES.sessionEnded)
+    expect(await within(doc.closed, 10_000, 'the Yjs connection to close')).toBe(CLOSE_CODES.sessionEnded)
     await eventually(() => expect(socket.connected).toBe(false))
     await expect(openSocket(cookie)).rejects.toThrow('AuthInvalidSession')
   })
@@ -408,7 +408,9 @@ describe('a session that ends while connected', () => {
       newPassword: 'Another-passw0rd-for-Pia!',
       keepSession: sessionId,
     })
-    expect(await endedDoc.closed).toBe(CLOSE_CODES.sessionEnded)
+    expect(await within(endedDoc.closed, 10_000, 'the ended session’s Yjs connection to close')).toBe(
+      CLOSE_CODES.sessionEnded,
+    )
     await eventually(() => expect(ended.connected).toBe(false))
     expect(kept.connected).toBe(true)
     await keptDoc.roundTrip()

@@ -6,7 +6,7 @@ import { storedShape } from '#app/features/samples/markup/shapes'
 import { docKindPurposes } from '#app/platform/yjs-kinds.server'
 import { DEMO_BRAND_KEY, demoAccountKey } from '#db/seed'
 import { CLOSE_CODES } from '#realtime/protocol'
-import { api, eventually, sessionCookieFor } from '#tests/support/portal'
+import { api, eventually, sessionCookieFor, within } from '#tests/support/portal'
 import { connectYjs, tryUpgrade } from '#tests/support/yjs-client'
 import * as encoding from 'lib0/encoding'
 import { describe, expect, it } from 'vitest'
@@ -106,7 +106,7 @@ describe('Yjs', () => {
   it('closes a connection that does not speak the protocol', async () => {
     const client = await rawYjs(`scratch:${DEMO_BRAND_KEY}:garbage`, await sessionCookieFor(portal, 'editor@demo.test'))
     client.ws.send(new Uint8Array([0, 9, 1]))
-    expect(await client.closed).toBe(CLOSE_CODES.badMessage)
+    expect(await within(client.closed, 10_000, 'the Yjs connection to close')).toBe(CLOSE_CODES.badMessage)
   })
 
   // Point 8: the shape of each kind is checked on the server. A refused update closes its
@@ -125,7 +125,7 @@ describe('Yjs', () => {
       const doc = new Y.Doc()
       change(doc)
       client.sync((encoder) => syncProtocol.writeUpdate(encoder, Y.encodeStateAsUpdate(doc)))
-      expect(await client.closed).toBe(CLOSE_CODES.updateRefused)
+      expect(await within(client.closed, 10_000, 'the Yjs connection to close')).toBe(CLOSE_CODES.updateRefused)
       // A change after it from someone else arrives alone: the refused one was not relayed.
       const other = await rawYjs(docName, await sessionCookieFor(portal, 'editor@demo.test'))
       other.sync((encoder) =>

@@ -7,7 +7,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client'
 import { DEMO_BRAND_KEY, demoAccountKey } from '#db/seed'
 import { CLOSE_CODES, EVENTS, rooms } from '#realtime/protocol'
 import { FACTORY_PASSWORD, createBrand, createMember, grant } from '#tests/support/factories'
-import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal, within } from '#tests/support/portal'
 import { answerSyncSteps, tryUpgrade } from '#tests/support/yjs-client'
 
 let portal: TestPortal
@@ -58,7 +58,7 @@ it('takes a deactivated member out of the brand room and closes its Yjs document
   })
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
 
-  expect(await closed).toBe(4403)
+  expect(await within(closed, 10_000, 'the Yjs connection to close')).toBe(4403)
   await eventually(async () => expect(await inRoom()).toBe(false))
   // The socket itself stays connected (the account may have other brands).
   expect(socket.connected).toBe(true)
@@ -95,7 +95,9 @@ it('ends every sign-in of a member removed from their only brand, with its socke
   expect(answer).toMatchObject({ status: 200, body: { data: { accountActive: false } } })
 
   // Closed for the lost grant or for the ended sign-in, whichever comes first: either way closed.
-  expect([CLOSE_CODES.accessRevoked, CLOSE_CODES.sessionEnded]).toContain(await closed)
+  expect([CLOSE_CODES.accessRevoked, CLOSE_CODES.sessionEnded]).toContain(
+    await within(closed, 10_000, 'the Yjs connection to close'),
+  )
   await eventually(() => expect(reasons).toEqual(['io server disconnect']))
   expect((await api(portal, 'GET', '/api/brand/query/user/', { cookie: memberCookie })).status).toBe(401)
   expect(await tryUpgrade(portal.port, docName, memberCookie)).toMatchObject({ opened: false, status: 401 })

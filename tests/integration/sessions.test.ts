@@ -26,7 +26,7 @@ import { action as resetAction } from '#app/routes/_auth+/session.reset'
 import { action as signOutEverywhereAction } from '#app/routes/_frame+/settings+/security+/sign-out-everywhere'
 import { action as unenrollAction } from '#app/routes/_frame+/settings+/security+/unenroll.$factorId'
 import { emulatorSmsCodes } from '#tests/support/emulator'
-import { api, DEMO_PASSWORD, idTokenFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { api, DEMO_PASSWORD, idTokenFor, startTestPortal, type TestPortal, within } from '#tests/support/portal'
 import { pageContext, postForm, setCookie } from '#tests/support/routes'
 
 let portal: TestPortal
@@ -103,7 +103,11 @@ describe('forged and altered credentials', () => {
       extraHeaders: { cookie: `__session=${forged}` },
       reconnection: false,
     })
-    const refusal = await new Promise<string>((resolve) => socket.once('connect_error', (e) => resolve(e.message)))
+    const refusal = await within(
+      new Promise<string>((resolve) => socket.once('connect_error', (e) => resolve(e.message))),
+      10_000,
+      'the refused socket’s connect error',
+    )
     socket.disconnect()
     expect(refusal).toBe('AuthInvalidSession')
 

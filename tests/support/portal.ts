@@ -152,4 +152,20 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 10_
   throw lastError
 }
 
+/**
+ * Waits for an event's promise with the test's own limit, and says what it waited for when the
+ * limit passes: a wait caught by the runner's 60 s limit is no assertion.
+ */
+export async function within<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Waited ${timeoutMs} ms for ${what}; it did not come.`)), timeoutMs)
+  })
+  try {
+    return await Promise.race([promise, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 export { readOutbox } from '#app/infra/mailer.server'

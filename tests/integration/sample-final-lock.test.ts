@@ -25,13 +25,14 @@ import { ATELIER_EVENTS, CLOSE_CODES, type SampleReviewAck } from '#realtime/pro
 import { api, eventually, sessionCookieFor } from '#tests/support/portal'
 import { connectYjs } from '#tests/support/yjs-client'
 import { and, asc, eq } from 'drizzle-orm'
-import { io as connectSocket, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { afterAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import {
   brand,
   browsers,
   landing,
+  openSocket,
   people,
   portal,
   statusOf,
@@ -44,10 +45,8 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 const cookieOf = (who: keyof typeof people) => sessionCookieFor(portal, people[who].email, people[who].password)
 
 const open: { destroy(): void }[] = []
-const sockets: Socket[] = []
 afterAll(() => {
   open.forEach((connection) => connection.destroy())
-  sockets.forEach((socket) => socket.disconnect())
 })
 
 const mark = (id: string, author: string, extra: Partial<Shape> = {}) =>
@@ -148,19 +147,6 @@ async function settled(docName: string) {
   await portal.deps.events.documentStored(docName)
 }
 
-async function openSocket(who: keyof typeof people): Promise<Socket> {
-  const socket = connectSocket(`http://127.0.0.1:${portal.port}`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie: await cookieOf(who) },
-    reconnection: false,
-  })
-  sockets.push(socket)
-  await new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket))
-    socket.once('connect_error', reject)
-  })
-  return socket
-}
 const review = (socket: Socket, payload: Record<string, unknown>) =>
   socket.timeout(5_000).emitWithAck(ATELIER_EVENTS.review, payload) as Promise<SampleReviewAck>
 

@@ -6,31 +6,21 @@ import { MARKUP_COLOURS, storedShape } from '#app/features/samples/markup/shapes
 import { appendDocumentUpdate } from '#app/platform/yjs-documents.server'
 import { sampleFeedback } from '#db/schema'
 import { ATELIER_EVENTS, type SampleChangedEvent, type SampleReviewAck } from '#realtime/protocol'
-import { FACTORY_PASSWORD } from '#tests/support/factories'
-import { eventually, sessionCookieFor } from '#tests/support/portal'
-import { brand, browsers, landing, people, portal, statusOf, styleWithSample } from '#tests/support/sample-review-world'
+import { eventually } from '#tests/support/portal'
+import {
+  brand,
+  browsers,
+  landing,
+  openSocket,
+  people,
+  portal,
+  statusOf,
+  styleWithSample,
+} from '#tests/support/sample-review-world'
 import { eq } from 'drizzle-orm'
-import { io as connectSocket, type Socket } from 'socket.io-client'
-import { afterAll, describe, expect, it } from 'vitest'
+import type { Socket } from 'socket.io-client'
+import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-
-const sockets: Socket[] = []
-afterAll(() => sockets.forEach((socket) => socket.disconnect()))
-
-async function openSocket(who: keyof typeof people): Promise<Socket> {
-  const cookie = await sessionCookieFor(portal, people[who].email, FACTORY_PASSWORD)
-  const socket = connectSocket(`http://127.0.0.1:${portal.port}`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie },
-    reconnection: false,
-  })
-  sockets.push(socket)
-  await new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket))
-    socket.once('connect_error', reject)
-  })
-  return socket
-}
 
 const review = (socket: Socket, payload: Record<string, unknown>) =>
   socket.emitWithAck(ATELIER_EVENTS.review, payload) as Promise<SampleReviewAck>

@@ -5,37 +5,18 @@
 import { notifications, references, reviewEvents, sampleFeedback, sampleStatusChanges } from '#db/schema'
 import { ATELIER_EVENTS, type SampleChangedEvent, type SampleReviewAck } from '#realtime/protocol'
 import { snapshotData } from '#tests/support/db-snapshot'
-import { FACTORY_PASSWORD } from '#tests/support/factories'
-import { eventually, sessionCookieFor } from '#tests/support/portal'
+import { eventually } from '#tests/support/portal'
 import {
   browsers,
   landing,
-  people,
+  openSocket,
   portal,
   statusOf,
   styleWithSample,
   textOf,
 } from '#tests/support/sample-review-world'
-import { io as connectSocket, type Socket } from 'socket.io-client'
-import { afterAll, describe, expect, it } from 'vitest'
-
-const sockets: Socket[] = []
-afterAll(() => sockets.forEach((socket) => socket.disconnect()))
-
-async function openSocket(who: keyof typeof people): Promise<Socket> {
-  const cookie = await sessionCookieFor(portal, people[who].email, FACTORY_PASSWORD)
-  const socket = connectSocket(`http://127.0.0.1:${portal.port}`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie },
-    reconnection: false,
-  })
-  sockets.push(socket)
-  await new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket))
-    socket.once('connect_error', reject)
-  })
-  return socket
-}
+import type { Socket } from 'socket.io-client'
+import { describe, expect, it } from 'vitest'
 
 const review = (socket: Socket, payload: Record<string, unknown>) =>
   socket.timeout(5_000).emitWithAck(ATELIER_EVENTS.review, payload) as Promise<SampleReviewAck>

@@ -105,3 +105,18 @@ describe('a review decision over the socket', () => {
     expect(await stateOf()).toBe('resolved')
   })
 })
+
+describe('a status not picked yet', () => {
+  it('is asked for in plain words, over the socket and from the page’s form, and changes nothing', async () => {
+    const { sample, url } = await styleWithSample('Status unpicked')
+    const vsm = await openSocket('vsm')
+    expect(await review(vsm, { sample, intent: 'status', status: '' })).toMatchObject({
+      ok: false,
+      error: 'ValidationError',
+      message: 'Choose a status.',
+    })
+    const answer = await landing(browsers.vsm, await browsers.vsm.post(url, { intent: 'status', status: '' }))
+    expect(answer.text).toContain('Choose a status.')
+    expect(await statusOf(sample)).toBe('In Progress')
+  })
+})

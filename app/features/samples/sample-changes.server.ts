@@ -50,6 +50,10 @@ export async function setSampleStatus(
   baseValue?: unknown,
 ): Promise<{ sample: SampleView; message: string; changed: boolean }> {
   const sampleKey = keyField(sampleKeyValue, 'sample')
+  // The picker's "Choose a status" sends nothing: the person has not picked yet.
+  if (statusValue === '' || statusValue === undefined || statusValue === null) {
+    throw new AppError('ValidationError', 'Choose a status.')
+  }
   if (!isSampleStatus(statusValue)) {
     throw new AppError(
       'ValidationError',

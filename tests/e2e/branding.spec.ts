@@ -137,7 +137,12 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('toast')).toHaveText(/Profile picture has been updated/)
     const avatar = page.locator('summary', { hasText: 'Profile menu' }).locator('img')
     await expect(avatar).toBeVisible()
-    expect(await avatar.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([200, 200])
+    // Visible is not loaded: wait for the picture's own pixels, which are the cropped 200 × 200.
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), {
+        timeout: 10_000,
+      })
+      .toEqual([200, 200])
     await page.screenshot({ path: test.info().outputPath('profile.png') })
   })
 })

@@ -41,7 +41,8 @@ async function pinchZoom(page: Page, x: number, y: number, deltaY = -60) {
   const point = at(x, y)
   await page.mouse.move(point.x, point.y)
   await page.keyboard.down('Control')
-  await page.mouse.wheel(0, deltaY)
+  // A trackpad's pinch arrives as many small Ctrl+wheel deltas (one big one is a mouse notch, 1.25×).
+  for (let step = 0; step < 6; step += 1) await page.mouse.wheel(0, deltaY / 6)
   await page.keyboard.up('Control')
 }
 

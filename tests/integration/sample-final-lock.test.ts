@@ -10,7 +10,6 @@ import { markupDocName, storedMarkup } from '#app/features/samples/markup.server
 import { MARKUP_COLOURS, isPin, storedShape, type Shape } from '#app/features/samples/markup/shapes'
 import { ROUND_ENDED_BY_LOCK } from '#app/features/samples/sample-lock.server'
 import { newKey } from '#app/platform/ids'
-import { appendDocumentUpdate } from '#app/platform/yjs-documents.server'
 import {
   conversations,
   messages,
@@ -27,7 +26,6 @@ import { connectYjs } from '#tests/support/yjs-client'
 import { and, asc, eq } from 'drizzle-orm'
 import type { Socket } from 'socket.io-client'
 import { afterAll, describe, expect, it } from 'vitest'
-import * as Y from 'yjs'
 import {
   brand,
   browsers,
@@ -36,7 +34,7 @@ import {
   people,
   portal,
   statusOf,
-  styleWithSample,
+  styleWithPins,
   textOf,
 } from '#tests/support/sample-review-world'
 
@@ -63,24 +61,6 @@ const mark = (id: string, author: string, extra: Partial<Shape> = {}) =>
     height: 0.2,
     ...extra,
   } as Shape)
-
-/** An approved sample with two pins by the designer, as the browser stores them. */
-async function approvedWithPins(name: string) {
-  const made = await styleWithSample(name, 'Approved')
-  const doc = new Y.Doc()
-  const shapes = doc.getMap<unknown>('shapes')
-  const base = { colour: MARKUP_COLOURS.red, strokeWidth: 0.005, author: people.designer.key, created: 1 }
-  shapes.set('pinA', storedShape({ ...base, id: 'pinA', kind: 'pin', x: 0.3, y: 0.3, number: 1, resolved: false }))
-  shapes.set('pinB', storedShape({ ...base, id: 'pinB', kind: 'pin', x: 0.6, y: 0.6, number: 2, resolved: false }))
-  await appendDocumentUpdate(
-    portal.deps,
-    markupDocName(brand.key, made.sample),
-    brand.key,
-    Y.encodeStateAsUpdateV2(doc),
-  )
-  doc.destroy()
-  return { ...made, docName: markupDocName(brand.key, made.sample) }
-}
 
 /** Raises pin 1 and a comment as change requests for the vsm, resolves pin 2's, and starts a round. */
 async function underReview(url: string) {
@@ -164,7 +144,7 @@ async function liveMarkup(who: keyof typeof people, docName: string) {
 
 describe('locking as Final', () => {
   it('closes the open change requests and the open round with it, greys their pins, and History says so', async () => {
-    const { sample, url } = await approvedWithPins('Closing Coat')
+    const { sample, url } = await styleWithPins('Closing Coat', 'Approved')
     await underReview(url)
     expect((await itemsOf(sample)).map((item) => [item.label, item.state])).toEqual([
       ['Pin 1', 'open'],
@@ -208,7 +188,7 @@ describe('locking as Final', () => {
 
 describe('a locked sample on its page', () => {
   it('offers no markup, status, change request or round, and says it is locked', async () => {
-    const { sample, url } = await approvedWithPins('Quiet Final Coat')
+    const { sample, url } = await styleWithPins('Quiet Final Coat', 'Approved')
     await underReview(url)
     await lock(url)
     for (const who of ['designer', 'vsm', 'owner'] as const) {
@@ -240,7 +220,7 @@ describe('a locked sample on its page', () => {
   })
 
   it('refuses every change of the review from the page’s forms, for the vsm, the designer and the owner alike', async () => {
-    const { sample, url, docName } = await approvedWithPins('Refusing Coat')
+    const { sample, url, docName } = await styleWithPins('Refusing Coat', 'Approved')
     await underReview(url)
     await lock(url)
     // A round left open is impossible once locked; made directly, it shows that ending one is refused too.
@@ -309,7 +289,7 @@ describe('a locked sample on its page', () => {
   })
 
   it('is the same lock when Final is picked in the status picker', async () => {
-    const { sample, url, docName } = await approvedWithPins('Picked Final Coat')
+    const { sample, url, docName } = await styleWithPins('Picked Final Coat', 'Approved')
     await underReview(url)
     const picked = await landing(
       browsers.designer,
@@ -333,7 +313,7 @@ describe('a locked sample on its page', () => {
 
 describe('a locked sample over the socket', () => {
   it('refuses a status and a change request’s state, and changes nothing', async () => {
-    const { sample, url, docName } = await approvedWithPins('Socket Final Coat')
+    const { sample, url, docName } = await styleWithPins('Socket Final Coat', 'Approved')
     await underReview(url)
     await lock(url)
     const [pinItem] = await itemsOf(sample)
@@ -366,7 +346,7 @@ describe('a locked sample over the socket', () => {
 
 describe('a locked sample’s markup over Yjs', () => {
   it('stops a connection open at the lock from writing: it is closed and opens again read-only', async () => {
-    const { url, sample, docName } = await approvedWithPins('Live Final Coat')
+    const { url, sample, docName } = await styleWithPins('Live Final Coat', 'Approved')
     const drawer = await liveMarkup('designer', docName)
     const watcher = await liveMarkup('vsm', docName)
     // Before the lock the designer draws, and it is stored and seen.
@@ -391,7 +371,7 @@ describe('a locked sample’s markup over Yjs', () => {
   })
 
   it('opens read-only for everyone after the lock, the owner included, and so does the Final Files copy', async () => {
-    const { url, sample, docName, style } = await approvedWithPins('Read-only Final Coat')
+    const { url, sample, docName, style } = await styleWithPins('Read-only Final Coat', 'Approved')
     await lock(url)
     const owner = await liveMarkup('owner', docName)
     const designer = await liveMarkup('designer', docName)
@@ -419,7 +399,7 @@ describe('a locked sample’s markup over Yjs', () => {
 
 describe('reopening', () => {
   it('is refused to everyone but an owner, and changes nothing', async () => {
-    const { sample, url, docName } = await approvedWithPins('Kept Final Coat')
+    const { sample, url, docName } = await styleWithPins('Kept Final Coat', 'Approved')
     await lock(url)
     const before = await everything(sample, docName)
     for (const who of ['designer', 'vsm', 'reader'] as const) {
@@ -436,7 +416,7 @@ describe('reopening', () => {
   })
 
   it('by the owner returns it to its status before Final, is in History, and lets it be reviewed and drawn on again', async () => {
-    const { sample, url, docName } = await approvedWithPins('Reopened Coat')
+    const { sample, url, docName } = await styleWithPins('Reopened Coat', 'Approved')
     await lock(url)
     const waiting = await liveMarkup('designer', docName)
     const { text } = await landing(browsers.owner, await browsers.owner.post(url, { intent: 'reopen' }))

@@ -2,15 +2,13 @@
 // on a pin that has a request changes the request, by the request's rules, and the pin follows; the
 // page shows the request's state on the pin whatever the pin's own flag says; a pin without a
 // request changes alone, and the style's pages hear of it either way.
-import { markupDocName, storedMarkup } from '#app/features/samples/markup.server'
-import { MARKUP_COLOURS, isPin, storedShape } from '#app/features/samples/markup/shapes'
-import { appendDocumentUpdate } from '#app/platform/yjs-documents.server'
+import { storedMarkup } from '#app/features/samples/markup.server'
+import { isPin } from '#app/features/samples/markup/shapes'
 import { reviewEvents, sampleFeedback } from '#db/schema'
 import { ATELIER_EVENTS, type SampleChangedEvent } from '#realtime/protocol'
 import { eventually } from '#tests/support/portal'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import * as Y from 'yjs'
 import {
   brand,
   browsers,
@@ -18,25 +16,13 @@ import {
   openSocket,
   people,
   portal,
-  styleWithSample,
+  styleWithPins,
   textOf,
 } from '#tests/support/sample-review-world'
 
 /** A sample with two pins by the designer; pin 1 is raised as a change request for the vsm. */
 async function withPins(name: string) {
-  const made = await styleWithSample(name)
-  const doc = new Y.Doc()
-  const shapes = doc.getMap<unknown>('shapes')
-  const base = { colour: MARKUP_COLOURS.red, strokeWidth: 0.005, author: people.designer.key, created: 1 }
-  shapes.set('pinA', storedShape({ ...base, id: 'pinA', kind: 'pin', x: 0.3, y: 0.3, number: 1, resolved: false }))
-  shapes.set('pinB', storedShape({ ...base, id: 'pinB', kind: 'pin', x: 0.6, y: 0.6, number: 2, resolved: false }))
-  await appendDocumentUpdate(
-    portal.deps,
-    markupDocName(brand.key, made.sample),
-    brand.key,
-    Y.encodeStateAsUpdateV2(doc),
-  )
-  doc.destroy()
+  const made = await styleWithPins(name)
   const raised = await browsers.designer.post(made.url, { intent: 'raise', pin: 'pinA', assignee: people.vsm.key })
   expect((await landing(browsers.designer, raised)).text).toContain('Marked as a change request')
   return made

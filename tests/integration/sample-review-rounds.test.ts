@@ -2,9 +2,8 @@
 // without JavaScript posts them (the setup is tests/support/sample-review-world.ts): who may raise,
 // assign, resolve, start and end a round; what the database holds after each step; what a new
 // version carries over; and that a read member and an outsider change nothing.
-import { storedMarkup, markupDocName } from '#app/features/samples/markup.server'
-import { MARKUP_COLOURS, isPin, storedShape } from '#app/features/samples/markup/shapes'
-import { appendDocumentUpdate } from '#app/platform/yjs-documents.server'
+import { storedMarkup } from '#app/features/samples/markup.server'
+import { isPin } from '#app/features/samples/markup/shapes'
 import {
   messages,
   conversations,
@@ -18,7 +17,6 @@ import { addTeamMember, createTeam } from '#tests/support/factories'
 import { and, asc, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import * as Y from 'yjs'
 import {
   brand,
   browsers,
@@ -26,28 +24,12 @@ import {
   people,
   portal,
   statusOf,
+  styleWithPins,
   styleWithSample,
   textOf,
 } from '#tests/support/sample-review-world'
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
-
-async function sampleWithPins(name: string) {
-  const made = await styleWithSample(name, 'Ready for Review')
-  const doc = new Y.Doc()
-  const shapes = doc.getMap<unknown>('shapes')
-  const base = { colour: MARKUP_COLOURS.red, strokeWidth: 0.005, author: people.designer.key, created: 1 }
-  shapes.set('pinA', storedShape({ ...base, id: 'pinA', kind: 'pin', x: 0.3, y: 0.3, number: 1, resolved: false }))
-  shapes.set('pinB', storedShape({ ...base, id: 'pinB', kind: 'pin', x: 0.6, y: 0.6, number: 2, resolved: false }))
-  await appendDocumentUpdate(
-    portal.deps,
-    markupDocName(brand.key, made.sample),
-    brand.key,
-    Y.encodeStateAsUpdateV2(doc),
-  )
-  doc.destroy()
-  return made
-}
 
 const itemsOf = (series: string) =>
   portal.deps.db
@@ -72,7 +54,7 @@ async function threadTexts(sample: string) {
 
 describe('a review round, from the first pin to approval', () => {
   it('runs as a designer and a vsm run it, and keeps each rule on the way', async () => {
-    const { sample, url, style } = await sampleWithPins('Round trip')
+    const { sample, url, style } = await styleWithPins('Round trip', 'Ready for Review')
     const { designer, vsm, reader, outsider } = browsers
 
     // The designer starts a round; the vsm may not.
@@ -228,7 +210,7 @@ describe('a review round, from the first pin to approval', () => {
   })
 
   it('refuses odd input with a clear message and changes nothing', async () => {
-    const { sample, url } = await sampleWithPins('Odd review input')
+    const { sample, url } = await styleWithPins('Odd review input', 'Ready for Review')
     const { designer } = browsers
     await landing(designer, await designer.post(url, { intent: 'raise', pin: 'pinA', assignee: people.vsm.key }))
     const before = await reviewRows(sample)

@@ -34,6 +34,7 @@ import {
   openSocket,
   people,
   portal,
+  styleWithPins,
   styleWithSample,
 } from '#tests/support/sample-review-world'
 import { asc, eq, inArray } from 'drizzle-orm'
@@ -47,24 +48,6 @@ const LOCKED = 'This virtual sample is Final and locked: only an owner can reope
 
 const review = (socket: Socket, payload: Record<string, unknown>) =>
   socket.timeout(5_000).emitWithAck(ATELIER_EVENTS.review, payload) as Promise<SampleReviewAck>
-
-/** A sample with two pins by the designer, as the browser stores them. */
-async function sampleWithPins(name: string, status = 'Ready for Review') {
-  const made = await styleWithSample(name, status)
-  const doc = new Y.Doc()
-  const shapes = doc.getMap<unknown>('shapes')
-  const base = { colour: MARKUP_COLOURS.red, strokeWidth: 0.005, author: people.designer.key, created: 1 }
-  shapes.set('pinA', storedShape({ ...base, id: 'pinA', kind: 'pin', x: 0.3, y: 0.3, number: 1, resolved: false }))
-  shapes.set('pinB', storedShape({ ...base, id: 'pinB', kind: 'pin', x: 0.6, y: 0.6, number: 2, resolved: false }))
-  await appendDocumentUpdate(
-    portal.deps,
-    markupDocName(brand.key, made.sample),
-    brand.key,
-    Y.encodeStateAsUpdateV2(doc),
-  )
-  doc.destroy()
-  return made
-}
 
 /** Raises a change request from the sample's own page, as the designer does. */
 async function raise(url: string, fields: Record<string, string>) {
@@ -108,7 +91,7 @@ async function reviewState(samples: string[]) {
 
 describe('a change request’s key posted for another sample', () => {
   it('is not found on another sample’s page, of another style or the same one, and changes nothing', async () => {
-    const first = await sampleWithPins('Sweep Key Coat')
+    const first = await styleWithPins('Sweep Key Coat', 'Ready for Review')
     await raise(first.url, { pin: 'pinA', assignee: people.vsm.key })
     const [item] = await itemsOf(first.sample)
     // Another style's sample, and another sample (its own series) of the same style.
@@ -148,7 +131,7 @@ describe('a change request’s key posted for another sample', () => {
   })
 
   it('is not found when the socket’s review event names another sample, and changes nothing', async () => {
-    const first = await sampleWithPins('Sweep Socket Key Coat')
+    const first = await styleWithPins('Sweep Socket Key Coat', 'Ready for Review')
     await raise(first.url, { pin: 'pinA', assignee: people.vsm.key })
     const [item] = await itemsOf(first.sample)
     const otherStyle = await styleWithSample('Sweep Socket Key Other Style')
@@ -187,8 +170,8 @@ describe('a change request’s key posted for another sample', () => {
 
 describe('another sample’s pin or comment named on this sample’s page', () => {
   it('is refused when raised as a change request here, and a comment of another thread is not shown to mark', async () => {
-    const first = await sampleWithPins('Sweep Pin Key Coat')
-    const other = await sampleWithPins('Sweep Pin Key Other')
+    const first = await styleWithPins('Sweep Pin Key Coat', 'Ready for Review')
+    const other = await styleWithPins('Sweep Pin Key Other', 'Ready for Review')
     // A pin that only the first sample has.
     const doc = new Y.Doc()
     doc.getMap<unknown>('shapes').set(
@@ -259,7 +242,7 @@ describe('another sample’s pin or comment named on this sample’s page', () =
 
 describe('who may move a change request, over the socket as on the page', () => {
   it('refuses the assignee anything but resolved or re-check, anyone a request assigned to someone else, and a read member all', async () => {
-    const made = await sampleWithPins('Sweep Rules Coat')
+    const made = await styleWithPins('Sweep Rules Coat', 'Ready for Review')
     await raise(made.url, { pin: 'pinA', assignee: people.vsm.key })
     await raise(made.url, { pin: 'pinB', assignee: people.designer.key })
     const [forVsm, forDesigner] = await itemsOf(made.sample)

@@ -1,6 +1,10 @@
 // The shared setup of the sample-review integration tests (tests/integration/sample-review*.test.ts): one
 // portal per test file, its people and the helpers the tests share.
+import { markupDocName } from '#app/features/samples/markup.server'
+import { MARKUP_COLOURS, storedShape } from '#app/features/samples/markup/shapes'
+import { appendDocumentUpdate } from '#app/platform/yjs-documents.server'
 import { references } from '#db/schema'
+import * as Y from 'yjs'
 import { createSample } from '#tests/support/atelier-factories'
 import { createStyleIn } from '#tests/support/catalogue-factories'
 import { createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'
@@ -75,4 +79,18 @@ export async function openSocket(who: keyof typeof people): Promise<Socket> {
     socket.once('connect_error', reject)
   })
   return socket
+}
+
+/** A sample of a new style with two open pins by the designer (pinA, pinB), stored as the browser stores them. */
+export async function styleWithPins(name: string, status = 'In Progress') {
+  const made = await styleWithSample(name, status)
+  const doc = new Y.Doc()
+  const shapes = doc.getMap<unknown>('shapes')
+  const base = { colour: MARKUP_COLOURS.red, strokeWidth: 0.005, author: people.designer.key, created: 1 }
+  shapes.set('pinA', storedShape({ ...base, id: 'pinA', kind: 'pin', x: 0.3, y: 0.3, number: 1, resolved: false }))
+  shapes.set('pinB', storedShape({ ...base, id: 'pinB', kind: 'pin', x: 0.6, y: 0.6, number: 2, resolved: false }))
+  const docName = markupDocName(brand.key, made.sample)
+  await appendDocumentUpdate(portal.deps, docName, brand.key, Y.encodeStateAsUpdateV2(doc))
+  doc.destroy()
+  return { ...made, docName }
 }

@@ -193,23 +193,30 @@ async function slowScanPage(browser: Browser, baseURL: string) {
   return { context, release: () => (holding = false) }
 }
 
-test('a message sent while its file is being scanned waits and goes when the scan passes', async ({
-  browser,
-  baseURL,
-}) => {
-  const brand = await createBrand(baseURL!)
-  const designer = await member(baseURL!, brand, 'Eve', 'Designer', 'designer')
-  await member(baseURL!, brand, 'Fay', 'Merch', 'vsm')
-  const slow = await slowScanPage(browser, baseURL!)
+/** A designer of a new brand in a chat with its vsm, on a page whose scans wait for `release()`. */
+async function chatWithSlowScans(browser: Browser, baseURL: string, designerName: string, vsmName: string) {
+  const brand = await createBrand(baseURL)
+  const designer = await member(baseURL, brand, designerName, 'Designer', 'designer')
+  await member(baseURL, brand, vsmName, 'Merch', 'vsm')
+  const slow = await slowScanPage(browser, baseURL)
   const page = await slow.context.newPage()
   await signIn(page, designer.email, designer.password)
   await page.goto(`/brand/${brand.key}/contacts`)
   await page
     .getByTestId('contact-card')
-    .filter({ hasText: 'Fay Merch' })
+    .filter({ hasText: `${vsmName} Merch` })
     .getByRole('button', { name: 'Message' })
     .click()
   await live(page)
+  return { ...slow, page }
+}
+
+test('a message sent while its file is being scanned waits and goes when the scan passes', async ({
+  browser,
+  baseURL,
+}) => {
+  const slow = await chatWithSlowScans(browser, baseURL!, 'Eve', 'Fay')
+  const { page } = slow
 
   await attach(page, 'hem.png', await swatch())
   const chip = page.getByTestId('composer-attachment')
@@ -238,19 +245,8 @@ test('a message waiting for a file the scan refuses says so, keeps its text, and
   browser,
   baseURL,
 }) => {
-  const brand = await createBrand(baseURL!)
-  const designer = await member(baseURL!, brand, 'Gil', 'Designer', 'designer')
-  await member(baseURL!, brand, 'Ivy', 'Merch', 'vsm')
-  const slow = await slowScanPage(browser, baseURL!)
-  const page = await slow.context.newPage()
-  await signIn(page, designer.email, designer.password)
-  await page.goto(`/brand/${brand.key}/contacts`)
-  await page
-    .getByTestId('contact-card')
-    .filter({ hasText: 'Ivy Merch' })
-    .getByRole('button', { name: 'Message' })
-    .click()
-  await live(page)
+  const slow = await chatWithSlowScans(browser, baseURL!, 'Gil', 'Ivy')
+  const { page } = slow
 
   await attach(page, 'infected.png', Buffer.concat([await swatch(), EICAR]))
   const chip = page.getByTestId('composer-attachment')

@@ -4,12 +4,9 @@
 // the error page, and a link waits instead of failing.
 import sharp from 'sharp'
 import type { Browser, Page } from '@playwright/test'
-import { demoKey } from '#app/platform/ids'
 import { expect, signIn, test } from './fixtures'
+import { newSample } from './support/samples'
 
-const BRAND = demoKey('brand:demo')
-const STYLE = demoKey('style:wrap-dress')
-const stylePath = `/brand/${BRAND}/style/${STYLE}`
 const due = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
 async function personIn(browser: Browser, email: string, baseURL: string) {
@@ -17,19 +14,6 @@ async function personIn(browser: Browser, email: string, baseURL: string) {
   const page = await context.newPage()
   await signIn(page, email)
   return { context, page }
-}
-
-/** Adds a sample to Wrap Dress (In Progress) and gives its page's address. */
-async function newSample(page: Page, label: string): Promise<string> {
-  const name = `${label} ${Date.now().toString(36)}.png`
-  const buffer = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#7c2d12' } })
-    .png()
-    .toBuffer()
-  await page.goto(`${stylePath}/samples/add`)
-  await page.getByLabel('Files').setInputFiles({ name, mimeType: 'image/png', buffer })
-  await page.getByRole('button', { name: 'Upload' }).click()
-  await expect(page.getByRole('heading', { name: 'Virtual Sample', exact: true })).toBeVisible()
-  return new URL(page.url()).pathname
 }
 
 const panelOf = (page: Page) => page.getByRole('complementary', { name: 'Sample details' })
@@ -51,7 +35,7 @@ test('offline, a mark, a comment and a status wait; a link waits; back online ea
 }) => {
   const victor = await personIn(browser, 'vsm@demo.test', baseURL!)
   const dana = await personIn(browser, 'editor@demo.test', baseURL!)
-  const path = await newSample(victor.page, 'Offline marks')
+  const path = await newSample(victor.page, 'Offline marks', '#7c2d12')
   await dana.page.goto(`${path}?tab=comments`)
   await victor.page.goto(`${path}?tab=comments&markup=on`)
   for (const { page } of [victor, dana]) await connected(page)
@@ -119,7 +103,7 @@ test('offline, a rename and Lock as Final wait and its dialog closes; delete and
 }) => {
   const victor = await personIn(browser, 'vsm@demo.test', baseURL!)
   const dana = await personIn(browser, 'editor@demo.test', baseURL!)
-  const path = await newSample(dana.page, 'Offline rename')
+  const path = await newSample(dana.page, 'Offline rename', '#7c2d12')
   await dana.page.goto(`${path}?tab=details`)
   await victor.page.goto(path)
   for (const { page } of [victor, dana]) await connected(page)
@@ -190,7 +174,7 @@ test('offline, a change request, its state and a round wait and arrive once each
 }) => {
   const victor = await personIn(browser, 'vsm@demo.test', baseURL!)
   const dana = await personIn(browser, 'editor@demo.test', baseURL!)
-  const path = await newSample(victor.page, 'Offline feedback')
+  const path = await newSample(victor.page, 'Offline feedback', '#7c2d12')
   await dana.page.goto(path)
   await victor.page.goto(path)
   for (const { page } of [victor, dana]) await connected(page)
@@ -242,7 +226,7 @@ test('offline, a change request, its state and a round wait and arrive once each
 test('offline, a pin and the end of a round wait and arrive once each', async ({ browser, baseURL }) => {
   const victor = await personIn(browser, 'vsm@demo.test', baseURL!)
   const dana = await personIn(browser, 'editor@demo.test', baseURL!)
-  const path = await newSample(victor.page, 'Offline round')
+  const path = await newSample(victor.page, 'Offline round', '#7c2d12')
   await dana.page.goto(path)
   await victor.page.goto(path)
   for (const { page } of [victor, dana]) await connected(page)

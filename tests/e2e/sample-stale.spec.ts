@@ -2,33 +2,15 @@
 // Dana (designer) changes a sample's status while Victor (vsm) has its page open: with JavaScript,
 // Victor's picker follows the badge and the live notice is replaced, goes and can be dismissed;
 // without it, a Save from the stale form is refused with the status now shown.
-import sharp from 'sharp'
 import type { Browser, Page } from '@playwright/test'
-import { demoKey } from '#app/platform/ids'
 import { expect, signIn, test } from './fixtures'
-
-const BRAND = demoKey('brand:demo')
-const STYLE = demoKey('style:wrap-dress')
-const stylePath = `/brand/${BRAND}/style/${STYLE}`
+import { newSample } from './support/samples'
 
 async function personIn(browser: Browser, email: string, baseURL: string, javaScriptEnabled = true) {
   const context = await browser.newContext({ baseURL, javaScriptEnabled })
   const page = await context.newPage()
   await signIn(page, email)
   return { context, page }
-}
-
-/** Adds a sample of one's own to Wrap Dress (In Progress) and gives its page's address. */
-async function newSample(page: Page, label: string): Promise<string> {
-  const name = `${label} ${Date.now().toString(36)}.png`
-  const buffer = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#0e7490' } })
-    .png()
-    .toBuffer()
-  await page.goto(`${stylePath}/samples/add`)
-  await page.getByLabel('Files').setInputFiles({ name, mimeType: 'image/png', buffer })
-  await page.getByRole('button', { name: 'Upload' }).click()
-  await expect(page.getByRole('heading', { name: 'Virtual Sample', exact: true })).toBeVisible()
-  return new URL(page.url()).pathname
 }
 
 const panelOf = (page: Page) => page.getByRole('complementary', { name: 'Sample details' })

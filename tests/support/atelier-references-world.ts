@@ -1,5 +1,6 @@
-// The shared setup of the atelier-references integration tests (tests/integration/atelier-references*.test.ts): one
-// portal per test file, its people and the helpers the tests share.
+// The shared setup of the atelier-references integration tests
+// (tests/integration/atelier/atelier-references*.test.ts): one portal per test file, its people and the
+// helpers the tests share.
 import type { ReferenceView } from '#app/features/atelier/references.server'
 import { pipelineSettled, type FileView } from '#app/features/files/files.server'
 import { styles } from '#db/schema'

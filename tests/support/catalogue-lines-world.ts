@@ -1,5 +1,6 @@
-// The shared setup of the catalogue-lines integration tests (tests/integration/catalogue-lines*.test.ts): one
-// portal per test file, its people and the helpers the tests share.
+// The shared setup of the catalogue-lines integration tests
+// (tests/integration/catalogue/catalogue-lines*.test.ts): one portal per test file, its people and the
+// helpers the tests share.
 import { collections, lines } from '#db/schema'
 import { createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'
 import { pageBrowser } from '#tests/support/page-browser'

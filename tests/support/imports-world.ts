@@ -1,5 +1,5 @@
-// The shared setup of the imports integration tests (tests/integration/imports*.test.ts): one
-// portal per test file, its people and the helpers the tests share.
+// The shared setup of the imports integration tests (tests/integration/imports/imports*.test.ts): one portal
+// per test file, its people and the helpers the tests share.
 import type { Actor } from '#app/features/identity/accounts.server'
 import { startImport } from '#app/features/imports/imports.server'
 import { listings } from '#db/schema'

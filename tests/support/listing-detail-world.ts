@@ -1,5 +1,6 @@
-// The shared setup of the listing-detail integration tests (tests/integration/listing-detail*.test.ts): one
-// portal per test file, its people and the helpers the tests share.
+// The shared setup of the listing-detail integration tests
+// (tests/integration/catalogue/listing-detail*.test.ts): one portal per test file, its people and the helpers
+// the tests share.
 import { listings } from '#db/schema'
 import { createCategory, createStyleIn } from '#tests/support/catalogue-factories'
 import { createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'

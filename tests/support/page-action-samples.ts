@@ -1,4 +1,4 @@
-// The setup of the walks of every page action (tests/integration/page-actions-csrf.test.ts,
+// The setup of the walks of every page action (tests/integration/platform/page-actions-csrf.test.ts,
 // page-action-bodies.test.ts): the portal on the production build, the actions of its route tree,
 // and a valid form for every page action, made in a fresh world of a brand, its owner, a read
 // member and an invite, which proves the action works with its token.

@@ -1,5 +1,6 @@
-// The shared setup of the realtime-access integration tests (tests/integration/realtime-access*.test.ts): one
-// portal per test file, its people and the helpers the tests share.
+// The shared setup of the realtime-access integration tests
+// (tests/integration/realtime/realtime-access*.test.ts): one portal per test file, its people and the helpers
+// the tests share.
 import { MARKUP_COLOURS, storedShape, type Shape } from '#app/features/samples/markup/shapes'
 import { demoKey } from '#app/platform/ids'
 import { yjsUpdates } from '#db/schema'

@@ -1,5 +1,5 @@
-// The JSON API's routes as the access walk (tests/integration/route-walk.test.ts) and the random
-// input walk (tests/integration/fuzz-every-entry.test.ts) call them: a sample per route of the
+// The JSON API's routes as the access walk (tests/integration/platform/route-walk.test.ts) and the random
+// input walk (tests/integration/platform/fuzz-every-entry.test.ts) call them: a sample per route of the
 // router's list, with a probe that names real records of a brand and a body that would otherwise
 // be valid, and the records of Demo Brand those probes name.
 import { Readable } from 'node:stream'

@@ -1,5 +1,5 @@
-// The shared setup of the sample-review integration tests (tests/integration/sample-review*.test.ts): one
-// portal per test file, its people and the helpers the tests share.
+// The shared setup of the sample-review integration tests (tests/integration/samples/sample-review*.test.ts):
+// one portal per test file, its people and the helpers the tests share.
 import { markupDocName } from '#app/features/samples/markup.server'
 import { MARKUP_COLOURS, storedShape } from '#app/features/samples/markup/shapes'
 import { appendDocumentUpdate } from '#app/platform/yjs-documents.server'
@@ -10,7 +10,8 @@ import { createStyleIn } from '#tests/support/catalogue-factories'
 import { createBrand, createMember, type AccountFixture, type BrandFixture } from '#tests/support/factories'
 import { pageBrowser, type PageBrowser } from '#tests/support/page-browser'
 import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
-import { io as connectSocket, type Socket } from 'socket.io-client'
+import { openSocket as openSocketTo } from '#tests/support/sockets'
+import type { Socket } from 'socket.io-client'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect } from 'vitest'
 
@@ -62,23 +63,9 @@ export async function styleWithSample(name: string, status = 'In Progress') {
 export const statusOf = async (key: string) =>
   (await portal.deps.db.select().from(references).where(eq(references.key, key)))[0]?.sampleStatus
 
-const openSockets: Socket[] = []
-afterAll(() => openSockets.forEach((socket) => socket.disconnect()))
-
-/** A live socket of one of the people, connected (closed after the file). */
+/** A live socket of one of the people, connected (closed after the test). */
 export async function openSocket(who: keyof typeof people): Promise<Socket> {
-  const cookie = await sessionCookieFor(portal, people[who].email, people[who].password)
-  const socket = connectSocket(`http://127.0.0.1:${portal.port}`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie },
-    reconnection: false,
-  })
-  openSockets.push(socket)
-  await new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket))
-    socket.once('connect_error', reject)
-  })
-  return socket
+  return openSocketTo(portal.port, await sessionCookieFor(portal, people[who].email, people[who].password))
 }
 
 /** A sample of a new style with two open pins by the designer (pinA, pinB), stored as the browser stores them. */

@@ -1,5 +1,5 @@
-// The shared setup of the teams integration tests (tests/integration/teams*.test.ts): one
-// portal per test file, its people and the helpers the tests share.
+// The shared setup of the teams integration tests (tests/integration/teams/teams*.test.ts): one portal per
+// test file, its people and the helpers the tests share.
 import { newKey } from '#app/platform/ids'
 import { accounts, collections, grants, lines } from '#db/schema'
 import { DEMO_BRAND_KEY } from '#db/seed'

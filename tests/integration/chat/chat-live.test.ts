@@ -4,7 +4,7 @@
 // by a reader who may not write in it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, isNull } from 'drizzle-orm'
-import { io as connectSocket, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { messages, notifications } from '#db/schema'
 import { CHAT_EVENTS, EVENTS } from '#realtime/protocol'
 import {
@@ -16,10 +16,10 @@ import {
   type BrandFixture,
 } from '#tests/support/factories'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { collect, openSocket as openSocketTo } from '#tests/support/sockets'
 
 let portal: TestPortal
 let brand: BrandFixture
-const sockets: Socket[] = []
 
 interface Person {
   key: string
@@ -31,24 +31,7 @@ async function person(type: string, name: string): Promise<Person> {
   return { key: account.key, cookie: await sessionCookieFor(portal, account.email, FACTORY_PASSWORD) }
 }
 
-function openSocket(who: Person): Promise<Socket> {
-  const socket = connectSocket(`http://127.0.0.1:${portal.port}`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie: who.cookie },
-    reconnection: false,
-  })
-  sockets.push(socket)
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket))
-    socket.once('connect_error', reject)
-  })
-}
-
-function collect<T>(socket: Socket, event: string): T[] {
-  const seen: T[] = []
-  socket.on(event, (payload: T) => seen.push(payload))
-  return seen
-}
+const openSocket = (who: Person) => openSocketTo(portal.port, who.cookie)
 
 /** Every event a socket receives, in order, with what it carried. */
 function everything(socket: Socket): [string, unknown][] {
@@ -78,7 +61,6 @@ beforeAll(async () => {
   brand = await createBrand(portal.deps, { lines: 0 })
 })
 afterAll(async () => {
-  sockets.forEach((socket) => socket.disconnect())
   await portal?.destroy()
 })
 

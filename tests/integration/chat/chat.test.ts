@@ -3,12 +3,12 @@
 // the idempotent resend, read marks and unread counts, and the outsider refused everywhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { io as connectSocket, type Socket } from 'socket.io-client'
 import { conversationMembers, conversations, messages, notifications, styles } from '#db/schema'
 import { newKey } from '#app/platform/ids'
 import { CHAT_EVENTS } from '#realtime/protocol'
 import { createBrand, createMember, FACTORY_PASSWORD, type BrandFixture } from '#tests/support/factories'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { collect, openSocket as openSocketTo } from '#tests/support/sockets'
 
 let portal: TestPortal
 let brand: BrandFixture
@@ -16,30 +16,10 @@ let otherBrand: BrandFixture
 const people: Record<'designer' | 'vsm' | 'marketing' | 'reader' | 'outsider', { key: string; cookie: string }> =
   {} as never
 let style: string
-const sockets: Socket[] = []
 
 async function person(grants: { brand: string; type: string }[], name: string) {
   const account = await createMember(portal.deps, grants, { name })
   return { key: account.key, cookie: await sessionCookieFor(portal, account.email, FACTORY_PASSWORD) }
-}
-
-function openSocket(cookie: string): Promise<Socket> {
-  const socket = connectSocket(`http://127.0.0.1:${portal.port}`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie },
-    reconnection: false,
-  })
-  sockets.push(socket)
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket))
-    socket.once('connect_error', reject)
-  })
-}
-
-function collect<T>(socket: Socket, event: string): T[] {
-  const seen: T[] = []
-  socket.on(event, (payload: T) => seen.push(payload))
-  return seen
 }
 
 beforeAll(async () => {
@@ -55,9 +35,10 @@ beforeAll(async () => {
   await portal.deps.db.insert(styles).values({ key: style, brandKey: brand.key, name: 'Wrap coat', number: 'WC-01' })
 })
 afterAll(async () => {
-  sockets.forEach((socket) => socket.disconnect())
   await portal?.destroy()
 })
+
+const openSocket = (cookie: string) => openSocketTo(portal.port, cookie)
 
 async function direct(from: keyof typeof people, to: keyof typeof people) {
   const answer = await api(portal, 'POST', '/api/conversation/method/direct', {

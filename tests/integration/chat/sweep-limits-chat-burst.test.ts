@@ -5,7 +5,6 @@
 // message comes back to the account while a test runs.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { and, eq, like } from 'drizzle-orm'
-import { io as connectSocket, type Socket } from 'socket.io-client'
 import { messages } from '#db/schema'
 import { CHAT_EVENTS } from '#realtime/protocol'
 import {
@@ -16,10 +15,10 @@ import {
   type BrandFixture,
 } from '#tests/support/factories'
 import { api, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { openSocket as openSocketTo } from '#tests/support/sockets'
 
 let portal: TestPortal
 let brand: BrandFixture
-const sockets: Socket[] = []
 const BURST = 30
 const TOO_MANY = 'Too many messages at once. Please wait a moment before sending more.'
 
@@ -29,7 +28,6 @@ beforeAll(async () => {
 })
 afterEach(() => vi.useRealTimers())
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect()
   await portal?.destroy()
 })
 
@@ -38,18 +36,7 @@ async function person(name: string) {
   return { key: account.key, cookie: await sessionCookieFor(portal, account.email, FACTORY_PASSWORD) }
 }
 
-function openSocket(cookie: string): Promise<Socket> {
-  const socket = connectSocket(`http://127.0.0.1:${portal.port}`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie },
-    reconnection: false,
-  })
-  sockets.push(socket)
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket))
-    socket.once('connect_error', reject)
-  })
-}
+const openSocket = (cookie: string) => openSocketTo(portal.port, cookie)
 
 /** Holds the clock still (timers keep running), so the sender's bucket does not refill. */
 function holdClock() {

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import * as tus from 'tus-js-client'
-import { io as connectSocket, type Socket } from 'socket.io-client'
 import { files } from '#db/schema'
 import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#db/seed'
 import { EICAR } from '#app/infra/file-scan.server'
@@ -25,6 +24,7 @@ import {
 } from '#app/features/files/files.server'
 import { FILE_EVENTS, type FileStatusEvent } from '#realtime/protocol'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { openSocket } from '#tests/support/sockets'
 import { snapshotData } from '#tests/support/db-snapshot'
 import { makeZip } from '#tests/support/zip'
 import { createFile } from '#tests/support/file-factories'
@@ -37,7 +37,6 @@ let portal: TestPortal
 let editor: string
 let viewer: string
 let outsider: string
-const sockets: Socket[] = []
 
 beforeAll(async () => {
   portal = await startTestPortal({
@@ -48,7 +47,6 @@ beforeAll(async () => {
   outsider = await sessionCookieFor(portal, 'outsider@demo.test')
 })
 afterAll(async () => {
-  sockets.forEach((socket) => socket.disconnect())
   await portal?.destroy()
 })
 
@@ -202,16 +200,7 @@ describe('resumable uploads', () => {
 
 describe('status pushed live', () => {
   it('tells the uploader "being scanned" and then "uploaded and scanned" or "not available"', async () => {
-    const socket = connectSocket(portal.url, {
-      transports: ['websocket'],
-      extraHeaders: { cookie: editor },
-      reconnection: false,
-    })
-    sockets.push(socket)
-    await new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(undefined))
-      socket.once('connect_error', reject)
-    })
+    const socket = await openSocket(portal.port, editor)
     const heard: FileStatusEvent[] = []
     socket.on(FILE_EVENTS.status, (event: FileStatusEvent) => heard.push(event))
     const clean = await tusUpload(editor, await jpeg(600, 800), product('clean.jpg'))

@@ -7,7 +7,6 @@ import { eq } from 'drizzle-orm'
 import { getApps } from 'firebase-admin/app'
 import { getAuth } from 'firebase-admin/auth'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { io as connectSocket } from 'socket.io-client'
 import { accounts, brands, sessions } from '#db/schema'
 import { DEMO_BRAND_KEY } from '#db/seed'
 import { newKey } from '#app/platform/ids'
@@ -26,7 +25,8 @@ import { action as resetAction } from '#app/routes/_auth+/session.reset'
 import { action as signOutEverywhereAction } from '#app/routes/_frame+/settings+/security+/sign-out-everywhere'
 import { action as unenrollAction } from '#app/routes/_frame+/settings+/security+/unenroll.$factorId'
 import { emulatorSmsCodes } from '#tests/support/emulator'
-import { api, DEMO_PASSWORD, idTokenFor, startTestPortal, type TestPortal, within } from '#tests/support/portal'
+import { api, DEMO_PASSWORD, idTokenFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { nextEvent, socketTo } from '#tests/support/sockets'
 import { pageContext, postForm, setCookie } from '#tests/support/routes'
 
 let portal: TestPortal
@@ -98,17 +98,9 @@ describe('forged and altered credentials', () => {
     })
     const page = new Request('http://portal.test/brands', { headers: { cookie: `__session=${forged}` } })
     expect(await getOptionalActor(page, pageContext(portal))).toBeNull()
-    const socket = connectSocket(`http://127.0.0.1:${portal.port}`, {
-      transports: ['websocket'],
-      extraHeaders: { cookie: `__session=${forged}` },
-      reconnection: false,
-    })
-    const refusal = await within(
-      new Promise<string>((resolve) => socket.once('connect_error', (e) => resolve(e.message))),
-      10_000,
-      'the refused socket’s connect error',
-    )
-    socket.disconnect()
+    const socket = socketTo(portal.port, `__session=${forged}`)
+    const error = await nextEvent<Error>(socket, 'connect_error', 10_000, 'the refused socket’s connect error')
+    const refusal = error.message
     expect(refusal).toBe('AuthInvalidSession')
 
     // A token the API's own sign-in handed out works.

@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fs from 'node:fs'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { io as connectSocket, type Socket } from 'socket.io-client'
 import { accounts, notifications } from '#db/schema'
 import { EVENTS, type NotificationChangePayload } from '#realtime/protocol'
 import { clearNotifications, notificationCentre, notifyAccount } from '#app/features/notifications/notifications.server'
 import { action as centreAction, loader as centreLoader } from '#app/routes/_frame+/brand+/$brandKey+/notifications'
 import { newKey } from '#app/platform/ids'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { openSocket as openSocketTo } from '#tests/support/sockets'
 import { pageContext, postForm } from '#tests/support/routes'
 import {
   actorOf,
@@ -23,13 +23,11 @@ import {
 } from '#tests/support/factories'
 
 let portal: TestPortal
-const sockets: Socket[] = []
 
 beforeAll(async () => {
   portal = await startTestPortal()
 })
 afterAll(async () => {
-  sockets.forEach((socket) => socket.disconnect())
   await portal?.destroy()
 })
 
@@ -61,18 +59,7 @@ const unreadKeys = async (accountKey: string) =>
     .map((row) => row.key)
     .sort()
 
-function openSocket(cookie: string): Promise<Socket> {
-  const socket = connectSocket(`http://127.0.0.1:${portal.port}`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie },
-    reconnection: false,
-  })
-  sockets.push(socket)
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket))
-    socket.once('connect_error', reject)
-  })
-}
+const openSocket = (cookie: string) => openSocketTo(portal.port, cookie)
 
 describe('GET notification/method/notifications_flat', () => {
   it("answers the caller's own notifications with the spec's fields, newest first", async () => {
@@ -484,7 +471,7 @@ describe('chat notices stored before they read as sentences', () => {
       ])
       .returning()
     const migration = fs.readFileSync(
-      new URL('../../db/migrations/0023_chat_notice_sentences.sql', import.meta.url),
+      new URL('../../../db/migrations/0023_chat_notice_sentences.sql', import.meta.url),
       'utf8',
     )
     await portal.deps.db.execute(sql.raw(migration))

@@ -3,19 +3,18 @@
 // the JSON API (body, path and query), page forms, page addresses and socket events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { io as connectSocket, type Socket } from 'socket.io-client'
 import { lines, messages } from '#db/schema'
 import { CHAT_EVENTS } from '#realtime/protocol'
 import { action as createLineAction } from '#app/routes/_frame+/brand+/$brandKey+/lines+/create'
 import { createBrand, createMember, FACTORY_PASSWORD, type BrandFixture } from '#tests/support/factories'
 import { api, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { postForm } from '#tests/support/routes'
+import { openSocket } from '#tests/support/sockets'
 
 let portal: TestPortal
 let brand: BrandFixture
 let owner: { key: string; cookie: string }
 let other: { key: string; cookie: string }
-const sockets: Socket[] = []
 
 beforeAll(async () => {
   portal = await startTestPortal()
@@ -26,7 +25,6 @@ beforeAll(async () => {
   other = { key: b.key, cookie: await sessionCookieFor(portal, b.email, FACTORY_PASSWORD) }
 })
 afterAll(async () => {
-  sockets.forEach((socket) => socket.disconnect())
   await portal?.destroy()
 })
 
@@ -119,16 +117,7 @@ describe('socket events', () => {
       body: { brand: brand.key, account: other.key },
     })
     const conversation = (opened.body.data as { key: string }).key
-    const socket = connectSocket(`http://127.0.0.1:${portal.port}`, {
-      transports: ['websocket'],
-      extraHeaders: { cookie: owner.cookie },
-      reconnection: false,
-    })
-    sockets.push(socket)
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve())
-      socket.once('connect_error', reject)
-    })
+    const socket = await openSocket(portal.port, owner.cookie)
     for (const [event, payload] of [
       [CHAT_EVENTS.send, { conversation, text: 'a\u0000b' }],
       [CHAT_EVENTS.typing, { conversation: `${conversation}\u0000` }],

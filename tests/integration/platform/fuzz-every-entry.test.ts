@@ -6,7 +6,6 @@
 // suite is the same on every machine; FUZZ_SEED=<n> draws other inputs (a failure prints its seed).
 import fc from 'fast-check'
 import { eq } from 'drizzle-orm'
-import { io as connectSocket, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '#app/api/endpoints/index.server'
 import { startSession } from '#app/features/identity/sessions.server'
@@ -14,12 +13,12 @@ import * as schema from '#db/schema'
 import { ATELIER_EVENTS, CHAT_EVENTS, EVENTS } from '#realtime/protocol'
 import { UNITS } from '#realtime/units'
 import { startTestPortal, type TestPortal, within } from '#tests/support/portal'
+import { openSocket as openSocketTo } from '#tests/support/sockets'
 import { demoKey } from '#app/platform/ids'
 import { SAMPLES, demoTargets, routeId, type Targets } from '#tests/support/route-samples'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261127)
 let portal: TestPortal
-const sockets: Socket[] = []
 
 /** Keys of the demo's records by the field that names them, so random input reaches past the lookups. */
 const keysByField = new Map<string, string[]>()
@@ -47,7 +46,6 @@ beforeAll(async () => {
   }
 })
 afterAll(async () => {
-  sockets.forEach((socket) => socket.disconnect())
   await portal?.destroy()
 })
 
@@ -285,14 +283,7 @@ describe('every JSON API route, with random input', () => {
   )
 })
 
-function openSocket(cookie: string): Promise<Socket> {
-  const socket = connectSocket(portal.url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false })
-  sockets.push(socket)
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket))
-    socket.once('connect_error', reject)
-  })
-}
+const openSocket = (cookie: string) => openSocketTo(portal.port, cookie)
 
 /** A valid payload of each client event, as the demo's owner sends it; a new event needs one here. */
 const SOCKET_SAMPLES: Record<string, (t: Targets) => Record<string, unknown>> = {

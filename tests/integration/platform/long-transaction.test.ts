@@ -5,26 +5,18 @@
 // completes with every row. The assertions are on order and completion, never on milliseconds.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import pg from 'pg'
-import { io as connectSocket, type Socket } from 'socket.io-client'
 import { DEMO_BRAND_KEY, DEMO_DIRECT_CHAT_KEY } from '#db/seed'
 import { CHAT_EVENTS, IMPORT_EVENTS } from '#realtime/protocol'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { openSocket as openSocketTo } from '#tests/support/sockets'
 
 const ROWS = 50_000
 
 let portal: TestPortal
 let monitor: pg.Client
-const sockets: Socket[] = []
 const cookies: Record<'admin' | 'dana' | 'victor', string> = {} as never
 
-function openSocket(cookie: string): Promise<Socket> {
-  const socket = connectSocket(portal.url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false })
-  sockets.push(socket)
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket))
-    socket.once('connect_error', reject)
-  })
-}
+const openSocket = (cookie: string) => openSocketTo(portal.port, cookie)
 
 beforeAll(async () => {
   portal = await startTestPortal()
@@ -37,7 +29,6 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  sockets.forEach((socket) => socket.disconnect())
   await monitor?.end()
   await portal?.destroy()
 })

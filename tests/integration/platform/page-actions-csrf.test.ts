@@ -69,7 +69,7 @@ describe('page actions without the CSRF token', () => {
     const missing = routes.filter((route) => !SAMPLES[route])
     expect(
       missing,
-      `Add a sample for ${missing.join(', ')} to SAMPLES in tests/integration/page-actions-csrf.test.ts: ` +
+      `Add a sample for ${missing.join(', ')} to SAMPLES in tests/integration/platform/page-actions-csrf.test.ts: ` +
         'the URL with real keys of the world and a form that would otherwise be valid.',
     ).toEqual([])
     expect(Object.keys(SAMPLES).filter((route) => !routes.includes(route))).toEqual([])

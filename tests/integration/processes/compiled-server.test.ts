@@ -8,7 +8,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_BRAND_KEY } from '#db/seed'
-import { signInAs, spawnPortal } from '../../scripts/spawn-portal'
+import { signInAs, spawnPortal } from '../../../scripts/spawn-portal'
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-compiled-'))
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))

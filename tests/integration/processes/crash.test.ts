@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { spawnPortal } from '../../scripts/spawn-portal'
+import { spawnPortal } from '../../../scripts/spawn-portal'
 import { eventually } from '#tests/support/portal'
 import { postmasterPid, processRunning } from '#tests/support/server-processes'
 

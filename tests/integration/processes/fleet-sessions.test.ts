@@ -5,15 +5,15 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { io as connectSocket, type Socket } from 'socket.io-client'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import { spawnPortal, type SpawnedPortal } from '../../scripts/spawn-portal'
+import { spawnPortal, type SpawnedPortal } from '../../../scripts/spawn-portal'
 import { DEMO_BRAND_KEY } from '#db/seed'
 import { CLOSE_CODES, EVENTS } from '#realtime/protocol'
 import { createTestDatabase, type TestDatabase } from '#tests/support/database'
 import { api, eventually, within } from '#tests/support/portal'
+import { openSocket } from '#tests/support/sockets'
 import { killPortalProcesses, startPortalProcess, type PortalProcess } from '#tests/support/portal-processes'
 import { startRedisServer, stopRedisServers } from '#tests/support/redis-server'
 import { answerSyncSteps, tryUpgrade } from '#tests/support/yjs-client'
@@ -25,7 +25,6 @@ let pages: SpawnedPortal
 /** An API, socket.io and Yjs process beside it; its demo sign-ins are stored in the shared database. */
 let other: PortalProcess
 const dirs: string[] = []
-const sockets: Socket[] = []
 const webSockets: WebSocket[] = []
 
 beforeAll(async () => {
@@ -49,7 +48,6 @@ beforeAll(async () => {
 }, 240_000)
 
 afterAll(async () => {
-  sockets.forEach((socket) => socket.disconnect())
   webSockets.forEach((ws) => ws.terminate())
   killPortalProcesses()
   await pages?.stop()
@@ -57,19 +55,6 @@ afterAll(async () => {
   await database?.drop()
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true })
 })
-
-function openSocket(port: number, cookie: string): Promise<Socket> {
-  const socket = connectSocket(`http://127.0.0.1:${port}`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie },
-    reconnection: false,
-  })
-  sockets.push(socket)
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket))
-    socket.once('connect_error', reject)
-  })
-}
 
 function openYjs(port: number, docName: string, cookie: string) {
   const ws = answerSyncSteps(new WebSocket(`ws://127.0.0.1:${port}/yjs/${docName}`, { headers: { cookie } }))

@@ -11,9 +11,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser } from '@playwright/test'
 import sharp from 'sharp'
-import { io as connectSocket, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, inject, it } from 'vitest'
-import { spawnPortal, type SpawnedPortal } from '../../scripts/spawn-portal'
+import { spawnPortal, type SpawnedPortal } from '../../../scripts/spawn-portal'
 import { demoKey } from '#app/platform/ids'
 import type { FileView } from '#app/features/files/files.server'
 import { MARKUP_COLOURS, storedShape, type PenShape } from '#app/features/samples/markup/shapes'
@@ -23,6 +22,7 @@ import { DEMO_BRAND_KEY, DEMO_DIRECT_CHAT_KEY, demoAccountKey } from '#db/seed'
 import { CHAT_EVENTS } from '#realtime/protocol'
 import { createTestDatabase, type TestDatabase } from '#tests/support/database'
 import { api, eventually } from '#tests/support/portal'
+import { socketTo } from '#tests/support/sockets'
 import { killPortalProcesses, startPortalProcess, type PortalProcess } from '#tests/support/portal-processes'
 import { startRedisServer, stopRedisServers } from '#tests/support/redis-server'
 import { S3_TEST_CREDENTIALS, startS3Server, type TestS3Server } from '#tests/support/s3-server'
@@ -42,7 +42,6 @@ let a: PortalProcess
 let b: SpawnedPortal
 let browser: Browser
 const dirs: string[] = []
-const sockets: Socket[] = []
 let editor = ''
 let vsm = ''
 
@@ -80,7 +79,6 @@ beforeAll(async () => {
 }, 240_000)
 
 afterAll(async () => {
-  sockets.forEach((socket) => socket.disconnect())
   await browser?.close()
   killPortalProcesses()
   await b?.stop()
@@ -166,12 +164,7 @@ it('shows a chat message and a markup stroke sent through A in a browser on B', 
   const chat = await pageOnB(vsm)
   await chat.goto(`/brand/${DEMO_BRAND_KEY}/chat/${DEMO_DIRECT_CHAT_KEY}`)
   await chat.locator('html[data-realtime="connected"]').waitFor()
-  const socket = connectSocket(aUrl(), {
-    transports: ['websocket'],
-    extraHeaders: { cookie: editor },
-    reconnection: false,
-  })
-  sockets.push(socket)
+  const socket = socketTo(a.port, editor)
   await eventually(() => expect(socket.connected).toBe(true))
   const text = `Fleet check ${Date.now().toString(36)}: collar lowered by 2 mm`
   const ack = (await socket.emitWithAck(CHAT_EVENTS.send, {

@@ -6,10 +6,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, it } from 'vitest'
-import { io as connectSocket } from 'socket.io-client'
 import { DEMO_BRAND_KEY } from '#db/seed'
 import { IMPORT_EVENTS } from '#realtime/protocol'
 import { api, eventually } from '#tests/support/portal'
+import { socketTo } from '#tests/support/sockets'
 import { killPortalProcesses, startPortalProcess } from '#tests/support/portal-processes'
 
 const ROWS = 20_000
@@ -30,11 +30,7 @@ it('leaves no partial import after a kill -9 mid-commit, and shows the import fa
   const cookie = first.sessions['admin@demo.test']!
   const before = await listingTotal(first.port, cookie)
 
-  const socket = connectSocket(`http://127.0.0.1:${first.port}`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie },
-    reconnection: false,
-  })
+  const socket = socketTo(first.port, cookie)
   await eventually(() => expect(socket.connected).toBe(true))
   let killedDuring: { status: string; rowsWritten: number } | null = null
   const exited = new Promise((resolve) => first.child.once('exit', resolve))

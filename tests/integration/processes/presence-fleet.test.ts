@@ -7,10 +7,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { io as connectSocket, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { DEMO_BRAND_KEY, demoAccountKey } from '#db/seed'
 import { CHAT_EVENTS, type PresenceAll, type PresenceChanged } from '#realtime/protocol'
 import { api, eventually } from '#tests/support/portal'
+import { openSocket } from '#tests/support/sockets'
 import { killPortalProcesses, startPortalProcess, type PortalProcess } from '#tests/support/portal-processes'
 import { startRedisServer, stopRedisServers } from '#tests/support/redis-server'
 
@@ -26,7 +27,6 @@ let second: PortalProcess
 /** Stopped (SIGSTOP) by a test: it keeps its connections open and answers nothing. */
 let third: PortalProcess
 const dirs: string[] = []
-const sockets: Socket[] = []
 
 beforeAll(async () => {
   const redisUrl = await startRedisServer()
@@ -43,23 +43,13 @@ beforeAll(async () => {
 }, 240_000)
 
 afterAll(() => {
-  sockets.forEach((socket) => socket.disconnect())
   killPortalProcesses()
   stopRedisServers()
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true })
 })
 
 async function openTab(on: PortalProcess, email: string): Promise<Socket> {
-  const socket = connectSocket(`http://127.0.0.1:${on.port}`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie: on.sessions[email]! },
-    reconnection: false,
-  })
-  sockets.push(socket)
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve())
-    socket.once('connect_error', reject)
-  })
+  const socket = await openSocket(on.port, on.sessions[email]!)
   expect(await socket.emitWithAck(CHAT_EVENTS.presenceJoin, { brand: DEMO_BRAND_KEY })).toEqual({
     ok: true,
     data: undefined,

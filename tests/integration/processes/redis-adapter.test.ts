@@ -9,7 +9,6 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import { io as connectSocket, type Socket } from 'socket.io-client'
 import { startRedisServer, stopRedisServers } from '#tests/support/redis-server'
 import WebSocket from 'ws'
 import { DEMO_BRAND_KEY, DEMO_DIRECT_CHAT_KEY, demoAccountKey } from '#db/seed'
@@ -24,6 +23,7 @@ import {
 import { MARKUP_SHAPES, markupDocName } from '#app/features/samples/markup.server'
 import { CHAT_EVENTS, CLOSE_CODES, EVENTS, type NotificationPayload } from '#realtime/protocol'
 import { DEMO_PASSWORD, api, eventually, within } from '#tests/support/portal'
+import { socketTo } from '#tests/support/sockets'
 import { answerSyncSteps, connectYjs, tryUpgrade } from '#tests/support/yjs-client'
 
 const children: ChildProcess[] = []
@@ -87,11 +87,7 @@ afterAll(() => {
 it('delivers a notification emitted by one process to a socket on the other', async () => {
   const adminCookie = sessionsB['admin@demo.test']!
 
-  const socket: Socket = connectSocket(`http://127.0.0.1:${portB}`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie: adminCookie },
-    reconnection: false,
-  })
+  const socket = socketTo(portB, adminCookie)
   const received: NotificationPayload[] = []
   socket.on(EVENTS.notificationNew, (payload: NotificationPayload) => received.push(payload))
   await eventually(() => expect(socket.connected).toBe(true))
@@ -118,16 +114,8 @@ it('delivers a chat message stored on one process to its recipient on the other,
         unread: number
       }
     ).unread
-  const victorOnB: Socket = connectSocket(`http://127.0.0.1:${portB}`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie: sessionsB['vsm@demo.test']! },
-    reconnection: false,
-  })
-  const danaOnA: Socket = connectSocket(`http://127.0.0.1:${portA}`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie: sessionsA['editor@demo.test']! },
-    reconnection: false,
-  })
+  const victorOnB = socketTo(portB, sessionsB['vsm@demo.test']!)
+  const danaOnA = socketTo(portA, sessionsA['editor@demo.test']!)
   const received: { text: string; conversation: string }[] = []
   victorOnB.on(CHAT_EVENTS.message, (message: { text: string; conversation: string }) => received.push(message))
   await eventually(() => expect(victorOnB.connected && danaOnA.connected).toBe(true))

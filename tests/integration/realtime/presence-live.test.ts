@@ -4,10 +4,11 @@
 // awareness) by the same rule.
 import net from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { io as connectSocket, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { CHAT_EVENTS, type PresenceChanged } from '#realtime/protocol'
 import { createBrand, createMember, FACTORY_PASSWORD, type BrandFixture } from '#tests/support/factories'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { openSocket } from '#tests/support/sockets'
 import { markupDocName } from '#app/features/samples/markup.server'
 import { createSample } from '#tests/support/atelier-factories'
 import { createStyleIn } from '#tests/support/catalogue-factories'
@@ -15,7 +16,6 @@ import { connectYjs } from '#tests/support/yjs-client'
 
 let portal: TestPortal
 let brand: BrandFixture
-const sockets: Socket[] = []
 const proxies: net.Server[] = []
 
 interface Person {
@@ -33,7 +33,6 @@ beforeAll(async () => {
   brand = await createBrand(portal.deps, { lines: 0 })
 })
 afterAll(async () => {
-  sockets.forEach((socket) => socket.disconnect())
   proxies.forEach((proxy) => proxy.close())
   await portal?.destroy()
 })
@@ -45,16 +44,7 @@ async function person(name: string): Promise<Person> {
 
 /** A tab of the brand: a socket that joined the brand's presence, as every signed-in page does. */
 async function openTab(who: Person, port = portal.port): Promise<Socket> {
-  const socket = connectSocket(`http://127.0.0.1:${port}`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie: who.cookie },
-    reconnection: false,
-  })
-  sockets.push(socket)
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve())
-    socket.once('connect_error', reject)
-  })
+  const socket = await openSocket(port, who.cookie)
   expect(await socket.emitWithAck(CHAT_EVENTS.presenceJoin, { brand: brand.key })).toEqual({
     ok: true,
     data: undefined,

@@ -19,13 +19,14 @@ import {
 } from '#tests/support/factories'
 import { api, eventually, sessionCookieFor, within } from '#tests/support/portal'
 import { postForm } from '#tests/support/routes'
+import { connected, openSocket as openSocketTo, socketTo } from '#tests/support/sockets'
 import { tryUpgrade } from '#tests/support/yjs-client'
 import * as encoding from 'lib0/encoding'
 import net from 'node:net'
-import { io as connectSocket, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { beforeAll, describe, expect, it } from 'vitest'
 import * as syncProtocol from 'y-protocols/sync'
-import { closers, portal, rawYjs, storedDoc, withNote } from '#tests/support/realtime-access-world'
+import { portal, rawYjs, storedDoc, withNote } from '#tests/support/realtime-access-world'
 
 function rawUpgrade(requestLine: string, headers: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -72,29 +73,12 @@ describe('malformed upgrade requests', () => {
       Cookie: cookie,
     })
     expect(answer).toMatch(/^HTTP\/1.1 403/)
-    const socket = connectSocket(portal.url, {
-      transports: ['websocket'],
-      extraHeaders: { cookie, origin: 'http://evil.example' },
-      reconnection: false,
-    })
-    closers.push(() => socket.disconnect())
-    await expect(
-      new Promise((resolve, reject) => {
-        socket.once('connect', () => resolve(undefined))
-        socket.once('connect_error', reject)
-      }),
-    ).rejects.toThrow()
+    const socket = socketTo(portal.port, cookie, { origin: 'http://evil.example' })
+    await expect(connected(socket)).rejects.toThrow()
   })
 })
 
-function openSocket(cookie: string): Promise<Socket> {
-  const socket = connectSocket(portal.url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false })
-  closers.push(() => socket.disconnect())
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket))
-    socket.once('connect_error', reject)
-  })
-}
+const openSocket = (cookie: string) => openSocketTo(portal.port, cookie)
 
 const inBrandRoom = async (socket: Socket) =>
   (await portal.socket.io.in(rooms.brand(DEMO_BRAND_KEY)).fetchSockets()).some((s) => s.id === socket.id)

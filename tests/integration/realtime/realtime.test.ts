@@ -3,42 +3,22 @@
 // persisted in Postgres across a restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { io as connectSocket, type Socket } from 'socket.io-client'
 import * as Y from 'yjs'
 import { notifications, yjsUpdates } from '#db/schema'
 import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#db/seed'
 import { EVENTS, type BrandJoinAck, type NotificationPayload } from '#realtime/protocol'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { connected, socketTo as openSocket } from '#tests/support/sockets'
 import { connectYjs, tryUpgrade } from '#tests/support/yjs-client'
 import { appendDocumentUpdate, loadDocumentUpdates } from '#app/platform/yjs-documents.server'
 import { COMPACT_ON_LOAD_ROWS } from '#realtime/yjs.server'
 
 let portal: TestPortal
-const sockets: Socket[] = []
-
-function openSocket(port: number, cookie?: string): Socket {
-  const socket = connectSocket(`http://127.0.0.1:${port}`, {
-    transports: ['websocket'],
-    extraHeaders: cookie ? { cookie } : {},
-    reconnection: false,
-  })
-  sockets.push(socket)
-  return socket
-}
-
-function connected(socket: Socket): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (socket.connected) return resolve()
-    socket.once('connect', () => resolve())
-    socket.once('connect_error', (error) => reject(error))
-  })
-}
 
 beforeAll(async () => {
   portal = await startTestPortal()
 })
 afterAll(async () => {
-  sockets.forEach((socket) => socket.disconnect())
   await portal?.destroy()
 })
 

@@ -3,21 +3,19 @@
 // who had no other brand is deactivated altogether: every sign-in and connection of it ends.
 import WebSocket from 'ws'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { io as connectSocket, type Socket } from 'socket.io-client'
 import { DEMO_BRAND_KEY, demoAccountKey } from '#db/seed'
 import { CLOSE_CODES, EVENTS, rooms } from '#realtime/protocol'
 import { FACTORY_PASSWORD, createBrand, createMember, grant } from '#tests/support/factories'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal, within } from '#tests/support/portal'
+import { socketTo } from '#tests/support/sockets'
 import { answerSyncSteps, tryUpgrade } from '#tests/support/yjs-client'
 
 let portal: TestPortal
-let socket: Socket | undefined
 
 beforeAll(async () => {
   portal = await startTestPortal()
 })
 afterAll(async () => {
-  socket?.disconnect()
   await portal?.destroy()
 })
 
@@ -31,14 +29,10 @@ it('takes a deactivated member out of the brand room and closes its Yjs document
     sessionCookieFor(portal, 'admin@demo.test'),
     sessionCookieFor(portal, 'vsm@demo.test'),
   ])
-  socket = connectSocket(`http://127.0.0.1:${portal.port}`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie: vsmCookie },
-    reconnection: false,
-  })
+  const socket = socketTo(portal.port, vsmCookie)
   expect(await socket.emitWithAck(EVENTS.brandJoin, { brand: DEMO_BRAND_KEY })).toEqual({ ok: true })
   const inRoom = async () =>
-    (await portal.socket.io.in(rooms.brand(DEMO_BRAND_KEY)).fetchSockets()).some((s) => s.id === socket!.id)
+    (await portal.socket.io.in(rooms.brand(DEMO_BRAND_KEY)).fetchSockets()).some((s) => s.id === socket.id)
   expect(await inRoom()).toBe(true)
 
   const yjs = answerSyncSteps(
@@ -70,11 +64,7 @@ it('ends every sign-in of a member removed from their only brand, with its socke
     sessionCookieFor(portal, 'admin@demo.test'),
     sessionCookieFor(portal, member.email, FACTORY_PASSWORD),
   ])
-  const own = connectSocket(`http://127.0.0.1:${portal.port}`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie: memberCookie },
-    reconnection: false,
-  })
+  const own = socketTo(portal.port, memberCookie)
   const reasons: string[] = []
   own.on('disconnect', (reason) => reasons.push(reason))
   await eventually(() => expect(own.connected).toBe(true))

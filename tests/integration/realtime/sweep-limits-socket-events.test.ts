@@ -5,7 +5,7 @@
 // event answers "Too many requests at once…" and is not relayed to anyone. The clock is held
 // still, so no token comes back while a test runs.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { io as connectSocket, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { CHAT_EVENTS } from '#realtime/protocol'
 import {
   createBrand,
@@ -15,10 +15,10 @@ import {
   type BrandFixture,
 } from '#tests/support/factories'
 import { sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { openSocket as openSocketTo } from '#tests/support/sockets'
 
 let portal: TestPortal
 let brand: BrandFixture
-const sockets: Socket[] = []
 
 const PER_CONNECTION = 20
 const PER_ACCOUNT = 60
@@ -39,7 +39,6 @@ beforeAll(async () => {
 })
 afterEach(() => vi.useRealTimers())
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect()
   await portal?.destroy()
 })
 
@@ -48,18 +47,7 @@ async function person(name: string): Promise<Person> {
   return { key: account.key, cookie: await sessionCookieFor(portal, account.email, FACTORY_PASSWORD) }
 }
 
-function openSocket(who: Person): Promise<Socket> {
-  const socket = connectSocket(`http://127.0.0.1:${portal.port}`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie: who.cookie },
-    reconnection: false,
-  })
-  sockets.push(socket)
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket))
-    socket.once('connect_error', reject)
-  })
-}
+const openSocket = (who: Person) => openSocketTo(portal.port, who.cookie)
 
 type Answer = { ok: boolean; error?: string; message?: string }
 

@@ -4,7 +4,7 @@
 // chats belongs to a brand it no longer holds a grant on; and the brand rooms and the chat bar's
 // presence, asked for a brand the account may not see after one it may.
 import { and, eq } from 'drizzle-orm'
-import { io as connectSocket, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { media, messages, references } from '#db/schema'
 import { sendMessage } from '#app/features/chat/index.server'
@@ -33,11 +33,11 @@ import {
   type BrandFixture,
 } from '#tests/support/factories'
 import { sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { connected, socketTo } from '#tests/support/sockets'
 
 let portal: TestPortal
 let ours: BrandFixture
 let theirs: BrandFixture
-const sockets: Socket[] = []
 
 beforeAll(async () => {
   portal = await startTestPortal()
@@ -45,24 +45,12 @@ beforeAll(async () => {
   theirs = await createBrand(portal.deps, { name: 'Partly Theirs', lines: 1 })
 })
 afterAll(async () => {
-  sockets.forEach((socket) => socket.disconnect())
   await portal?.destroy()
 })
 
 async function openSocket(who: AccountFixture): Promise<Socket> {
   const cookie = await sessionCookieFor(portal, who.email, FACTORY_PASSWORD)
-  const socket = connectSocket(`http://127.0.0.1:${portal.port}`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie },
-    reconnection: false,
-  })
-  sockets.push(socket)
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the socket did not connect within 5 s')), 5_000)
-    socket.once('connect', () => (clearTimeout(timer), resolve(socket)))
-    socket.once('connect_error', (error) => (clearTimeout(timer), reject(error)))
-  })
-  return socket
+  return connected(socketTo(portal.port, cookie), 5_000)
 }
 
 /** Every event a socket receives from now on, in order. */

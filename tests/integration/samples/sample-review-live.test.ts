@@ -3,31 +3,19 @@
 // page actions a person uses. Someone who loses their grant stops hearing at once.
 import { pipelineSettled } from '#app/features/files/files.server'
 import { changeGrants } from '#app/platform/access/grants.server'
-import { FACTORY_PASSWORD } from '#tests/support/factories'
-import { sessionCookieFor } from '#tests/support/portal'
-import { browsers, brand, landing, people, portal, styleWithSample } from '#tests/support/sample-review-world'
+import {
+  browsers,
+  brand,
+  landing,
+  openSocket,
+  people,
+  portal,
+  styleWithSample,
+} from '#tests/support/sample-review-world'
 import { ATELIER_EVENTS, type SampleChangedEvent } from '#realtime/protocol'
 import sharp from 'sharp'
-import { io as connectSocket, type Socket } from 'socket.io-client'
-import { afterAll, describe, expect, it } from 'vitest'
-
-const sockets: Socket[] = []
-afterAll(() => sockets.forEach((socket) => socket.disconnect()))
-
-async function openSocket(who: keyof typeof people): Promise<Socket> {
-  const cookie = await sessionCookieFor(portal, people[who].email, FACTORY_PASSWORD)
-  const socket = connectSocket(`http://127.0.0.1:${portal.port}`, {
-    transports: ['websocket'],
-    extraHeaders: { cookie },
-    reconnection: false,
-  })
-  sockets.push(socket)
-  await new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket))
-    socket.once('connect_error', reject)
-  })
-  return socket
-}
+import type { Socket } from 'socket.io-client'
+import { describe, expect, it } from 'vitest'
 
 const watch = (socket: Socket, style: string) =>
   socket.emitWithAck(ATELIER_EVENTS.watch, { styles: [style] }) as Promise<{ ok: boolean; error?: string }>

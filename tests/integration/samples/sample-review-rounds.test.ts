@@ -234,7 +234,7 @@ describe('a review round, from the first pin to approval', () => {
     }
     expect((await reviewRows(sample)).items).toEqual(before.items)
     await landing(designer, await designer.post(url, { intent: 'round-start', due: day(1) }))
-    // (Control characters are refused for every form before any action: tests/integration/control-characters.test.ts.)
+    // (Control characters are refused for every form before any action: tests/integration/platform/control-characters.test.ts.)
     for (const summary of ['', '   ', 'x'.repeat(2001)]) {
       const reply = await landing(
         designer,

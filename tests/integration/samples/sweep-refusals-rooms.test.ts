@@ -7,13 +7,11 @@ import { createSample } from '#tests/support/atelier-factories'
 import { createStyleIn } from '#tests/support/catalogue-factories'
 import { createBrand, createMember } from '#tests/support/factories'
 import { ATELIER_EVENTS, type SampleChangedEvent, type SampleReviewAck } from '#realtime/protocol'
-import { io as connectSocket, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { eventually, sessionCookieFor } from '#tests/support/portal'
+import { openSocket as openSocketTo } from '#tests/support/sockets'
 import { openSocket, people, portal, statusOf, styleWithSample } from '#tests/support/sample-review-world'
-import { afterAll, describe, expect, it } from 'vitest'
-
-const sockets: Socket[] = []
-afterAll(() => sockets.forEach((socket) => socket.disconnect()))
+import { describe, expect, it } from 'vitest'
 
 const review = (socket: Socket, payload: Record<string, unknown>) =>
   socket.timeout(5_000).emitWithAck(ATELIER_EVENTS.review, payload) as Promise<SampleReviewAck>
@@ -29,16 +27,10 @@ describe('watching a style of another brand beside one’s own', () => {
       status: 'In Progress',
     })
     const otherOwner = await createMember(portal.deps, [{ brand: other.key, type: 'owner' }], { name: 'Orla Owner' })
-    const otherSocket = connectSocket(`http://127.0.0.1:${portal.port}`, {
-      transports: ['websocket'],
-      extraHeaders: { cookie: await sessionCookieFor(portal, otherOwner.email, otherOwner.password) },
-      reconnection: false,
-    })
-    sockets.push(otherSocket)
-    await new Promise((resolve, reject) => {
-      otherSocket.once('connect', () => resolve(otherSocket))
-      otherSocket.once('connect_error', reject)
-    })
+    const otherSocket = await openSocketTo(
+      portal.port,
+      await sessionCookieFor(portal, otherOwner.email, otherOwner.password),
+    )
 
     const designer = await openSocket('designer')
     const heard: SampleChangedEvent[] = []

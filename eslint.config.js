@@ -124,7 +124,7 @@ export default tseslint.config(
   {
     // Services, server helpers and seeds run below the pages, and reach the realtime layer only
     // through its protocol (their events go out through ServiceDeps.events).
-    files: ['app/platform/**/*.server.ts', 'app/features/**/*.server.ts', 'app/features/**/*.worker.ts', 'db/**/*.ts'],
+    files: ['app/platform/**/*.server.ts', 'app/features/**/*.server.ts', 'app/features/**/*.worker.ts', 'db/**/*.ts', 'seed/**/*.ts'],
     ignores: ['**/*.test.ts', 'app/features/*/pages/**'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [LAYERS.pages, LAYERS.realtime] }] },
   },
@@ -191,7 +191,7 @@ export default tseslint.config(
   ...FEATURES.map(featureBoundary),
   {
     // Seeds build the demo through the features' public entries, as another feature would.
-    files: ['db/**/*.ts'],
+    files: ['seed/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [

@@ -23,7 +23,7 @@ import { THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH } from '#app/features/files/thumbnail
 import { WEB_SIZE } from '#app/features/files/files.server'
 import { parseEnv } from '#app/env.server'
 import { FILE_EVENTS, type FileStatusEvent } from '#realtime/protocol'
-import { DEMO_BRAND_KEY } from '#db/seed'
+import { DEMO_BRAND_KEY } from '#seed/seed'
 import { onLocalPostgres } from './catalogue'
 import { residentMB } from './memory'
 import { printProbe, probeAround, type ProbeFigures } from './probe'

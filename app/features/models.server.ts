@@ -1,5 +1,5 @@
 // Every feature's records, registered with the access module's model registry. Each entry that
-// reaches the services calls this first: the server (app/infra/portal.server.ts), the pages' server
+// reaches the services calls this first: the server (app/server/portal.server.ts), the pages' server
 // bundle (app/entry.server.tsx), the scripts and the tests. A call, not an import for its side
 // effect: the bundlers drop those (package.json sideEffects).
 import { registerAssetsModels } from './assets/models.server'

@@ -12,7 +12,7 @@ import sharp from 'sharp'
 import * as tus from 'tus-js-client'
 import { io as connectSocket, type Socket } from 'socket.io-client'
 import { files } from '#db/schema'
-import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#db/seed'
+import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#seed/seed'
 import { EICAR } from '#app/infra/file-scan.server'
 import { SCAN_MESSAGES } from '#app/features/files/file-purposes'
 import {

@@ -4,7 +4,7 @@ import { actorFromSessionId, signOutEverywhere } from '#app/features/identity/se
 import { action as logoutAction } from '#app/routes/_auth+/logout'
 import { action as resetSessionAction } from '#app/routes/_auth+/session.reset'
 import { demoKey } from '#app/platform/ids'
-import { DEMO_BRAND_KEY, DEMO_TEAM_KEY, demoAccountKey } from '#db/seed'
+import { DEMO_BRAND_KEY, DEMO_TEAM_KEY, demoAccountKey } from '#seed/seed'
 import { ATELIER_EVENTS, CHAT_EVENTS, CLOSE_CODES, EVENTS, rooms, type BrandJoinAck } from '#realtime/protocol'
 import { UNITS } from '#realtime/units'
 import { createSample } from '#tests/support/atelier-factories'

@@ -4,7 +4,7 @@
 // the server stays up.
 import { storedShape } from '#app/features/samples/markup/shapes'
 import { docKindPurposes } from '#app/platform/yjs-kinds.server'
-import { DEMO_BRAND_KEY, demoAccountKey } from '#db/seed'
+import { DEMO_BRAND_KEY, demoAccountKey } from '#seed/seed'
 import { CLOSE_CODES } from '#realtime/protocol'
 import { api, eventually, sessionCookieFor, within } from '#tests/support/portal'
 import { connectYjs, tryUpgrade } from '#tests/support/yjs-client'

@@ -12,7 +12,7 @@ import { inject } from 'vitest'
 import { io as connectSocket, type Socket } from 'socket.io-client'
 import { startRedisServer, stopRedisServers } from '#tests/support/redis-server'
 import WebSocket from 'ws'
-import { DEMO_BRAND_KEY, DEMO_DIRECT_CHAT_KEY, demoAccountKey } from '#db/seed'
+import { DEMO_BRAND_KEY, DEMO_DIRECT_CHAT_KEY, demoAccountKey } from '#seed/seed'
 import { demoKey } from '#app/platform/ids'
 import {
   MARKUP_COLOURS,

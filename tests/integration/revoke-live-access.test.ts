@@ -4,7 +4,7 @@
 import WebSocket from 'ws'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { io as connectSocket, type Socket } from 'socket.io-client'
-import { DEMO_BRAND_KEY, demoAccountKey } from '#db/seed'
+import { DEMO_BRAND_KEY, demoAccountKey } from '#seed/seed'
 import { CLOSE_CODES, EVENTS, rooms } from '#realtime/protocol'
 import { FACTORY_PASSWORD, createBrand, createMember, grant } from '#tests/support/factories'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal, within } from '#tests/support/portal'

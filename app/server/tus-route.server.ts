@@ -29,7 +29,7 @@ import {
 } from '#app/features/files/files.server'
 import { dropStaleReservations } from '#app/features/media/media.server'
 import { claimPeriodicWork } from '#app/platform/fleet-work.server'
-import { reportError } from './error-reporting.server'
+import { reportError } from '#app/infra/error-reporting.server'
 import { tusStorage } from './tus-stores.server'
 
 export const TUS_PATH = '/uploads/tus'

@@ -1,5 +1,5 @@
 // The demo style's 3D virtual sample (docs/decisions/137): the Linen Shirt on a dress form as a
-// .glb made here (db/demo-garment-glb.ts), ready for review, with the designer's 3D pin on the
+// .glb made here (seed/demo-garment-glb.ts), ready for review, with the designer's 3D pin on the
 // chest pocket and its thread. Idempotent: its own keys decide, so a workspace seeded before 3D
 // samples existed gets it on the next start; a missing file is written again.
 import { eq } from 'drizzle-orm'

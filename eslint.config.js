@@ -53,8 +53,8 @@ const LAYERS = {
     message: 'Only pages import routes and components.',
   },
   realtime: {
-    group: ['\\#realtime/*', '!\\#realtime/protocol'],
-    message: 'Reach the realtime layer through #realtime/protocol (and ServiceDeps.events on the server).',
+    group: ['\\#realtime/*'],
+    message: 'Reach the realtime layer through #app/platform/protocol (and ServiceDeps.events on the server).',
   },
 }
 
@@ -91,7 +91,6 @@ export default tseslint.config(
     // server, so they never reach into services, adapters, the database or server-only code.
     files: [
       'app/platform/**/*.ts',
-      'realtime/protocol.ts',
       // A feature's rules, texts and types: what is neither server code nor a component.
       'app/features/**/*.{ts,tsx}',
     ],

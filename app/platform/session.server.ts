@@ -8,7 +8,6 @@ import { AppError, isAppError } from '#app/platform/errors'
 import { toastList, type FlashToasts } from '#app/platform/toast'
 import { isReplay, type ReplayAnswer } from '#app/platform/offline-queue'
 import { isForbiddenText, TEXT_REFUSED } from '#app/platform/text-rule'
-import type { Actor } from '#app/features/identity/accounts.server'
 import { authorizePath } from '#app/platform/access/permissions.server'
 import { endSession, startSession } from '#app/features/identity/sessions.server'
 import {
@@ -18,6 +17,7 @@ import {
   sessionCookieHeader,
 } from '#app/features/identity/session-reader.server'
 import { INSUFFICIENT_GRANT_MESSAGE } from '#app/platform/access/permissions'
+import type { Actor } from '#app/platform/access/actor'
 
 export const AUTH_COOKIE = SESSION_COOKIE
 

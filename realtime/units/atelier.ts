@@ -10,7 +10,7 @@ import { loadGrants } from '#app/features/identity/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import { AppError } from '#app/platform/errors'
 import { setSampleStatus, StaleStatus, updateFeedback } from '#app/features/samples/index.server'
-import { ATELIER_EVENTS, atelierRooms, type SampleReviewAck } from '../protocol'
+import { ATELIER_EVENTS, atelierRooms, type SampleReviewAck } from '#app/platform/protocol'
 import type { RealtimeUnit } from './types'
 
 export const atelierUnit: RealtimeUnit = {

@@ -3,7 +3,7 @@
 import { AppError } from '#app/platform/errors'
 import { loadGrants } from '#app/features/identity/accounts.server'
 import { requireBrandAbility } from '#app/platform/access/access.server'
-import { EVENTS, rooms, type BrandJoinAck } from '../protocol'
+import { EVENTS, rooms, type BrandJoinAck } from '#app/platform/protocol'
 import type { RealtimeUnit } from './types'
 
 export const brandRooms: RealtimeUnit = {

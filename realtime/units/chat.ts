@@ -18,7 +18,7 @@ import {
 import { SEND_FAILED, SEND_FAILED_SESSION } from '#app/features/chat/schemas'
 import { presenceByAccount, presenceChange } from '#app/features/chat/presence-state'
 import { reportError } from '#app/infra/error-reporting.server'
-import { CHAT_EVENTS, chatRooms, type ChatAck, type PresenceAll, type PresenceChanged } from '../protocol'
+import { CHAT_EVENTS, chatRooms, type ChatAck, type PresenceAll, type PresenceChanged } from '#app/platform/protocol'
 import type { RealtimeUnit, UnitContext } from './types'
 
 /** Errors as the browser shows them: the spec's send failure texts, field messages kept. */

@@ -14,7 +14,7 @@ import { YJS_DOC_KINDS } from '#app/server/yjs-doc-kinds.server'
 import { storedShape, MARKUP_COLOURS, type Shape } from '#app/features/samples/markup/shapes'
 import { DEFAULT_UPDATE_LIMITS, type UpdateLimits } from '#app/platform/yjs-shapes'
 import type { YjsDocKind } from '#app/platform/yjs-kinds.server'
-import { CLOSE_CODES } from '#realtime/protocol'
+import { CLOSE_CODES } from '#app/platform/protocol'
 import {
   TYPE_REF,
   cyclicUpdates,

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm'
 import { io as connectSocket, type Socket } from 'socket.io-client'
 import { conversationMembers, conversations, messages, notifications, styles } from '#db/schema'
 import { newKey } from '#app/platform/ids'
-import { CHAT_EVENTS } from '#realtime/protocol'
+import { CHAT_EVENTS } from '#app/platform/protocol'
 import { createBrand, createMember, FACTORY_PASSWORD, type BrandFixture } from '#tests/support/factories'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 

@@ -23,7 +23,7 @@ import {
   work,
   type FileView,
 } from '#app/features/files/files.server'
-import { FILE_EVENTS, type FileStatusEvent } from '#realtime/protocol'
+import { FILE_EVENTS, type FileStatusEvent } from '#app/platform/protocol'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { snapshotData } from '#tests/support/db-snapshot'
 import { makeZip } from '#tests/support/zip'

@@ -20,7 +20,7 @@ import { MARKUP_COLOURS, storedShape, type PenShape } from '#app/features/sample
 import { MARKUP_SHAPES, markupDocName } from '#app/features/samples/markup.server'
 import type { MediaView, ReservedName } from '#app/features/media/views'
 import { DEMO_BRAND_KEY, DEMO_DIRECT_CHAT_KEY, demoAccountKey } from '#seed/seed'
-import { CHAT_EVENTS } from '#realtime/protocol'
+import { CHAT_EVENTS } from '#app/platform/protocol'
 import { createTestDatabase, type TestDatabase } from '#tests/support/database'
 import { api, eventually } from '#tests/support/portal'
 import { killPortalProcesses, startPortalProcess, type PortalProcess } from '#tests/support/portal-processes'

@@ -4,7 +4,7 @@
 import http from 'node:http'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { DEMO_BRAND_KEY } from '#seed/seed'
-import { CLOSE_CODES } from '#realtime/protocol'
+import { CLOSE_CODES } from '#app/platform/protocol'
 import { eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { connectYjs } from '#tests/support/yjs-client'
 

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { io as connectSocket } from 'socket.io-client'
 import { DEMO_BRAND_KEY } from '#seed/seed'
-import { IMPORT_EVENTS } from '#realtime/protocol'
+import { IMPORT_EVENTS } from '#app/platform/protocol'
 import { api, eventually } from '#tests/support/portal'
 import { killPortalProcesses, startPortalProcess } from '#tests/support/portal-processes'
 

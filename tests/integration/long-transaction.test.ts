@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import pg from 'pg'
 import { io as connectSocket, type Socket } from 'socket.io-client'
 import { DEMO_BRAND_KEY, DEMO_DIRECT_CHAT_KEY } from '#seed/seed'
-import { CHAT_EVENTS, IMPORT_EVENTS } from '#realtime/protocol'
+import { CHAT_EVENTS, IMPORT_EVENTS } from '#app/platform/protocol'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 
 const ROWS = 50_000

@@ -22,7 +22,7 @@ import {
   type PenShape,
 } from '#app/features/samples/markup/shapes'
 import { MARKUP_SHAPES, markupDocName } from '#app/features/samples/markup.server'
-import { CHAT_EVENTS, CLOSE_CODES, EVENTS, type NotificationPayload } from '#realtime/protocol'
+import { CHAT_EVENTS, CLOSE_CODES, EVENTS, type NotificationPayload } from '#app/platform/protocol'
 import { DEMO_PASSWORD, api, eventually, within } from '#tests/support/portal'
 import { answerSyncSteps, connectYjs, tryUpgrade } from '#tests/support/yjs-client'
 

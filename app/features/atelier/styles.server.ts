@@ -19,10 +19,10 @@ import {
   type StyleStepColumn,
 } from '#app/features/atelier/style-steps'
 import { shownSampleRows } from './sample-rows.server'
-import type { Actor } from '#app/features/identity/index.server'
 import { hasAbility, requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { listingImages, type ListingImage } from '#app/features/media/index.server'
+import type { Actor } from '#app/platform/access/actor'
 
 const styleRef = (key: string) => ({ model: 'Style', key })
 

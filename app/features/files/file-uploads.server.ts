@@ -1,7 +1,6 @@
 // Before and around the bytes: who may upload for which purpose, starting and abandoning an upload,
 // the file as the uploader sees it.
 import { FILE_PURPOSES, SCAN_MESSAGES, isFilePurpose, type FilePurposeName } from '#app/features/files/file-purposes'
-import type { Actor } from '#app/features/identity/index.server'
 import { linkUpload } from '#app/features/media/index.server'
 import { hasAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
@@ -12,6 +11,7 @@ import { cleanFileName } from '#app/platform/text-rule'
 import { files, type FileScanResult, type FileStatus } from '#db/schema'
 import { and, eq } from 'drizzle-orm'
 import { FileTooLargeError, MAX_NAME_LENGTH, maxBytesFor, type FileRow } from './file-work.server'
+import type { Actor } from '#app/platform/access/actor'
 
 export interface UploadRequest {
   brand: unknown

@@ -5,28 +5,12 @@ import { accounts, brands, grants } from '#db/schema'
 import { AppError, invalidSession } from '#app/platform/errors'
 import type { Grant, GrantModel, GrantType } from '#app/platform/access/permissions'
 import type { ServiceDeps } from '#app/platform/context.server'
-import type { VerifiedIdentity } from '#app/infra/identity/provider.server'
+import type { VerifiedIdentity } from '#app/platform/identity-provider'
+import type { Actor } from '#app/platform/access/actor'
 
 export type AccountRow = typeof accounts.$inferSelect
 
-/** The signed-in account with its grants; every service takes it first. */
-export interface Actor {
-  key: string
-  /** The account's user at the identity provider (password, factors, sessions). */
-  firebaseUid: string
-  email: string
-  name: string
-  role: string
-  jobType: string
-  status: string
-  preferences: { brand?: string | null }
-  grants: Grant[]
-  /**
-   * The stored path of the profile picture (null: none), read with the account so the page frame
-   * need not read the account again for its avatar. Absent on actors made by hand (tests).
-   */
-  picturePath?: string | null
-}
+export type { Actor }
 
 /**
  * The account's grants that count: grants on an archived (deleted) brand give nothing, so that

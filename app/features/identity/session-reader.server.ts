@@ -4,10 +4,10 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { parse as parseCookie, serialize as serializeCookie } from 'cookie'
 import { noSession } from '#app/platform/errors'
-import type { Actor } from './accounts.server'
 import { actorFromIdToken, actorFromSessionCookie } from './auth.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { sessionHash } from './sessions.server'
+import type { Actor } from '#app/platform/access/actor'
 
 export const SESSION_COOKIE = '__session'
 

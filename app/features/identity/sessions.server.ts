@@ -6,9 +6,10 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, ne } from 'drizzle-orm'
 import { accounts, issuedIdTokens, sessions } from '#db/schema'
 import { invalidSession } from '#app/platform/errors'
-import { grantsColumn, grantsFromColumn, toActor, type Actor } from './accounts.server'
+import { grantsColumn, grantsFromColumn, toActor } from './accounts.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { tokenClaims } from '#app/infra/identity/provider.server'
+import { tokenClaims } from '#app/platform/identity-provider'
+import type { Actor } from '#app/platform/access/actor'
 
 /** Session lifetimes, following Remember me at sign-in. */
 export const SESSION_REMEMBERED_MS = 14 * 24 * 60 * 60 * 1000

@@ -6,7 +6,6 @@ import { uploadStyleFiles } from '#app/features/atelier/index.server'
 import { holdingDir, makeSizes } from '#app/features/files/index.server'
 import { NO_IMAGE_MESSAGE } from '#app/features/files/index.server'
 import type { StoredUpload } from '#app/features/files/index.server'
-import type { Actor } from '#app/features/identity/index.server'
 import { storedShape } from '#app/features/samples/markup/shapes'
 import { sampleFormat } from '#app/features/samples/sample-formats'
 import { SAMPLE_ASSET_TYPE, SAMPLE_TEXTS } from '#app/features/samples/sample-status'
@@ -24,6 +23,7 @@ import { pipeline } from 'node:stream/promises'
 import { MARKUP_SHAPES, markupDocName, storedMarkup } from './markup.server'
 import { loadSample, sampleOf, sampleRef } from './sample-reading.server'
 import { announceSampleChange } from './sample-live.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** New samples from a multipart form (the file pipeline, purpose 'style-file'), status In Progress. */
 export async function uploadSamples(

@@ -12,7 +12,7 @@ import { BREACHED_PASSWORD } from '#app/features/identity'
 import { loadGrants, toAccountView } from '#app/features/identity/index.server'
 import { isPasswordBreached } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { IdentityError } from '#app/infra/identity/provider.server'
+import { IdentityError } from '#app/platform/identity-provider'
 import { applyInvite, INVITE_MESSAGES, openInviteByToken } from './invites.server'
 
 export const REGISTRATION_MESSAGES = {

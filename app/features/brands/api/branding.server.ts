@@ -18,7 +18,7 @@ import {
 import { getProfilePicture, setProfilePicture } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import type { CropRect } from '#app/features/files'
-import { requireActor, stringField, type ApiCall, type Endpoint } from '#app/api/endpoint'
+import { requireActor, stringField, type ApiCall, type Endpoint } from '#app/platform/api/endpoint'
 
 function brandOf(call: ApiCall): string {
   const brand = stringField(call.query, 'brand') ?? stringField(call.body, 'brand')

@@ -15,7 +15,7 @@ import { useCsrfToken } from '#app/platform/csrf'
 import { showToast } from '#app/ui/live-toasts'
 import { useRealtime, useRealtimeEvent } from '#app/ui/realtime-provider'
 import { useHydrated } from '#app/ui/use-hydrated'
-import { CHAT_EVENTS } from '#realtime/protocol'
+import { CHAT_EVENTS } from '#app/platform/protocol'
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import * as z from 'zod/mini'
 import {

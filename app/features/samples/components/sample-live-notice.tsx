@@ -2,7 +2,7 @@
 // opens it when ready and keeps one's place meanwhile), a status set, a rename, a deletion.
 // One notice at a time: a newer one replaces it, one about a status the sample no longer has goes,
 // and each can be dismissed.
-import type { SampleChangedEvent } from '#realtime/protocol'
+import type { SampleChangedEvent } from '#app/platform/protocol'
 import { CloseIcon } from '#app/ui/icons'
 import { Link } from '@remix-run/react'
 import { useCallback, useState } from 'react'

@@ -3,7 +3,7 @@
 // the same way, and the others hear of it sooner (decision 153). Without either, the form posts.
 import { showToast } from '#app/ui/live-toasts'
 import { useRealtime } from '#app/ui/realtime-provider'
-import { ATELIER_EVENTS, type SampleReviewAck } from '#realtime/protocol'
+import { ATELIER_EVENTS, type SampleReviewAck } from '#app/platform/protocol'
 import { useCallback, type FormEvent } from 'react'
 import { useRefresh } from './use-style-room'
 

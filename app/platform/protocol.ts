@@ -2,7 +2,12 @@
 // schemas, acknowledgement shapes, close codes and Yjs document names. Payloads received from
 // clients are validated with these schemas before any unit sees them.
 import * as z from 'zod/mini'
-import type { NotificationSegment } from '#app/features/notifications/notification-schemas'
+
+/**
+ * One piece of a notification's sentence on the wire: a plain string (a name, shown emphasised) or
+ * an object with its text, an optional same-origin link and emphasis.
+ */
+export type NotificationSegment = string | { text: string; url?: string; accented?: boolean }
 
 export const rooms = {
   account: (accountKey: string) => `account:${accountKey}`,

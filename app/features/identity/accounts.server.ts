@@ -7,26 +7,12 @@ import type { Grant, GrantModel, GrantType } from '#app/platform/access/permissi
 import type { ServiceDeps } from '#app/platform/context.server'
 import type { VerifiedIdentity } from '#app/platform/identity-provider'
 import type { Actor } from '#app/platform/access/actor'
+import { loadGrants } from '#app/platform/access/grants.server'
 
 export type AccountRow = typeof accounts.$inferSelect
 
 export type { Actor }
-
-/**
- * The account's grants that count: grants on an archived (deleted) brand give nothing, so that
- * brand leaves every page, call and socket at once and comes back whole when restored
- * (docs/decisions/066).
- */
-export async function loadGrants(deps: ServiceDeps, accountKey: string): Promise<Grant[]> {
-  const rows = await deps.db
-    .select({ model: grants.model, modelId: grants.modelId, type: grants.type })
-    .from(grants)
-    .innerJoin(brands, and(eq(brands.key, grants.brandKey), isNull(brands.archivedAt)))
-    .where(eq(grants.accountKey, accountKey))
-    // Oldest first: "the first brand" of a user (settings, onboarding) is the one granted first.
-    .orderBy(asc(grants.created), asc(grants.key))
-  return rows.map((row) => ({ model: row.model as GrantModel, model_id: row.modelId, type: row.type as GrantType }))
-}
+export { loadGrants }
 
 /**
  * The account's grants as one JSON column of a query on `accounts`, oldest first and without the

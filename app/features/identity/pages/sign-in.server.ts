@@ -19,15 +19,9 @@ import {
 import { landingPath, safeRedirectPath } from '#app/platform/access/permissions'
 import { SignInRefused } from '#app/platform/errors'
 import { parseForm } from '#app/platform/forms'
-import {
-  clientAddress,
-  commitUiSession,
-  getOptionalActor,
-  getUiSession,
-  issueSessionCookie,
-  requireCsrf,
-} from '#app/platform/session.server'
+import { clientAddress, commitUiSession, getOptionalActor, getUiSession, requireCsrf } from '#app/platform/session.server'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { issueSessionCookie } from '../session-cookies.server'
 
 type ActionReply = {
   form: 'login' | 'factor' | 'code'

@@ -2,12 +2,9 @@
 // schemas, acknowledgement shapes, close codes and Yjs document names. Payloads received from
 // clients are validated with these schemas before any unit sees them.
 import * as z from 'zod/mini'
+import type { NotificationSegment } from '#db/schema'
 
-/**
- * One piece of a notification's sentence on the wire: a plain string (a name, shown emphasised) or
- * an object with its text, an optional same-origin link and emphasis.
- */
-export type NotificationSegment = string | { text: string; url?: string; accented?: boolean }
+export type { NotificationSegment }
 
 export const rooms = {
   account: (accountKey: string) => `account:${accountKey}`,

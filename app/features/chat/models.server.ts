@@ -5,6 +5,8 @@ import { registerModel } from '#app/platform/access/model-registry.server'
 import { whenBrandAccessCut, type BrandAccessCutHook } from '#app/platform/access/grants.server'
 import { conversations, messages } from '#db/schema'
 import { leaveBrandConversations } from './chat-live.server'
+import { registerFilePurpose } from '#app/features/files/index.server'
+import { CHAT_ATTACHMENT_TYPES } from './attachment-types'
 
 const leaveConversationsOfLeftBrand: BrandAccessCutHook = async (deps, cut) => {
   if (cut.leftBrand) await leaveBrandConversations(deps, cut.accountKey, cut.brandKey)
@@ -19,4 +21,11 @@ export function registerChatModels(): void {
   })
   registerModel('Message', { table: messages, key: messages.key, brand: messages.brandKey, grantable: false })
   whenBrandAccessCut(leaveConversationsOfLeftBrand)
+  /** Files sent in chat (atelier.md §3 Message attachment). */
+  registerFilePurpose('chat-attachment', {
+    ability: 'message.send',
+    types: CHAT_ATTACHMENT_TYPES,
+    limit: 'file',
+    images: true,
+  })
 }

@@ -3,7 +3,6 @@
 // styles in one query; and what the style summary and the wizard read. Reading needs any grant on
 // the style (`listing.view`); changing needs owner or editor (`asset.manage`); no grant at all reads
 // as not found (docs/decisions/007, 115).
-import { newestOfEachSeries } from '#app/features/samples'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { categories, collections, lines, listings, styles } from '#db/schema'
 import { AppError, notFound } from '#app/platform/errors'
@@ -23,6 +22,7 @@ import { hasAbility, requireAbility, requireBrandAbility } from '#app/platform/a
 import type { ServiceDeps } from '#app/platform/context.server'
 import { listingImages, type ListingImage } from '#app/features/media/index.server'
 import type { Actor } from '#app/platform/access/actor'
+import { newestOfEachSeries } from './sample-series'
 
 const styleRef = (key: string) => ({ model: 'Style', key })
 

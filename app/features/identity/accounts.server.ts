@@ -7,12 +7,12 @@ import type { Grant, GrantModel, GrantType } from '#app/platform/access/permissi
 import type { ServiceDeps } from '#app/platform/context.server'
 import type { VerifiedIdentity } from '#app/platform/identity-provider'
 import type { Actor } from '#app/platform/access/actor'
-import { loadGrants } from '#app/platform/access/grants.server'
+import { brandMemberKeys, loadGrants } from '#app/platform/access/grants.server'
 
 export type AccountRow = typeof accounts.$inferSelect
 
 export type { Actor }
-export { loadGrants }
+export { brandMemberKeys, loadGrants }
 
 /**
  * The account's grants as one JSON column of a query on `accounts`, oldest first and without the
@@ -131,14 +131,4 @@ export function toAccountView(row: AccountRow, actorGrants: Grant[]) {
     preferences: row.preferences,
     grants: actorGrants,
   }
-}
-
-/** Members of a brand: every active account holding a grant on the brand itself. */
-export async function brandMemberKeys(deps: ServiceDeps, brandKey: string): Promise<string[]> {
-  const rows = await deps.db
-    .selectDistinct({ key: grants.accountKey })
-    .from(grants)
-    .innerJoin(accounts, eq(accounts.key, grants.accountKey))
-    .where(and(eq(grants.model, 'Brand'), eq(grants.modelId, brandKey), eq(accounts.active, true)))
-  return rows.map((row) => row.key)
 }

@@ -10,13 +10,13 @@ import {
   type NotificationSegment,
 } from '#app/features/notifications/notification-schemas'
 import { EVENTS, rooms, type NotificationChangePayload, type NotificationPayload } from '#app/platform/protocol'
-import { brandMemberKeys } from '#app/features/identity/index.server'
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { dateOfJson, forAccount, selectColumn, type ColumnFor, type ColumnRead } from '#app/platform/columns.server'
 import { profilePictureUrl, profilePictureUrlOf } from '#app/features/identity/index.server'
 import { parseOrThrow } from '#app/platform/validation.server'
 import type { Actor } from '#app/platform/access/actor'
+import { brandMemberKeys } from '#app/platform/access/grants.server'
 
 interface NotificationContent {
   action: string

@@ -11,7 +11,7 @@ import {
   mayChangeStatus,
   mayLockAsFinal,
   type SampleStatus,
-} from '#app/features/samples/sample-status'
+} from '#app/features/atelier'
 import { requireAbility, type Access } from '#app/platform/access/access.server'
 import { API_VERSION } from '#app/platform/access/permissions'
 import type { ServiceDeps } from '#app/platform/context.server'

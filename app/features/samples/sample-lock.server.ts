@@ -19,7 +19,7 @@ import { OPEN_STATES } from './review/feedback-rules'
 import { announceSampleChange } from './sample-live.server'
 import { sampleRef } from './sample-reading.server'
 import { isLockedRow, writeStatusChange } from './sample-lock-checks.server'
-import { SAMPLE_TEXTS, statusOnReopen, type SampleStatus } from './sample-status'
+import { SAMPLE_TEXTS, statusOnReopen, type SampleStatus } from '#app/features/atelier'
 import type { Actor } from '#app/platform/access/actor'
 
 type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]

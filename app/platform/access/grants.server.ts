@@ -5,7 +5,7 @@
 // here at start (whenBrandAccessCut), so the access module names no feature.
 import { and, asc, eq, isNull, type SQL } from 'drizzle-orm'
 import type { Database } from '#db/client'
-import { brands, grants, type GrantSpec } from '#db/schema'
+import { accounts, brands, grants, type GrantSpec } from '#db/schema'
 import { newKey } from '#app/platform/ids'
 import { hasBrandAbility, type Grant, type GrantModel, type GrantType } from '#app/platform/access/permissions'
 import type { ServiceDeps } from '#app/platform/context.server'
@@ -24,6 +24,16 @@ export async function loadGrants(deps: ServiceDeps, accountKey: string): Promise
     // Oldest first: "the first brand" of a user (settings, onboarding) is the one granted first.
     .orderBy(asc(grants.created), asc(grants.key))
   return rows.map((row) => ({ model: row.model as GrantModel, model_id: row.modelId, type: row.type as GrantType }))
+}
+
+/** Members of a brand: every active account holding a grant on the brand itself. */
+export async function brandMemberKeys(deps: ServiceDeps, brandKey: string): Promise<string[]> {
+  const rows = await deps.db
+    .selectDistinct({ key: grants.accountKey })
+    .from(grants)
+    .innerJoin(accounts, eq(accounts.key, grants.accountKey))
+    .where(and(eq(grants.model, 'Brand'), eq(grants.modelId, brandKey), eq(accounts.active, true)))
+  return rows.map((row) => row.key)
 }
 
 /** What a feature does when an account's live access to a brand is cut (see cutLiveAccess). */

@@ -7,7 +7,7 @@ import { CloseIcon } from '#app/ui/icons'
 import { Link } from '@remix-run/react'
 import { useCallback, useState } from 'react'
 import type { SampleReviewData } from './sample-review-data'
-import { useRefresh, useStyleRoom } from './use-style-room'
+import { useRefresh, useStyleRoom } from '#app/features/atelier/components'
 
 export interface LiveNotice {
   text: string

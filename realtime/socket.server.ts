@@ -8,7 +8,8 @@ import { createClient } from 'redis'
 import * as z from 'zod/mini'
 import { reportError } from '#app/infra/error-reporting.server'
 import { isAppError } from '#app/platform/errors'
-import { actorFromHeaders, sessionHashOfHeaders } from '#app/features/identity/session-reader.server'
+import { readActor } from '#app/platform/actor-reader.server'
+import { sessionHashOfHeaders } from '#app/platform/session-cookie.server'
 import { forbiddenTextPath, TEXT_REFUSED } from '#app/platform/text-rule'
 import { createBurstLimit } from '#app/platform/burst-limit'
 import type { EventPublisher, ServiceDeps } from '#app/platform/context.server'
@@ -90,7 +91,7 @@ export async function attachSocketServer(
     void (async () => {
       let actor: Actor
       try {
-        actor = await actorFromHeaders(deps, socket.request.headers)
+        actor = await readActor(deps, socket.request.headers)
       } catch (error) {
         return next(
           new Error(isAppError(error) && error.type === 'AuthNoSession' ? 'AuthNoSession' : 'AuthInvalidSession'),

@@ -4,7 +4,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { Transform, type Readable } from 'node:stream'
+import { Transform } from 'node:stream'
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { SNIFF_BYTES, hasSignature, sniffType } from '#app/platform/file-type'
 import type { BlobInfo, BlobStore, PutOptions } from '#app/platform/ports'

@@ -2,6 +2,7 @@
 // and written. Only the format: who a session belongs to is identity's to say (the actor reader it
 // registers in session.server.ts).
 import type { IncomingHttpHeaders } from 'node:http'
+import { createHash } from 'node:crypto'
 import { parse as parseCookie, serialize as serializeCookie } from 'cookie'
 
 export const SESSION_COOKIE = '__session'
@@ -47,4 +48,15 @@ export function sessionCookieHeader(value: string, options: { secure: boolean; m
     path: '/',
     ...(options.maxAgeSeconds !== undefined && { maxAge: options.maxAgeSeconds }),
   })
+}
+
+/** How a session is named outside its row: the SHA-256 of its id (live connections are kept by it). */
+export function sessionHash(id: string): string {
+  return createHash('sha256').update(id).digest('hex')
+}
+
+/** The hash naming the session a request's cookie presents. */
+export function sessionHashOfHeaders(headers: HeaderSource): string | null {
+  const id = readSessionId(headers)
+  return id ? sessionHash(id) : null
 }

@@ -9,30 +9,12 @@ import { toastList, type FlashToasts } from '#app/platform/toast'
 import { isReplay, type ReplayAnswer } from '#app/platform/offline-queue'
 import { isForbiddenText, TEXT_REFUSED } from '#app/platform/text-rule'
 import { authorizePath } from '#app/platform/access/permissions.server'
-import {
-  readSessionId,
-  SESSION_COOKIE,
-  sessionCookieHeader,
-  type HeaderSource,
-} from '#app/platform/session-cookie.server'
+import { readSessionId, SESSION_COOKIE, sessionCookieHeader } from '#app/platform/session-cookie.server'
 import { INSUFFICIENT_GRANT_MESSAGE } from '#app/platform/access/permissions'
 import type { Actor } from '#app/platform/access/actor'
-import type { ServiceDeps } from '#app/platform/context.server'
+import { readActor } from '#app/platform/actor-reader.server'
 
 export const AUTH_COOKIE = SESSION_COOKIE
-
-/** Who a request's headers are signed in as: AuthNoSession or AuthInvalidSession when nobody. */
-export type ActorReader = (deps: ServiceDeps, headers: HeaderSource) => Promise<Actor>
-
-let readActor: ActorReader | null = null
-
-/**
- * Identity registers how a session becomes an actor at start (features/identity/models.server.ts),
- * so the page guard below names no feature.
- */
-export function registerActorReader(reader: ActorReader): void {
-  readActor = reader
-}
 
 export type { FlashToasts, Toast } from '#app/platform/toast'
 
@@ -138,7 +120,6 @@ export async function redirectWithToast(
 export function getOptionalActor(request: Request, context: AppLoadContext): Promise<Actor | null> {
   const cached = context.memo.get('actor') as Promise<Actor | null> | undefined
   if (cached) return cached
-  if (!readActor) throw new Error('No actor reader: registerFeatureModels() was not called at start')
   const promise = readActor(context.deps, request.headers).catch((error: unknown) => {
     if (isAppError(error) && (error.type === 'AuthNoSession' || error.type === 'AuthInvalidSession')) {
       context.memo.set('sessionError', error.type)

@@ -1,5 +1,5 @@
 // Every endpoint of the JSON API, by domain. Add a domain's list here.
-import type { Endpoint } from '#app/platform/api/endpoint'
+import type { Endpoint } from '#app/platform/api/endpoint.server'
 import { accountEndpoints } from '#app/features/identity/api/accounts.server'
 import { activityEndpoints } from '#app/features/notifications/api/activities.server'
 import { assetLibraryEndpoints } from '#app/features/assets/api.server'

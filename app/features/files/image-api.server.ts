@@ -2,7 +2,7 @@
 // `file` (optional when only re-cropping) and the crop as x, y, width, height in percent.
 import { AppError } from '#app/platform/errors'
 import type { ServiceDeps } from '#app/platform/context.server'
-import type { ApiCall } from '#app/platform/api/endpoint'
+import type { ApiCall } from '#app/platform/api/endpoint.server'
 import { CROP_FIELDS_MESSAGE, parseCropFields, type CropRect } from './crop'
 import { UploadTooLargeError, fetchRequestOf, withImageUpload, type StoredUpload } from './upload.server'
 

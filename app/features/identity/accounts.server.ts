@@ -1,9 +1,9 @@
 // Accounts and the acting user: who is signed in, with which grants, and the account sync that
 // runs after every sign-in (POST /api/account/method/login).
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
-import { accounts, brands, grants } from '#db/schema'
+import { eq, sql } from 'drizzle-orm'
+import { accounts } from '#db/schema'
 import { AppError, invalidSession } from '#app/platform/errors'
-import type { Grant, GrantModel, GrantType } from '#app/platform/access/permissions'
+import type { Grant } from '#app/platform/access/permissions'
 import type { ServiceDeps } from '#app/platform/context.server'
 import type { VerifiedIdentity } from '#app/platform/identity-provider'
 import type { Actor } from '#app/platform/access/actor'

@@ -2,7 +2,7 @@
 // and how a request's session becomes an actor, registered with the page guard.
 import { accounts } from '#db/schema'
 import { registerModel } from '#app/platform/access/model-registry.server'
-import { registerActorReader } from '#app/platform/session.server'
+import { registerActorReader } from '#app/platform/actor-reader.server'
 import { actorFromHeaders } from './session-reader.server'
 
 export function registerIdentityModels(): void {

@@ -3,10 +3,9 @@
 // the Yjs upgrade; Remix pages use it through app/platform/session.server.ts, where identity registers
 // actorFromHeaders at start. No Remix imports here.
 import { noSession } from '#app/platform/errors'
-import { readCredential, readSessionId, type Credential, type HeaderSource } from '#app/platform/session-cookie.server'
+import { readCredential, type Credential, type HeaderSource } from '#app/platform/session-cookie.server'
 import { actorFromIdToken, actorFromSessionCookie } from './auth.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { sessionHash } from './sessions.server'
 import type { Actor } from '#app/platform/access/actor'
 
 export {
@@ -15,15 +14,10 @@ export {
   readSessionId,
   SESSION_COOKIE,
   sessionCookieHeader,
+  sessionHashOfHeaders,
   type Credential,
   type HeaderSource,
 } from '#app/platform/session-cookie.server'
-
-/** The hash naming the session a request's cookie presents (its live connections are kept by it). */
-export function sessionHashOfHeaders(headers: HeaderSource): string | null {
-  const id = readSessionId(headers)
-  return id ? sessionHash(id) : null
-}
 
 /** The actor of a credential: AuthNoSession without one, AuthInvalidSession when it is not valid. */
 export function actorFromCredential(deps: ServiceDeps, credential: Credential | null): Promise<Actor> {

@@ -10,7 +10,7 @@ import {
   setBrandImage,
   updateBranding,
 } from '#app/features/brands/branding.server'
-import { requireActor, stringField, type ApiCall, type Endpoint } from '#app/platform/api/endpoint'
+import { requireActor, stringField, type ApiCall, type Endpoint } from '#app/platform/api/endpoint.server'
 
 function brandOf(call: ApiCall): string {
   const brand = stringField(call.query, 'brand') ?? stringField(call.body, 'brand')

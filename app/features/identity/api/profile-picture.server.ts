@@ -1,7 +1,7 @@
 // Endpoints of the signed-in account's profile picture: read it, or send a new one or a new crop
 // (multipart/form-data, as every image call: withImageCall).
 import { withImageCall } from '#app/features/files/index.server'
-import { requireActor, type Endpoint } from '#app/platform/api/endpoint'
+import { requireActor, type Endpoint } from '#app/platform/api/endpoint.server'
 import { getProfilePicture, setProfilePicture } from '../profile-picture.server'
 
 export const profilePictureEndpoints: Endpoint[] = [

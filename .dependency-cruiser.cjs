@@ -7,7 +7,8 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'Files that import each other in a loop. Break it with a registry the lower file owns, or move what both need lower.',
+      comment:
+        'Files that import each other in a loop. Break it with a registry the lower file owns, or move what both need lower.',
       from: {},
       to: { circular: true },
     },

@@ -123,7 +123,13 @@ export default tseslint.config(
   {
     // Services, server helpers and seeds run below the pages, and reach the realtime layer only
     // through its protocol (their events go out through ServiceDeps.events).
-    files: ['app/platform/**/*.server.ts', 'app/features/**/*.server.ts', 'app/features/**/*.worker.ts', 'db/**/*.ts', 'seed/**/*.ts'],
+    files: [
+      'app/platform/**/*.server.ts',
+      'app/features/**/*.server.ts',
+      'app/features/**/*.worker.ts',
+      'db/**/*.ts',
+      'seed/**/*.ts',
+    ],
     ignores: ['**/*.test.ts', 'app/features/*/pages/**'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [LAYERS.pages, LAYERS.realtime] }] },
   },
@@ -201,7 +207,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(#app/(features|server|api|routes|infra)/|#realtime/|#seed/|(\\.\\./)+(features|server|api|routes|infra)/)',
+              regex:
+                '^(#app/(features|server|api|routes|infra)/|#realtime/|#seed/|(\\.\\./)+(features|server|api|routes|infra)/)',
               message:
                 'The platform, the shared UI and the database import no feature, adapter, composition root or route: a feature registers what they need at start (decision 172).',
             },

@@ -24,7 +24,14 @@ import {
   type ImportScope,
   type ImportView,
 } from '#app/features/imports/imports.server'
-import { FileReply, paged, requireActor, stringField, type ApiCall, type Endpoint } from '#app/platform/api/endpoint.server'
+import {
+  FileReply,
+  paged,
+  requireActor,
+  stringField,
+  type ApiCall,
+  type Endpoint,
+} from '#app/platform/api/endpoint.server'
 import type { Actor } from '#app/platform/access/actor'
 
 /** Room for the text fields and boundaries beside the file. */

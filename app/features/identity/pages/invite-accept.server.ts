@@ -7,7 +7,13 @@ import { signUpWithInvite } from '#app/features/teams/index.server'
 import { isAppError } from '#app/platform/errors'
 import { formErrorReply } from '#app/platform/form-errors.server'
 import { parseForm } from '#app/platform/forms'
-import { commitUiSession, getOptionalActor, getUiSession, redirectWithToast, requireCsrf } from '#app/platform/session.server'
+import {
+  commitUiSession,
+  getOptionalActor,
+  getUiSession,
+  redirectWithToast,
+  requireCsrf,
+} from '#app/platform/session.server'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { issueSessionCookie } from '../session-cookies.server'
 

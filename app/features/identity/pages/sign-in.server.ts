@@ -19,7 +19,13 @@ import {
 import { landingPath, safeRedirectPath } from '#app/platform/access/permissions'
 import { SignInRefused } from '#app/platform/errors'
 import { parseForm } from '#app/platform/forms'
-import { clientAddress, commitUiSession, getOptionalActor, getUiSession, requireCsrf } from '#app/platform/session.server'
+import {
+  clientAddress,
+  commitUiSession,
+  getOptionalActor,
+  getUiSession,
+  requireCsrf,
+} from '#app/platform/session.server'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { issueSessionCookie } from '../session-cookies.server'
 

@@ -31,6 +31,7 @@ COPY --from=build /app/public ./public
 COPY package.json tsconfig.json server.ts ./
 COPY app ./app
 COPY db ./db
+COPY seed ./seed
 COPY realtime ./realtime
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -53,8 +53,8 @@ const LAYERS = {
     message: 'Only pages import routes and components.',
   },
   realtime: {
-    group: ['\\#realtime/*', '!\\#realtime/protocol'],
-    message: 'Reach the realtime layer through #realtime/protocol (and ServiceDeps.events on the server).',
+    group: ['\\#realtime/*'],
+    message: 'Reach the realtime layer through #app/platform/protocol (and ServiceDeps.events on the server).',
   },
 }
 
@@ -91,7 +91,6 @@ export default tseslint.config(
     // server, so they never reach into services, adapters, the database or server-only code.
     files: [
       'app/platform/**/*.ts',
-      'realtime/protocol.ts',
       // A feature's rules, texts and types: what is neither server code nor a component.
       'app/features/**/*.{ts,tsx}',
     ],
@@ -124,7 +123,13 @@ export default tseslint.config(
   {
     // Services, server helpers and seeds run below the pages, and reach the realtime layer only
     // through its protocol (their events go out through ServiceDeps.events).
-    files: ['app/platform/**/*.server.ts', 'app/features/**/*.server.ts', 'app/features/**/*.worker.ts', 'db/**/*.ts'],
+    files: [
+      'app/platform/**/*.server.ts',
+      'app/features/**/*.server.ts',
+      'app/features/**/*.worker.ts',
+      'db/**/*.ts',
+      'seed/**/*.ts',
+    ],
     ignores: ['**/*.test.ts', 'app/features/*/pages/**'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [LAYERS.pages, LAYERS.realtime] }] },
   },
@@ -190,8 +195,51 @@ export default tseslint.config(
   },
   ...FEATURES.map(featureBoundary),
   {
+    // The floors below the features know none (decision 172): the platform (access, session,
+    // protocol, ports), the shared UI and the database schema take what they need from features
+    // through what the features register at start (abilities, models, file purposes, the actor
+    // reader, the hooks of a lost grant). Type imports count too: a type can tie a loop as well.
+    files: ['app/platform/**/*.{ts,tsx}', 'app/ui/**/*.{ts,tsx}', 'db/**/*.ts', 'app/env.server.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(#app/(features|server|api|routes|infra)/|#realtime/|#seed/|(\\.\\./)+(features|server|api|routes|infra)/)',
+              message:
+                'The platform, the shared UI and the database import no feature, adapter, composition root or route: a feature registers what they need at start (decision 172).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The realtime layer and the adapters reach a feature only through its public entries, as
+    // another feature would: #app/features/<name>, …/index.server or …/components.
+    files: ['realtime/**/*.ts', 'app/infra/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['\\#app/features/*/**', '!\\#app/features/*/index.server', '!\\#app/features/*/components'],
+              message:
+                'The realtime layer and the adapters reach a feature through its public entries: #app/features/<name> or #app/features/<name>/index.server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Seeds build the demo through the features' public entries, as another feature would.
-    files: ['db/**/*.ts'],
+    files: ['seed/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -207,6 +255,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // CommonJS configuration files of tools (the import-cycle check's).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
   },
   {
     // Playwright fixtures call `use`, which is not React's hook.

@@ -5,6 +5,7 @@ const alias = {
   '#app': path.resolve('app'),
   '#db': path.resolve('db'),
   '#realtime': path.resolve('realtime'),
+  '#seed': path.resolve('seed'),
   '#tests': path.resolve('tests'),
 }
 
@@ -17,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['app/**/*.test.ts', 'db/**/*.test.ts', 'realtime/**/*.test.ts'],
+          include: ['app/**/*.test.ts', 'db/**/*.test.ts', 'realtime/**/*.test.ts', 'seed/**/*.test.ts'],
           environment: 'node',
           // Every feature's abilities and records, as each entry of the portal loads them first.
           setupFiles: ['tests/support/register-features.ts'],

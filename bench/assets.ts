@@ -7,7 +7,7 @@
 // the folder with everything below it (`POST /api/bucket/method/update_file`, back and forth).
 import fs from 'node:fs'
 import { sql } from 'drizzle-orm'
-import { DEMO_BRAND_KEY } from '#db/seed'
+import { DEMO_BRAND_KEY } from '#seed/seed'
 import { demoKey } from '#app/platform/ids'
 import { spawnPortal } from '../scripts/spawn-portal'
 import { demoWorkspace } from './workspace'

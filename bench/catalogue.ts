@@ -1,5 +1,5 @@
 // The catalogue part of `npm run bench` (issue 9, Data and scale). Seeds the demo workspace and
-// fills Demo Brand up to CATALOGUE_BENCH_LISTINGS listings (default 100,000; db/seed-listings.ts),
+// fills Demo Brand up to CATALOGUE_BENCH_LISTINGS listings (default 100,000; seed/seed-listings.ts),
 // starts the portal on that data in its own process, and measures:
 //  - the time to answer `GET /api/listing/query/filter` for a filtered page (lines + collections +
 //    categories, 50 a page: the first, a middle and the last page) and for searches, one request

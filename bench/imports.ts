@@ -4,7 +4,7 @@
 // one call streams the upload, parses, validates, stages by COPY, computes the dry run and commits.
 // Timed end to end, with the portal's peak resident memory sampled during the call, and set
 // against the engine's floor: the time the same server takes to insert as many listings
-// in-database (INSERT … SELECT from generate_series, as the bulk seed db/seed-listings.ts does,
+// in-database (INSERT … SELECT from generate_series, as the bulk seed seed/seed-listings.ts does,
 // into a fresh database of that server), measured in the same run (goal: the import ≤ 1.3× that).
 // While the import commits, a probe asks the portal for /healthz and /brands (bench/probe.ts).
 // On the embedded server (the default users run), then on the local Postgres server given as a
@@ -20,8 +20,8 @@ import path from 'node:path'
 import pg from 'pg'
 import { openDatabase } from '#db/client'
 import { brands } from '#db/schema'
-import { DEMO_BRAND_KEY } from '#db/seed'
-import { seedListings } from '#db/seed-listings'
+import { DEMO_BRAND_KEY } from '#seed/seed'
+import { seedListings } from '#seed/seed-listings'
 import { newKey } from '#app/platform/ids'
 import { gtinCheckDigit } from '#app/features/imports/identifiers'
 import { spawnPortal, type SpawnedPortal } from '../scripts/spawn-portal'
@@ -239,7 +239,7 @@ export interface ImportFigures {
 }
 
 /**
- * Times inserting `listings` listings in-database (db/seed-listings.ts: INSERT … SELECT from
+ * Times inserting `listings` listings in-database (seed/seed-listings.ts: INSERT … SELECT from
  * generate_series) into a brand of a fresh database made on the server of `databaseUrl`, so its
  * tables start as small as the import's did; the database is dropped after.
  */

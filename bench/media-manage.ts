@@ -8,8 +8,8 @@
 // a deep page, a search, and the pool shown ten "Show more" deep.
 import fs from 'node:fs'
 import { sql } from 'drizzle-orm'
-import { DEMO_BRAND_KEY } from '#db/seed'
-import { seedListings } from '#db/seed-listings'
+import { DEMO_BRAND_KEY } from '#seed/seed'
+import { seedListings } from '#seed/seed-listings'
 import { listings } from '#db/schema'
 import { syncListingMedia } from '#app/features/media/media.server'
 import { spawnPortal } from '../scripts/spawn-portal'

@@ -2,7 +2,12 @@
 // status saved, a change request's state set, a new version uploaded) to the change reaching
 // everyone else who has the style's pages open, measured beside the committed markup stroke of the
 // same run (bench/sample-markup.ts). Goal: within 2× the stroke's time, at p95.
-import { ATELIER_EVENTS, type SampleChange, type SampleChangedEvent, type SampleReviewAck } from '#realtime/protocol'
+import {
+  ATELIER_EVENTS,
+  type SampleChange,
+  type SampleChangedEvent,
+  type SampleReviewAck,
+} from '#app/platform/protocol'
 import sharp from 'sharp'
 import { io, type Socket } from 'socket.io-client'
 

@@ -21,7 +21,7 @@ import * as decoding from 'lib0/decoding'
 import * as encoding from 'lib0/encoding'
 import * as syncProtocol from 'y-protocols/sync'
 import { openDatabase } from '#db/client'
-import { DEMO_BRAND_KEY, demoAccountKey, demoFirebaseUid } from '#db/seed'
+import { DEMO_BRAND_KEY, demoAccountKey, demoFirebaseUid } from '#seed/seed'
 import { demoKey } from '#app/platform/ids'
 import {
   MARKUP_COLOURS,

@@ -1,7 +1,6 @@
 // Drizzle schema (pg-core) of the portal's Postgres database. Every table that holds
 // brand data carries brand_key, and every query of such a table filters by it.
 import { sql } from 'drizzle-orm'
-import type { NotificationSegment } from '#app/features/notifications'
 import {
   bigint,
   bigserial,
@@ -325,6 +324,12 @@ export const listingFacets = pgTable(
   },
   (t) => [primaryKey({ columns: [t.brandKey, t.lineKey, t.collectionKey, t.categories] })],
 )
+
+/**
+ * One piece of a notification's sentence as stored and sent: a plain string (the older form, shown
+ * emphasised) or an object with its text, an optional same-origin link and emphasis.
+ */
+export type NotificationSegment = string | { text: string; url?: string; accented?: boolean }
 
 export const notifications = pgTable(
   'notifications',

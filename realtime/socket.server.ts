@@ -8,17 +8,18 @@ import { createClient } from 'redis'
 import * as z from 'zod/mini'
 import { reportError } from '#app/infra/error-reporting.server'
 import { isAppError } from '#app/platform/errors'
-import type { Actor } from '#app/features/identity/accounts.server'
-import { actorFromHeaders, sessionHashOfHeaders } from '#app/features/identity/session-reader.server'
+import { readActor } from '#app/platform/actor-reader.server'
+import { sessionHashOfHeaders } from '#app/platform/session-cookie.server'
 import { forbiddenTextPath, TEXT_REFUSED } from '#app/platform/text-rule'
 import { createBurstLimit } from '#app/platform/burst-limit'
 import type { EventPublisher, ServiceDeps } from '#app/platform/context.server'
-import { CLIENT_EVENT_SCHEMAS, PRESENCE_TIMINGS, rooms, SERVER_EVENTS } from './protocol'
+import { CLIENT_EVENT_SCHEMAS, PRESENCE_TIMINGS, rooms, SERVER_EVENTS } from '#app/platform/protocol'
 import { connectionName, watchFleet, type Fleet } from './fleet'
 import { closeRedis, survivesRedisOutages } from './redis-connection'
 import { isAllowedOrigin, requestPathname } from './request-guard'
 import { UNITS } from './units'
 import type { EventHandler, RealtimeUnit, UnitContext } from './units/types'
+import type { Actor } from '#app/platform/access/actor'
 
 export interface SocketLayer {
   io: Server
@@ -90,7 +91,7 @@ export async function attachSocketServer(
     void (async () => {
       let actor: Actor
       try {
-        actor = await actorFromHeaders(deps, socket.request.headers)
+        actor = await readActor(deps, socket.request.headers)
       } catch (error) {
         return next(
           new Error(isAppError(error) && error.type === 'AuthNoSession' ? 'AuthNoSession' : 'AuthInvalidSession'),

@@ -13,16 +13,17 @@ import { reportError } from '#app/infra/error-reporting.server'
 import { isAppError } from '#app/platform/errors'
 import { allows } from '#app/platform/access/abilities'
 import { requireAbility } from '#app/platform/access/access.server'
-import type { Actor } from '#app/features/identity/accounts.server'
-import { actorFromHeaders, sessionHashOfHeaders } from '#app/features/identity/session-reader.server'
+import { readActor } from '#app/platform/actor-reader.server'
+import { sessionHashOfHeaders } from '#app/platform/session-cookie.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { CLOSE_CODES, YJS_PATH_PREFIX, parseYjsDocName, type YjsDocName } from './protocol'
+import { CLOSE_CODES, YJS_PATH_PREFIX, parseYjsDocName, type YjsDocName } from '#app/platform/protocol'
 import { isAllowedOrigin, requestPathname } from './request-guard'
 import { docKind, docKindPurposes, type YjsDocKind } from '#app/platform/yjs-kinds.server'
 import { SharedDoc } from './yjs/shared-doc'
 import { createByteRate, type ByteRate } from './yjs/byte-rate'
 import { DEFAULT_UPDATE_LIMITS, type UpdateLimits } from '#app/platform/yjs-shapes'
 import { closeRedis, survivesRedisOutages } from './redis-connection'
+import type { Actor } from '#app/platform/access/actor'
 
 /** Origins of updates that must not be stored or fanned out again. */
 const FROM_STORE = Symbol('yjs-store')
@@ -327,7 +328,7 @@ export async function attachYjs(
   }
 
   async function authorize(request: IncomingMessage, name: YjsDocName, kind: YjsDocKind): Promise<Authorization> {
-    const actor: Actor | null = await actorFromHeaders(getDeps(), request.headers).catch(() => null)
+    const actor: Actor | null = await readActor(getDeps(), request.headers).catch(() => null)
     if (!actor) return { refused: 401 }
     try {
       const access = await requireAbility(getDeps(), actor, kind.read, kind.target(name))

@@ -1,14 +1,14 @@
 // `npm run seed` seeds the demo workspace; `npm run seed -- --reset` wipes the database first.
 // `npm run seed -- --listings 100000` then fills Demo Brand (or `--brand KEY`) up to that many
-// listings (db/seed-listings.ts), for the catalogue benchmark.
+// listings (seed/seed-listings.ts), for the catalogue benchmark.
 // Stop the portal before running it: the embedded database server runs with one portal at a time.
 import { registerFeatureAbilities } from '#app/features/abilities'
 import { registerFeatureModels } from '#app/features/models.server'
 import path from 'node:path'
 import { openDatabase } from '#db/client'
-import { DEMO_BRAND_KEY, seedDemo } from '#db/seed'
-import { bulkImages, MAX_GENERATED, seedListings } from '#db/seed-listings'
-import { ensureImages } from '#db/demo-images'
+import { DEMO_BRAND_KEY, seedDemo } from '#seed/seed'
+import { bulkImages, MAX_GENERATED, seedListings } from '#seed/seed-listings'
+import { ensureImages } from '#seed/demo-images'
 import { parseEnv } from '#app/env.server'
 import { createFirebaseIdentity } from '#app/infra/identity/firebase.server'
 import { noSubscribers } from '#app/platform/context.server'

@@ -5,13 +5,13 @@ import { pipeline } from 'node:stream/promises'
 import express, { type Request, type Response, type Router } from 'express'
 import { AppError, isAppError } from '#app/platform/errors'
 import { reportError } from '#app/infra/error-reporting.server'
-import type { Actor } from '#app/features/identity/accounts.server'
 import { actorFromCredential, readCredential } from '#app/features/identity/session-reader.server'
-import { FileReply, PagedReply, type Endpoint, type Verb } from './endpoint'
-import { forbiddenKeyPath } from './body'
+import { FileReply, PagedReply, type Endpoint, type Verb } from '#app/platform/api/endpoint.server'
+import { forbiddenKeyPath } from '#app/platform/api/body'
 import { forbiddenTextPath, TEXT_REFUSED } from '#app/platform/text-rule'
 import { endpoints } from './endpoints/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
+import type { Actor } from '#app/platform/access/actor'
 
 async function authenticate(deps: ServiceDeps, req: Request, endpoint: Endpoint): Promise<Actor> {
   const credential = readCredential(req.headers, { bearer: true })

@@ -1,5 +1,5 @@
 // Every feature's abilities, registered into the access module. Each entry calls this before any
-// check: the server (app/infra/portal.server.ts), the pages (app/root.tsx, where both the server's
+// check: the server (app/server/portal.server.ts), the pages (app/root.tsx, where both the server's
 // and the browser's page bundles start, and app/entry.server.tsx), the scripts and the tests.
 // A call, not an import for its side effect: the bundlers drop those (package.json sideEffects).
 import { registerAbilities } from '#app/platform/access/abilities'

@@ -1,5 +1,6 @@
-// Every feature's records, registered with the access module's model registry. Each entry that
-// reaches the services calls this first: the server (app/infra/portal.server.ts), the pages' server
+// Every feature's records, registered with the access module's model registry, and the hooks it
+// gives the access module (what it lets go when an account loses access to a brand). Each entry that
+// reaches the services calls this first: the server (app/server/portal.server.ts), the pages' server
 // bundle (app/entry.server.tsx), the scripts and the tests. A call, not an import for its side
 // effect: the bundlers drop those (package.json sideEffects).
 import { registerAssetsModels } from './assets/models.server'
@@ -9,6 +10,7 @@ import { registerChatModels } from './chat/models.server'
 import { registerFilesModels } from './files/models.server'
 import { registerIdentityModels } from './identity/models.server'
 import { registerMediaModels } from './media/models.server'
+import { registerSamplesModels } from './samples/models.server'
 import { registerTeamsModels } from './teams/models.server'
 
 export function registerFeatureModels(): void {
@@ -19,5 +21,6 @@ export function registerFeatureModels(): void {
   registerFilesModels()
   registerIdentityModels()
   registerMediaModels()
+  registerSamplesModels()
   registerTeamsModels()
 }

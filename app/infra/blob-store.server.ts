@@ -4,25 +4,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { Transform, type Readable } from 'node:stream'
+import { Transform } from 'node:stream'
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { SNIFF_BYTES, hasSignature, sniffType } from '#app/platform/file-type'
+import type { BlobInfo, BlobStore, PutOptions } from '#app/platform/ports'
 
-export interface BlobInfo {
-  contentType: string
-  size: number
-}
-
-export interface PutOptions {
-  /**
-   * The type the bytes must be, or the types accepted. A type with a known signature
-   * (app/platform/file-type.ts) is checked against the first bytes as they arrive; the blob is stored
-   * with the type its bytes show.
-   */
-  contentType: string | readonly string[]
-  /** The stream is cut off, and nothing stored, as soon as it passes this many bytes. */
-  maxBytes: number
-}
+export type { BlobInfo, BlobStore, PutOptions }
 
 /** Why a put was refused; nothing was stored. */
 export class BlobRefusedError extends Error {
@@ -41,26 +28,6 @@ export class BlobRefusedError extends Error {
  */
 export function isBlobRefused(error: unknown): error is BlobRefusedError {
   return error instanceof Error && error.name === 'BlobRefusedError' && 'reason' in error
-}
-
-export interface BlobStore {
-  /**
-   * Streams `body` into the blob `key`. Size and type are enforced while the bytes arrive; a
-   * refused stream is destroyed and leaves nothing behind (BlobRefusedError).
-   */
-  put(key: string, body: Readable, options: PutOptions): Promise<BlobInfo>
-  /** The blob's bytes and type, or null when it does not exist. */
-  get(key: string): Promise<{ stream: Readable; info: BlobInfo } | null>
-  delete(key: string): Promise<void>
-  /**
-   * Copies a blob to another key, as `contentType`, inside the store (an object store copies on
-   * its side: the bytes do not pass through the portal).
-   */
-  copy(from: string, to: string, contentType: string): Promise<void>
-  /** A URL that serves the blob until it expires (15 to 30 minutes by default). */
-  signedUrl(key: string, options?: { expiresInSeconds?: number }): string
-  /** Checks a signature made by signedUrl; returns the key when valid and not expired. */
-  verify(key: string, expires: string, signature: string): boolean
 }
 
 /**

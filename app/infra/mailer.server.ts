@@ -4,24 +4,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Transporter } from 'nodemailer'
 import { newKey } from '#app/platform/ids'
+import type { Mailer, OutgoingMail } from '#app/platform/ports'
 
-export interface OutgoingMail {
-  to: string
-  subject: string
-  text: string
-  html?: string
-}
+export type { Mailer, OutgoingMail }
 
 export interface StoredMail extends OutgoingMail {
   id: string
   from: string
   sentAt: string
-}
-
-export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>
-  /** Where mail lands locally; null when it leaves through SMTP. */
-  outboxDir: string | null
 }
 
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string }): Mailer {

@@ -2,9 +2,8 @@
 // the parsed environment. Built once in server.ts and handed to Remix as load context.
 import type { Database } from '#db/client'
 import type { Env } from '#app/env.server'
-import type { BlobStore } from '#app/infra/blob-store.server'
-import type { Mailer } from '#app/infra/mailer.server'
-import type { IdentityProvider } from '#app/infra/identity/provider.server'
+import type { IdentityProvider } from './identity-provider'
+import type { BlobStore, Mailer } from './ports'
 
 /** Pushes an event to a socket.io room; stored data is written before anything is published. */
 export interface EventPublisher {

@@ -8,16 +8,11 @@ import { AppError, isAppError } from '#app/platform/errors'
 import { toastList, type FlashToasts } from '#app/platform/toast'
 import { isReplay, type ReplayAnswer } from '#app/platform/offline-queue'
 import { isForbiddenText, TEXT_REFUSED } from '#app/platform/text-rule'
-import type { Actor } from '#app/features/identity/accounts.server'
 import { authorizePath } from '#app/platform/access/permissions.server'
-import { endSession, startSession } from '#app/features/identity/sessions.server'
-import {
-  actorFromHeaders,
-  readSessionId,
-  SESSION_COOKIE,
-  sessionCookieHeader,
-} from '#app/features/identity/session-reader.server'
+import { readSessionId, SESSION_COOKIE, sessionCookieHeader } from '#app/platform/session-cookie.server'
 import { INSUFFICIENT_GRANT_MESSAGE } from '#app/platform/access/permissions'
+import type { Actor } from '#app/platform/access/actor'
+import { readActor } from '#app/platform/actor-reader.server'
 
 export const AUTH_COOKIE = SESSION_COOKIE
 
@@ -52,38 +47,6 @@ export function commitUiSession(session: Session, context: AppLoadContext): Prom
 
 export function readAuthCookie(request: Request): string | undefined {
   return readSessionId(request.headers)
-}
-
-/**
- * Signs this browser in: starts a server-side session for the account and answers the
- * `Set-Cookie` header that carries its id. The one place a session cookie is issued. With
- * `replace`, the request's current session ends (Reset Session).
- */
-export async function issueSessionCookie(
-  request: Request,
-  context: AppLoadContext,
-  account: { key: string; firebaseUid: string },
-  options: { remember: boolean; replace?: boolean },
-): Promise<string> {
-  if (options.replace) await endSession(context.deps, readAuthCookie(request))
-  const session = await startSession(context.deps, {
-    accountKey: account.key,
-    firebaseUid: account.firebaseUid,
-    remember: options.remember,
-    userAgent: request.headers.get('user-agent'),
-    ip: context.clientIp ?? null,
-  })
-  return sessionCookieHeader(session.id, {
-    secure: context.secureCookies,
-    // Without Remember me the cookie ends with the browser; the session row expires anyway.
-    maxAgeSeconds: options.remember ? Math.floor(session.expiresInMs / 1000) : undefined,
-  })
-}
-
-/** Logs this browser out: its session ends on the server, and the cookie is cleared. */
-export async function endSessionCookie(request: Request, context: AppLoadContext): Promise<string> {
-  await endSession(context.deps, readAuthCookie(request))
-  return clearAuthCookie(context)
 }
 
 export function clearAuthCookie(context: AppLoadContext): string {
@@ -157,7 +120,7 @@ export async function redirectWithToast(
 export function getOptionalActor(request: Request, context: AppLoadContext): Promise<Actor | null> {
   const cached = context.memo.get('actor') as Promise<Actor | null> | undefined
   if (cached) return cached
-  const promise = actorFromHeaders(context.deps, request.headers).catch((error: unknown) => {
+  const promise = readActor(context.deps, request.headers).catch((error: unknown) => {
     if (isAppError(error) && (error.type === 'AuthNoSession' || error.type === 'AuthInvalidSession')) {
       context.memo.set('sessionError', error.type)
       return null

@@ -1,7 +1,7 @@
 // The kinds of Yjs documents. Each feature declares its documents (the record whose grants decide
 // access, the ability to open and the one to change, the shape of the content, how it is stored)
 // and the composition root registers them here. A document kind not registered cannot be opened.
-import type { YjsDocName } from '#realtime/protocol'
+import type { YjsDocName } from '#app/platform/protocol'
 import type { Ability } from './access/abilities'
 import type { Target } from './access/access.server'
 import type { ServiceDeps } from './context.server'

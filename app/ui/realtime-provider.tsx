@@ -5,7 +5,7 @@
 // when the tab goes idle (no input for a few minutes) and when it is in use again.
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { Socket } from 'socket.io-client'
-import { CHAT_EVENTS, EVENTS, PRESENCE_TIMINGS } from '#realtime/protocol'
+import { CHAT_EVENTS, EVENTS, PRESENCE_TIMINGS } from '#app/platform/protocol'
 
 interface Realtime {
   socket: Socket | null

@@ -6,12 +6,12 @@
 // does not (decision 007).
 // A review decision (a status, a change request's state) may come over the socket too: the page's
 // own form, sent without the page round trip, so the others hear of it sooner (decision 153).
-import { loadGrants } from '#app/features/identity/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import { AppError } from '#app/platform/errors'
 import { setSampleStatus, StaleStatus, updateFeedback } from '#app/features/samples/index.server'
-import { ATELIER_EVENTS, atelierRooms, type SampleReviewAck } from '../protocol'
+import { ATELIER_EVENTS, atelierRooms, type SampleReviewAck } from '#app/platform/protocol'
 import type { RealtimeUnit } from './types'
+import { loadGrants } from '#app/platform/access/grants.server'
 
 export const atelierUnit: RealtimeUnit = {
   name: 'atelier',

@@ -1,9 +1,9 @@
 // Brand rooms: a socket joins `brand:{key}` to receive the brand's live events. Grants are read
 // again on every join, since one may have been removed after the handshake.
 import { AppError } from '#app/platform/errors'
-import { loadGrants } from '#app/features/identity/accounts.server'
+import { loadGrants } from '#app/platform/access/grants.server'
 import { requireBrandAbility } from '#app/platform/access/access.server'
-import { EVENTS, rooms, type BrandJoinAck } from '../protocol'
+import { EVENTS, rooms, type BrandJoinAck } from '#app/platform/protocol'
 import type { RealtimeUnit } from './types'
 
 export const brandRooms: RealtimeUnit = {

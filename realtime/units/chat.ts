@@ -5,7 +5,7 @@
 // account's tabs add up to (online, idle, offline), asked of every process through the adapter.
 import { AppError, isAppError } from '#app/platform/errors'
 import { requireBrandAbility } from '#app/platform/access/access.server'
-import { loadGrants } from '#app/features/identity/accounts.server'
+import { loadGrants } from '#app/platform/access/grants.server'
 import {
   deleteMessageLive,
   liveConversationRooms,
@@ -14,11 +14,10 @@ import {
   typingIn,
   watchConversation,
   watchThread,
-} from '#app/features/chat/chat.server'
-import { SEND_FAILED, SEND_FAILED_SESSION } from '#app/features/chat/schemas'
-import { presenceByAccount, presenceChange } from '#app/features/chat/presence-state'
+} from '#app/features/chat/index.server'
+import { SEND_FAILED, SEND_FAILED_SESSION, presenceByAccount, presenceChange } from '#app/features/chat'
 import { reportError } from '#app/infra/error-reporting.server'
-import { CHAT_EVENTS, chatRooms, type ChatAck, type PresenceAll, type PresenceChanged } from '../protocol'
+import { CHAT_EVENTS, chatRooms, type ChatAck, type PresenceAll, type PresenceChanged } from '#app/platform/protocol'
 import type { RealtimeUnit, UnitContext } from './types'
 
 /** Errors as the browser shows them: the spec's send failure texts, field messages kept. */

@@ -1,6 +1,6 @@
 // Notifications: each socket joins its account's room, where notifications.server.ts publishes a
 // notification once it is stored (EVENTS.notificationNew).
-import { rooms } from '../protocol'
+import { rooms } from '#app/platform/protocol'
 import type { RealtimeUnit } from './types'
 
 export const notificationsUnit: RealtimeUnit = {

@@ -2,8 +2,8 @@
 // its hooks. Units are registered in ./index.ts; socket.server.ts runs their hooks for every
 // connection, so a new feature never touches the connection code itself.
 import type { Server, Socket } from 'socket.io'
-import type { Actor } from '#app/features/identity/accounts.server'
 import type { ServiceDeps } from '#app/platform/context.server'
+import type { Actor } from '#app/platform/access/actor'
 
 export interface UnitContext {
   deps: ServiceDeps
@@ -22,7 +22,7 @@ export interface RealtimeUnit {
   /** Rooms and state at connection time. */
   join?(context: UnitContext): Promise<void> | void
   /**
-   * Client events by name. Payloads are validated against realtime/protocol.ts's schema for the
+   * Client events by name. Payloads are validated against app/platform/protocol.ts's schema for the
    * event before the handler runs; a thrown AppError is answered as `{ ok: false, error: type }`.
    */
   events?: Record<string, EventHandler>

@@ -2,7 +2,7 @@
 // account room (joined by every socket, see ./notifications.ts) when an upload is being scanned
 // and when it is available or quarantined. The unit takes no client events: the status call
 // (GET /api/file/model/{key}) is the re-check without a socket.
-import { rooms } from '../protocol'
+import { rooms } from '#app/platform/protocol'
 import type { RealtimeUnit } from './types'
 
 export const uploadsUnit: RealtimeUnit = {

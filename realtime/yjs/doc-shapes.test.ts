@@ -2,7 +2,7 @@
 // from the server's makes a change, and the update it would send is checked against the server's.
 import * as Y from 'yjs'
 import { describe, expect, it } from 'vitest'
-import { MARKUP_COLOURS, storedShape, type Shape } from '#app/features/samples/markup/shapes'
+import { MARKUP_COLOURS, storedShape, type Shape } from '#app/features/samples'
 import { DEFAULT_UPDATE_LIMITS, type DocShape, type UpdateLimits } from '#app/platform/yjs-shapes'
 import { mediaOrderDoc, mediaOrderShape } from '#app/features/media/media-order-doc.server'
 import { sampleMarkupShape } from '#app/features/samples/markup/markup-doc.server'

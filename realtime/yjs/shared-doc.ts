@@ -11,7 +11,7 @@ import * as syncProtocol from 'y-protocols/sync'
 import type { WebSocket } from 'ws'
 import * as Y from 'yjs'
 import { logEvent } from '#app/infra/error-reporting.server'
-import { CLOSE_CODES } from '../protocol'
+import { CLOSE_CODES } from '#app/platform/protocol'
 import { DEFAULT_UPDATE_LIMITS, type DocShape, type UpdateLimits } from '#app/platform/yjs-shapes'
 import { REFUSALS, refusalOf } from './update-check'
 

@@ -10,11 +10,11 @@ import fc from 'fast-check'
 import type { WebSocket } from 'ws'
 import * as Y from 'yjs'
 import { describe, expect, it } from 'vitest'
-import { YJS_DOC_KINDS } from '#app/infra/yjs-doc-kinds.server'
-import { storedShape, MARKUP_COLOURS, type Shape } from '#app/features/samples/markup/shapes'
+import { YJS_DOC_KINDS } from '#app/server/yjs-doc-kinds.server'
+import { storedShape, MARKUP_COLOURS, type Shape } from '#app/features/samples'
 import { DEFAULT_UPDATE_LIMITS, type UpdateLimits } from '#app/platform/yjs-shapes'
 import type { YjsDocKind } from '#app/platform/yjs-kinds.server'
-import { CLOSE_CODES } from '#realtime/protocol'
+import { CLOSE_CODES } from '#app/platform/protocol'
 import {
   TYPE_REF,
   cyclicUpdates,

@@ -4,7 +4,7 @@
 import type { ReferenceView } from '#app/features/atelier/references.server'
 import { pipelineSettled, type FileView } from '#app/features/files/files.server'
 import { styles } from '#db/schema'
-import { DEMO_BRAND_KEY } from '#db/seed'
+import { DEMO_BRAND_KEY } from '#seed/seed'
 import { api, sessionCookieFor, startTestPortal, type ApiAnswer, type TestPortal } from '#tests/support/portal'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'

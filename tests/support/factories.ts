@@ -27,7 +27,8 @@ import { newKey } from '#app/platform/ids'
 import type { NotificationSegment } from '#app/features/notifications/notification-schemas'
 import { IMAGE_TYPES, type StoredUpload } from '#app/features/files/upload.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { actorForIdentity, type Actor } from '#app/features/identity/accounts.server'
+import { actorForIdentity } from '#app/features/identity/accounts.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** The password of every account a factory makes (the demo password, so helpers can sign in). */
 export const FACTORY_PASSWORD = 'Demo-passw0rd!'

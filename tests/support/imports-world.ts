@@ -1,6 +1,5 @@
 // The shared setup of the imports integration tests (tests/integration/imports/imports*.test.ts): one portal
 // per test file, its people and the helpers the tests share.
-import type { Actor } from '#app/features/identity/accounts.server'
 import { startImport } from '#app/features/imports/imports.server'
 import { listings } from '#db/schema'
 import { createCategory, createListing } from '#tests/support/catalogue-factories'
@@ -9,6 +8,7 @@ import { sessionCookieFor, startTestPortal, type TestPortal } from '#tests/suppo
 import { eq } from 'drizzle-orm'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll } from 'vitest'
+import type { Actor } from '#app/platform/access/actor'
 
 export let portal: TestPortal
 export let brand: BrandFixture

@@ -1,7 +1,7 @@
 // Runs one portal process without pages (API, socket.io, Yjs) and prints its port as JSON; the
 // multi-process tests start several of these against one Redis server. TEST_SESSIONS names demo
 // accounts to sign in: their session cookies (held in this process's database) come with the port.
-import { startPortal } from '#app/infra/portal.server'
+import { startPortal } from '#app/server/portal.server'
 import { signInWithPassword } from '#app/features/identity/auth.server'
 import { startSession } from '#app/features/identity/sessions.server'
 

@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm'
 import { accounts, collections, lines } from '#db/schema'
 import { startImport } from '#app/features/imports/imports.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { DEMO_BRAND_KEY, DEMO_TEAM_KEY, demoAccountKey } from '#db/seed'
+import { DEMO_BRAND_KEY, DEMO_TEAM_KEY, demoAccountKey } from '#seed/seed'
 import { demoKey } from '#app/platform/ids'
-import type { Endpoint } from '#app/api/endpoint'
+import type { Endpoint } from '#app/platform/api/endpoint.server'
 import type { ApiAnswer } from '#tests/support/portal'
 import {
   actorOf,

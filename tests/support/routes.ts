@@ -3,7 +3,7 @@
 // thrown redirects and error replies caught into the Response the browser would get.
 import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node'
 import { commitUiSession, ensureCsrfToken, getUiSession } from '#app/platform/session.server'
-import type { Portal } from '#app/infra/portal.server'
+import type { Portal } from '#app/server/portal.server'
 
 type RouteFunction = (args: ActionFunctionArgs) => Promise<unknown>
 

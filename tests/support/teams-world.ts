@@ -2,7 +2,7 @@
 // test file, its people and the helpers the tests share.
 import { newKey } from '#app/platform/ids'
 import { accounts, collections, grants, lines } from '#db/schema'
-import { DEMO_BRAND_KEY } from '#db/seed'
+import { DEMO_BRAND_KEY } from '#seed/seed'
 import {
   DEMO_PASSWORD,
   sessionCookieFor,

@@ -20,7 +20,7 @@ import {
   parseSelector,
 } from '#app/features/notifications/notifications.server'
 import { idTokenFromRefreshToken, signInForApi } from '#app/features/identity/sign-in.server'
-import { bearerToken, requireActor, stringField, type Endpoint } from '../endpoint'
+import { bearerToken, requireActor, stringField, type Endpoint } from '#app/platform/api/endpoint.server'
 
 /** The brand a menu call names, as `key` in its body. */
 function requiredKey(body: unknown): string {

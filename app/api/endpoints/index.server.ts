@@ -1,5 +1,5 @@
 // Every endpoint of the JSON API, by domain. Add a domain's list here.
-import type { Endpoint } from '../endpoint'
+import type { Endpoint } from '#app/platform/api/endpoint.server'
 import { accountEndpoints } from '#app/features/identity/api/accounts.server'
 import { activityEndpoints } from '#app/features/notifications/api/activities.server'
 import { assetLibraryEndpoints } from '#app/features/assets/api.server'
@@ -16,6 +16,7 @@ import { listingDetailEndpoints } from '#app/features/catalogue/api/listing-deta
 import { materialEndpoints } from '#app/features/atelier/api/materials.server'
 import { mediaEndpoints } from '#app/features/media/api.server'
 import { passwordEndpoints } from '#app/features/identity/api/passwords.server'
+import { profilePictureEndpoints } from '#app/features/identity/api/profile-picture.server'
 import { referenceEndpoints } from '#app/features/atelier/api/references.server'
 import { styleEndpoints } from '#app/features/atelier/api/styles.server'
 import { teamEndpoints } from '#app/features/teams/api/teams.server'
@@ -27,6 +28,7 @@ export const endpoints: Endpoint[] = [
   ...activityEndpoints,
   ...assetLibraryEndpoints,
   ...brandingEndpoints,
+  ...profilePictureEndpoints,
   ...catalogueEndpoints,
   ...chatEndpoints,
   ...humanCheckEndpoints,

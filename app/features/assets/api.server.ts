@@ -11,7 +11,7 @@ import {
   removeFolder,
   updateFile,
 } from '#app/features/assets/asset-library.server'
-import { paged, requireActor, type Endpoint } from '#app/api/endpoint'
+import { paged, requireActor, type Endpoint } from '#app/platform/api/endpoint.server'
 
 const body = (call: { body: unknown }) => (call.body ?? {}) as Record<string, unknown>
 

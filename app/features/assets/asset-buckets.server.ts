@@ -1,6 +1,5 @@
 // A brand's bucket: found, created once, required before any entry is reached.
 import { DEFAULT_FOLDERS } from '#app/features/assets/asset-paths'
-import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'
@@ -16,6 +15,7 @@ import {
   type BucketRow,
   type BucketView,
 } from './asset-views.server'
+import type { Actor } from '#app/platform/access/actor'
 
 export function bucketView(row: BucketRow): BucketView {
   return { key: row.key, KIND: 'Bucket', name: row.name, brand: row.brandKey, created: seconds(row.created) }

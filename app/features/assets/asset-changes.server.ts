@@ -1,6 +1,5 @@
 // Changing the library: folders created, files added, renamed, moved and removed.
 import { DEFAULT_FOLDER_NAME, MAX_DEPTH, numberedName } from '#app/features/assets/asset-paths'
-import type { Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { notFound } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'
@@ -23,6 +22,7 @@ import {
   type Executor,
   type Tx,
 } from './asset-views.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** A name free in the folder: `name`, else `name (2)`, `name (3)`… (before a file's extension). */
 async function freeName(db: Executor, bucketKey: string, parentKey: string, name: string, kind: AssetEntryKind) {

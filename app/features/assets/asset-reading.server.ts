@@ -2,7 +2,6 @@
 // move into, the styles that use an entry.
 import { joinPath } from '#app/features/assets/asset-paths'
 import { SCAN_MESSAGES } from '#app/features/files'
-import type { Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { notFound } from '#app/platform/errors'
 import { rowsOf } from '#db/rows'
@@ -22,6 +21,7 @@ import {
   type FolderPage,
 } from './asset-views.server'
 import type { StyleUse, TreeFolder } from './views'
+import type { Actor } from '#app/platform/access/actor'
 export type { StyleUse, TreeFolder } from './views'
 
 interface EntryWithFile extends EntryRow {

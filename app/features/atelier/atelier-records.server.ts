@@ -8,9 +8,9 @@ import { AppError, notFound } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'
 import { isForbiddenText, withoutBidiControls } from '#app/platform/text-rule'
 import { isKey, parseTags } from '#app/features/atelier/references'
-import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
+import type { Actor } from '#app/platform/access/actor'
 
 type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]
 type Db = ServiceDeps['db'] | Tx

@@ -8,7 +8,6 @@ import {
   type MaterialTypeKey,
 } from '#app/features/atelier/materials'
 import { PRODUCT_IMAGE_TYPES } from '#app/features/files'
-import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'
@@ -17,6 +16,7 @@ import { files, materialStyles, materials } from '#db/schema'
 import { and, eq } from 'drizzle-orm'
 import { getMaterial, type MaterialInput, type MaterialView } from './material-reading.server'
 import { markStyleStep } from './style-steps.server'
+import type { Actor } from '#app/platform/access/actor'
 
 function readText(
   value: unknown,

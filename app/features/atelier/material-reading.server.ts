@@ -1,12 +1,12 @@
 // Reading materials: the material as the API and the pages show it, one material, a brand's list.
 import { isMaterialType, MATERIAL_TYPES } from '#app/features/atelier/materials'
-import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'
 import { files, materials, materialStyles, type MaterialType } from '#db/schema'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { MaterialAsset, MaterialView } from './views'
+import type { Actor } from '#app/platform/access/actor'
 export type { MaterialAsset, MaterialView } from './views'
 
 export const typeError = () =>

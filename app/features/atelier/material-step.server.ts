@@ -1,7 +1,6 @@
 // The Materials step of a style: its cards, the checkmarks and the Media Library.
 import { MATERIAL_TYPES, isMaterialType } from '#app/features/atelier/materials'
 import { PRODUCT_IMAGE_TYPES } from '#app/features/files'
-import type { Actor } from '#app/features/identity/index.server'
 import { hasAbility, requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { notFound } from '#app/platform/errors'
@@ -10,6 +9,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm'
 import { markMaterialsStep } from './material-changes.server'
 import { MAX_LIBRARY, assetOf, materialsOfStyle, typeError } from './material-reading.server'
 import type { LibraryImage, MaterialCard } from './views'
+import type { Actor } from '#app/platform/access/actor'
 export type { LibraryImage, MaterialCard } from './views'
 
 /** The cards of a style's Materials step, and whether the actor may change them. */

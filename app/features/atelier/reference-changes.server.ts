@@ -10,7 +10,6 @@ import {
   referenceStep,
   type AssetProgress,
 } from '#app/features/atelier/references'
-import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'
@@ -32,7 +31,8 @@ import {
 } from './reference-views.server'
 import { markStyleStep } from './style-steps.server'
 import { SAMPLES_STEP } from './references'
-import { SAMPLE_TEXTS } from '#app/features/samples'
+import type { Actor } from '#app/platform/access/actor'
+import { SAMPLE_TEXTS } from './sample-status'
 
 /** A virtual sample locked as Final (decision 167): its file's asset is as it was locked. */
 const lockedSample = (row: ReferenceRow) => row.step === SAMPLES_STEP && row.sampleStatus === 'Final'

@@ -18,8 +18,6 @@ import {
 } from '#app/features/atelier/style-file-types'
 import { SCAN_MESSAGES } from '#app/features/files'
 import { receiveFormUploads, type PreparedPart } from '#app/features/files/index.server'
-import type { Actor } from '#app/features/identity/index.server'
-import { DEFAULT_SAMPLE_STATUS, SAMPLE_FAMILIES } from '#app/features/samples'
 import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'
@@ -45,6 +43,8 @@ import {
   type Tx,
 } from './reference-views.server'
 import { markStyleStep } from './style-steps.server'
+import type { Actor } from '#app/platform/access/actor'
+import { DEFAULT_SAMPLE_STATUS, SAMPLE_FAMILIES } from './sample-status'
 
 export interface CreateOptions {
   /**

@@ -11,7 +11,6 @@ import {
   type ReferenceModel,
 } from '#app/features/atelier/references'
 import { SCAN_MESSAGES } from '#app/features/files'
-import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'
@@ -19,6 +18,7 @@ import { files, references } from '#db/schema'
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import { keyField } from './atelier-records.server'
 import type { ReferenceView, UnsettledReference } from './views'
+import type { Actor } from '#app/platform/access/actor'
 export type { ReferenceView, UnsettledReference } from './views'
 
 export type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]

@@ -2,7 +2,7 @@
 // API sends them, the update_positions payload, which wizard step a reference counts for, and the
 // image aspect ratios the upload area accepts. Shared by the services, the API and the pages.
 import type { StyleStep } from './style-steps'
-import { SAMPLE_ASSET_TYPE } from '#app/features/samples'
+import { SAMPLE_ASSET_TYPE } from './sample-status'
 
 /** Keys are the portal's record keys (app/platform/ids.ts) or other URL-safe ids. */
 const KEY = /^[A-Za-z0-9_-]{1,64}$/

@@ -27,12 +27,12 @@ import { positionsOf } from '#app/features/atelier/step-file-order'
 import { STYLE_FILE_FORMATS, extensionOf, unsupportedFileMessage } from '#app/features/atelier/style-file-types'
 import type { StyleStep, WizardViewType } from '#app/features/atelier/style-steps'
 import { SCAN_MESSAGES } from '#app/features/files'
-import type { Actor } from '#app/features/identity/index.server'
 import { recordActivity } from '#app/features/notifications/index.server'
 import { AppError, isAppError } from '#app/platform/errors'
 import { redirectWithToast, requireCsrf, run, type Toast } from '#app/platform/session.server'
 import { json, redirect, type AppLoadContext } from '@remix-run/node'
 import type { FileItem, FilesView, StepFilesData } from './views'
+import type { Actor } from '#app/platform/access/actor'
 export type { FileItem, FilesView, StepFilesData } from './views'
 
 type FileStepName = Exclude<StyleStep, 'materials'>

@@ -1,8 +1,6 @@
 // The virtual atelier's list of styles (atelier.md §1: `/brand/{id}/atelier`): each style once, by
 // name, with its progress, how many of its samples stand at each status and its newest sample's
 // picture. Anyone who may see the brand's products sees its styles, as on the products list.
-import { newestOfEachSeries } from '#app/features/samples'
-import type { Actor } from '#app/features/identity/index.server'
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { styles } from '#db/schema'
@@ -10,6 +8,8 @@ import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { shownSampleRows } from './sample-rows.server'
 import { STYLE_STEPS, completeStepCount } from './style-steps'
 import type { StyleListPage, StyleListRow } from './views'
+import type { Actor } from '#app/platform/access/actor'
+import { newestOfEachSeries } from './sample-series'
 
 export const STYLES_PER_PAGE = 24
 const SEARCH_MAX = 100

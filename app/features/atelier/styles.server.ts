@@ -3,7 +3,6 @@
 // styles in one query; and what the style summary and the wizard read. Reading needs any grant on
 // the style (`listing.view`); changing needs owner or editor (`asset.manage`); no grant at all reads
 // as not found (docs/decisions/007, 115).
-import { newestOfEachSeries } from '#app/features/samples'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { categories, collections, lines, listings, styles } from '#db/schema'
 import { AppError, notFound } from '#app/platform/errors'
@@ -19,10 +18,11 @@ import {
   type StyleStepColumn,
 } from '#app/features/atelier/style-steps'
 import { shownSampleRows } from './sample-rows.server'
-import type { Actor } from '#app/features/identity/index.server'
 import { hasAbility, requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { listingImages, type ListingImage } from '#app/features/media/index.server'
+import type { Actor } from '#app/platform/access/actor'
+import { newestOfEachSeries } from './sample-series'
 
 const styleRef = (key: string) => ({ model: 'Style', key })
 

@@ -2,9 +2,9 @@
 // loader reads and what its Not applicable switch posts, for the file steps and materials alike.
 import { json, type AppLoadContext } from '@remix-run/node'
 import { redirectWithToast, run } from '#app/platform/session.server'
-import type { Actor } from '#app/features/identity/index.server'
 import { stepTab, type StyleStep } from '#app/features/atelier/style-steps'
 import { getWizardStyle, setStepNotApplicable } from '#app/features/atelier/styles.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** §8: the success toast of a saved change. */
 const SAVED = 'Change saved successfully'

@@ -6,7 +6,6 @@ import { brands, type BrandAssets, type BrandTemplate } from '#db/schema'
 import { notFound } from '#app/platform/errors'
 import { SLOT_SPECS, type BrandImageSlot } from '#app/features/files'
 import { BrandingUpdateSchema } from '#app/features/brands/branding-schemas'
-import type { Actor } from '#app/features/identity/index.server'
 import { loadBrandLook, type BrandLook } from './brand-look.server'
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
@@ -20,6 +19,7 @@ import {
 } from '#app/features/files/index.server'
 import { notifyBrandMembers } from '#app/features/notifications/index.server'
 import { parseOrThrow } from '#app/platform/validation.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** Owner or editor; callers that read an upload check this first, so a refusal costs no upload. */
 export function requireBrandingAccess(actor: Actor, brandKey: string): void {

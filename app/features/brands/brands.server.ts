@@ -6,12 +6,18 @@ import { AppError, notFound, permissionError } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'
 import { BrandNameSchema, BrandUpdateSchema, type BrandUpdate } from '#app/features/brands/brand-schemas'
 import { can } from '#app/platform/access/abilities'
-import { brandMemberKeys, loadGrants, type Actor } from '#app/features/identity/index.server'
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { addGrants, changeGrants, cutArchivedBrandAccess } from '#app/platform/access/grants.server'
+import {
+  addGrants,
+  changeGrants,
+  cutArchivedBrandAccess,
+  brandMemberKeys,
+  loadGrants,
+} from '#app/platform/access/grants.server'
 import { notifyBrandMembers } from '#app/features/notifications/index.server'
 import { parseOrThrow } from '#app/platform/validation.server'
+import type { Actor } from '#app/platform/access/actor'
 
 export type BrandRow = typeof brands.$inferSelect
 

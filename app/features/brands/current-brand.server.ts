@@ -15,9 +15,9 @@ import {
 } from '#app/platform/columns.server'
 import { currentBrandKey } from '#app/features/teams'
 import { can } from '#app/platform/access/abilities'
-import type { Actor } from '#app/features/identity/index.server'
 import { toBrandView, type BrandView } from './brands.server'
 import type { ServiceDeps } from '#app/platform/context.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /**
  * The brand a page frame shows: the one in the URL (which the actor must be able to view: NotFound

@@ -7,11 +7,11 @@ import { AppError, notFound } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'
 import { CollectionCreateSchema, CollectionFormSchema, CollectionUpdateSchema } from '#app/features/catalogue/schemas'
 import { can } from '#app/platform/access/abilities'
-import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { CATALOGUE_PAGE_SIZE, getLine, parseCursor, type Page } from './lines.server'
 import { parseOrThrow } from '#app/platform/validation.server'
+import type { Actor } from '#app/platform/access/actor'
 
 type CollectionRow = typeof collections.$inferSelect
 

@@ -1,12 +1,12 @@
 // The filter bar's choices: categories, styles and the other facets of a brand's listings.
 import { MAX_SEARCH_LENGTH } from '#app/features/catalogue/listing-filter'
-import type { Actor } from '#app/features/identity/index.server'
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { selectColumn, type ColumnRead } from '#app/platform/columns.server'
 import { categories, collections, lines, styles } from '#db/schema'
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { likePattern } from './listing-list.server'
+import type { Actor } from '#app/platform/access/actor'
 
 export interface Choice {
   key: string

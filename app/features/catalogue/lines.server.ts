@@ -7,10 +7,10 @@ import { AppError, notFound } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'
 import { LineCreateSchema, LineFormSchema, LineUpdateSchema } from '#app/features/catalogue/schemas'
 import type { GrantType } from '#app/platform/access/grants'
-import type { Actor } from '#app/features/identity/index.server'
 import { hasAbility, requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { parseOrThrow } from '#app/platform/validation.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** Lists of lines and collections answer pages of this many; `cursor` is the offset from 0. */
 export const CATALOGUE_PAGE_SIZE = 100

@@ -7,12 +7,12 @@ import { brands, categories, collections, lines, listings, styles } from '#db/sc
 import { AppError, notFound } from '#app/platform/errors'
 import { allows } from '#app/platform/access/abilities'
 import { LISTING_MESSAGES, ListingUpdateSchema } from '#app/features/catalogue/listing-schemas'
-import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { parseOrThrow } from '#app/platform/validation.server'
 import { listingImages } from '#app/features/media/index.server'
 import { reportError } from '#app/infra/error-reporting.server'
+import type { Actor } from '#app/platform/access/actor'
 
 type ListingRow = typeof listings.$inferSelect
 

@@ -1,6 +1,5 @@
 // The products list: a page of listings by filter, search and facets, and the brand's count.
 import { type ListingFilter } from '#app/features/catalogue/listing-filter'
-import type { Actor } from '#app/features/identity/index.server'
 import { firstThumbnail } from '#app/features/media/index.server'
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
@@ -9,6 +8,7 @@ import { readColumns, type ColumnRead, type ColumnValues } from '#app/platform/c
 import { categories, collections, lines, listingCounts, listingFacets, listings } from '#db/schema'
 import { and, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { toListingView as toListingEntity, type ListingView as ListingEntity } from './listing-edit.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** A listing as the list shows it: the Listing entity and the thumbnail of its first photo. */
 export type ListingView = ListingEntity & {

@@ -1,7 +1,6 @@
 // One listing, and removing listings: who may, the answers per key, the spec's outcome messages
 // and the names a confirmation shows.
 import { parseKeys } from '#app/features/catalogue/listing-filter'
-import type { Actor } from '#app/features/identity/index.server'
 import { allows, brandGrant } from '#app/platform/access/abilities'
 import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
@@ -11,6 +10,7 @@ import { collections, lines, listings } from '#db/schema'
 import { and, eq, inArray } from 'drizzle-orm'
 import { type Choice } from './filter-choices.server'
 import { namesOfCategories, toListingView, type ListingView } from './listing-list.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /**
  * One listing of the brand in the address (quick view). A listing of another brand, or one the

@@ -5,11 +5,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { categories, collections, lines, listings, styles } from '#db/schema'
 import { notFound } from '#app/platform/errors'
-import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { toListingView } from './listing-edit.server'
 import { listingImages, type ListingImage } from '#app/features/media/index.server'
+import type { Actor } from '#app/platform/access/actor'
 
 async function loadStyle(deps: ServiceDeps, actor: Actor, key: string, brandKey?: string) {
   await requireAbility(deps, actor, 'listing.view', { model: 'Style', key })

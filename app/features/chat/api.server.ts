@@ -1,5 +1,5 @@
 // Chat (atelier.md §7 message calls; the paths the spec leaves open: docs/decisions/049).
-import { requireActor, stringField, type Endpoint } from '#app/api/endpoint'
+import { requireActor, stringField, type Endpoint } from '#app/platform/api/endpoint.server'
 import {
   chatBar,
   createGroupChat,

@@ -1,13 +1,14 @@
 // Who may chat and read what (docs/decisions/048): the brand's members who may chat, opening a
 // conversation as a member, and the objects whose comment threads exist.
 import { THREAD_MODELS, parseMarkupPinThreadKey, type ThreadModel } from '#app/features/chat/schemas'
-import { loadGrants, type Actor } from '#app/features/identity/index.server'
 import { requireAbility, requireBrandAbility, type Target } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'
 import { accounts, conversationMembers, conversations, grants } from '#db/schema'
 import { and, eq } from 'drizzle-orm'
 import { type ConversationRow } from './chat-views.server'
+import type { Actor } from '#app/platform/access/actor'
+import { loadGrants } from '#app/platform/access/grants.server'
 
 /** The brand-level members of a brand who may chat: active accounts with a grant on the brand. */
 export async function isBrandMember(deps: ServiceDeps, accountKey: string, brandKey: string): Promise<boolean> {

@@ -14,13 +14,13 @@ import {
   writeLimitedPart,
   type FileRow,
 } from '#app/features/files/index.server'
-import type { Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, isAppError, notFound, permissionError } from '#app/platform/errors'
 import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 import fs from 'node:fs'
 import path from 'node:path'
 import { watchConversation } from './chat.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** The message's text and the form's other small fields fit in this. */
 const MAX_FIELDS_BYTES = 64 * 1024

@@ -1,14 +1,14 @@
 // Live chat: the rooms a socket joins, typing and presence.
-import { type Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { permissionError } from '#app/platform/errors'
 import { conversationMembers, conversations, messages } from '#db/schema'
-import { chatRooms } from '#realtime/protocol'
+import { chatRooms } from '#app/platform/protocol'
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { freshActor, openConversation } from './chat-access.server'
 import { nameParts } from './chat-views.server'
 import { threadOf } from './conversations.server'
 import { deleteMessage, markConversationRead } from './messages.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** The conversation rooms of an account: its direct and group chats in brands it still belongs to. */
 export async function liveConversationRooms(deps: ServiceDeps, actor: Actor): Promise<string[]> {

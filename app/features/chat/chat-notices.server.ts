@@ -1,15 +1,16 @@
 // Notices after a message: mentions and unread messages told to the members who may read them.
 import { PREVIEW_MAX, mentionsIn, parseMarkupPinThreadKey, truncate } from '#app/features/chat/schemas'
-import { brandMemberKeys, loadGrants, type Actor } from '#app/features/identity/index.server'
 import { notifyAccount } from '#app/features/notifications/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { accounts, conversationMembers, listings, references, styles, teamMembers, teams } from '#db/schema'
-import { chatRooms } from '#realtime/protocol'
+import { chatRooms } from '#app/platform/protocol'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { isBrandMember, threadTarget } from './chat-access.server'
 import { noticeSentence } from './notice-sentence'
 import { nameParts, rowsOf, type AccountRow, type ConversationRow, type MessageView } from './chat-views.server'
+import type { Actor } from '#app/platform/access/actor'
+import { brandMemberKeys, loadGrants } from '#app/platform/access/grants.server'
 
 export async function accountRow(deps: ServiceDeps, key: string): Promise<AccountRow | null> {
   const [row] = await deps.db.select().from(accounts).where(eq(accounts.key, key))

@@ -1,7 +1,6 @@
 // Conversations: the chat bar's contacts and groups, opening a direct chat or a thread, creating
 // group chats, their summaries and unread counts.
 import { GroupChatSchema, PREVIEW_MAX, SENDER_NAME_MAX, truncate } from '#app/features/chat/schemas'
-import { brandMemberKeys, type Actor } from '#app/features/identity/index.server'
 import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { forAccount, forBrand, selectColumn, type ColumnFor, type ColumnRead } from '#app/platform/columns.server'
@@ -9,7 +8,7 @@ import { AppError, notFound } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'
 import { parseOrThrow } from '#app/platform/validation.server'
 import { accounts, conversationMembers, conversations, messages } from '#db/schema'
-import { CHAT_EVENTS, chatRooms } from '#realtime/protocol'
+import { CHAT_EVENTS, chatRooms } from '#app/platform/protocol'
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm'
 import { isBrandMember, threadModel, threadTarget } from './chat-access.server'
 import {
@@ -23,6 +22,8 @@ import {
 } from './chat-views.server'
 import { forgetConversation } from './conversation-cache.server'
 import { presenceByAccount } from './presence-state'
+import type { Actor } from '#app/platform/access/actor'
+import { brandMemberKeys } from '#app/platform/access/grants.server'
 
 /** The direct chat between the actor and another member of the brand, made on first use. */
 export async function openDirectChat(

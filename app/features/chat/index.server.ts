@@ -5,3 +5,13 @@ export { listThreadMessages } from './chat.server'
 export { threadMessage } from './chat.server'
 export { sendMessage } from './chat.server'
 export { unreadCount, unreadCountColumn } from './chat.server'
+// The socket unit's calls (realtime/units/chat.ts).
+export {
+  deleteMessageLive,
+  liveConversationRooms,
+  markReadLive,
+  sendMessageLive,
+  typingIn,
+  watchConversation,
+  watchThread,
+} from './chat.server'

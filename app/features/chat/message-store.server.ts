@@ -1,16 +1,16 @@
 // Storing one message and pushing it to its room, and finding a resend's stored message.
 import { type SendMessageInput } from '#app/features/chat/schemas'
 import { attachToMessage, attachmentsOf, type FileRow } from '#app/features/files/index.server'
-import { type Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound, permissionError } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'
 import { conversationMembers, conversations, messages } from '#db/schema'
-import { CHAT_EVENTS, chatRooms } from '#realtime/protocol'
+import { CHAT_EVENTS, chatRooms } from '#app/platform/protocol'
 import { and, eq, sql } from 'drizzle-orm'
 import { openConversation } from './chat-access.server'
 import { accountRow, notifyAbout } from './chat-notices.server'
 import { toMessageView, type ConversationRow, type MessageView } from './chat-views.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** A file of another brand never rides along into this conversation. */
 function checkAttachmentBrand(attachment: FileRow | null, conversation: ConversationRow) {

@@ -2,18 +2,18 @@
 // leaving a conversation, read marks.
 import { MESSAGES_PAGE } from '#app/features/chat/schemas'
 import { attachmentsOf } from '#app/features/files/index.server'
-import { type Actor } from '#app/features/identity/index.server'
 import { hasAbility, hasBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound, permissionError } from '#app/platform/errors'
 import { accounts, conversationMembers, conversations, messages } from '#db/schema'
-import { CHAT_EVENTS, chatRooms } from '#realtime/protocol'
+import { CHAT_EVENTS, chatRooms } from '#app/platform/protocol'
 import { and, desc, eq, lt, sql } from 'drizzle-orm'
 import { openConversation, threadTarget, type Opened } from './chat-access.server'
 import { toMessageView, type ConversationRow } from './chat-views.server'
 import { forgetConversation } from './conversation-cache.server'
 import { findThread, summaries } from './conversations.server'
 import type { ConversationRemoval, MessagePage } from './views'
+import type { Actor } from '#app/platform/access/actor'
 export type { ConversationRemoval, MessagePage } from './views'
 
 /** The newest messages of a conversation (or those before `before`), oldest first. */

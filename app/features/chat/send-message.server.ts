@@ -2,7 +2,6 @@
 // direct and group chats go through the group commit (send-queue.server.ts), threads one at a time.
 import { SendMessageSchema, type SendMessageInput } from '#app/features/chat/schemas'
 import { requireAttachable, type FileRow } from '#app/features/files/index.server'
-import { type Actor } from '#app/features/identity/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import { createBurstLimit } from '#app/platform/burst-limit'
 import type { ServiceDeps } from '#app/platform/context.server'
@@ -15,6 +14,7 @@ import { type MessageView } from './chat-views.server'
 import { threadOf } from './conversations.server'
 import { storeAndPush } from './message-store.server'
 import { sendsOf } from './send-queue.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /**
  * Stores a message, then pushes it to the conversation's room. The same `client_key` from the

@@ -2,14 +2,13 @@
 // in one statement and pushed together.
 import { type SendMessageInput } from '#app/features/chat/schemas'
 import { attachToMessage, type FileRow } from '#app/features/files/index.server'
-import { type Actor } from '#app/features/identity/index.server'
 import { hasBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { notFound } from '#app/platform/errors'
 import { groupCommit, type GroupCommit } from '#app/platform/group-commit.server'
 import { newKey } from '#app/platform/ids'
 import { conversationMembers } from '#db/schema'
-import { CHAT_EVENTS, chatRooms } from '#realtime/protocol'
+import { CHAT_EVENTS, chatRooms } from '#app/platform/protocol'
 import { and, eq, sql } from 'drizzle-orm'
 import { notifyAbout } from './chat-notices.server'
 import {
@@ -23,6 +22,7 @@ import {
 import { conversationRows, forgetConversation, type CachedConversation } from './conversation-cache.server'
 import { summaries } from './conversations.server'
 import { sendToThread, sentBefore } from './message-store.server'
+import type { Actor } from '#app/platform/access/actor'
 
 interface PendingSend {
   deps: ServiceDeps

@@ -1,6 +1,6 @@
 // Endpoints of the file pipeline: a plain multipart upload (the path without JavaScript; resumable
 // uploads go to /uploads/tus) and a file's status, the re-check of atelier.md §4.
-import { requireActor, stringField, type Endpoint } from '#app/api/endpoint'
+import { requireActor, stringField, type Endpoint } from '#app/platform/api/endpoint.server'
 import { FileTooLargeError, getFile, receiveFormUpload } from '#app/features/files/files.server'
 import { fetchRequestOf } from '#app/features/files/upload.server'
 

@@ -1,6 +1,5 @@
 // Chat attachments: a chat message carries a file its sender uploaded for chat, once available.
 import { SCAN_MESSAGES } from '#app/features/files/file-purposes'
-import type { Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'
 import { files } from '#db/schema'
@@ -8,6 +7,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { toFileView } from './file-uploads.server'
 import { type FileRow } from './file-work.server'
 import type { AttachmentFields } from './views'
+import type { Actor } from '#app/platform/access/actor'
 export type { AttachmentFields } from './views'
 
 /**

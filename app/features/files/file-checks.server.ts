@@ -1,16 +1,14 @@
 // After the bytes: the checks (type by content, size and pixels, the scanner), quarantine, the
 // clean file stored with its sizes, the status pushed to the uploader; sweeping abandoned uploads
 // and resuming checks a restart interrupted.
-import { ASPECT_RATIO_MESSAGE, aspectRatioOf, detectStyleFileType } from '#app/features/atelier'
 import {
-  FILE_PURPOSES,
   IMAGE_TYPES_WITH_THUMBNAILS,
+  filePurpose,
   type FilePurpose,
   type FilePurposeName,
 } from '#app/features/files/file-purposes'
 import { thumbnailPath } from '#app/features/files/thumbnail'
-import { mediaFileSettled } from '#app/features/media/index.server'
-import { sampleFileSettled } from '#app/features/samples/index.server'
+import { settledHookOf } from './purpose-hooks.server'
 import { QUARANTINE_PREFIX } from '#app/infra/blob-store.server'
 import { reportError } from '#app/infra/error-reporting.server'
 import { clamdFromEnv, createScanner } from '#app/infra/file-scan.server'
@@ -18,7 +16,7 @@ import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'
 import { DETECT_BYTES, detectType, extensionFor } from '#app/platform/file-type'
 import { files, type FileScanResult } from '#db/schema'
-import { FILE_EVENTS, rooms, type FileStatusEvent } from '#realtime/protocol'
+import { FILE_EVENTS, rooms, type FileStatusEvent } from '#app/platform/protocol'
 import { and, eq, inArray, lt } from 'drizzle-orm'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -50,20 +48,13 @@ import {
 } from './file-work.server'
 
 /**
- * A file has its final status: a product photo takes its place first (app/features/media/media.server.ts),
- * so whoever hears "available" finds it where it belongs.
+ * A file has its final status: its purpose's hook runs first (a product photo takes its place on
+ * its listing), so whoever hears "available" finds it where it belongs.
  */
 async function settle(deps: ServiceDeps, row: FileRow): Promise<void> {
-  if (row.purpose === 'listing-media') {
-    await mediaFileSettled(deps, row).catch((error: unknown) =>
-      reportError(error, { msg: 'media placement failure', file: row.key }),
-    )
-  }
-  if (row.purpose === 'style-file') {
-    await sampleFileSettled(deps, row).catch((error: unknown) =>
-      reportError(error, { msg: 'sample ready notice failure', file: row.key }),
-    )
-  }
+  const hook = settledHookOf(row.purpose as FilePurposeName)
+  if (hook)
+    await hook.run(deps, row).catch((error: unknown) => reportError(error, { msg: hook.failure, file: row.key }))
   publishStatus(deps, row)
 }
 
@@ -155,9 +146,9 @@ async function precheck(
   row: FileRow,
   file: string,
 ): Promise<{ result: FileScanResult | null; type: string | null; width?: number; height?: number }> {
-  const purpose: FilePurpose = FILE_PURPOSES[row.purpose as FilePurposeName]
+  const purpose: FilePurpose = filePurpose(row.purpose as FilePurposeName)
   const head = await readHead(file)
-  const type = purpose.byName ? detectStyleFileType(head, row.originalName) : detectType(head)
+  const type = purpose.detectType ? purpose.detectType(head, row.originalName) : detectType(head)
   if (!type || !purpose.types.includes(type)) {
     const what = type ? `a ${type} file` : 'of a type that is not accepted'
     return { type, result: refused('type', `The file is ${what}, whatever its name says.`) }
@@ -175,8 +166,8 @@ async function precheck(
     const megapixels = Math.round(deps.env.UPLOAD_MAX_PIXELS / 1_000_000)
     return { type, width, height, result: refused('pixels', `More than ${megapixels} megapixels.`) }
   }
-  if (purpose.aspectRatios && !aspectRatioOf(width, height)) {
-    return { type, width, height, result: refused('aspect', ASPECT_RATIO_MESSAGE) }
+  if (purpose.aspectRatio && !purpose.aspectRatio.fits(width, height)) {
+    return { type, width, height, result: refused('aspect', purpose.aspectRatio.message) }
   }
   return { type, width, height, result: null }
 }
@@ -258,7 +249,7 @@ async function storeClean(
   type: string,
   stored: string | null,
 ): Promise<Pick<FileRow, 'originalKey' | 'thumbnailKey' | 'webKey'>> {
-  const purpose: FilePurpose = FILE_PURPOSES[row.purpose as FilePurposeName]
+  const purpose: FilePurpose = filePurpose(row.purpose as FilePurposeName)
   const originalKey = `brands/${row.brandKey}/${purpose.folder ?? 'files'}/${row.key}.${extensionFor(type)}`
   let sizes: { thumbnailKey: string; webKey: string } | null = null
   if (purpose.images && IMAGE_TYPES_WITH_THUMBNAILS.includes(type)) {

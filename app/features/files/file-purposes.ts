@@ -1,7 +1,9 @@
 // What an upload is for decides who may send it, which types its bytes may be and how large it may
 // be (docs/decisions/091). The upload names its purpose and brand before any byte is accepted.
+// Files know the purposes by name only: the feature a purpose serves registers what it means at
+// start (media: product photos; chat: attachments; atelier: style files and material pictures;
+// assets: the library), so the upload pipeline imports none of them.
 import type { Ability } from '#app/platform/access/abilities'
-import { STYLE_FILE_TYPES } from '#app/features/atelier'
 
 export interface FilePurpose {
   /** The ability on the brand that lets an account upload for this purpose. */
@@ -13,12 +15,13 @@ export interface FilePurpose {
   /** Whether thumbnails and a web size are made once the file is clean. */
   images: boolean
   /**
-   * Whether formats without a signature are told by the file's extension
-   * (app/features/atelier/style-file-types.ts detectStyleFileType) rather than refused.
+   * Tells the type from the first bytes and the file's name, for formats without a signature
+   * (the atelier's file families: app/features/atelier/style-file-types.ts detectStyleFileType);
+   * without it, a type the bytes do not show is refused.
    */
-  byName?: boolean
-  /** Whether images must have one of the aspect ratios of atelier.md §5 (app/features/atelier/references.ts). */
-  aspectRatios?: boolean
+  detectType?: (head: Uint8Array, name: string) => string | null
+  /** Images must have one of these aspect ratios (atelier.md §5): the check, and the refusal's text. */
+  aspectRatio?: { fits: (width: number, height: number) => boolean; message: string }
   /** Where in the brand's part of the blob store its files go; `files` unless named. */
   folder?: string
 }
@@ -26,43 +29,33 @@ export interface FilePurpose {
 /** The four image types product photos may be (catalogue.md §5, image/jpg being image/jpeg). */
 export const PRODUCT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 
-export const FILE_PURPOSES = {
-  /** Product photos (catalogue.md §2 Product media upload). */
-  'listing-media': { ability: 'listing.edit', types: PRODUCT_IMAGE_TYPES, limit: 'image', images: true },
-  /** Files sent in chat (atelier.md §3 Message attachment). */
-  'chat-attachment': {
-    ability: 'message.send',
-    types: [...PRODUCT_IMAGE_TYPES, 'image/gif', 'application/pdf', 'application/zip', 'video/mp4', 'video/quicktime'],
-    limit: 'file',
-    images: true,
-  },
-  /** Files of a style in the atelier's wizard (atelier.md §9 File families; docs/decisions/111). */
-  'style-file': {
-    ability: 'asset.manage',
-    types: STYLE_FILE_TYPES,
-    limit: 'file',
-    images: true,
-    byName: true,
-    aspectRatios: true,
-  },
-  /** Files of the brand's asset library (atelier.md §2 Asset library): the atelier's file families. */
-  'asset-library': {
-    ability: 'asset.manage',
-    types: STYLE_FILE_TYPES,
-    limit: 'file',
-    images: true,
-    byName: true,
-    // atelier.md §9: the default upload path of the library.
-    folder: 'assets/bucket',
-  },
-  /** Pictures of a material's front and back (atelier.md §2 Materials step, Media Library). */
-  'material-image': { ability: 'asset.manage', types: PRODUCT_IMAGE_TYPES, limit: 'image', images: true },
-} as const satisfies Record<string, FilePurpose>
+/** Every purpose an upload may name (the upload API's `purpose`). */
+export const FILE_PURPOSE_NAMES = [
+  'listing-media',
+  'chat-attachment',
+  'style-file',
+  'asset-library',
+  'material-image',
+] as const
 
-export type FilePurposeName = keyof typeof FILE_PURPOSES
+export type FilePurposeName = (typeof FILE_PURPOSE_NAMES)[number]
 
 export function isFilePurpose(value: unknown): value is FilePurposeName {
-  return typeof value === 'string' && Object.hasOwn(FILE_PURPOSES, value)
+  return typeof value === 'string' && (FILE_PURPOSE_NAMES as readonly string[]).includes(value)
+}
+
+const purposes = new Map<FilePurposeName, FilePurpose>()
+
+/** Called once at start by the feature the purpose serves (its models.server.ts). */
+export function registerFilePurpose(name: FilePurposeName, purpose: FilePurpose): void {
+  purposes.set(name, purpose)
+}
+
+/** What a purpose means; every purpose is registered at start, so a missing one is a wiring fault. */
+export function filePurpose(name: FilePurposeName): FilePurpose {
+  const purpose = purposes.get(name)
+  if (!purpose) throw new Error(`The file purpose ${name} is not registered: registerFeatureModels() was not called`)
+  return purpose
 }
 
 /** Types sharp turns into thumbnails. */

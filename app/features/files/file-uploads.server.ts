@@ -1,8 +1,13 @@
 // Before and around the bytes: who may upload for which purpose, starting and abandoning an upload,
 // the file as the uploader sees it.
-import { FILE_PURPOSES, SCAN_MESSAGES, isFilePurpose, type FilePurposeName } from '#app/features/files/file-purposes'
-import type { Actor } from '#app/features/identity/index.server'
-import { linkUpload } from '#app/features/media/index.server'
+import {
+  FILE_PURPOSE_NAMES,
+  SCAN_MESSAGES,
+  filePurpose,
+  isFilePurpose,
+  type FilePurposeName,
+} from '#app/features/files/file-purposes'
+import { reservationLinkOf } from './purpose-hooks.server'
 import { hasAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'
@@ -12,6 +17,7 @@ import { cleanFileName } from '#app/platform/text-rule'
 import { files, type FileScanResult, type FileStatus } from '#db/schema'
 import { and, eq } from 'drizzle-orm'
 import { FileTooLargeError, MAX_NAME_LENGTH, maxBytesFor, type FileRow } from './file-work.server'
+import type { Actor } from '#app/platform/access/actor'
 
 export interface UploadRequest {
   brand: unknown
@@ -57,12 +63,12 @@ export function authorizeUpload(
   request: UploadRequest,
 ): AuthorizedUpload {
   if (!isFilePurpose(request.purpose)) {
-    throw new AppError('ValidationError', `purpose: one of ${Object.keys(FILE_PURPOSES).join(', ')}.`)
+    throw new AppError('ValidationError', `purpose: one of ${FILE_PURPOSE_NAMES.join(', ')}.`)
   }
   if (typeof request.brand !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(request.brand)) {
     throw new AppError('ValidationError', 'brand: name the brand the file is for.')
   }
-  const purpose = FILE_PURPOSES[request.purpose]
+  const purpose = filePurpose(request.purpose)
   requireBrandAbility(actor, purpose.ability, request.brand)
   const maxBytes = maxBytesFor(deps, purpose)
   if (request.size !== undefined && request.size > maxBytes) throw new FileTooLargeError(maxBytes)
@@ -83,7 +89,8 @@ export async function beginUpload(
   actor: Actor,
   upload: AuthorizedUpload & { name: string; key?: string; size?: number; media?: unknown },
 ): Promise<FileRow> {
-  if (upload.media !== undefined && upload.purpose !== 'listing-media') {
+  const linkReservation = upload.media !== undefined ? reservationLinkOf(upload.purpose) : undefined
+  if (upload.media !== undefined && !linkReservation) {
     throw new AppError('ValidationError', 'media: only product photos carry a media key.')
   }
   // Per account, shared by every process: a studio's batches pass, a runaway script does not.
@@ -104,7 +111,7 @@ export async function beginUpload(
       })
       .returning()
     // A product photo reserved by the batch preflight: the upload carries its bytes.
-    if (upload.media !== undefined) await linkUpload(tx, actor, upload.media, upload.brandKey, row!.key)
+    if (linkReservation) await linkReservation(tx, actor, upload.media, upload.brandKey, row!.key)
     return row!
   })
 }
@@ -120,7 +127,7 @@ export async function requireOwnUpload(deps: ServiceDeps, actor: Actor, key: str
     .where(and(eq(files.key, key), eq(files.uploadedBy, actor.key)))
   if (!row || !isFilePurpose(row.purpose)) throw notFound('Upload')
   try {
-    requireBrandAbility(actor, FILE_PURPOSES[row.purpose].ability, row.brandKey)
+    requireBrandAbility(actor, filePurpose(row.purpose).ability, row.brandKey)
   } catch {
     throw notFound('Upload')
   }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from '#app/env.server'
-import type { Actor } from '#app/features/identity/index.server'
 import { UNNAMED_FILE, authorizeUpload, uploadName, webPath } from './files.server'
+import type { Actor } from '#app/platform/access/actor'
+import { registerFeatureModels } from '#app/features/models.server'
+
+// The purposes an upload may name are registered by their features at start.
+registerFeatureModels()
 
 const env = parseEnv({ NODE_ENV: 'test', UPLOAD_IMAGE_MAX_BYTES: '1000', UPLOAD_MAX_BYTES: '5000' })
 const actor = (type: 'owner' | 'editor' | 'read') =>

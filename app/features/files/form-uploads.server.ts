@@ -1,6 +1,5 @@
 // Plain form uploads (without JavaScript): one file or several parts of a multipart form, streamed
 // to local disk against the limit, then through the same checks.
-import type { Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError } from '#app/platform/errors'
 import {
@@ -25,6 +24,7 @@ import {
   type FileView,
 } from './file-uploads.server'
 import { FileTooLargeError, holdingDir, type FileRow } from './file-work.server'
+import type { Actor } from '#app/platform/access/actor'
 
 const FORM_OVERHEAD_BYTES = 64 * 1024
 

@@ -7,11 +7,12 @@ import { AppError, notFound, permissionError } from '#app/platform/errors'
 import { hasBrandAbility } from '#app/platform/access/permissions'
 import { currentBrandKey, isForwardStatusChange, isOnboarding } from '#app/features/teams'
 import { AccountUpdateSchema, type AccountUpdate } from '#app/features/identity/account-schemas'
-import { toAccountView, type AccountRow, type Actor } from './accounts.server'
+import { toAccountView, type AccountRow } from './accounts.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { profilePictureUrlOf } from './profile-picture.server'
 import { notifyOnboardingComplete } from '#app/features/teams/index.server'
 import { parseOrThrow } from '#app/platform/validation.server'
+import type { Actor } from '#app/platform/access/actor'
 
 export type AccountProfile = ReturnType<typeof toAccountView> & {
   /** A signed URL of the profile picture, or null to show initials. */

@@ -1,48 +1,18 @@
 // Accounts and the acting user: who is signed in, with which grants, and the account sync that
 // runs after every sign-in (POST /api/account/method/login).
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
-import { accounts, brands, grants } from '#db/schema'
+import { eq, sql } from 'drizzle-orm'
+import { accounts } from '#db/schema'
 import { AppError, invalidSession } from '#app/platform/errors'
-import type { Grant, GrantModel, GrantType } from '#app/platform/access/permissions'
+import type { Grant } from '#app/platform/access/permissions'
 import type { ServiceDeps } from '#app/platform/context.server'
-import type { VerifiedIdentity } from '#app/infra/identity/provider.server'
+import type { VerifiedIdentity } from '#app/platform/identity-provider'
+import type { Actor } from '#app/platform/access/actor'
+import { brandMemberKeys, loadGrants } from '#app/platform/access/grants.server'
 
 export type AccountRow = typeof accounts.$inferSelect
 
-/** The signed-in account with its grants; every service takes it first. */
-export interface Actor {
-  key: string
-  /** The account's user at the identity provider (password, factors, sessions). */
-  firebaseUid: string
-  email: string
-  name: string
-  role: string
-  jobType: string
-  status: string
-  preferences: { brand?: string | null }
-  grants: Grant[]
-  /**
-   * The stored path of the profile picture (null: none), read with the account so the page frame
-   * need not read the account again for its avatar. Absent on actors made by hand (tests).
-   */
-  picturePath?: string | null
-}
-
-/**
- * The account's grants that count: grants on an archived (deleted) brand give nothing, so that
- * brand leaves every page, call and socket at once and comes back whole when restored
- * (docs/decisions/066).
- */
-export async function loadGrants(deps: ServiceDeps, accountKey: string): Promise<Grant[]> {
-  const rows = await deps.db
-    .select({ model: grants.model, modelId: grants.modelId, type: grants.type })
-    .from(grants)
-    .innerJoin(brands, and(eq(brands.key, grants.brandKey), isNull(brands.archivedAt)))
-    .where(eq(grants.accountKey, accountKey))
-    // Oldest first: "the first brand" of a user (settings, onboarding) is the one granted first.
-    .orderBy(asc(grants.created), asc(grants.key))
-  return rows.map((row) => ({ model: row.model as GrantModel, model_id: row.modelId, type: row.type as GrantType }))
-}
+export type { Actor }
+export { brandMemberKeys, loadGrants }
 
 /**
  * The account's grants as one JSON column of a query on `accounts`, oldest first and without the
@@ -161,14 +131,4 @@ export function toAccountView(row: AccountRow, actorGrants: Grant[]) {
     preferences: row.preferences,
     grants: actorGrants,
   }
-}
-
-/** Members of a brand: every active account holding a grant on the brand itself. */
-export async function brandMemberKeys(deps: ServiceDeps, brandKey: string): Promise<string[]> {
-  const rows = await deps.db
-    .selectDistinct({ key: grants.accountKey })
-    .from(grants)
-    .innerJoin(accounts, eq(accounts.key, grants.accountKey))
-    .where(and(eq(grants.model, 'Brand'), eq(grants.modelId, brandKey), eq(accounts.active, true)))
-  return rows.map((row) => row.key)
 }

@@ -7,13 +7,14 @@
 import { AppError, invalidSession, noSession, SignInRefused } from '#app/platform/errors'
 import { ACCOUNT_TEMPORARILY_DISABLED } from '#app/features/identity/identity-messages'
 import { landingPath } from '#app/platform/access/permissions'
-import { actorForIdentity, syncAccountOnLogin, type toAccountView, type Actor } from './accounts.server'
+import { actorForIdentity, syncAccountOnLogin, type toAccountView } from './accounts.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { HUMAN_CHECK_FAILED, verifyHumanCheck } from './human-check.server'
-import type { MfaFactor } from '#app/infra/identity/provider.server'
+import type { MfaFactor } from '#app/platform/identity-provider'
 import { reactivateByInvite } from '#app/features/teams/index.server'
 import { clear, countInWindow, hit, isLimited, type RateLimitRule } from '#app/platform/rate-limit.server'
 import { actorFromSessionId, wasIssuedHere } from './sessions.server'
+import type { Actor } from '#app/platform/access/actor'
 
 export { SESSION_DEFAULT_MS, SESSION_REMEMBERED_MS } from './sessions.server'
 

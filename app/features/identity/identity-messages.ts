@@ -2,18 +2,9 @@
 // "Authentication") or, where it says "the provider's message", in the wording the Firebase client
 // SDK shows for that error. Pure, so the mapping is tested without a provider.
 
-export type IdentityErrorCode =
-  | 'auth/user-not-found'
-  | 'auth/user-disabled'
-  | 'auth/invalid-action-code'
-  | 'auth/expired-action-code'
-  | 'auth/weak-password'
-  | 'auth/invalid-email'
-  | 'auth/too-many-requests'
-  | 'auth/user-token-expired'
-  | 'auth/operation-not-allowed'
-  | 'auth/quota-exceeded'
-  | 'auth/unknown'
+import { identityErrorCode, type IdentityErrorCode } from '#app/platform/identity-provider'
+
+export { identityErrorCode, type IdentityErrorCode }
 
 /** The answer to every reset request, known address or not, so the form reveals no accounts. */
 export const RESET_EMAIL_SENT = 'If you have a user account with us, you should receive an email with instructions'
@@ -28,31 +19,6 @@ export const PASSWORD_CHANGED = 'Password changed successfully'
 /** A wrong current password where the account is known (Change Password, the 2FA re-check). */
 export const WRONG_CURRENT_PASSWORD = 'Wrong password'
 export const TOO_MANY_RESET_REQUESTS = 'Too many requests. Please try again later.'
-
-// Identity Toolkit REST errors look like "INVALID_OOB_CODE" or "WEAK_PASSWORD : Password should…".
-const REST_CODES: Record<string, IdentityErrorCode> = {
-  EMAIL_NOT_FOUND: 'auth/user-not-found',
-  USER_NOT_FOUND: 'auth/user-not-found',
-  USER_DISABLED: 'auth/user-disabled',
-  INVALID_OOB_CODE: 'auth/invalid-action-code',
-  EXPIRED_OOB_CODE: 'auth/expired-action-code',
-  WEAK_PASSWORD: 'auth/weak-password',
-  INVALID_EMAIL: 'auth/invalid-email',
-  MISSING_EMAIL: 'auth/invalid-email',
-  TOO_MANY_ATTEMPTS_TRY_LATER: 'auth/too-many-requests',
-  RESET_PASSWORD_EXCEED_LIMIT: 'auth/too-many-requests',
-  INVALID_ID_TOKEN: 'auth/user-token-expired',
-  TOKEN_EXPIRED: 'auth/user-token-expired',
-  CREDENTIAL_TOO_OLD_LOGIN_AGAIN: 'auth/user-token-expired',
-  OPERATION_NOT_ALLOWED: 'auth/operation-not-allowed',
-  PASSWORD_LOGIN_DISABLED: 'auth/operation-not-allowed',
-  QUOTA_EXCEEDED: 'auth/quota-exceeded',
-}
-
-export function identityErrorCode(restMessage: string): IdentityErrorCode {
-  const head = restMessage.split(':')[0]!.trim().split(' ')[0] ?? ''
-  return REST_CODES[head] ?? 'auth/unknown'
-}
 
 const PROVIDER_TEXT: Record<IdentityErrorCode, string> = {
   'auth/user-not-found': 'There is no user record corresponding to this identifier. The user may have been deleted.',

@@ -6,8 +6,8 @@ import { isAppError } from '#app/platform/errors'
 import { redirectWithToast } from '#app/platform/session.server'
 import type { Toast } from '#app/platform/toast'
 import { landingPath } from '#app/platform/access/permissions'
-import type { Actor } from '#app/features/identity/accounts.server'
 import { acceptInvite, INVITE_MESSAGES, parseInvite } from '#app/features/teams/index.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** The toast an invitee sees on arrival (access.md §8 success toasts). */
 export function invitedToast(email: string, brandName: string): Toast {

@@ -7,10 +7,10 @@ import { accounts } from '#db/schema'
 import { AppError, notFound } from '#app/platform/errors'
 import { WRONG_CURRENT_PASSWORD } from '#app/features/identity/identity-messages'
 import { maskPhoneNumber } from '#app/platform/phone'
-import type { Actor } from './accounts.server'
 import { allowSmsSend, countFailure, MESSAGES, refuseIfLimited } from './auth.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import type { MfaFactor } from '#app/infra/identity/provider.server'
+import type { MfaFactor } from '#app/platform/identity-provider'
+import type { Actor } from '#app/platform/access/actor'
 
 export const MFA_MESSAGES = {
   enrolled: 'Enrollment Successful',

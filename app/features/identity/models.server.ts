@@ -1,8 +1,11 @@
-// The records of identity (accounts, which belong to no brand), registered with the access module: their table, the column naming their
-// brand and their parent, so every access check finds their brand and ancestors.
+// The records of identity (accounts, which belong to no brand), registered with the access module,
+// and how a request's session becomes an actor, registered with the page guard.
 import { accounts } from '#db/schema'
 import { registerModel } from '#app/platform/access/model-registry.server'
+import { registerActorReader } from '#app/platform/actor-reader.server'
+import { actorFromHeaders } from './session-reader.server'
 
 export function registerIdentityModels(): void {
   registerModel('Account', { table: accounts, key: accounts.key, brand: null, grantable: false })
+  registerActorReader((deps, headers) => actorFromHeaders(deps, headers))
 }

@@ -13,13 +13,13 @@ import {
   resetRequestAnswer,
 } from '#app/features/identity/identity-messages'
 import { BREACHED_PASSWORD } from '#app/features/identity/password-schemas'
-import type { Actor } from './accounts.server'
 import { eq } from 'drizzle-orm'
 import { accounts } from '#db/schema'
 import { endAccountSessions } from './sessions.server'
 import { breachedSuffixes, isPasswordBreached } from './breach.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { clear, hit, isLimited, type RateLimitRule } from '#app/platform/rate-limit.server'
+import type { Actor } from '#app/platform/access/actor'
 
 const HOUR = 60 * 60 * 1000
 /** Reset e-mails: a few per address (it is someone's inbox), more per network (offices). */

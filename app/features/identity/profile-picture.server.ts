@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm'
 import { accounts, type AccountAssets } from '#db/schema'
 import { invalidSession } from '#app/platform/errors'
 import { PROFILE_PICTURE_SPEC } from '#app/features/files'
-import type { Actor } from './accounts.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import {
   countImageUpload,
@@ -14,6 +13,7 @@ import {
   type ImageChange,
   type ImageView,
 } from '#app/features/files/index.server'
+import type { Actor } from '#app/platform/access/actor'
 
 async function accountAssets(deps: ServiceDeps, accountKey: string) {
   const [row] = await deps.db.select({ assets: accounts.assets }).from(accounts).where(eq(accounts.key, accountKey))

@@ -6,9 +6,11 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, ne } from 'drizzle-orm'
 import { accounts, issuedIdTokens, sessions } from '#db/schema'
 import { invalidSession } from '#app/platform/errors'
-import { grantsColumn, grantsFromColumn, toActor, type Actor } from './accounts.server'
+import { grantsColumn, grantsFromColumn, toActor } from './accounts.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { tokenClaims } from '#app/infra/identity/provider.server'
+import { tokenClaims } from '#app/platform/identity-provider'
+import type { Actor } from '#app/platform/access/actor'
+import { sessionHash } from '#app/platform/session-cookie.server'
 
 /** Session lifetimes, following Remember me at sign-in. */
 export const SESSION_REMEMBERED_MS = 14 * 24 * 60 * 60 * 1000
@@ -23,9 +25,7 @@ const USER_AGENT_MAX = 200
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 
 /** What the database keeps of a session id, and what names its live connections. */
-export function sessionHash(id: string): string {
-  return sha256(id)
-}
+export { sessionHash }
 
 export interface NewSession {
   /** The cookie value; never stored. */

@@ -10,7 +10,7 @@ import { SecondFactorChoiceSchema, VerificationCodeSchema } from '#app/features/
 import { syncAccountOnLogin } from './accounts.server'
 import { finishSecondFactor, sendSecondFactorCode, signInWithPassword, type SignedIn } from './auth.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import type { MfaFactor } from '#app/infra/identity/provider.server'
+import type { MfaFactor } from '#app/platform/identity-provider'
 import { recordIssuedIdToken } from './sessions.server'
 import { parseOrThrow } from '#app/platform/validation.server'
 

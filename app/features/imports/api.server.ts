@@ -10,7 +10,6 @@ import {
 import { AppError } from '#app/platform/errors'
 import { fetchRequestOf } from '#app/features/files/index.server'
 import { API_VERSION } from '#app/platform/access/permissions'
-import type { Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import {
   ImportTooLargeError,
@@ -25,7 +24,15 @@ import {
   type ImportScope,
   type ImportView,
 } from '#app/features/imports/imports.server'
-import { FileReply, paged, requireActor, stringField, type ApiCall, type Endpoint } from '#app/api/endpoint'
+import {
+  FileReply,
+  paged,
+  requireActor,
+  stringField,
+  type ApiCall,
+  type Endpoint,
+} from '#app/platform/api/endpoint.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** Room for the text fields and boundaries beside the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024

@@ -1,11 +1,11 @@
 // Who may import into a brand, a line or a collection, and who may see an import.
-import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility, requireBrandAbility, type Access } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'
 import { imports } from '#db/schema'
 import { eq } from 'drizzle-orm'
 import { type ImportRecord } from './import-views.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** The record an import's access is decided on: its collection, its line, or its brand. */
 export async function requireOnScope(

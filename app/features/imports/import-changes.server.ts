@@ -1,5 +1,4 @@
 // Changing an import: fixing a row, the mapping, commit, its result, and rollback.
-import type { Actor } from '#app/features/identity/index.server'
 import { IMPORT_FIELD_NAMES, LISTING_UNIQUE_ID, headerKey } from '#app/features/imports/fields'
 import { normalizeId } from '#app/features/imports/identifiers'
 import { IMPORT_MESSAGES } from '#app/features/imports/messages'
@@ -29,6 +28,7 @@ import {
   type ImportView,
   type ResultListing,
 } from './import-views.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /**
  * A row opened, edited and saved (§4): validated again. Before the commit the dry run follows;

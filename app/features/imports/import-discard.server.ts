@@ -1,13 +1,13 @@
 // Discarding an upload that was never committed (a dry run left behind, one that needs its columns
 // mapped, one whose file failed): the import, its staged rows and its original file go, so History
 // keeps only what someone means to keep. A committed import is rolled back instead.
-import type { Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError } from '#app/platform/errors'
 import { imports } from '#db/schema'
 import { eq, sql } from 'drizzle-orm'
 import { importFor } from './import-access.server'
 import { DISCARD_TEXTS, isDiscardable } from './import-texts'
+import type { Actor } from '#app/platform/access/actor'
 
 export async function discardImport(
   deps: ServiceDeps,

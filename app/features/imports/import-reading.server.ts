@@ -1,6 +1,5 @@
 // Reading imports: one import and its rows, the history of a brand, the original file, the failed
 // rows, the template's columns; and marking imports interrupted by a restart.
-import type { Actor } from '#app/features/identity/index.server'
 import { failedRowsLines } from '#app/features/imports/failed-rows'
 import { IMPORT_FIELDS } from '#app/features/imports/fields'
 import { IMPORT_MESSAGES } from '#app/features/imports/messages'
@@ -27,6 +26,7 @@ import {
   type RowFilter,
   type RowRecord,
 } from './import-views.server'
+import type { Actor } from '#app/platform/access/actor'
 
 export async function getImport(deps: ServiceDeps, actor: Actor, importKey: string): Promise<ImportView> {
   const { record, access } = await importFor(deps, actor, importKey, 'listing.view')

@@ -1,6 +1,5 @@
 // Starting an import: the upload streamed in, parsed and staged in a worker thread, the dry run
 // stored; a new mapping parses it again.
-import type { Actor } from '#app/features/identity/index.server'
 import { IMPORT_FIELD_NAMES } from '#app/features/imports/fields'
 import { IMPORT_MESSAGES } from '#app/features/imports/messages'
 import { CsvFormatError } from '#app/features/imports/reader'
@@ -36,6 +35,7 @@ import {
   type RowIssue,
   type StartImportInput,
 } from './import-views.server'
+import type { Actor } from '#app/platform/access/actor'
 
 export const SKU_CASE_ISSUE: RowIssue = {
   field: 'SKU',

@@ -3,12 +3,13 @@
 // and decides), the stepper's steps, and where Done leads.
 
 import { IMPORT_MESSAGES } from './messages'
+import { CLIENT_SERVICES_EMAIL } from '#app/platform/client-services'
 
 /** The spec's texts (one list for the service and the pages). */
 export const IMPORT_TEXTS = IMPORT_MESSAGES
 
 /** The mailbox the spec's support texts name (docs/decisions/085). */
-export const CLIENT_SERVICES_EMAIL = 'clientservices@brandportal.example'
+export { CLIENT_SERVICES_EMAIL }
 
 /** The persistent toast after an upload or commit that left rows with errors (§8). */
 export const reviewUploadMessage = (email = CLIENT_SERVICES_EMAIL) => IMPORT_MESSAGES.reviewErrors(email)

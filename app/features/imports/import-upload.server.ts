@@ -5,12 +5,12 @@
 import { Readable } from 'node:stream'
 import type { AppLoadContext } from '@remix-run/node'
 import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
-import type { Actor } from '#app/features/identity/index.server'
 import { getImport, startImport, type ImportScope, type ImportView } from '#app/features/imports/imports.server'
 import { getCollection } from '#app/features/catalogue/index.server'
 import { getLine } from '#app/features/catalogue/index.server'
 import { AppError, isAppError, notFound } from '#app/platform/errors'
 import { requireCsrf } from '#app/platform/session.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** A text field longer than this is not one of ours. */
 const MAX_FIELD_BYTES = 4 * 1024

@@ -7,7 +7,7 @@ import { type Access } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError } from '#app/platform/errors'
 import { EMPTY_IMPORT_COUNTS, accounts, categories, collections, imports, lines, type importRows } from '#db/schema'
-import { IMPORT_EVENTS, rooms } from '#realtime/protocol'
+import { IMPORT_EVENTS, rooms } from '#app/platform/protocol'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { ImportRowView, ImportStatus, ImportView, RowIssue } from './views'
 export type {

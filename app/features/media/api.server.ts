@@ -8,7 +8,7 @@ import {
   reserveMedia,
   saveMediaPositions,
 } from '#app/features/media/media.server'
-import { paged, requireActor, requiredField, type Endpoint } from '#app/api/endpoint'
+import { paged, requireActor, requiredField, type Endpoint } from '#app/platform/api/endpoint.server'
 
 const bodyOf = (call: { body: unknown }) => (call.body ?? {}) as Record<string, unknown>
 

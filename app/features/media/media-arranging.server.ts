@@ -1,5 +1,4 @@
 // Arranging: attaching, detaching, ordering and deleting photos; dropping stale reservations.
-import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'
@@ -16,6 +15,7 @@ import {
   toMediaView,
   type MediaView,
 } from './media-views.server'
+import type { Actor } from '#app/platform/access/actor'
 
 export interface AttachResult {
   media: MediaView

@@ -5,7 +5,6 @@
 import type { ListingFilter } from '#app/features/catalogue'
 import { listListings } from '#app/features/catalogue/index.server'
 import { thumbnailPath } from '#app/features/files'
-import type { Actor } from '#app/features/identity/index.server'
 import { moveByOne, POOL_MAX, POOL_STEP, positionsFor } from '#app/features/media/media-order'
 import { allows, brandGrant } from '#app/platform/access/abilities'
 import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
@@ -15,6 +14,7 @@ import { listings, media } from '#db/schema'
 import { and, eq } from 'drizzle-orm'
 import { brandMedia, mediaOfListings, saveMediaPositions, type MediaView } from './media.server'
 import type { ManageListing, ManagePhoto } from './views'
+import type { Actor } from '#app/platform/access/actor'
 export type { ManageListing, ManagePhoto } from './views'
 
 export interface ManagePage {

@@ -1,11 +1,11 @@
 // The file pipeline's side: a reserved photo tied to its upload, and its settling.
-import type { Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { notFound } from '#app/platform/errors'
 import { media } from '#db/schema'
 import { and, eq, isNull } from 'drizzle-orm'
 import { syncListingMedia } from './media-map.server'
 import { announce, keyOf, type Db } from './media-views.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /**
  * Ties a reserved photo to the upload about to carry it. Only its reserver may, once, and only

@@ -1,5 +1,4 @@
 // Preflight: names reserved for an upload and matched to listings.
-import type { Actor } from '#app/features/identity/index.server'
 import {
   compareViews,
   mediaNameError,
@@ -15,6 +14,7 @@ import { cleanFileName } from '#app/platform/text-rule'
 import { listings, media, styles } from '#db/schema'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { brandKeyOf, MAX_BATCH_NAMES, type Db, type ReservedName } from './media-views.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /**
  * POST /api/media/method/batch: reserves each name for an upload and says where its photo will

@@ -1,5 +1,4 @@
 // Reading: a brand's photos a page at a time, and the photos of listings.
-import type { Actor } from '#app/features/identity/index.server'
 import { positionRank } from '#app/features/media/media-names'
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
@@ -7,6 +6,7 @@ import { AppError } from '#app/platform/errors'
 import { files, media } from '#db/schema'
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import { brandKeyOf, toMediaView, type MediaView } from './media-views.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** GET /api/media/query/brand: the brand's photos, newest first, a page at a time. */
 export async function brandMedia(

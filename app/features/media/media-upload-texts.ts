@@ -2,8 +2,8 @@
 // Upload requirements, the type filter applied to a selection before anything is sent (the server
 // reads the bytes and decides), the item statuses of the Upload Detail list, and the §8 texts for
 // a batch that failed.
-import { CLIENT_SERVICES_EMAIL } from '#app/features/imports'
 import { MEDIA_ACCEPT, MEDIA_EXTENSIONS, MEDIA_TEXTS } from './media-names'
+import { CLIENT_SERVICES_EMAIL } from '#app/platform/client-services'
 
 /** The file picker's filter: the four types of catalogue.md §5. */
 export const MEDIA_ACCEPT_ATTRIBUTE = MEDIA_ACCEPT.join(',')

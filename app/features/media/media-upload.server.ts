@@ -3,7 +3,6 @@
 // (each name reserved as the batch preflight does, then its bytes through the file pipeline), the
 // summary of one such post, and the move buttons that order a listing's photos from the table.
 import { receiveFormUploads } from '#app/features/files/index.server'
-import type { Actor } from '#app/features/identity/index.server'
 import { MEDIA_TEXTS, positionRank } from '#app/features/media/media-names'
 import { tableOrder } from '#app/features/media/media-table-order'
 import { hasAbility, requireBrandAbility } from '#app/platform/access/access.server'
@@ -13,6 +12,7 @@ import { files, listings, media } from '#db/schema'
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm'
 import { brandMedia, deleteMedia, reserveMedia, saveMediaPositions, toMediaView, type MediaView } from './media.server'
 import type { MediaRowView } from './views'
+import type { Actor } from '#app/platform/access/actor'
 export type { MediaPlace, MediaRowView } from './views'
 
 /** Files one post of the plain form may carry; the page says so, and the rest are left out. */

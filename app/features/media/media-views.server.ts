@@ -1,13 +1,13 @@
 // A photo as the API and the pages show it, its limits and status, and the checks its calls share.
 import { thumbnailPath } from '#app/features/files'
-import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'
 import { media } from '#db/schema'
-import { MEDIA_EVENTS, rooms, type MediaChangedEvent } from '#realtime/protocol'
+import { MEDIA_EVENTS, rooms, type MediaChangedEvent } from '#app/platform/protocol'
 import { eq } from 'drizzle-orm'
 import type { MediaStatus, MediaView } from './views'
+import type { Actor } from '#app/platform/access/actor'
 export type { MediaStatus, MediaView, ReservedName } from './views'
 
 export type MediaRow = typeof media.$inferSelect

@@ -4,9 +4,9 @@
 import { activities } from '#db/schema'
 import { newKey } from '#app/platform/ids'
 import { AppError } from '#app/platform/errors'
-import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** Each action the API records, with the model its object is. */
 export const ACTIVITY_ACTIONS = {

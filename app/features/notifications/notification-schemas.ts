@@ -4,12 +4,10 @@
 import * as z from 'zod/mini'
 import { safeRedirectPath } from '#app/platform/access/permissions'
 import { LIMITS, tooLongMessage } from '#app/platform/common-schemas'
+import type { NotificationSegment } from '#app/platform/protocol'
 
-/**
- * One segment as stored and sent: a plain string (the older form, shown accented as the bell
- * always showed it) or an object with its text, an optional same-origin link and emphasis.
- */
-export type NotificationSegment = string | { text: string; url?: string; accented?: boolean }
+// A segment as stored and sent: its shape is part of the realtime protocol.
+export type { NotificationSegment }
 
 /** A segment as the page renders it. */
 export interface SegmentView {

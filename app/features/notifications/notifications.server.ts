@@ -9,13 +9,14 @@ import {
   NewNotificationSchema,
   type NotificationSegment,
 } from '#app/features/notifications/notification-schemas'
-import { EVENTS, rooms, type NotificationChangePayload, type NotificationPayload } from '#realtime/protocol'
-import { brandMemberKeys, type Actor } from '#app/features/identity/index.server'
+import { EVENTS, rooms, type NotificationChangePayload, type NotificationPayload } from '#app/platform/protocol'
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { dateOfJson, forAccount, selectColumn, type ColumnFor, type ColumnRead } from '#app/platform/columns.server'
 import { profilePictureUrl, profilePictureUrlOf } from '#app/features/identity/index.server'
 import { parseOrThrow } from '#app/platform/validation.server'
+import type { Actor } from '#app/platform/access/actor'
+import { brandMemberKeys } from '#app/platform/access/grants.server'
 
 interface NotificationContent {
   action: string
@@ -336,7 +337,7 @@ function selectionConditions(actor: Actor, which: NotificationSelection): SQL[] 
   return [eq(notifications.accountKey, actor.key)]
 }
 
-/** Tells every open tab of the account what changed, so their bells follow (realtime/protocol.ts). */
+/** Tells every open tab of the account what changed, so their bells follow (app/platform/protocol.ts). */
 async function pushChange(deps: ServiceDeps, actor: Actor, event: string, keys: string[]) {
   if (keys.length === 0) return
   const payload: NotificationChangePayload = { keys, unread: await hasUnreadNotifications(deps, actor) }

@@ -5,11 +5,11 @@
 import * as Y from 'yjs'
 import { AppError, notFound } from '#app/platform/errors'
 import { isPin, parseStoredShape, storedShape, type AnyPin, type Shape } from '#app/features/samples/markup/shapes'
-import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { changeDocument, loadDocumentUpdates } from '#app/platform/yjs-documents.server'
 import { lockedError, markupReadOnly } from './sample-lock-checks.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** The document's map of shapes by id (the browser writes the same). */
 export const MARKUP_SHAPES = 'shapes'

@@ -1,10 +1,10 @@
 // The first comment of each pin of a sample, for the pins' hover cards.
 import { listThreadMessages, threadMessageCounts } from '#app/features/chat/index.server'
 import { markupPinThreadKey } from '#app/features/chat'
-import type { Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { isPin, type Shape } from './markup/shapes'
 import { previewText, type PinPreviews } from './pin-preview'
+import type { Actor } from '#app/platform/access/actor'
 
 /** A thread is read back this many messages at a time until its first. */
 const PAGE = 200

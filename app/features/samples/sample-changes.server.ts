@@ -2,7 +2,6 @@
 // A Final sample is locked (sample-lock.server.ts): its status moves only by an owner's reopen.
 import { keyField } from '#app/features/atelier/index.server'
 import { cloneAsFinal, deleteReference, renameReference } from '#app/features/atelier/index.server'
-import type { Actor } from '#app/features/identity/index.server'
 import { notifyAccounts } from '#app/features/notifications/index.server'
 import {
   SAMPLE_TEXTS,
@@ -12,7 +11,7 @@ import {
   mayChangeStatus,
   mayLockAsFinal,
   type SampleStatus,
-} from '#app/features/samples/sample-status'
+} from '#app/features/atelier'
 import { requireAbility, type Access } from '#app/platform/access/access.server'
 import { API_VERSION } from '#app/platform/access/permissions'
 import type { ServiceDeps } from '#app/platform/context.server'
@@ -24,6 +23,7 @@ import { loadSample, sampleOf, sampleRef, sampleWithAccess, type SampleView } fr
 import { announceSampleChange } from './sample-live.server'
 import { afterLock, closeReviewOnLock } from './sample-lock.server'
 import { requireUnlocked, writeStatusChange } from './sample-lock-checks.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** A status change based on a status the sample no longer has; `current` is the one it has. */
 export class StaleStatus extends AppError {

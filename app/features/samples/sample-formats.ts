@@ -1,7 +1,7 @@
 // How the review page shows a virtual sample's file (atelier.md §9 File families): glTF (.glb,
 // .gltf) in the 3D viewer, the other 3D formats (the model family, zprj, obj, fbx) as a card to
 // download, everything else as before (picture, video or "can't be previewed"). Pure.
-import { SAMPLE_FAMILIES } from './sample-status'
+import { SAMPLE_FAMILIES } from '#app/features/atelier'
 import { STYLE_FILE_FORMATS, extensionOf } from '#app/features/atelier'
 
 /** The extensions a sample may have: the file pickers' filter and the refusal by name. */

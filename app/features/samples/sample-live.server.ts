@@ -1,11 +1,11 @@
 // A style's samples, live: every change to them goes to the style's room, where its page and the
 // pages of its samples listen (realtime/units/atelier.ts lets in only those who may see the style).
-import type { Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { SAMPLES_STEP } from '#app/features/atelier'
 import { accounts, references, styles } from '#db/schema'
-import { ATELIER_EVENTS, atelierRooms, rooms, type SampleChangedEvent } from '#realtime/protocol'
+import { ATELIER_EVENTS, atelierRooms, rooms, type SampleChangedEvent } from '#app/platform/protocol'
 import { and, eq } from 'drizzle-orm'
+import type { Actor } from '#app/platform/access/actor'
 
 /** Tells everyone looking at the style what changed, who changed it and when. */
 export function announceSampleChange(

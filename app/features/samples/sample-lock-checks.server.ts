@@ -7,7 +7,7 @@ import { AppError } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'
 import { references, sampleStatusChanges } from '#db/schema'
 import { eq, inArray } from 'drizzle-orm'
-import { SAMPLE_TEXTS, isLocked, isSampleStatus, type SampleStatus } from './sample-status'
+import { SAMPLE_TEXTS, isLocked, isSampleStatus, type SampleStatus } from '#app/features/atelier'
 
 type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]
 

@@ -6,7 +6,6 @@
 // owner reopens it; History shows that as the status change out of Final.
 import { SAMPLES_STEP } from '#app/features/atelier'
 import { keyField } from '#app/features/atelier/index.server'
-import type { Actor } from '#app/features/identity/index.server'
 import { requireAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'
@@ -20,7 +19,8 @@ import { OPEN_STATES } from './review/feedback-rules'
 import { announceSampleChange } from './sample-live.server'
 import { sampleRef } from './sample-reading.server'
 import { isLockedRow, writeStatusChange } from './sample-lock-checks.server'
-import { SAMPLE_TEXTS, statusOnReopen, type SampleStatus } from './sample-status'
+import { SAMPLE_TEXTS, statusOnReopen, type SampleStatus } from '#app/features/atelier'
+import type { Actor } from '#app/platform/access/actor'
 
 type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]
 type ReferenceRow = typeof references.$inferSelect

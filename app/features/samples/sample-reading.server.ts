@@ -4,14 +4,7 @@ import { SAMPLES_STEP } from '#app/features/atelier'
 import { getWizardStyle, keyField, toReferenceView, type ReferenceView } from '#app/features/atelier/index.server'
 import { markupPinThreadKey } from '#app/features/chat'
 import { threadMessageCounts } from '#app/features/chat/index.server'
-import type { Actor } from '#app/features/identity/index.server'
-import {
-  isLocked,
-  isSampleStatus,
-  mayLockAsFinal,
-  statusesFor,
-  type SampleStatus,
-} from '#app/features/samples/sample-status'
+import { isLocked, isSampleStatus, mayLockAsFinal, statusesFor, type SampleStatus } from '#app/features/atelier'
 import { newestOfEachSeries } from '#app/features/samples/sample-versions'
 import { hasAbility, requireAbility } from '#app/platform/access/access.server'
 import { API_VERSION } from '#app/platform/access/permissions'
@@ -20,6 +13,7 @@ import { notFound } from '#app/platform/errors'
 import { accounts, files, references, sampleStatusChanges } from '#db/schema'
 import { and, asc, desc, eq, or } from 'drizzle-orm'
 import type { SampleView, StatusChangeView } from './views'
+import type { Actor } from '#app/platform/access/actor'
 export type { SampleView, StatusChangeView } from './views'
 
 export const sampleRef = (key: string) => ({ model: 'Reference', key })

@@ -3,25 +3,7 @@
 // it replaces is carried over, each mark flagged "needs re-check" until someone looks at it again.
 import type { Shape } from '#app/features/samples/markup/shapes'
 
-export interface Versioned {
-  key: string
-  /** The key of the series' first version; the first version itself has none. */
-  series: string | null
-  version: number
-}
-
-export const seriesKeyOf = (sample: Versioned) => sample.series ?? sample.key
-
-/** Each series once, by its highest version, in the order the newest versions come. */
-export function newestOfEachSeries<T extends Versioned>(samples: readonly T[]): T[] {
-  const newest = new Map<string, T>()
-  for (const sample of samples) {
-    const series = seriesKeyOf(sample)
-    const held = newest.get(series)
-    if (!held || sample.version > held.version) newest.set(series, sample)
-  }
-  return samples.filter((sample) => newest.get(seriesKeyOf(sample)) === sample)
-}
+export { newestOfEachSeries, seriesKeyOf, type Versioned } from '#app/features/atelier'
 
 /** The marks of the replaced version, as the new version starts with them. */
 export function carriedOver(shapes: readonly Shape[]): Shape[] {

@@ -1,7 +1,7 @@
 // The shapes this feature's pages and components show, shared by its services and its
 // components (which take no types from server modules).
 import type { ReferenceView } from '#app/features/atelier'
-import type { SampleStatus } from './sample-status'
+import type { SampleStatus } from '#app/features/atelier'
 
 export type SampleView = ReferenceView & {
   sample_status: SampleStatus

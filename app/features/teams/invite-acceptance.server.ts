@@ -1,5 +1,5 @@
 // The invite landing (public) and acceptance.
-import type { AccountRow, Actor } from '#app/features/identity/index.server'
+import type { AccountRow } from '#app/features/identity/index.server'
 import { inviteLandingPath, isOpenInvite, isWellFormedInviteToken } from '#app/features/teams/invite-rules'
 import { reportError } from '#app/infra/error-reporting.server'
 import { addGrants } from '#app/platform/access/grants.server'
@@ -8,6 +8,7 @@ import { AppError, notFound } from '#app/platform/errors'
 import { accounts, brandDeactivations, brands, invites, teamMembers, teams } from '#db/schema'
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import { INVITE_MESSAGES, openStatus, type InviteRow, type Tx } from './invite-views.server'
+import type { Actor } from '#app/platform/access/actor'
 
 export interface ParsedInviteView {
   /** An account with the invite's e-mail exists: the invitee signs in instead of signing up. */

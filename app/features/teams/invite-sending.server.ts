@@ -1,5 +1,4 @@
 // Creating, e-mailing, listing and revoking invites.
-import type { Actor } from '#app/features/identity/index.server'
 import {
   assembleInviteGrants,
   inviteGrantLevel,
@@ -29,6 +28,7 @@ import {
   type InviteRow,
   type InviteView,
 } from './invite-views.server'
+import type { Actor } from '#app/platform/access/actor'
 
 export interface CreateInviteOptions {
   /**

@@ -1,5 +1,4 @@
 // An invite as its pages and the API show it, its messages, and what its use cases share.
-import type { Actor } from '#app/features/identity/index.server'
 import {
   mayInvite,
   OPEN_INVITE_STATUSES,
@@ -15,6 +14,7 @@ import type { Database } from '#db/client'
 import { invites } from '#db/schema'
 import { and, eq, inArray } from 'drizzle-orm'
 import * as z from 'zod/mini'
+import type { Actor } from '#app/platform/access/actor'
 
 export type { InviteInput } from '#app/features/teams/invite-schemas'
 export type { GrantSpec } from '#db/schema'

@@ -9,11 +9,11 @@ import { newKey } from '#app/platform/ids'
 import { inviteRole, mayInvite } from '#app/features/teams/invite-rules'
 import { sharedBrandLevel, sharedJobType, sharedTeamGrants } from '#app/features/teams/share-rules'
 import { mayChoosePermission, ShareLineSchema } from '#app/features/teams/share-line-schemas'
-import type { Actor } from '#app/features/identity/index.server'
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { createInvite, INVITE_MESSAGES, sendInviteEmail, type InviteView } from './invites.server'
 import { parseOrThrow } from '#app/platform/validation.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** The lines the actor may share on a brand (the modal's line select), by name. */
 export async function listShareableLines(deps: ServiceDeps, actor: Actor, brandKey: string) {

@@ -1,5 +1,5 @@
 // Manage Team (access.md §2): the owners' page of members and their grants.
-import { type AccountRow, type Actor } from '#app/features/identity/index.server'
+import { type AccountRow } from '#app/features/identity/index.server'
 import { profilePictureUrlOf } from '#app/features/identity/index.server'
 import { endAccountSessions } from '#app/features/identity/index.server'
 import {
@@ -19,6 +19,7 @@ import { accounts, brandDeactivations, grants, teamMembers } from '#db/schema'
 import { and, eq } from 'drizzle-orm'
 import { listBrandInvites } from './invites.server'
 import { brandAccountRows, grantsOnBrand, toMemberView, type MemberView } from './team-lookups.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** The rows of the Manage Team table and its CSV: members, invited entries, deactivated. */
 export async function listTeamMemberRows(deps: ServiceDeps, actor: Actor, brandKey: string): Promise<TeamMemberRow[]> {

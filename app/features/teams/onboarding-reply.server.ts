@@ -8,8 +8,8 @@ import { isAppError } from '#app/platform/errors'
 import { redirectWithToast } from '#app/platform/session.server'
 import type { Toast } from '#app/platform/toast'
 import { stepForPath, type OnboardingStepId } from '#app/features/teams/onboarding-rules'
-import type { Actor } from '#app/features/identity/index.server'
 import { moveOnboarding, type OnboardingMove } from '#app/features/teams/onboarding.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** The form field the stepper's Continue adds to a step page's form. */
 export const ONBOARDING_CONTINUE_FIELD = 'onboarding'

@@ -16,9 +16,9 @@ import {
   type OrderedGrant,
 } from '#app/features/teams/onboarding-rules'
 import { hasBrandAbility, type GrantModel, type GrantType } from '#app/platform/access/permissions'
-import type { Actor } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { notifyAccount } from '#app/features/notifications/index.server'
+import type { Actor } from '#app/platform/access/actor'
 
 export const ONBOARDING_COMPLETE = 'Onboarding Complete'
 

@@ -9,11 +9,12 @@ import { newKey } from '#app/platform/ids'
 import { inviteLandingPath } from './invite-rules'
 import { SignupSchema } from './invite-schemas'
 import { BREACHED_PASSWORD } from '#app/features/identity'
-import { loadGrants, toAccountView } from '#app/features/identity/index.server'
+import { toAccountView } from '#app/features/identity/index.server'
 import { isPasswordBreached } from '#app/features/identity/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { IdentityError } from '#app/infra/identity/provider.server'
+import { IdentityError } from '#app/platform/identity-provider'
 import { applyInvite, INVITE_MESSAGES, openInviteByToken } from './invites.server'
+import { loadGrants } from '#app/platform/access/grants.server'
 
 export const REGISTRATION_MESSAGES = {
   error: (message: string) => `Registration error: ${message}`,

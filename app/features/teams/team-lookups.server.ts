@@ -1,6 +1,6 @@
 // Reading teams and members: the views, lookups of a team and its brand, the accounts of a brand or
 // team and the contacts page. Anyone holding a grant on the brand may read them.
-import { toAccountFields, type AccountRow, type Actor } from '#app/features/identity/index.server'
+import { toAccountFields, type AccountRow } from '#app/features/identity/index.server'
 import { profilePictureUrlOf } from '#app/features/identity/index.server'
 import { accountTypeLabel } from '#app/features/teams/team-rules'
 import type { Ability } from '#app/platform/access/abilities'
@@ -10,6 +10,7 @@ import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'
 import { accounts, grants, teamMembers, teams } from '#db/schema'
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import type { Actor } from '#app/platform/access/actor'
 
 /** Lists answer pages of this many entries; `cursor` is the offset (docs/decisions/018). */
 export const TEAM_PAGE_SIZE = 100

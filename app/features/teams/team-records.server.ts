@@ -1,5 +1,4 @@
 // Teams themselves: created, renamed, their members added and removed, deleted.
-import { type Actor } from '#app/features/identity/index.server'
 import { teamGrantLevel } from '#app/features/teams/team-rules'
 import { TeamCreateSchema, TeamMemberSchema } from '#app/features/teams/team-schemas'
 import { requireAbility, requireBrandAbility } from '#app/platform/access/access.server'
@@ -15,6 +14,7 @@ import { accounts, brands, collections, grants, lines, teamMembers, teams } from
 import { and, asc, eq, ne } from 'drizzle-orm'
 import { listBrandInvites } from './invites.server'
 import { loadTeam, teamMemberViews, teamViews, toTeamView, type TeamView } from './team-lookups.server'
+import type { Actor } from '#app/platform/access/actor'
 
 /** GET /api/team/query/brand?brand= */
 export async function listBrandTeams(deps: ServiceDeps, actor: Actor, brandKey: string): Promise<TeamView[]> {

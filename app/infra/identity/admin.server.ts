@@ -3,8 +3,8 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app'
 import { getAuth, type Auth } from 'firebase-admin/auth'
 import type { ToolkitConnection } from './rest.server'
-import { IdentityError, type IdentityProvider } from './provider.server'
-import type { FirebaseIdentityOptions } from './provider.server'
+import { IdentityError, type IdentityProvider } from '#app/platform/identity-provider'
+import type { FirebaseIdentityOptions } from '#app/platform/identity-provider'
 
 /** firebase-admin's Auth for this project, one app per project (the Auth emulator when set). */
 export function adminAuth(options: FirebaseIdentityOptions): Auth {

@@ -3,7 +3,7 @@
 // changes through firebase-admin. Locally the same calls go to the Auth emulator.
 import { adminAuth, adminCalls } from './admin.server'
 import { mfaCalls } from './mfa.server'
-import type { FirebaseIdentityOptions, IdentityProvider } from './provider.server'
+import type { FirebaseIdentityOptions, IdentityProvider } from '#app/platform/identity-provider'
 import { toolkitConnection } from './rest.server'
 import { toolkitCalls } from './toolkit.server'
 

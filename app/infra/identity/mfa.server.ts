@@ -3,7 +3,7 @@
 import type { Auth } from 'firebase-admin/auth'
 import { maskPhoneNumber } from '#app/platform/phone'
 import { callToolkit, type ToolkitConnection } from './rest.server'
-import type { IdentityProvider, MfaErrorCode, MfaFactor } from './provider.server'
+import type { IdentityProvider, MfaErrorCode, MfaFactor } from '#app/platform/identity-provider'
 
 // Texts the Firebase client SDK shows for these codes; the spec asks for the provider's message.
 const MFA_ERRORS: Record<string, { code: MfaErrorCode; message: string }> = {

@@ -1,7 +1,7 @@
 // The Identity Toolkit and Secure Token REST endpoints (real Firebase, or the Auth emulator), and
 // the two ways their answers are read: provider errors come back as values, never as exceptions.
-import { identityErrorCode, type IdentityErrorCode } from '#app/features/identity/identity-messages'
-import type { FirebaseIdentityOptions } from './provider.server'
+import { identityErrorCode, type IdentityErrorCode } from '#app/platform/identity-provider'
+import type { FirebaseIdentityOptions } from '#app/platform/identity-provider'
 
 /** Where the REST calls go, and the API key they carry. */
 export interface ToolkitConnection {

@@ -4,7 +4,7 @@ import type { Env } from '#app/env.server'
 import path from 'node:path'
 import { startAuthEmulator, type RunningEmulator } from '../auth-emulator.server'
 import { createFirebaseIdentity } from './firebase.server'
-import type { IdentityProvider } from './provider.server'
+import type { IdentityProvider } from '#app/platform/identity-provider'
 
 export async function startIdentity(
   env: Env,

@@ -4,7 +4,7 @@
 // {APP_URL}/user-management).
 import { callRest, type ToolkitConnection } from './rest.server'
 import { toFactor, type RestMfaInfo } from './mfa.server'
-import { tokenClaims, type IdentityProvider, type SignInErrorCode } from './provider.server'
+import { tokenClaims, type IdentityProvider, type SignInErrorCode } from '#app/platform/identity-provider'
 
 // Text the Firebase client SDK shows for auth/too-many-requests; the spec asks for the provider's.
 const TOO_MANY_REQUESTS_TEXT =

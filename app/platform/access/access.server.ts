@@ -5,9 +5,9 @@
 import { AppError, notFound, permissionError } from '#app/platform/errors'
 import { allows, effectiveGrant, grantTypesFor, type Ability, type ModelRef } from '#app/platform/access/abilities'
 import type { GrantType } from '#app/platform/access/grants'
-import type { Actor } from '#app/features/identity/accounts.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { locate } from '#app/platform/access/model-registry.server'
+import type { Actor } from '#app/platform/access/actor'
 
 export interface Target {
   model: string

@@ -1,15 +1,53 @@
-// The one writer of the grants table. Adding a grant needs nothing more than the row; removing
-// one goes through `changeGrants`, which cuts the account's live access to the brand once the
-// transaction has committed (socket rooms left, Yjs documents closed, on every process).
-import { and, eq, type SQL } from 'drizzle-orm'
+// The one writer of the grants table, and its reader. Adding a grant needs nothing more than the
+// row; removing one goes through `changeGrants`, which cuts the account's live access to the brand
+// once the transaction has committed (socket rooms left, Yjs documents closed, on every process).
+// What a feature keeps live per brand (chat rooms, style rooms) it lets go in a hook it registers
+// here at start (whenBrandAccessCut), so the access module names no feature.
+import { and, asc, eq, isNull, type SQL } from 'drizzle-orm'
 import type { Database } from '#db/client'
-import { grants, type GrantSpec } from '#db/schema'
+import { accounts, brands, grants, type GrantSpec } from '#db/schema'
 import { newKey } from '#app/platform/ids'
-import { hasBrandAbility } from '#app/platform/access/permissions'
-import { loadGrants } from '#app/features/identity/accounts.server'
-import { leaveBrandConversations } from '#app/features/chat/chat.server'
-import { leaveBrandStyleRooms } from '#app/features/samples/index.server'
+import { hasBrandAbility, type Grant, type GrantModel, type GrantType } from '#app/platform/access/permissions'
 import type { ServiceDeps } from '#app/platform/context.server'
+
+/**
+ * The account's grants that count: grants on an archived (deleted) brand give nothing, so that
+ * brand leaves every page, call and socket at once and comes back whole when restored
+ * (docs/decisions/066).
+ */
+export async function loadGrants(deps: ServiceDeps, accountKey: string): Promise<Grant[]> {
+  const rows = await deps.db
+    .select({ model: grants.model, modelId: grants.modelId, type: grants.type })
+    .from(grants)
+    .innerJoin(brands, and(eq(brands.key, grants.brandKey), isNull(brands.archivedAt)))
+    .where(eq(grants.accountKey, accountKey))
+    // Oldest first: "the first brand" of a user (settings, onboarding) is the one granted first.
+    .orderBy(asc(grants.created), asc(grants.key))
+  return rows.map((row) => ({ model: row.model as GrantModel, model_id: row.modelId, type: row.type as GrantType }))
+}
+
+/** Members of a brand: every active account holding a grant on the brand itself. */
+export async function brandMemberKeys(deps: ServiceDeps, brandKey: string): Promise<string[]> {
+  const rows = await deps.db
+    .selectDistinct({ key: grants.accountKey })
+    .from(grants)
+    .innerJoin(accounts, eq(accounts.key, grants.accountKey))
+    .where(and(eq(grants.model, 'Brand'), eq(grants.modelId, brandKey), eq(accounts.active, true)))
+  return rows.map((row) => row.key)
+}
+
+/** What a feature does when an account's live access to a brand is cut (see cutLiveAccess). */
+export type BrandAccessCutHook = (
+  deps: ServiceDeps,
+  cut: { accountKey: string; brandKey: string; leftBrand: boolean },
+) => Promise<void>
+
+const brandAccessCutHooks: BrandAccessCutHook[] = []
+
+/** Registered once per feature at start, in the order features register (features/models.server.ts). */
+export function whenBrandAccessCut(hook: BrandAccessCutHook): void {
+  if (!brandAccessCutHooks.includes(hook)) brandAccessCutHooks.push(hook)
+}
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 type Db = Database | Tx
@@ -91,15 +129,15 @@ export async function changeGrants<T>(
 /**
  * Cuts an account's live access to a brand after it lost a grant there. Its Yjs documents of the
  * brand close (a reconnect is authorized with what is left); its sockets leave the brand's room
- * when it is no longer a member of the brand, and the rooms of the brand's styles in any case.
+ * when it is no longer a member of the brand; then each feature's hook lets go of what it keeps
+ * (chat: the brand's conversations when the account left the brand; samples: the rooms of the
+ * brand's styles in any case).
  */
 async function cutLiveAccess(deps: ServiceDeps, accountKey: string, brandKey: string): Promise<void> {
   const left = await loadGrants(deps, accountKey)
   const leftBrand = !hasBrandAbility(left, brandKey, 'realtime.join')
   deps.events.revokeBrandAccess(accountKey, brandKey, { leaveRoom: leftBrand })
-  if (leftBrand) await leaveBrandConversations(deps, accountKey, brandKey)
-  // Any lost grant may hide a style: its live pages ask again.
-  await leaveBrandStyleRooms(deps, accountKey, brandKey)
+  for (const hook of brandAccessCutHooks) await hook(deps, { accountKey, brandKey, leftBrand })
 }
 
 /**

@@ -1,9 +1,9 @@
 // The permission gate for pages, and the grantee query. Route rules are pure (app/platform/access); this
 // module adds what needs the database: brands of line- and collection-scoped routes.
 import { decideAccess, matchRoute, type AccessDecision, type Grant } from '#app/platform/access/permissions'
-import type { Actor } from '#app/features/identity/accounts.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { locate } from '#app/platform/access/model-registry.server'
+import type { Actor } from '#app/platform/access/actor'
 
 export async function authorizePath(deps: ServiceDeps, actor: Actor | null, pathname: string): Promise<AccessDecision> {
   const match = matchRoute(pathname)

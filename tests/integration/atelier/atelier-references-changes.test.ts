@@ -2,7 +2,7 @@
 import type { ReferenceView } from '#app/features/atelier/references.server'
 import { pipelineSettled } from '#app/features/files/files.server'
 import { files, references } from '#db/schema'
-import { DEMO_BRAND_KEY } from '#db/seed'
+import { DEMO_BRAND_KEY } from '#seed/seed'
 import { snapshotData } from '#tests/support/db-snapshot'
 import { createStyle } from '#tests/support/factories'
 import { api } from '#tests/support/portal'
@@ -247,7 +247,7 @@ describe('refusals', () => {
 
 describe('the demo seed', () => {
   it('gives the demo style files in every file step, a folder tree two deep, a final file and step statuses', async () => {
-    const { demoAtelierStyle } = await import('#db/seed-atelier-references')
+    const { demoAtelierStyle } = await import('#seed/seed-atelier-references')
     const style = (await demoAtelierStyle(portal.deps.db))!
     const all = data<ReferenceView[]>(await get(`reference/query/style?style=${style.key}`, viewer))
     for (const step of ['techpack', 'patterns', 'graphics', 'references', 'final']) {
@@ -285,7 +285,7 @@ describe('uploadStyleFiles (the upload area without JavaScript)', () => {
   it('makes a reference of each accepted file in the folder asked, and names each refused file', async () => {
     const { uploadStyleFiles } = await import('#app/features/atelier/references.server')
     const { actorOf } = await import('#tests/support/factories')
-    const { demoFirebaseUid } = await import('#db/seed')
+    const { demoFirebaseUid } = await import('#seed/seed')
     const actor = await actorOf(portal.deps, { uid: demoFirebaseUid('editor'), email: 'editor@demo.test' })
     const style = await createStyle(portal.deps, DEMO_BRAND_KEY)
     const folder = data<ReferenceView>(

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { styles } from '#db/schema'
 import { newKey } from '#app/platform/ids'
-import { actorForAccount, type Actor } from '#app/features/identity/accounts.server'
+import { actorForAccount } from '#app/features/identity/accounts.server'
 import {
   filterChoicesColumn,
   listFilterChoices,
@@ -15,6 +15,7 @@ import { parseFilterQuery } from '#app/features/catalogue/listing-filter'
 import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { createBrand, createMember, type BrandFixture } from '#tests/support/factories'
 import { createListing } from '#tests/support/catalogue-factories'
+import type { Actor } from '#app/platform/access/actor'
 
 let portal: TestPortal
 let brand: BrandFixture

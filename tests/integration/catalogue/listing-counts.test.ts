@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { listingCounts, listings } from '#db/schema'
-import { seedListings } from '#db/seed-listings'
+import { seedListings } from '#seed/seed-listings'
 import { parsePageQuery } from '#app/features/catalogue/listing-filter'
 import { actorForAccount } from '#app/features/identity/accounts.server'
 import {

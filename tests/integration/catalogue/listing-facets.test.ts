@@ -5,13 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { brands, listingFacets, listings } from '#db/schema'
-import { bulkStructure, seedListings } from '#db/seed-listings'
+import { bulkStructure, seedListings } from '#seed/seed-listings'
 import { parsePageQuery } from '#app/features/catalogue/listing-filter'
-import { actorForAccount, type Actor } from '#app/features/identity/accounts.server'
+import { actorForAccount } from '#app/features/identity/accounts.server'
 import { listListings, removeListings } from '#app/features/catalogue/listings.server'
 import { startTestPortal, type TestPortal } from '#tests/support/portal'
 import { createBrand, createMember, type BrandFixture } from '#tests/support/factories'
 import { createListing } from '#tests/support/catalogue-factories'
+import type { Actor } from '#app/platform/access/actor'
 
 let portal: TestPortal
 let brand: BrandFixture

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, inArray } from 'drizzle-orm'
 import { categories, lines, listings, styles } from '#db/schema'
-import { DEMO_BRAND_KEY } from '#db/seed'
+import { DEMO_BRAND_KEY } from '#seed/seed'
 import { newKey } from '#app/platform/ids'
 import {
   api,

@@ -5,10 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { conversationMembers, grants, messages } from '#db/schema'
-import { actorForAccount, type Actor } from '#app/features/identity/accounts.server'
+import { actorForAccount } from '#app/features/identity/accounts.server'
 import { createGroupChat, sendMessage, sendMessageLive } from '#app/features/chat/chat.server'
 import { createBrand, createMember, type BrandFixture } from '#tests/support/factories'
 import { startTestPortal, type TestPortal } from '#tests/support/portal'
+import type { Actor } from '#app/platform/access/actor'
 
 let portal: TestPortal
 let brand: BrandFixture

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Socket } from 'socket.io-client'
 import { messages, notifications } from '#db/schema'
-import { CHAT_EVENTS, EVENTS } from '#realtime/protocol'
+import { CHAT_EVENTS, EVENTS } from '#app/platform/protocol'
 import {
   createBrand,
   createDirectChat,

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import * as tus from 'tus-js-client'
 import { files } from '#db/schema'
-import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#db/seed'
+import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#seed/seed'
 import { EICAR } from '#app/infra/file-scan.server'
 import { SCAN_MESSAGES } from '#app/features/files/file-purposes'
 import {
@@ -22,7 +22,7 @@ import {
   work,
   type FileView,
 } from '#app/features/files/files.server'
-import { FILE_EVENTS, type FileStatusEvent } from '#realtime/protocol'
+import { FILE_EVENTS, type FileStatusEvent } from '#app/platform/protocol'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { openSocket } from '#tests/support/sockets'
 import { snapshotData } from '#tests/support/db-snapshot'

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { accounts, brands, grants, notifications } from '#db/schema'
-import { DEMO_BRAND_KEY, demoAccountKey } from '#db/seed'
+import { DEMO_BRAND_KEY, demoAccountKey } from '#seed/seed'
 import { newKey } from '#app/platform/ids'
 import { actorForIdentity } from '#app/features/identity/accounts.server'
 import { moveOnboarding } from '#app/features/teams/onboarding.server'

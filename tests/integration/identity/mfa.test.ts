@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { accounts, rateLimits } from '#db/schema'
 import { newKey } from '#app/platform/ids'
-import type { Actor } from '#app/features/identity/accounts.server'
 import {
   actorFromSessionCookie,
   finishSecondFactor,
@@ -27,6 +26,7 @@ import {
 } from '#app/features/identity/mfa.server'
 import { emulatorSmsCodes } from '#tests/support/emulator'
 import { api, startTestPortal, type TestPortal } from '#tests/support/portal'
+import type { Actor } from '#app/platform/access/actor'
 
 let portal: TestPortal
 const PASSWORD = 'Str0ng-enough!pw'

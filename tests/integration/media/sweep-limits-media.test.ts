@@ -4,12 +4,12 @@
 // most 200 characters." with no row for it.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Actor } from '#app/features/identity/accounts.server'
 import { reserveMedia } from '#app/features/media/media-preflight.server'
 import { MAX_BATCH_NAMES } from '#app/features/media/media-views.server'
 import { media } from '#db/schema'
 import { actorOf, createBrand, createMember, type BrandFixture } from '#tests/support/factories'
 import { startTestPortal, type TestPortal } from '#tests/support/portal'
+import type { Actor } from '#app/platform/access/actor'
 
 let portal: TestPortal
 let brand: BrandFixture

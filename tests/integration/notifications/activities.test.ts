@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { activities, references } from '#db/schema'
-import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#db/seed'
+import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#seed/seed'
 import { newKey } from '#app/platform/ids'
 import { api, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 

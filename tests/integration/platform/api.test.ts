@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { brands, grants } from '#db/schema'
-import { DEMO_BRAND_KEY, OTHER_BRAND_KEY } from '#db/seed'
+import { DEMO_BRAND_KEY, OTHER_BRAND_KEY } from '#seed/seed'
 import { demoKey } from '#app/platform/ids'
 import { api, idTokenFor, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { createBrand, createMember } from '#tests/support/factories'

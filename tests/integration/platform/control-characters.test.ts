@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { lines, messages } from '#db/schema'
-import { CHAT_EVENTS } from '#realtime/protocol'
+import { CHAT_EVENTS } from '#app/platform/protocol'
 import { action as createLineAction } from '#app/routes/_frame+/brand+/$brandKey+/lines+/create'
 import { createBrand, createMember, FACTORY_PASSWORD, type BrandFixture } from '#tests/support/factories'
 import { api, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'

@@ -5,8 +5,8 @@
 // completes with every row. The assertions are on order and completion, never on milliseconds.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import pg from 'pg'
-import { DEMO_BRAND_KEY, DEMO_DIRECT_CHAT_KEY } from '#db/seed'
-import { CHAT_EVENTS, IMPORT_EVENTS } from '#realtime/protocol'
+import { DEMO_BRAND_KEY, DEMO_DIRECT_CHAT_KEY } from '#seed/seed'
+import { CHAT_EVENTS, IMPORT_EVENTS } from '#app/platform/protocol'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { openSocket as openSocketTo } from '#tests/support/sockets'
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { brands } from '#db/schema'
-import { DEMO_BRAND_KEY } from '#db/seed'
+import { DEMO_BRAND_KEY } from '#seed/seed'
 import { api, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 
 let portal: TestPortal

@@ -8,7 +8,6 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { accounts, grants, imports, invites, listings, references, sampleStatusChanges } from '#db/schema'
 import { isAppError } from '#app/platform/errors'
-import type { Actor } from '#app/features/identity/accounts.server'
 import { commitImport, rollbackImport, startImport } from '#app/features/imports/imports.server'
 import { acceptInvite, applyInvite } from '#app/features/teams/invites.server'
 import { lockSampleAsFinal } from '#app/features/samples/samples.server'
@@ -16,6 +15,7 @@ import { createSample } from '#tests/support/atelier-factories'
 import { createStyleIn } from '#tests/support/catalogue-factories'
 import { actorOf, createBrand, createInvite, createMember, type BrandFixture } from '#tests/support/factories'
 import { startTestPortal, type TestPortal } from '#tests/support/portal'
+import type { Actor } from '#app/platform/access/actor'
 
 let portal: TestPortal
 let brand: BrandFixture

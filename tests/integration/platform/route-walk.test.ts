@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { endpoints } from '#app/api/endpoints/index.server'
-import type { Endpoint } from '#app/api/endpoint'
+import type { Endpoint } from '#app/platform/api/endpoint.server'
 import { api, sessionCookieFor, startTestPortal, type ApiAnswer, type TestPortal } from '#tests/support/portal'
 import { snapshotData } from '#tests/support/db-snapshot'
 import {

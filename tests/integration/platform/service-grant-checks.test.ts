@@ -21,7 +21,6 @@ import {
 import { markNotificationsRead } from '#app/features/notifications/notifications.server'
 import { acceptInvite, parseInvite } from '#app/features/teams/invites.server'
 import { moveOnboarding } from '#app/features/teams/onboarding.server'
-import type { Actor } from '#app/features/identity/accounts.server'
 import { api, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import {
   actorOf,
@@ -35,6 +34,7 @@ import {
   storedImage,
   type BrandFixture,
 } from '#tests/support/factories'
+import type { Actor } from '#app/platform/access/actor'
 
 let portal: TestPortal
 

@@ -7,7 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
-import { DEMO_BRAND_KEY } from '#db/seed'
+import { DEMO_BRAND_KEY } from '#seed/seed'
 import { signInAs, spawnPortal } from '../../../scripts/spawn-portal'
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-compiled-'))

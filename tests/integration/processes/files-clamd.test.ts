@@ -3,7 +3,7 @@
 // knows the EICAR test file and one harmless image only clamd flags.
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_BRAND_KEY } from '#db/seed'
+import { DEMO_BRAND_KEY } from '#seed/seed'
 import { pipelineSettled, type FileView } from '#app/features/files/files.server'
 import { api, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { SIGNATURE_DIR, startTestClamd, type TestClamd } from '#tests/support/clamd'

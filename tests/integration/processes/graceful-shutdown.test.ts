@@ -3,8 +3,8 @@
 // process) and stores their last edits: a new process on the same database has them.
 import http from 'node:http'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { DEMO_BRAND_KEY } from '#db/seed'
-import { CLOSE_CODES } from '#realtime/protocol'
+import { DEMO_BRAND_KEY } from '#seed/seed'
+import { CLOSE_CODES } from '#app/platform/protocol'
 import { eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { connectYjs } from '#tests/support/yjs-client'
 

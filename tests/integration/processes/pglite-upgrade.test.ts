@@ -21,7 +21,7 @@ import type { ServiceDeps } from '#app/platform/context.server'
 import { MIGRATIONS_FOLDER, openDatabase, type DatabaseHandle } from '#db/client'
 import { startEmbeddedServer } from '#db/embedded-server'
 import * as schema from '#db/schema'
-import { DEMO_BRAND_KEY, DEMO_DIRECT_CHAT_KEY, demoAccountKey, seedDemo } from '#db/seed'
+import { DEMO_BRAND_KEY, DEMO_DIRECT_CHAT_KEY, demoAccountKey, seedDemo } from '#seed/seed'
 import { postmasterPid, processRunning } from '#tests/support/server-processes'
 
 // Each its own temporary folder: the server's user must pass through every folder above DATA_DIR.

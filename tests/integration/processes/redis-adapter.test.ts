@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { startRedisServer, stopRedisServers } from '#tests/support/redis-server'
 import WebSocket from 'ws'
-import { DEMO_BRAND_KEY, DEMO_DIRECT_CHAT_KEY, demoAccountKey } from '#db/seed'
+import { DEMO_BRAND_KEY, DEMO_DIRECT_CHAT_KEY, demoAccountKey } from '#seed/seed'
 import { demoKey } from '#app/platform/ids'
 import {
   MARKUP_COLOURS,
@@ -21,7 +21,7 @@ import {
   type PenShape,
 } from '#app/features/samples/markup/shapes'
 import { MARKUP_SHAPES, markupDocName } from '#app/features/samples/markup.server'
-import { CHAT_EVENTS, CLOSE_CODES, EVENTS, type NotificationPayload } from '#realtime/protocol'
+import { CHAT_EVENTS, CLOSE_CODES, EVENTS, type NotificationPayload } from '#app/platform/protocol'
 import { DEMO_PASSWORD, api, eventually, within } from '#tests/support/portal'
 import { socketTo } from '#tests/support/sockets'
 import { answerSyncSteps, connectYjs, tryUpgrade } from '#tests/support/yjs-client'

@@ -5,7 +5,7 @@
 import net from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Socket } from 'socket.io-client'
-import { CHAT_EVENTS, type PresenceChanged } from '#realtime/protocol'
+import { CHAT_EVENTS, type PresenceChanged } from '#app/platform/protocol'
 import { createBrand, createMember, FACTORY_PASSWORD, type BrandFixture } from '#tests/support/factories'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { openSocket } from '#tests/support/sockets'

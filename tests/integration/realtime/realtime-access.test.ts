@@ -4,8 +4,8 @@
 // the server stays up.
 import { storedShape } from '#app/features/samples/markup/shapes'
 import { docKindPurposes } from '#app/platform/yjs-kinds.server'
-import { DEMO_BRAND_KEY, demoAccountKey } from '#db/seed'
-import { CLOSE_CODES } from '#realtime/protocol'
+import { DEMO_BRAND_KEY, demoAccountKey } from '#seed/seed'
+import { CLOSE_CODES } from '#app/platform/protocol'
 import { api, eventually, sessionCookieFor, within } from '#tests/support/portal'
 import { connectYjs, tryUpgrade } from '#tests/support/yjs-client'
 import * as encoding from 'lib0/encoding'

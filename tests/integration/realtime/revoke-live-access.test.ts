@@ -3,8 +3,8 @@
 // who had no other brand is deactivated altogether: every sign-in and connection of it ends.
 import WebSocket from 'ws'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { DEMO_BRAND_KEY, demoAccountKey } from '#db/seed'
-import { CLOSE_CODES, EVENTS, rooms } from '#realtime/protocol'
+import { DEMO_BRAND_KEY, demoAccountKey } from '#seed/seed'
+import { CLOSE_CODES, EVENTS, rooms } from '#app/platform/protocol'
 import { FACTORY_PASSWORD, createBrand, createMember, grant } from '#tests/support/factories'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal, within } from '#tests/support/portal'
 import { socketTo } from '#tests/support/sockets'

@@ -6,7 +6,7 @@
 // still, so no token comes back while a test runs.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Socket } from 'socket.io-client'
-import { CHAT_EVENTS } from '#realtime/protocol'
+import { CHAT_EVENTS } from '#app/platform/protocol'
 import {
   createBrand,
   createDirectChat,

@@ -19,7 +19,7 @@ import {
   MEDIA_EVENTS,
   rooms,
   type SampleChangedEvent,
-} from '#realtime/protocol'
+} from '#app/platform/protocol'
 import { createSample } from '#tests/support/atelier-factories'
 import { createListing, createStyleIn } from '#tests/support/catalogue-factories'
 import { createMedia } from '#tests/support/media-factories'

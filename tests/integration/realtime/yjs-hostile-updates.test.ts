@@ -3,8 +3,8 @@
 // the portal and then ended it), a 10 MB update, and one of the largest size a kind takes, packed
 // with items. Each is refused at once, nothing of it is stored or relayed, and the portal keeps
 // answering. A connection that sends faster than its byte rate is slowed, and all it sent arrives.
-import { DEMO_BRAND_KEY } from '#db/seed'
-import { CLOSE_CODES } from '#realtime/protocol'
+import { DEMO_BRAND_KEY } from '#seed/seed'
+import { CLOSE_CODES } from '#app/platform/protocol'
 import { DEFAULT_UPDATE_LIMITS } from '#app/platform/yjs-shapes'
 import { sampleMarkupDoc } from '#app/features/samples/index.server'
 import { eventually, sessionCookieFor } from '#tests/support/portal'

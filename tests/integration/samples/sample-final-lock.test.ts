@@ -20,7 +20,7 @@ import {
   sampleStatusChanges,
   yjsUpdates,
 } from '#db/schema'
-import { ATELIER_EVENTS, CLOSE_CODES, type SampleReviewAck } from '#realtime/protocol'
+import { ATELIER_EVENTS, CLOSE_CODES, type SampleReviewAck } from '#app/platform/protocol'
 import { api, eventually, sessionCookieFor } from '#tests/support/portal'
 import { connectYjs } from '#tests/support/yjs-client'
 import { and, asc, eq } from 'drizzle-orm'

@@ -5,7 +5,7 @@
 import { storedMarkup } from '#app/features/samples/markup.server'
 import { isPin } from '#app/features/samples/markup/shapes'
 import { reviewEvents, sampleFeedback } from '#db/schema'
-import { ATELIER_EVENTS, type SampleChangedEvent } from '#realtime/protocol'
+import { ATELIER_EVENTS, type SampleChangedEvent } from '#app/platform/protocol'
 import { eventually } from '#tests/support/portal'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'

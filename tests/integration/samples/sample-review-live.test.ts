@@ -12,7 +12,7 @@ import {
   portal,
   styleWithSample,
 } from '#tests/support/sample-review-world'
-import { ATELIER_EVENTS, type SampleChangedEvent } from '#realtime/protocol'
+import { ATELIER_EVENTS, type SampleChangedEvent } from '#app/platform/protocol'
 import sharp from 'sharp'
 import type { Socket } from 'socket.io-client'
 import { describe, expect, it } from 'vitest'

@@ -5,7 +5,7 @@ import { markupDocName } from '#app/features/samples/markup.server'
 import { MARKUP_COLOURS, storedShape } from '#app/features/samples/markup/shapes'
 import { appendDocumentUpdate } from '#app/platform/yjs-documents.server'
 import { sampleFeedback } from '#db/schema'
-import { ATELIER_EVENTS, type SampleChangedEvent, type SampleReviewAck } from '#realtime/protocol'
+import { ATELIER_EVENTS, type SampleChangedEvent, type SampleReviewAck } from '#app/platform/protocol'
 import { eventually } from '#tests/support/portal'
 import {
   brand,

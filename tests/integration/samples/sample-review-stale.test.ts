@@ -3,7 +3,7 @@
 // socket): 409 where the entry speaks HTTP, the message names the status now and who
 // set it, the page answers with the sample as it is, and nothing in the database moves.
 import { notifications, references, reviewEvents, sampleFeedback, sampleStatusChanges } from '#db/schema'
-import { ATELIER_EVENTS, type SampleChangedEvent, type SampleReviewAck } from '#realtime/protocol'
+import { ATELIER_EVENTS, type SampleChangedEvent, type SampleReviewAck } from '#app/platform/protocol'
 import { snapshotData } from '#tests/support/db-snapshot'
 import { eventually } from '#tests/support/portal'
 import {

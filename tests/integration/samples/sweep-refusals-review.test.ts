@@ -24,7 +24,7 @@ import {
   sampleStatusChanges,
   yjsUpdates,
 } from '#db/schema'
-import { ATELIER_EVENTS, type SampleReviewAck } from '#realtime/protocol'
+import { ATELIER_EVENTS, type SampleReviewAck } from '#app/platform/protocol'
 import { createSample } from '#tests/support/atelier-factories'
 import { snapshotData } from '#tests/support/db-snapshot'
 import {

@@ -6,7 +6,7 @@
 import { createSample } from '#tests/support/atelier-factories'
 import { createStyleIn } from '#tests/support/catalogue-factories'
 import { createBrand, createMember } from '#tests/support/factories'
-import { ATELIER_EVENTS, type SampleChangedEvent, type SampleReviewAck } from '#realtime/protocol'
+import { ATELIER_EVENTS, type SampleChangedEvent, type SampleReviewAck } from '#app/platform/protocol'
 import type { Socket } from 'socket.io-client'
 import { eventually, sessionCookieFor } from '#tests/support/portal'
 import { openSocket as openSocketTo } from '#tests/support/sockets'

@@ -2,7 +2,7 @@
 import { actorForIdentity } from '#app/features/identity/accounts.server'
 import { listTeamMemberRows } from '#app/features/teams/teams.server'
 import { accounts, brandDeactivations, grants, invites, teamMembers } from '#db/schema'
-import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#db/seed'
+import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#seed/seed'
 import { DEMO_PASSWORD, api, sessionCookieFor } from '#tests/support/portal'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'

@@ -2,7 +2,7 @@
 // the Auth emulator: every call, its error envelopes, and who may make it.
 import { newKey } from '#app/platform/ids'
 import { grants, lines } from '#db/schema'
-import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#db/seed'
+import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from '#seed/seed'
 import { api } from '#tests/support/portal'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'

@@ -8,7 +8,7 @@ import {
   updateMaterial,
   type MaterialInput,
 } from '#app/features/atelier/materials.server'
-import { requireActor, requiredField, type Endpoint } from '#app/api/endpoint'
+import { requireActor, requiredField, type Endpoint } from '#app/platform/api/endpoint.server'
 
 const bodyOf = (call: { body: unknown }) => (call.body ?? {}) as MaterialInput
 

@@ -20,7 +20,7 @@ import {
   updateReference,
   type ReferenceQuery,
 } from '#app/features/atelier/references.server'
-import { requireActor, type ApiCall, type Endpoint } from '#app/api/endpoint'
+import { requireActor, type ApiCall, type Endpoint } from '#app/platform/api/endpoint.server'
 
 const bodyOf = (call: { body: unknown }) => {
   const body = call.body ?? {}

@@ -1,7 +1,7 @@
 // Styles of the virtual atelier (atelier.md §7): GET and PUT /api/style/model/{id}, the Style of
 // §3 with its step statuses and tags. The service checks every permission.
 import { getStyle, updateStyle } from '#app/features/atelier/styles.server'
-import { requireActor, stringField, type Endpoint } from '#app/api/endpoint'
+import { requireActor, stringField, type Endpoint } from '#app/platform/api/endpoint.server'
 
 export const styleEndpoints: Endpoint[] = [
   {

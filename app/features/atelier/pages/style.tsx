@@ -11,7 +11,7 @@ import type { FrameHandle } from '#app/ui/frame-handle'
 import { HangerIcon } from '#app/ui/icons'
 import { Badge, EmptyState } from '#app/ui/misc'
 import { type MetaFunction } from '@remix-run/node'
-import { useRefresh, useStyleRoom } from '#app/features/samples/components'
+import { useRefresh, useStyleRoom } from '../components/use-style-room'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { loader } from './style.server'
 

@@ -3,7 +3,8 @@
 // name or number and pages that work without JavaScript. The listings view is one click away, and
 // the samples' statuses stay current while the page is open.
 import { StepsDone } from '#app/features/atelier/components'
-import { sampleStatusTone, useRefresh, useStyleRooms } from '#app/features/samples/components'
+import { sampleStatusTone } from '../sample-status'
+import { useRefresh, useStyleRooms } from '../components/use-style-room'
 import { Button, ButtonLink } from '#app/ui/button'
 import type { FrameHandle } from '#app/ui/frame-handle'
 import { Badge, EmptyState } from '#app/ui/misc'

@@ -7,7 +7,7 @@ import {
   updateCollection,
 } from '#app/features/catalogue/collections.server'
 import { createLine, listLinesPage, updateLine } from '#app/features/catalogue/lines.server'
-import { paged, requireActor, type Endpoint, requiredField } from '#app/api/endpoint'
+import { paged, requireActor, type Endpoint, requiredField } from '#app/platform/api/endpoint.server'
 
 export const catalogueEndpoints: Endpoint[] = [
   {

@@ -2,7 +2,7 @@
 // GET /api/product/model/ (the style calls are in styles.server.ts). The services check every permission.
 import { deleteListing, getListing, updateListing } from '#app/features/catalogue/listing-edit.server'
 import { getProduct } from '#app/features/catalogue/products.server'
-import { requireActor, stringField, type Endpoint } from '#app/api/endpoint'
+import { requireActor, stringField, type Endpoint } from '#app/platform/api/endpoint.server'
 
 export const listingDetailEndpoints: Endpoint[] = [
   {

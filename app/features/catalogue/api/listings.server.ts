@@ -9,7 +9,7 @@ import {
   parseRemoveKeys,
   removeListings,
 } from '#app/features/catalogue/listings.server'
-import { paged, requireActor, type Endpoint, requiredField } from '#app/api/endpoint'
+import { paged, requireActor, type Endpoint, requiredField } from '#app/platform/api/endpoint.server'
 
 function cursorOf(query: Record<string, string>): number {
   const raw = query.cursor?.trim() ?? ''

@@ -1,12 +1,12 @@
 // The server side of listing.tsx: what its route loads and does.
 import { getListingDetail, updateListing } from '#app/features/catalogue/listing-edit.server'
 import { formToUpdate, LISTING_MESSAGES, ListingFormSchema } from '#app/features/catalogue/listing-schemas'
-import { CLIENT_SERVICES_EMAIL } from '#app/features/imports'
 import { isAppError } from '#app/platform/errors'
 import { formErrorReply } from '#app/platform/form-errors.server'
 import { parseForm } from '#app/platform/forms'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { CLIENT_SERVICES_EMAIL } from '#app/platform/client-services'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard(request, context)

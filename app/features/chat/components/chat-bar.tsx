@@ -8,7 +8,7 @@ import { buttonClass } from '#app/ui/button'
 import { BackIcon, CloseIcon } from '#app/ui/icons'
 import { Avatar } from '#app/ui/misc'
 import { PREVIEW_MAX, SENDER_NAME_MAX, truncate } from '#app/features/chat/schemas'
-import { CHAT_EVENTS, type PresenceAll, type PresenceChanged } from '#realtime/protocol'
+import { CHAT_EVENTS, type PresenceAll, type PresenceChanged } from '#app/platform/protocol'
 import type { PresenceState } from '../presence-state'
 import {
   api,

@@ -1,7 +1,7 @@
 // The browser's side of chat: calls of the JSON API and the socket's events with their acks.
 import type { Socket } from 'socket.io-client'
 import type { ChatBar, MessagePage, MessageView } from '../views'
-import type { ChatAck } from '#realtime/protocol'
+import type { ChatAck } from '#app/platform/protocol'
 
 export type { ChatBar, ChatContact, ConversationRemoval, ConversationSummary, MessagePage, MessageView } from '../views'
 

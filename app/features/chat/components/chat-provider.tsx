@@ -4,7 +4,7 @@
 // read as they arrive, so they do not count as unread).
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useRealtimeEvent } from '#app/ui/realtime-provider'
-import { CHAT_EVENTS } from '#realtime/protocol'
+import { CHAT_EVENTS } from '#app/platform/protocol'
 import { loadUnread, type MessageView } from './chat-client'
 
 interface ChatState {

@@ -5,12 +5,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useRealtimeEvent } from '#app/ui/realtime-provider'
 import { showToast } from '#app/ui/live-toasts'
-import { FILE_PURPOSES, SCAN_MESSAGES } from '#app/features/files'
-import { FILE_EVENTS, type FileStatusEvent } from '#realtime/protocol'
+import { SCAN_MESSAGES } from '#app/features/files'
+import { CHAT_ATTACHMENT_TYPES } from '../attachment-types'
+import { FILE_EVENTS, type FileStatusEvent } from '#app/platform/protocol'
 
 /** What the picker offers: the types chat accepts by content, and their usual extensions. */
 export const CHAT_ATTACHMENT_ACCEPT = [
-  ...FILE_PURPOSES['chat-attachment'].types,
+  ...CHAT_ATTACHMENT_TYPES,
   '.jpg',
   '.jpeg',
   '.png',

@@ -4,7 +4,7 @@
 // deleting build on it (use-conversation.ts).
 import { SEND_FAILED } from '#app/features/chat/schemas'
 import { useRealtime, useRealtimeEvent } from '#app/ui/realtime-provider'
-import { CHAT_EVENTS } from '#realtime/protocol'
+import { CHAT_EVENTS } from '#app/platform/protocol'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import {
   loadPage,

@@ -10,7 +10,7 @@ import {
 } from '#app/features/chat/schemas'
 import { showToast } from '#app/ui/live-toasts'
 import { useRealtime, useRealtimeEvent } from '#app/ui/realtime-provider'
-import { CHAT_EVENTS } from '#realtime/protocol'
+import { CHAT_EVENTS } from '#app/platform/protocol'
 import { useState } from 'react'
 import { api, ApiError, request } from './chat-client'
 import type { ConversationFeed } from './use-conversation-feed'

@@ -4,7 +4,7 @@
 import { SEND_FAILED, SEND_FAILED_SESSION } from '#app/features/chat/schemas'
 import { showToast } from '#app/ui/live-toasts'
 import { useRealtime, useRealtimeEvent } from '#app/ui/realtime-provider'
-import { CHAT_EVENTS } from '#realtime/protocol'
+import { CHAT_EVENTS } from '#app/platform/protocol'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { newClientKey, request, type ChatTarget, type MessageView } from './chat-client'
 import type { ConversationFeed } from './use-conversation-feed'

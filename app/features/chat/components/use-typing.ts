@@ -1,7 +1,7 @@
 // Who else is typing in the conversation, and telling the others that one types oneself (at most
 // every two seconds, and once a message from them arrives they no longer are).
 import { useRealtime, useRealtimeEvent } from '#app/ui/realtime-provider'
-import { CHAT_EVENTS } from '#realtime/protocol'
+import { CHAT_EVENTS } from '#app/platform/protocol'
 import { useEffect, useRef, useState } from 'react'
 import type { MessageView } from './chat-client'
 import type { ConversationFeed } from './use-conversation-feed'

@@ -6,7 +6,7 @@ import {
   countHumanCheckCall,
   createAltchaChallenge,
 } from '#app/features/identity/human-check.server'
-import type { Endpoint } from '#app/api/endpoint'
+import type { Endpoint } from '#app/platform/api/endpoint.server'
 
 export const humanCheckEndpoints: Endpoint[] = [
   {

@@ -1,6 +1,6 @@
 // Endpoints of the password flows: the breach check by k-anonymity (access.md §7 checkpwned).
 import { checkPwnedPrefix } from '#app/features/identity/passwords.server'
-import type { Endpoint } from '#app/api/endpoint'
+import type { Endpoint } from '#app/platform/api/endpoint.server'
 
 export const passwordEndpoints: Endpoint[] = [
   {

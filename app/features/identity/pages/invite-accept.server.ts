@@ -11,11 +11,11 @@ import {
   commitUiSession,
   getOptionalActor,
   getUiSession,
-  issueSessionCookie,
   redirectWithToast,
   requireCsrf,
 } from '#app/platform/session.server'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { issueSessionCookie } from '../session-cookies.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''

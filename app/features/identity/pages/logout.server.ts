@@ -1,6 +1,7 @@
 // The server side of logout.tsx: what its route loads and does.
-import { endSessionCookie, requireActor, requireCsrf } from '#app/platform/session.server'
+import { requireActor, requireCsrf } from '#app/platform/session.server'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { endSessionCookie } from '../session-cookies.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireActor(request, context)

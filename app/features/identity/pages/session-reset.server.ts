@@ -3,14 +3,9 @@
 // starts.
 import { sessionRemembered } from '#app/features/identity/sessions.server'
 import { safeRedirectPath } from '#app/platform/access/permissions'
-import {
-  issueSessionCookie,
-  readAuthCookie,
-  redirectWithToast,
-  requireActor,
-  requireCsrf,
-} from '#app/platform/session.server'
+import { readAuthCookie, redirectWithToast, requireActor, requireCsrf } from '#app/platform/session.server'
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { issueSessionCookie } from '../session-cookies.server'
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireActor(request, context)

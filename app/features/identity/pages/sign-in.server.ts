@@ -24,10 +24,10 @@ import {
   commitUiSession,
   getOptionalActor,
   getUiSession,
-  issueSessionCookie,
   requireCsrf,
 } from '#app/platform/session.server'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { issueSessionCookie } from '../session-cookies.server'
 
 type ActionReply = {
   form: 'login' | 'factor' | 'code'

@@ -2,7 +2,7 @@
 // templates' action URL is {APP_URL}/user-management). It forwards to the screen of the action
 // (access.md §2); any other mode shows "Invalid Link!".
 import { BrandedAuthLayout } from '#app/features/identity/components/branded-auth-layout'
-import { InvalidLink } from '#app/ui/invalid-link'
+import { InvalidLink } from '#app/features/identity/components/invalid-link'
 import { type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import type { loader } from './user-management.server'

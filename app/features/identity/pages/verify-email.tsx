@@ -2,7 +2,7 @@
 // Success: toast "Email Verified" and on to `/`; a refused code: the provider's message as the
 // toast; no code at all: "Invalid Link!" on this page.
 import { BrandedAuthLayout } from '#app/features/identity/components/branded-auth-layout'
-import { InvalidLink } from '#app/ui/invalid-link'
+import { InvalidLink } from '#app/features/identity/components/invalid-link'
 import { type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import type { loader } from './verify-email.server'

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type * as Y from 'yjs'
 import type { WebsocketProvider } from 'y-websocket'
-import { CLOSE_CODES } from '#realtime/protocol'
+import { CLOSE_CODES } from '#app/platform/protocol'
 import { othersHere } from '#app/features/media/media-order'
 
 export interface MediaOrderDoc {

@@ -13,7 +13,7 @@ import { MEDIA_TEXTS } from '#app/features/media/media-names'
 import { isAcceptedMedia, mediaBatchFailure, type UploadItemStatus } from '#app/features/media/media-upload-texts'
 import type { Toast } from '#app/platform/toast'
 import type { ReservedName } from '../views'
-import { FILE_EVENTS, type FileStatusEvent } from '#realtime/protocol'
+import { FILE_EVENTS, type FileStatusEvent } from '#app/platform/protocol'
 
 /** Photos sent at once: enough to keep the line busy, few enough not to starve page requests. */
 export const UPLOADS_AT_ONCE = 3

@@ -28,7 +28,7 @@ import { showToast } from '#app/ui/live-toasts'
 import { Avatar, CsrfField } from '#app/ui/misc'
 import { useRealtimeEvent } from '#app/ui/realtime-provider'
 import { useHydrated } from '#app/ui/use-hydrated'
-import { MEDIA_EVENTS, type MediaChangedEvent } from '#realtime/protocol'
+import { MEDIA_EVENTS, type MediaChangedEvent } from '#app/platform/protocol'
 import type { DragEndEvent } from '@dnd-kit/core'
 import { type MetaFunction } from '@remix-run/node'
 import {

@@ -3,8 +3,7 @@ import { getBrand } from '#app/features/brands/index.server'
 import { getCollection } from '#app/features/catalogue/index.server'
 import { getLine } from '#app/features/catalogue/index.server'
 import { mayEditListings } from '#app/features/catalogue/index.server'
-import { FILE_PURPOSES } from '#app/features/files'
-import { maxBytesFor } from '#app/features/files/index.server'
+import { filePurpose, maxBytesFor } from '#app/features/files/index.server'
 import { MEDIA_TEXTS } from '#app/features/media/media-names'
 import {
   MAX_FORM_FILES,
@@ -46,7 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       table.more && table.cursor
         ? `${scoped(url.pathname, url)}${collectionKey ? '&' : '?'}cursor=${encodeURIComponent(table.cursor)}`
         : null,
-    maxBytes: maxBytesFor(deps, FILE_PURPOSES['listing-media']),
+    maxBytes: maxBytesFor(deps, filePurpose('listing-media')),
     maxFiles: MAX_FORM_FILES,
   })
 }

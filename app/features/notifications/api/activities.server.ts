@@ -1,6 +1,6 @@
 // Activities the client reports (atelier.md §7): the path names the action.
 import { recordActivity, type ActivityInput } from '#app/features/notifications/activities.server'
-import { requireActor, type Endpoint } from '#app/api/endpoint'
+import { requireActor, type Endpoint } from '#app/platform/api/endpoint.server'
 
 export const activityEndpoints: Endpoint[] = [
   {

@@ -1,6 +1,6 @@
 // The History tab: status changes and what happened in the review of this version, newest first.
 import type { ReviewEventView } from '#app/features/samples/review/review-views'
-import { isLocked } from '#app/features/samples/sample-status'
+import { isLocked } from '#app/features/atelier'
 import { formatWhen } from '#app/platform/format'
 import type { ReactNode } from 'react'
 import { dueLabel } from './round-box'

@@ -1,3 +1,2 @@
 // The public entry of this feature's components for other features.
 export { sampleStatusTone } from './sample-review-data'
-export { useRefresh, useStyleRoom, useStyleRooms } from './use-style-room'

@@ -8,52 +8,18 @@
 // above the stage, so they can take the keyboard's focus (pin-hover-card.tsx).
 import { useRef } from 'react'
 import type Konva from 'konva'
-import {
-  MARKUP_COLOURS,
-  type ImageSize,
-  type MarkupColour,
-  type PinShape,
-  type Point,
-  type Shape,
-} from '#app/features/samples/markup/shapes'
-import { FITTED_VIEW, toBox, type StageView } from '#app/features/samples/markup/stage-view'
-import type { PinPreviews } from '#app/features/samples/pin-preview'
+import { MARKUP_COLOURS, type MarkupColour, type PinShape, type Point } from '#app/features/samples/markup/shapes'
+import { FITTED_VIEW, toBox } from '#app/features/samples/markup/stage-view'
 import { MarkupLayer } from './markup-layer.client'
 import { MarkupTextField } from './markup-text-field'
 import { PinHandles, PinHoverCard } from './pin-hover-card'
 import { shapeBase, TEXT_SIZE, useDraftShape, useTextDraft } from './use-markup-draft'
 import { useMarkupPointer } from './use-markup-pointer'
 import { usePinCard } from './use-pin-card'
-import type { Viewer } from './use-sample-markup'
 import { useWheelZoom } from './use-wheel-zoom'
+import type { MarkupCanvasProps, MarkupTool } from './markup-canvas-props'
 
-export type MarkupTool = 'select' | 'pen' | 'arrow' | 'rect' | 'ellipse' | 'text' | 'pin'
-
-export interface MarkupCanvasProps {
-  /** The size the image is shown at, in pixels. */
-  size: ImageSize
-  shapes: Shape[]
-  tool: MarkupTool
-  colour: MarkupColour
-  author: string
-  /** Whether this person may draw (markup mode and the review ability). */
-  drawing: boolean
-  selected: string | null
-  viewers: Viewer[]
-  /** The picture's zoom and pan; without onView it stays fitted. */
-  view?: StageView
-  onView?: (update: (view: StageView) => StageView) => void
-  /** The first comment of each pin that has one, for its card. */
-  pinPreviews?: PinPreviews
-  onCreate(shape: Shape): void
-  onChange(before: Shape, after: Shape): void
-  onSelect(id: string | null): void
-  onCursor(point: Point | null): void
-  /** The shape being drawn, as it grows, and null when it is let go. */
-  onDrawing(shape: Shape | null): void
-  /** A pin clicked while not drawing, or long-pressed: its comment thread opens. */
-  onOpenPin(id: string): void
-}
+export type { MarkupCanvasProps, MarkupTool }
 
 export function MarkupCanvas(props: MarkupCanvasProps) {
   const { size, shapes, tool, colour, author, drawing, selected, viewers, onView, onOpenPin } = props

@@ -1,6 +1,6 @@
 // Small line icons of the markup toolbar, so its tools, colours and history fit one row.
 import type { SVGProps } from 'react'
-import type { MarkupTool } from './markup-canvas.client'
+import type { MarkupTool } from './markup-canvas-props'
 
 const base: SVGProps<SVGSVGElement> = {
   viewBox: '0 0 20 20',

@@ -1,6 +1,6 @@
 // The review page's dialogs: expand, new version, rename, delete, annotate.
 import { SAMPLE_EXTENSIONS, sampleFormat } from '#app/features/samples/sample-formats'
-import { SAMPLE_TEXTS } from '#app/features/samples/sample-status'
+import { SAMPLE_TEXTS } from '#app/features/atelier'
 import { versionLabel } from '#app/features/samples/sample-versions'
 import { useCsrfToken } from '#app/platform/csrf'
 import { Button, ButtonLink, buttonClass } from '#app/ui/button'

@@ -2,12 +2,12 @@
 // opens it when ready and keeps one's place meanwhile), a status set, a rename, a deletion.
 // One notice at a time: a newer one replaces it, one about a status the sample no longer has goes,
 // and each can be dismissed.
-import type { SampleChangedEvent } from '#realtime/protocol'
+import type { SampleChangedEvent } from '#app/platform/protocol'
 import { CloseIcon } from '#app/ui/icons'
 import { Link } from '@remix-run/react'
 import { useCallback, useState } from 'react'
 import type { SampleReviewData } from './sample-review-data'
-import { useRefresh, useStyleRoom } from './use-style-room'
+import { useRefresh, useStyleRoom } from '#app/features/atelier/components'
 
 export interface LiveNotice {
   text: string

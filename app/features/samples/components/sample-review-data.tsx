@@ -1,7 +1,7 @@
 // What the sample review page receives, its status badge and its links.
 import type { MessagePage } from '#app/features/chat'
 import type { AnyPin, Shape } from '#app/features/samples/markup/shapes'
-import { type SampleStatus } from '#app/features/samples/sample-status'
+import { sampleStatusTone, type SampleStatus } from '#app/features/atelier'
 import type { PinPreviews } from '#app/features/samples/pin-preview'
 import type { SampleView, StatusChangeView } from '../views'
 import type { CompareView } from '#app/features/samples/compare-view'
@@ -70,22 +70,8 @@ export interface SampleReviewData {
   dialog: SampleDialog | null
 }
 
-const STATUS_TONE: Record<SampleStatus, 'neutral' | 'info' | 'success' | 'warning' | 'danger'> = {
-  'Asset Uploaded': 'neutral',
-  'In Progress': 'info',
-  'Ready for Review': 'warning',
-  Declined: 'danger',
-  Approved: 'success',
-  Final: 'success',
-}
-
-/** The badge tone of a sample status; an unknown one is neutral. */
-export function sampleStatusTone(status: string): 'neutral' | 'info' | 'success' | 'warning' | 'danger' {
-  return STATUS_TONE[status as SampleStatus] ?? 'neutral'
-}
-
 export function StatusBadge({ status }: { status: SampleStatus }) {
-  return <Badge tone={STATUS_TONE[status]}>{status}</Badge>
+  return <Badge tone={sampleStatusTone(status)}>{status}</Badge>
 }
 
 export function pageHref(data: SampleReviewData, changes: Record<string, string | null>, sampleKey = data.sample.key) {
@@ -113,3 +99,5 @@ export function pageHref(data: SampleReviewData, changes: Record<string, string 
   const text = query.toString()
   return `/brand/${data.brandKey}/style/${data.style.key}/samples/${sampleKey}${text ? `?${text}` : ''}`
 }
+
+export { sampleStatusTone }

@@ -3,7 +3,7 @@
 // through onCreate when let go.
 import { useEffect, useRef, useState } from 'react'
 import { clampToImage, typedText, type MarkupColour, type Point, type Shape } from '#app/features/samples/markup/shapes'
-import type { MarkupTool } from './markup-canvas.client'
+import type { MarkupTool } from './markup-canvas-props'
 
 /** Line width and text size, as fractions of the image's smaller side. */
 const STROKE = 0.005

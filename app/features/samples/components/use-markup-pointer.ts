@@ -16,7 +16,7 @@ import {
   toPicture,
   type StageView,
 } from '#app/features/samples/markup/stage-view'
-import type { MarkupCanvasProps } from './markup-canvas.client'
+import type { MarkupCanvasProps } from './markup-canvas-props'
 import type { DraftShape, ShapeBase, TextDraft } from './use-markup-draft'
 import type { PinCard } from './use-pin-card'
 import { boxPoint } from './use-wheel-zoom'

@@ -3,9 +3,9 @@
 // the same way, and the others hear of it sooner (decision 153). Without either, the form posts.
 import { showToast } from '#app/ui/live-toasts'
 import { useRealtime } from '#app/ui/realtime-provider'
-import { ATELIER_EVENTS, type SampleReviewAck } from '#realtime/protocol'
+import { ATELIER_EVENTS, type SampleReviewAck } from '#app/platform/protocol'
 import { useCallback, type FormEvent } from 'react'
-import { useRefresh } from './use-style-room'
+import { useRefresh } from '#app/features/atelier/components'
 
 /** What a review form holds, as the socket event takes it; null for a form it does not take. */
 export function reviewPayload(sample: string, form: FormData): Record<string, string> | null {

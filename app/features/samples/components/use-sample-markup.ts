@@ -10,7 +10,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type * as Y from 'yjs'
 import type { WebsocketProvider } from 'y-websocket'
-import { CLOSE_CODES } from '#realtime/protocol'
+import { CLOSE_CODES } from '#app/platform/protocol'
 import { parseStoredShape, shapeText, storedShape, type Point, type Shape } from '#app/features/samples/markup/shapes'
 import { parseGoing, parseSharedView, type SharedView } from '#app/features/samples/markup/follow'
 

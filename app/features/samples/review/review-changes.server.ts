@@ -4,7 +4,6 @@
 // transaction, and told live to everyone looking at the style. None of it on a sample locked as
 // Final (sample-lock-checks.server.ts): checked first, and again in the change's transaction.
 import { sendMessage, threadMessage } from '#app/features/chat/index.server'
-import type { Actor } from '#app/features/identity/index.server'
 import { notifyAccounts } from '#app/features/notifications/index.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound, permissionError } from '#app/platform/errors'
@@ -35,6 +34,7 @@ import {
   type RoundOutcome,
 } from './feedback-rules'
 import { assignablePeople, reviewContext } from './review-reading.server'
+import type { Actor } from '#app/platform/access/actor'
 
 const MAX_SUMMARY = 2000
 

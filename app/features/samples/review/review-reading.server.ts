@@ -1,6 +1,5 @@
 // Reading a sample's review: its change requests (this version or all versions), its rounds, the
 // people one may assign, and its History. Every read goes through the access module first.
-import type { Actor } from '#app/features/identity/index.server'
 import { allows } from '#app/platform/access/abilities'
 import type { Access } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
@@ -19,6 +18,7 @@ import {
   type Reviewer,
 } from './feedback-rules'
 import type { FeedbackView, ReviewEventView, RoundView, SampleReviewState } from './review-views'
+import type { Actor } from '#app/platform/access/actor'
 
 export type { FeedbackView, ReviewEventView, RoundView, SampleReviewState } from './review-views'
 

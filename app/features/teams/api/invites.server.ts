@@ -14,7 +14,7 @@ import {
 } from '#app/features/teams/invites.server'
 import { signUpWithInvite } from '../registration.server'
 import { recordIssuedIdToken } from '#app/features/identity/index.server'
-import { requireActor, stringField, type Endpoint, requiredField } from '#app/api/endpoint'
+import { requireActor, stringField, type Endpoint, requiredField } from '#app/platform/api/endpoint.server'
 
 export const inviteEndpoints: Endpoint[] = [
   {

@@ -12,7 +12,7 @@ import {
   removeTeamMember,
   setTeamMember,
 } from '#app/features/teams/teams.server'
-import { requireActor, type Endpoint, requiredField } from '#app/api/endpoint'
+import { requireActor, type Endpoint, requiredField } from '#app/platform/api/endpoint.server'
 
 export const teamEndpoints: Endpoint[] = [
   {

@@ -1,6 +1,44 @@
-// The identity provider behind a small interface (Firebase Authentication today, see
-// firebase.server.ts): what the services may ask of it, and the shapes of its answers.
-import type { IdentityErrorCode } from '#app/features/identity/identity-messages'
+// The identity provider behind a small interface (Firebase Authentication today, implemented in
+// app/infra/identity/): what the services may ask of it, and the shapes of its answers.
+
+/** The provider's refusals of account actions (reset links, e-mail checks, password changes). */
+export type IdentityErrorCode =
+  | 'auth/user-not-found'
+  | 'auth/user-disabled'
+  | 'auth/invalid-action-code'
+  | 'auth/expired-action-code'
+  | 'auth/weak-password'
+  | 'auth/invalid-email'
+  | 'auth/too-many-requests'
+  | 'auth/user-token-expired'
+  | 'auth/operation-not-allowed'
+  | 'auth/quota-exceeded'
+  | 'auth/unknown'
+
+// Identity Toolkit REST errors look like "INVALID_OOB_CODE" or "WEAK_PASSWORD : Password should…".
+const REST_CODES: Record<string, IdentityErrorCode> = {
+  EMAIL_NOT_FOUND: 'auth/user-not-found',
+  USER_NOT_FOUND: 'auth/user-not-found',
+  USER_DISABLED: 'auth/user-disabled',
+  INVALID_OOB_CODE: 'auth/invalid-action-code',
+  EXPIRED_OOB_CODE: 'auth/expired-action-code',
+  WEAK_PASSWORD: 'auth/weak-password',
+  INVALID_EMAIL: 'auth/invalid-email',
+  MISSING_EMAIL: 'auth/invalid-email',
+  TOO_MANY_ATTEMPTS_TRY_LATER: 'auth/too-many-requests',
+  RESET_PASSWORD_EXCEED_LIMIT: 'auth/too-many-requests',
+  INVALID_ID_TOKEN: 'auth/user-token-expired',
+  TOKEN_EXPIRED: 'auth/user-token-expired',
+  CREDENTIAL_TOO_OLD_LOGIN_AGAIN: 'auth/user-token-expired',
+  OPERATION_NOT_ALLOWED: 'auth/operation-not-allowed',
+  PASSWORD_LOGIN_DISABLED: 'auth/operation-not-allowed',
+  QUOTA_EXCEEDED: 'auth/quota-exceeded',
+}
+
+export function identityErrorCode(restMessage: string): IdentityErrorCode {
+  const head = restMessage.split(':')[0]!.trim().split(' ')[0] ?? ''
+  return REST_CODES[head] ?? 'auth/unknown'
+}
 
 export type SignInErrorCode =
   | 'auth/user-not-found'

@@ -116,3 +116,17 @@ export const SAMPLE_TEXTS = {
       ? `Version ${version} uploaded`
       : `Version ${version} uploaded: ${carried} ${carried === 1 ? 'mark' : 'marks'} carried over to re-check`,
 } as const
+
+const STATUS_TONE: Record<SampleStatus, 'neutral' | 'info' | 'success' | 'warning' | 'danger'> = {
+  'Asset Uploaded': 'neutral',
+  'In Progress': 'info',
+  'Ready for Review': 'warning',
+  Declined: 'danger',
+  Approved: 'success',
+  Final: 'success',
+}
+
+/** The badge tone of a sample status (the style list's and the review page's); an unknown one is neutral. */
+export function sampleStatusTone(status: string): 'neutral' | 'info' | 'success' | 'warning' | 'danger' {
+  return STATUS_TONE[status as SampleStatus] ?? 'neutral'
+}

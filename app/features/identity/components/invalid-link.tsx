@@ -1,6 +1,6 @@
 // "Invalid Link!" (access.md §2): an e-mail link without a usable code.
 import { Link } from '@remix-run/react'
-import { INVALID_LINK } from '#app/features/identity/identity-messages'
+import { INVALID_LINK } from '../identity-messages'
 
 export function InvalidLink() {
   return (

@@ -6,8 +6,8 @@ import { and, eq } from 'drizzle-orm'
 import { demoKey } from '#app/platform/ids'
 import type { StepStatus, StyleStep } from '#app/features/atelier'
 import { markStyleStep } from '#app/features/atelier/index.server'
-import type { Database } from './client'
-import { styles } from './schema'
+import type { Database } from '#db/client'
+import { styles } from '#db/schema'
 import { demoAtelierStyle } from './seed-atelier-references'
 
 export async function seedAtelierStyle(db: Database, brandKey: string): Promise<void> {

@@ -9,7 +9,7 @@ import { thumbnailPath } from '#app/features/files'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { markStyleStep } from '#app/features/atelier/index.server'
 import { detailPhotoSvg, ensureImages, type DemoImage } from './demo-images'
-import { files, materialStyles, materials } from './schema'
+import { files, materialStyles, materials } from '#db/schema'
 import { DEMO_BRAND_KEY, demoAccountKey } from './demo-keys'
 import { demoAtelierStyle } from './seed-atelier-references'
 

@@ -3,8 +3,8 @@
 import type { Readable } from 'node:stream'
 import type { Request } from 'express'
 import { AppError, noSession } from '#app/platform/errors'
-import type { Actor } from '#app/features/identity/accounts.server'
 import type { ServiceDeps } from '#app/platform/context.server'
+import type { Actor } from '#app/platform/access/actor'
 
 export type Verb = 'GET' | 'POST' | 'PUT' | 'DELETE'
 

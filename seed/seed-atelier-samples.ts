@@ -8,7 +8,6 @@ import * as Y from 'yjs'
 import { conversations, files, messages, references, sampleStatusChanges, yjsUpdates } from '#db/schema'
 import { demoKey } from '#app/platform/ids'
 import { MARKUP_COLOURS, storedShape, type Shape } from '#app/features/samples'
-import { SAMPLE_ASSET_TYPE, type SampleStatus } from '#app/features/samples'
 import { markupPinThreadKey } from '#app/features/chat'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { MARKUP_SHAPES, markupDocName } from '#app/features/samples/index.server'
@@ -21,6 +20,7 @@ import {
   seedFileRow,
   type SeedFile,
 } from './seed-atelier-references'
+import { SAMPLE_ASSET_TYPE, type SampleStatus } from '#app/features/atelier'
 
 const DEMO_BRAND = demoKey('brand:demo')
 const VSM = demoKey('account:vsm')

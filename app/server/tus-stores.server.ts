@@ -8,7 +8,7 @@ import { S3Store } from '@tus/s3-store'
 import { MemoryLocker, type DataStore, type Lock, type Locker, type RequestRelease } from '@tus/server'
 import { TUS_BLOB_PREFIX, endUploadLease, holdingDir, takeUploadLease } from '#app/features/files/files.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { s3ClientConfig } from './s3-blob-store.server'
+import { s3ClientConfig } from '#app/infra/s3-blob-store.server'
 
 /** S3 wants at least 5 MB for every part but the last; the blob store sends 8 MB parts too. */
 const PART_BYTES = 8 * 1024 * 1024

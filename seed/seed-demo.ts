@@ -17,7 +17,7 @@ import {
 } from './demo-catalogue'
 import { ensureImages, listingMedia } from './demo-images'
 import { DEMO_BRAND_KEY, OTHER_BRAND_KEY, demoAccountKey } from './demo-keys'
-import { accounts, brands, categories, collections, lines, listings, styles } from './schema'
+import { accounts, brands, categories, collections, lines, listings, styles } from '#db/schema'
 import { seedAssetLibrary } from './seed-asset-library'
 import { seedAtelierModelSample } from './seed-atelier-3d-sample'
 import { seedAtelierMaterials } from './seed-atelier-materials'

@@ -9,19 +9,19 @@ import { PDF_VIEWER_PATH } from '#app/platform/pdf-viewer'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
-import { refuseControlCharactersInAddress } from './address-text.server'
-import { serveBlobs } from './blob-route.server'
-import { logEvent, reportError } from './error-reporting.server'
-import { servePages } from './page-requests.server'
-import { servePdfViewer } from './pdf-viewer-route.server'
-import { readiness, type ReadinessCheck } from './readiness.server'
-import { buildRouteTablesOnce } from './route-tables.server'
+import { refuseControlCharactersInAddress } from '#app/infra/address-text.server'
+import { serveBlobs } from '#app/infra/blob-route.server'
+import { logEvent, reportError } from '#app/infra/error-reporting.server'
+import { servePages } from '#app/infra/page-requests.server'
+import { servePdfViewer } from '#app/infra/pdf-viewer-route.server'
+import { readiness, type ReadinessCheck } from '#app/infra/readiness.server'
+import { buildRouteTablesOnce } from '#app/infra/route-tables.server'
 import {
   PERMISSIONS_POLICY,
   STRICT_TRANSPORT_SECURITY,
   contentSecurityPolicy,
   newNonce,
-} from './security-headers.server'
+} from '#app/infra/security-headers.server'
 import { TUS_PATH, serveTus } from './tus-route.server'
 
 export interface HttpAppOptions {

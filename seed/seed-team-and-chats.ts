@@ -6,7 +6,7 @@ import { addGrants } from '#app/platform/access/grants.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { demoKey } from '#app/platform/ids'
 import { DEMO_BRAND_KEY, demoAccountKey } from './demo-keys'
-import { conversationMembers, conversations, media, messages, teamMembers, teams } from './schema'
+import { conversationMembers, conversations, media, messages, teamMembers, teams } from '#db/schema'
 
 export type Transaction = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0]
 

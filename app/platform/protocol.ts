@@ -2,7 +2,9 @@
 // schemas, acknowledgement shapes, close codes and Yjs document names. Payloads received from
 // clients are validated with these schemas before any unit sees them.
 import * as z from 'zod/mini'
-import type { NotificationSegment } from '#app/features/notifications/notification-schemas'
+import type { NotificationSegment } from '#db/schema'
+
+export type { NotificationSegment }
 
 export const rooms = {
   account: (accountKey: string) => `account:${accountKey}`,

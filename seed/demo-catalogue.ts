@@ -37,7 +37,7 @@ export const DEMO_LISTING_COUNT = 50
 export const DEMO_LOGO_PATH = `brands/${DEMO_BRAND_KEY}/demo-logo.png`
 export const DEMO_HERO_PATH = `brands/${DEMO_BRAND_KEY}/demo-hero.jpg`
 
-/** The demo's pictures: logo, hero and the photos of its listings (db/demo-images.ts). */
+/** The demo's pictures: logo, hero and the photos of its listings (seed/demo-images.ts). */
 export function demoImages(): DemoImage[] {
   const photos = new Map<string, DemoImage>()
   for (let i = 0; i < DEMO_LISTING_COUNT; i++) {

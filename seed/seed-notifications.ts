@@ -1,7 +1,7 @@
 // The demo's notifications: what each account finds in its notification centre.
 import { demoKey } from '#app/platform/ids'
 import { DEMO_BRAND_KEY, demoAccountKey } from './demo-keys'
-import { notifications } from './schema'
+import { notifications } from '#db/schema'
 import { type Transaction } from './seed-team-and-chats'
 
 export async function insertDemoNotifications(tx: Transaction): Promise<void> {
@@ -9,7 +9,7 @@ export async function insertDemoNotifications(tx: Transaction): Promise<void> {
   const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000)
   const style = (name: string, id: string) => ({ text: name, url: `${base}/style/${demoKey(id)}`, accented: true })
   // The demo's first pin on the Linen Shirt's front render, and the vsm's reply in its thread
-  // (db/seed-atelier-samples.ts): the notice quotes what the thread holds and opens it.
+  // (seed/seed-atelier-samples.ts): the notice quotes what the thread holds and opens it.
   const sample = `${base}/style/${demoKey('style:linen-shirt')}/samples/${demoKey('sample-ref:render-front')}`
   const rows = [
     {

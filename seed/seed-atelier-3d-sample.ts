@@ -1,5 +1,5 @@
 // The demo style's 3D virtual sample (docs/decisions/137): the Linen Shirt on a dress form as a
-// .glb made here (db/demo-garment-glb.ts), ready for review, with the designer's 3D pin on the
+// .glb made here (seed/demo-garment-glb.ts), ready for review, with the designer's 3D pin on the
 // chest pocket and its thread. Idempotent: its own keys decide, so a workspace seeded before 3D
 // samples existed gets it on the next start; a missing file is written again.
 import { eq } from 'drizzle-orm'
@@ -7,13 +7,13 @@ import * as Y from 'yjs'
 import { files, references, sampleStatusChanges, yjsUpdates } from '#db/schema'
 import { demoKey } from '#app/platform/ids'
 import { MARKUP_COLOURS, storedShape, type ModelPinShape } from '#app/features/samples'
-import { SAMPLE_ASSET_TYPE } from '#app/features/samples'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { MARKUP_SHAPES, markupDocName } from '#app/features/samples/index.server'
 import { appendDocumentUpdate } from '#app/platform/yjs-documents.server'
 import { demoGarmentGlb, demoPinSpot } from './demo-garment-glb'
 import { blobExists, demoAtelierStyle, ensureBlobs, seedFileRow, type SeedFile } from './seed-atelier-references'
 import { seedPinThread } from './seed-atelier-samples'
+import { SAMPLE_ASSET_TYPE } from '#app/features/atelier'
 
 const DEMO_BRAND = demoKey('brand:demo')
 const VSM = demoKey('account:vsm')

@@ -8,7 +8,7 @@
 // number, so a second run with the same N changes nothing, a smaller N removes the extra rows.
 import { sql } from 'drizzle-orm'
 import { demoKey } from '#app/platform/ids'
-import type { Database } from './client'
+import type { Database } from '#db/client'
 import { listingMedia, photoImages, type DemoImage, type PhotoSpec, type Season } from './demo-images'
 import { COLOURS, GARMENTS, SIZES } from './seed'
 

@@ -13,7 +13,6 @@ import { Server, type Upload } from '@tus/server'
 import { isAppError } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'
 import { isSameOrigin } from '#app/api/router.server'
-import type { Actor } from '#app/features/identity/accounts.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { actorFromCredential, readCredential } from '#app/features/identity/session-reader.server'
 import {
@@ -29,8 +28,9 @@ import {
 } from '#app/features/files/files.server'
 import { dropStaleReservations } from '#app/features/media/media.server'
 import { claimPeriodicWork } from '#app/platform/fleet-work.server'
-import { reportError } from './error-reporting.server'
+import { reportError } from '#app/infra/error-reporting.server'
 import { tusStorage } from './tus-stores.server'
+import type { Actor } from '#app/platform/access/actor'
 
 export const TUS_PATH = '/uploads/tus'
 /** An upload not finished within a day is dropped with its bytes. */

@@ -3,7 +3,7 @@
 // that happened meanwhile is missed; after a lost grant the server asks it to join again, and
 // the access module decides afresh.
 import { useRealtime } from '#app/ui/realtime-provider'
-import { ATELIER_EVENTS, type SampleChangedEvent } from '#realtime/protocol'
+import { ATELIER_EVENTS, type SampleChangedEvent } from '#app/platform/protocol'
 import { useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useRef } from 'react'
 

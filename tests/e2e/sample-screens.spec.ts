@@ -92,8 +92,13 @@ test('at 1280×720 a toast covers no control and no name of the review page', as
   await thread.getByRole('button', { name: 'Send' }).click()
   await expect(thread.getByTestId('message')).toHaveCount(1)
   const panel = page.getByRole('complementary', { name: 'Sample details' })
-  // Scrolled a little, as one does to read: the frame's header is out of sight, the sample's name at the top.
-  await page.evaluate(() => window.scrollTo(0, 140))
+  // Scrolled a little, as one does to read: the frame's header is out of sight, the sample's name at
+  // the top. On a busy machine the page may still be too short to scroll that far (the picture not
+  // yet laid out), and the scroll stops short: it is scrolled again until it holds.
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, 140))
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
+  }).toPass({ timeout: 10_000 })
   await panel.getByLabel('Status', { exact: true }).selectOption('Approved')
   await panel.getByRole('button', { name: 'Save' }).click()
   const toast = page.getByTestId('toast').filter({ hasText: 'Change saved successfully' })

@@ -28,6 +28,7 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import { useUnsentCount } from './unsent-messages'
 
 const STORAGE_KEY = 'portal:offline-forms'
 const CHANGED_EVENT = 'portal:offline-forms-changed'
@@ -260,9 +261,12 @@ export function useOfflineLinks(): { held: boolean; cancel: () => void } {
       ),
   )
   const { offline } = useOfflineQueue()
+  // Back online, the link opens once the messages written offline have reached the server: opening
+  // it would take their composer, and its outbox, off the page.
+  const unsent = useUnsentCount()
   useEffect(() => {
-    if (blocker.state === 'blocked' && !offline) blocker.proceed()
-  }, [blocker, offline])
+    if (blocker.state === 'blocked' && !offline && unsent === 0) blocker.proceed()
+  }, [blocker, offline, unsent])
   const cancel = useCallback(() => {
     if (blocker.state === 'blocked') blocker.reset()
   }, [blocker])

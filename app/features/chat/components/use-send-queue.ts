@@ -4,8 +4,9 @@
 import { SEND_FAILED, SEND_FAILED_SESSION } from '#app/features/chat/schemas'
 import { showToast } from '#app/ui/live-toasts'
 import { useRealtime, useRealtimeEvent } from '#app/ui/realtime-provider'
+import { reportUnsent } from '#app/ui/unsent-messages'
 import { CHAT_EVENTS } from '#app/platform/protocol'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { newClientKey, request, type ChatTarget, type MessageView } from './chat-client'
 import type { ConversationFeed } from './use-conversation-feed'
 
@@ -26,6 +27,12 @@ export function useSendQueue(target: ChatTarget, selfKey: string, feed: Conversa
   const outbox = useRef(new Map<string, Pending>())
   const inFlight = useRef(new Set<string>())
   const { targetKey, conversationKey, add } = feed
+  const owner = useId()
+
+  // What still waits is counted for the page: a link held offline opens once it has gone.
+  const waiting = pending.filter((item) => item.failed === null).length
+  useEffect(() => reportUnsent(owner, waiting), [owner, waiting])
+  useEffect(() => () => reportUnsent(owner, 0), [owner])
 
   const deliver = useCallback(
     async (entry: Pending) => {

@@ -1,16 +1,16 @@
 // Cookies and the page guard. Two cookies: `__session` holds the id of a server-side session
 // (docs/decisions/026-server-side-sessions.md; its lifetime follows Remember me); `__ui` is a
 // signed Remix cookie session for flash toasts and the CSRF token.
-import { createCookieSessionStorage, json, redirect, type Session } from '@remix-run/node'
+import { createCookieSessionStorage, json, redirect, type LoaderFunctionArgs, type Session } from '@remix-run/node'
 import { timingSafeEqual, randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { AppError, isAppError } from '#app/platform/errors'
 import { toastList, type FlashToasts } from '#app/platform/toast'
 import { isReplay, type ReplayAnswer } from '#app/platform/offline-queue'
 import { isForbiddenText, TEXT_REFUSED } from '#app/platform/text-rule'
-import { authorizePath } from '#app/platform/access/permissions.server'
+import { authorizePage } from '#app/platform/access/permissions.server'
 import { readSessionId, SESSION_COOKIE, sessionCookieHeader } from '#app/platform/session-cookie.server'
-import { INSUFFICIENT_GRANT_MESSAGE } from '#app/platform/access/permissions'
+import { decodePathSegments, INSUFFICIENT_GRANT_MESSAGE, type PageAccess } from '#app/platform/access/permissions'
 import type { Actor } from '#app/platform/access/actor'
 import { readActor } from '#app/platform/actor-reader.server'
 
@@ -156,13 +156,18 @@ export async function requireActor(request: Request, context: AppLoadContext): P
 }
 
 /**
- * The page gate: applies the route table to the request's path. Missing sign-in → `/`; no grant
- * on the brand → 404 (not revealed); a weaker grant → brand dashboard with the info toast.
+ * The page gate: checks what the page declares (its `access`) with the route's params. Missing
+ * sign-in → `/`; no grant on the brand → 404 (not revealed); a weaker grant → brand dashboard with
+ * the info toast. A path the router could read in more than one way is refused as not found.
  */
-export async function guard(request: Request, context: AppLoadContext): Promise<Actor> {
+export async function guard(
+  { request, context, params }: Pick<LoaderFunctionArgs, 'request' | 'context' | 'params'>,
+  access: PageAccess,
+): Promise<Actor> {
   const actor = await requireActor(request, context)
-  const pathname = new URL(request.url).pathname
-  const decision = await authorizePath(context.deps, actor, pathname)
+  const notFound = () => json({ error: { type: 'NotFound', message: 'Page not found.' } }, { status: 404 })
+  if (!decodePathSegments(new URL(request.url).pathname)) throw notFound()
+  const decision = await authorizePage(context.deps, actor, access, params)
   if (decision.allowed) return actor
   if (decision.reason === 'signIn') signInRedirect(request, context)
   if (decision.reason === 'insufficient') {
@@ -171,7 +176,7 @@ export async function guard(request: Request, context: AppLoadContext): Promise<
       message: INSUFFICIENT_GRANT_MESSAGE,
     })
   }
-  throw json({ error: { type: 'NotFound', message: 'Page not found.' } }, { status: 404 })
+  throw notFound()
 }
 
 /** Runs a service call from a loader or action, turning service errors into HTTP responses. */

@@ -1,6 +1,8 @@
-// What every page of a style's Materials step starts with: the actor through the page gate, the
-// style (of the brand in the address, else not found) and the step's type when the path has one.
+// What every page of a style's Materials step starts with: the actor through the page gate (with
+// the page's own access), the style (of the brand in the address, else not found) and the step's
+// type when the path has one.
 import { materialStyle } from '#app/features/atelier/materials.server'
+import type { PageAccess } from '#app/platform/access/permissions'
 import { guard, run } from '#app/platform/session.server'
 import { json, type AppLoadContext } from '@remix-run/node'
 import { isMaterialType, type MaterialTypeKey } from './materials'
@@ -11,8 +13,9 @@ export async function materialPage(
   request: Request,
   context: AppLoadContext,
   params: Record<string, string | undefined>,
+  access: PageAccess,
 ) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const style = await run(() => materialStyle(context.deps, actor, params.styleKey!))
   if (style.brandKey !== brandKey)

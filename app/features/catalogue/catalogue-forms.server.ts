@@ -6,10 +6,11 @@ import { CollectionFormSchema } from '#app/features/catalogue/schemas'
 import { collectionPage, createCollectionInBrand } from '#app/features/catalogue/collections.server'
 import { formErrorReply } from '#app/platform/form-errors.server'
 import { parseForm } from '#app/platform/forms'
+import type { PageAccess } from '#app/platform/access/permissions'
 import { guard, redirectWithToast, requireCsrf } from '#app/platform/session.server'
 
-export async function createCollectionReply({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+export async function createCollectionReply({ request, context, params }: ActionFunctionArgs, access: PageAccess) {
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const submission = parseForm(formData, CollectionFormSchema)

@@ -19,10 +19,13 @@ import { type LibraryDialog } from '#app/features/assets/components/asset-librar
 import { SCAN_MESSAGES } from '#app/features/files'
 import { NO_FILE_MESSAGE, receiveFormUploads } from '#app/features/files/index.server'
 import { can } from '#app/platform/access/abilities'
-import { assetLibraryEnabled } from '#app/platform/access/permissions'
+import { brandPage, assetLibraryEnabled } from '#app/platform/access/permissions'
 import { AppError } from '#app/platform/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+
+// spec: not shown beyond the general brand rule; any grant on the brand
+export const access = brandPage('brand.view')
 
 const DIALOGS: readonly LibraryDialog[] = ['folder', 'upload', 'rename', 'move', 'delete', 'preview']
 
@@ -45,7 +48,7 @@ function requireEnabled() {
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   requireEnabled()
   const brandKey = params.brandKey!
   const segments = segmentsOf(request)
@@ -99,7 +102,7 @@ function pageAddress(request: Request, brandKey: string, segments: string[]): st
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   requireEnabled()
   const brandKey = params.brandKey!
   const segments = segmentsOf(request)

@@ -19,6 +19,10 @@ import { hasAbility } from '#app/platform/access/access.server'
 import { isAppError } from '#app/platform/errors'
 import { redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// spec: not shown beyond the general brand rule; any grant on the brand
+export const access = brandPage('brand.view')
 
 const STEPS = ['summary', 'add', 'edit'] as const
 
@@ -65,7 +69,7 @@ async function editedMaterial(
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const page = await materialPage(request, context, params)
+  const page = await materialPage(request, context, params, access)
   const step = stepOf(params.step)
   const type = page.type!
   const url = new URL(request.url)
@@ -84,7 +88,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const page = await materialPage(request, context, params)
+  const page = await materialPage(request, context, params, access)
   const step = stepOf(params.step)
   const form = await request.formData()
   await requireCsrf(request, context, form)

@@ -6,12 +6,16 @@ import { SCAN_MESSAGES } from '#app/features/files'
 import { NO_FILE_MESSAGE, fileChecked, receiveFormUploads } from '#app/features/files/index.server'
 import { redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// spec: not shown beyond the general brand rule; any grant on the brand
+export const access = brandPage('brand.view')
 
 /** How long the form waits for the scan before going back to the library (the file shows there once clean). */
 const SCAN_WAIT_MS = 8000
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const page = await materialPage(request, context, params)
+  const page = await materialPage(request, context, params, access)
   const images = await run(() => materialLibrary(context.deps, page.actor, page.style.key))
   const { cards, mayChange } = await run(() => materialCards(context.deps, page.actor, page.style.key))
   const shell = await wizardStepData(context, page.actor, params, 'materials', new URL(request.url))
@@ -19,7 +23,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const page = await materialPage(request, context, params)
+  const page = await materialPage(request, context, params, access)
   const here = `${page.base}/${page.type}/upload`
   const received = await run(() =>
     receiveFormUploads(

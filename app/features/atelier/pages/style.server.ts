@@ -4,9 +4,13 @@ import { listThreadMessages, sendMessage } from '#app/features/chat/index.server
 import { isAppError } from '#app/platform/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// spec: not shown beyond the general brand rule; any grant on the brand
+export const access = brandPage('brand.view')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const summary = await run(() => getStyleSummary(context.deps, actor, params.brandKey!, params.styleKey!))
   const thread = await run(() => listThreadMessages(context.deps, actor, 'Style', params.styleKey!))
   return json({
@@ -20,7 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 /** The comment thread's form without JavaScript: a message in the style's thread. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const page = `/brand/${params.brandKey}/style/${params.styleKey}`

@@ -4,6 +4,10 @@ import { isStyleStep, type StyleStep } from '#app/features/atelier/style-steps'
 import { notApplicableAction, wizardStepData } from '#app/features/atelier/wizard-step.server'
 import { guard, requireCsrf } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// spec: not shown beyond the general brand rule; any grant on the brand
+export const access = brandPage('brand.view')
 
 function stepOf(value: string | undefined): StyleStep {
   if (!isStyleStep(value)) throw json({ error: { type: 'NotFound', message: 'Page not found.' } }, { status: 404 })
@@ -11,7 +15,7 @@ function stepOf(value: string | undefined): StyleStep {
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const url = new URL(request.url)
   const data = await wizardStepData(context, actor, params, stepOf(params.step), url)
   const address = { brandKey: data.brandKey, styleKey: data.style.key, step: data.step, tab: data.tab }
@@ -19,7 +23,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const step = stepOf(params.step)
   const url = new URL(request.url)
   const data = await wizardStepData(context, actor, params, step, url)

@@ -4,11 +4,15 @@ import { isStyleStep, isWizardViewType, stepTab } from '#app/features/atelier/st
 import { getWizardStyle } from '#app/features/atelier/styles.server'
 import { guard, run } from '#app/platform/session.server'
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// spec: not shown beyond the general brand rule; any grant on the brand
+export const access = brandPage('brand.view')
 
 const notFound = () => json({ error: { type: 'NotFound', message: 'Page not found.' } }, { status: 404 })
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const step = params.step
   const viewType = params.viewType
   if (!isStyleStep(step) || !isWizardViewType(viewType) || !params.viewStep || params.viewStep.length > 200) {

@@ -2,14 +2,16 @@
 import { BRAND_FORMS, type BrandFormIntent } from '#app/features/brands/brand-schemas'
 import { getBrand, updateBrand } from '#app/features/brands/brands.server'
 import { continueAfterSave, isOnboardingContinue } from '#app/features/teams/index.server'
-import { brandGrantTypes } from '#app/platform/access/permissions'
+import { brandPage, brandGrantTypes } from '#app/platform/access/permissions'
 import { parseForm } from '#app/platform/forms'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { settingsTabs } from '#app/ui/settings-tab-rules'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 
+export const access = brandPage('brand.edit')
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brand = await run(() => getBrand(context.deps, actor, params.brandKey!))
   return json({ brand, tabs: settingsTabs(brand.key, brandGrantTypes(actor.grants, brand.key)) })
 }
@@ -19,7 +21,7 @@ function isIntent(value: unknown): value is BrandFormIntent {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const intent = formData.get('intent')

@@ -4,16 +4,20 @@ import { createBrand, requireBrandCreation } from '#app/features/brands/brands.s
 import { parseForm } from '#app/platform/forms'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { signedInPage } from '#app/platform/access/permissions'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+// spec: owner or editor; creating a brand is decided by the service (account role admin)
+export const access = signedInPage
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard({ request, context, params }, access)
   // Refused before the form is shown, with the same rule the service applies on submit.
   await run(async () => requireBrandCreation(actor))
   return null
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const submission = parseForm(formData, BrandNameSchema)

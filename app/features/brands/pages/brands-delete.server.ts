@@ -6,17 +6,21 @@ import { parseForm } from '#app/platform/forms'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import * as z from 'zod/mini'
+import { signedInPage } from '#app/platform/access/permissions'
+
+// decided (docs/decisions/066): account role admin and owner of the brand, checked by the service
+export const access = signedInPage
 
 const ConfirmNameSchema = z.object({ name: requiredText('Type the brand name to confirm.') })
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const { brand, mayDelete } = await run(() => getBrandForMenu(context.deps, actor, params.key!))
   return json({ brand: { key: brand.key, name: brand.name }, mayDelete })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const submission = parseForm(formData, ConfirmNameSchema)

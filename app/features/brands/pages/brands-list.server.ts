@@ -7,9 +7,13 @@ import {
 } from '#app/features/brands/brands.server'
 import { guard } from '#app/platform/session.server'
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { signedInPage } from '#app/platform/access/permissions'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+// spec: owner, editor or read; the list itself shows only brands the user holds a grant on
+export const access = signedInPage
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard({ request, context, params }, access)
   const admin = mayManageBrands(actor)
   const showArchived = admin && new URL(request.url).searchParams.get('show') === 'archived'
   const brands = await listBrandsForActor(context.deps, actor)

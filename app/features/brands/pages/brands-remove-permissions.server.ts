@@ -3,15 +3,19 @@ import { getBrandForMenu, removeOwnBrandPermissions } from '#app/features/brands
 import { isAppError } from '#app/platform/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { signedInPage } from '#app/platform/access/permissions'
+
+// decided (docs/decisions/066): account role admin with a grant on the brand, checked by the service
+export const access = signedInPage
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const { brand, lastOwner } = await run(() => getBrandForMenu(context.deps, actor, params.key!))
   return json({ brand: { key: brand.key, name: brand.name }, lastOwner })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   // The last owner is told why in the dialog; a missing grant or role stays an error page.

@@ -9,6 +9,10 @@ import { isBrandImageSlot } from '#app/features/files'
 import { attemptImageChange, refusedUploadHeaders, withCropSubmission } from '#app/features/files/index.server'
 import { guard, redirectWithToast, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// The Image Crop modal
+export const access = brandPage('branding.edit')
 
 function slotOrNotFound(slot: string | undefined) {
   if (!isBrandImageSlot(slot)) throw json({ error: { type: 'NotFound', message: 'Page not found.' } }, { status: 404 })
@@ -16,14 +20,14 @@ function slotOrNotFound(slot: string | undefined) {
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const slot = slotOrNotFound(params.slot)
   const { images } = await run(() => getBranding(context.deps, actor, params.brandKey!))
   return json({ slot, image: images[slot] ?? null })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const slot = slotOrNotFound(params.slot)
   // Refused before the upload is read.

@@ -2,21 +2,23 @@
 import { BrandingFormSchema, COLOUR_PICKERS, type ColourPickerId } from '#app/features/brands/branding-schemas'
 import { getBranding, updateBranding } from '#app/features/brands/branding.server'
 import { resolveColour } from '#app/features/brands/colour'
-import { brandGrantTypes } from '#app/platform/access/permissions'
+import { brandPage, brandGrantTypes } from '#app/platform/access/permissions'
 import { parseForm } from '#app/platform/forms'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { settingsTabs } from '#app/ui/settings-tab-rules'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { colourOf } from './customization.shared'
 
+export const access = brandPage('branding.edit')
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const branding = await run(() => getBranding(context.deps, actor, params.brandKey!))
   return json({ ...branding, tabs: settingsTabs(params.brandKey!, brandGrantTypes(actor.grants, params.brandKey!)) })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const formData = await request.formData()
   await requireCsrf(request, context, formData)

@@ -7,9 +7,13 @@ import { formErrorReply } from '#app/platform/form-errors.server'
 import { parseForm } from '#app/platform/forms'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// decided (docs/decisions/063): owner or editor, as for lines
+export const access = brandPage('line.edit')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const collection = await run(() => getCollection(context.deps, actor, params.collectionKey!, brandKey))
   await run(() => requireAbility(context.deps, actor, 'line.edit', { model: 'Collection', key: collection.key }))
@@ -18,7 +22,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const collection = await run(() => getCollection(context.deps, actor, params.collectionKey!, params.brandKey!))

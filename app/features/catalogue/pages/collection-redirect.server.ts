@@ -4,9 +4,13 @@
 import { collectionPage, getCollection } from '#app/features/catalogue/collections.server'
 import { guard, run } from '#app/platform/session.server'
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { collectionScopedPage } from '#app/platform/access/permissions'
+
+// The form's short success target; redirects to its collections list (docs/decisions/065)
+export const access = collectionScopedPage('brand.view')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const collection = await run(() => getCollection(context.deps, actor, params.collectionKey!))
   return redirect(collectionPage(collection))
 }

@@ -6,16 +6,20 @@ import { formErrorReply } from '#app/platform/form-errors.server'
 import { parseForm } from '#app/platform/forms'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// decided (docs/decisions/063): owner or editor; the service also accepts such a grant on the line
+export const access = brandPage('line.edit')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const line = await run(() => getLine(context.deps, actor, params.lineKey!, params.brandKey!))
   await run(() => requireAbility(context.deps, actor, 'line.edit', { model: 'Line', key: line.key }))
   return json({ brandKey: params.brandKey!, line })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const line = await run(() => getLine(context.deps, actor, params.lineKey!, params.brandKey!))

@@ -4,9 +4,13 @@ import { getLine, mayEditLine } from '#app/features/catalogue/lines.server'
 import { can } from '#app/platform/access/abilities'
 import { guard, run } from '#app/platform/session.server'
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// spec: not shown beyond the general brand rule; any grant on the brand
+export const access = brandPage('brand.view')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const line = await run(() => getLine(context.deps, actor, params.lineKey!, brandKey))
   const collections = await run(() => listLineCollections(context.deps, actor, line.key, brandKey))

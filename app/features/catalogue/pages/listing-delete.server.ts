@@ -4,9 +4,13 @@ import { LISTING_MESSAGES } from '#app/features/catalogue/listing-schemas'
 import { permissionError } from '#app/platform/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// View Larger and Delete dialogs of the listing page; deleting is checked by the service (listing.edit)
+export const access = brandPage('brand.view')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const detail = await run(async () => {
     const found = await getListingDetail(context.deps, actor, params.listingKey!, params.brandKey!)
     if (!found.canEdit) throw permissionError('Only owners and editors of the brand can delete products.')
@@ -16,7 +20,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   await run(() => deleteListing(context.deps, actor, params.listingKey!, params.brandKey!))

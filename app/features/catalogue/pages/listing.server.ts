@@ -7,16 +7,19 @@ import { parseForm } from '#app/platform/forms'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { CLIENT_SERVICES_EMAIL } from '#app/platform/client-services'
+import { brandPage } from '#app/platform/access/permissions'
+
+export const access = brandPage('brand.view')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const detail = await run(() => getListingDetail(context.deps, actor, params.listingKey!, params.brandKey!))
   const editing = new URL(request.url).searchParams.get('edit') === 'true' && detail.canEdit
   return json({ detail, editing })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const page = `/brand/${params.brandKey}/products/listing/${params.listingKey}`

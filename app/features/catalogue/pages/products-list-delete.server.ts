@@ -3,6 +3,11 @@ import { getListing, removeListings, removeOutcome } from '#app/features/catalog
 import { requireAbility } from '#app/platform/access/access.server'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// decided: the row menu Delete; the service refuses those who may not edit the listing
+// The atelier's products list opens it too (atelier/listings): listing.view is any grant there as well.
+export const access = brandPage('listing.view')
 
 function listAddress(request: Request): string {
   const url = new URL(request.url)
@@ -10,7 +15,7 @@ function listAddress(request: Request): string {
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const listing = await run(() => getListing(context.deps, actor, params.brandKey!, params.listingKey!))
   // A read member is refused here, not only hidden the menu entry.
   await run(() => requireAbility(context.deps, actor, 'listing.edit', { model: 'Listing', key: listing.key }))
@@ -18,7 +23,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const results = await run(() => removeListings(context.deps, actor, params.brandKey!, [params.listingKey!]))

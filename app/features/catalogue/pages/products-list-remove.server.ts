@@ -9,6 +9,10 @@ import {
 import { permissionError } from '#app/platform/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// decided: bulk delete of the selected rows (a line team editor selects its own); the service refuses keys the actor may not edit
+export const access = brandPage('listing.view')
 
 /** The list's address without the selection, to go back to. */
 function listAddress(request: Request): string {
@@ -25,7 +29,7 @@ function selectedKeys(params: URLSearchParams | FormData): string[] {
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const keys = selectedKeys(new URL(request.url).searchParams)
   // Read members never see the selection; a typed address naming nothing they may edit is refused
@@ -46,7 +50,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const keys = selectedKeys(formData)

@@ -9,10 +9,12 @@ import {
   mayEditListings,
 } from '#app/features/catalogue/listings.server'
 import { hasAbility } from '#app/platform/access/access.server'
-import { brandGrantTypes } from '#app/platform/access/permissions'
+import { brandPage, brandGrantTypes } from '#app/platform/access/permissions'
 import { guard, run } from '#app/platform/session.server'
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '#app/platform/loader-data.server'
+
+export const access = brandPage('brand.view')
 
 /** The row whose menu `menu={key}` opens: only a row of this page. */
 function openRowMenu(key: string | null, rows: readonly { key: string }[]): string | null {
@@ -20,7 +22,7 @@ function openRowMenu(key: string | null, rows: readonly { key: string }[]): stri
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const url = new URL(request.url)
   // The same list runs in the atelier, where the SKU shows and names lead to the style page.

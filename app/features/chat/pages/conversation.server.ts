@@ -5,6 +5,10 @@ import { fileChecked } from '#app/features/files/index.server'
 import { isAppError } from '#app/platform/errors'
 import { guard, requireCsrf, run } from '#app/platform/session.server'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// A conversation, new group chat, deletes
+export const access = brandPage('message.send')
 
 /** How long the page waits for an attached file's check before answering. */
 const ATTACHMENT_CHECK_WAIT_MS = 20_000
@@ -15,7 +19,7 @@ function beforeOf(request: Request): number | undefined {
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const before = beforeOf(request)
   const page = await run(() =>
     listMessages(context.deps, actor, params.conversation!, { before, brand: params.brandKey! }),
@@ -25,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   try {
     // With a file, the form is multipart: the file streams through the file pipeline and the
     // message goes once its check has ended (a refused file is shown, nothing is sent).

@@ -5,9 +5,13 @@ import { parseForm } from '#app/platform/forms'
 import { guard, requireCsrf, run } from '#app/platform/session.server'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { GroupChatForm } from './new-group.shared'
+import { brandPage } from '#app/platform/access/permissions'
+
+// A conversation, new group chat, deletes
+export const access = brandPage('message.send')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const bar = await run(() => chatBar(context.deps, actor, params.brandKey!))
   const contacts = [...bar.contacts]
     .sort((a, b) => a.name.localeCompare(b.name))
@@ -16,7 +20,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const submission = parseForm(formData, GroupChatForm)

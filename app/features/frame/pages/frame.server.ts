@@ -8,6 +8,7 @@ import {
   hasBrandAbility,
   headerItemsFor,
   showsDashboardNavigation,
+  signedInPage,
 } from '#app/platform/access/permissions'
 import { guard, run } from '#app/platform/session.server'
 import { type LoaderFunctionArgs } from '@remix-run/node'
@@ -15,12 +16,16 @@ import { json } from '#app/platform/loader-data.server'
 import { sql } from 'drizzle-orm'
 import type { ColumnRead } from '#app/platform/columns.server'
 
+// The signed-in frame has no path of its own: each page in it checks its own declaration, the
+// brand's too (frameBrand asks brand.view of the brand in the address).
+export const access = signedInPage
+
 const noUnreadMessages: ColumnRead<number> = { sql: sql`0`, read: () => 0 }
 /** Notifications the bell's panel shows. */
 const BELL_SIZE = 8
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   // The brand in the URL, else the account's current brand (docs/decisions/038), with the bell and
   // the CHAT label's count (unread messages in the brand's chats) in one statement, prepared once
   // for each of its two shapes (decision 164).

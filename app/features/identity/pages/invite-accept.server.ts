@@ -16,6 +16,9 @@ import {
 } from '#app/platform/session.server'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { issueSessionCookie } from '../session-cookies.server'
+import { publicPage } from '#app/platform/access/permissions'
+
+export const access = publicPage
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''

@@ -2,6 +2,9 @@
 import { requireActor, requireCsrf } from '#app/platform/session.server'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { endSessionCookie } from '../session-cookies.server'
+import { signedInPage } from '#app/platform/access/permissions'
+
+export const access = signedInPage
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireActor(request, context)

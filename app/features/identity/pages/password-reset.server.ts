@@ -6,6 +6,9 @@ import { isAppError } from '#app/platform/errors'
 import { parseForm } from '#app/platform/forms'
 import { clientAddress, requireCsrf } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { publicPage } from '#app/platform/access/permissions'
+
+export const access = publicPage
 
 export function loader(_args: LoaderFunctionArgs) {
   return json({ look: defaultLook() })

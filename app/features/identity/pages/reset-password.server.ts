@@ -7,6 +7,9 @@ import { formErrorReply } from '#app/platform/form-errors.server'
 import { parseForm } from '#app/platform/forms'
 import { requireCsrf } from '#app/platform/session.server'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { publicPage } from '#app/platform/access/permissions'
+
+export const access = publicPage
 
 type Screen = { step: 'form'; code: string; email: string } | { step: 'invalid'; message: string } | { step: 'done' }
 

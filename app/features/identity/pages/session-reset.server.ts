@@ -2,10 +2,12 @@
 // one ends on the server (a copy of its cookie stops working) and a new one of the same lifetime
 // starts.
 import { sessionRemembered } from '#app/features/identity/sessions.server'
-import { safeRedirectPath } from '#app/platform/access/permissions'
+import { signedInPage, safeRedirectPath } from '#app/platform/access/permissions'
 import { readAuthCookie, redirectWithToast, requireActor, requireCsrf } from '#app/platform/session.server'
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { issueSessionCookie } from '../session-cookies.server'
+
+export const access = signedInPage
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireActor(request, context)

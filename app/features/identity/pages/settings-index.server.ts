@@ -3,9 +3,12 @@
 import { currentBrandKey, isOnboarding, resumeStep, stepPath, visibleSteps } from '#app/features/teams'
 import { guard } from '#app/platform/session.server'
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { signedInPage } from '#app/platform/access/permissions'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+export const access = signedInPage
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard({ request, context, params }, access)
   if (isOnboarding(actor.status)) {
     const brand = currentBrandKey(actor.preferences.brand, actor.grants)
     const step = resumeStep(actor.status, visibleSteps(actor.grants, brand))

@@ -5,11 +5,14 @@ import { continueAfterSave, isOnboardingContinue } from '#app/features/teams/ind
 import { parseForm } from '#app/platform/forms'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { signedInPage } from '#app/platform/access/permissions'
+
+export const access = signedInPage
 
 const PROFILE_UPDATED = 'Profile has been updated'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard({ request, context, params }, access)
   const account = await run(() => getAccount(context.deps, actor, actor.key))
   return json({ account, isAdmin: actor.role === 'admin' })
 }
@@ -32,8 +35,8 @@ function toAccountUpdate(value: PersonalProfile) {
   }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const submission = parseForm(formData, PersonalProfileSchema)

@@ -7,14 +7,17 @@ import {
 } from '#app/features/identity/profile-picture.server'
 import { guard, redirectWithToast } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { signedInPage } from '#app/platform/access/permissions'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+export const access = signedInPage
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard({ request, context, params }, access)
   return json({ image: await getProfilePicture(context.deps, actor) })
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await guard({ request, context, params }, access)
   return withCropSubmission(request, context, async (submission) => {
     if (!submission.ok) {
       const init = { status: submission.status, headers: refusedUploadHeaders(submission.status) }

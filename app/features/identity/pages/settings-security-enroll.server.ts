@@ -28,9 +28,12 @@ import {
   type Session,
 } from '@remix-run/node'
 import { BACK } from './settings-security-enroll.shared'
+import { signedInPage } from '#app/platform/access/permissions'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await guard(request, context)
+export const access = signedInPage
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await guard({ request, context, params }, access)
   const ui = await getUiSession(request, context)
   const headers = new Headers()
   // Opening the dialog afresh (no step in the address) starts over at the password.
@@ -46,8 +49,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type Reply = { step: EnrollmentStep; result: ReturnType<ReturnType<typeof parseForm>['reply']> }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const ui = await getUiSession(request, context)

@@ -2,9 +2,12 @@
 import { listSecondFactors } from '#app/features/identity/mfa.server'
 import { guard, run } from '#app/platform/session.server'
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { signedInPage } from '#app/platform/access/permissions'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+export const access = signedInPage
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await guard({ request, context, params }, access)
   const factors = await run(() => listSecondFactors(context.deps, actor))
   return json({ factors })
 }

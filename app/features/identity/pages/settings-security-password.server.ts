@@ -7,16 +7,19 @@ import { parseForm } from '#app/platform/forms'
 import { guard, readAuthCookie, redirectWithToast, requireCsrf } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { CLOSE_TO } from './settings-security-password.shared'
+import { signedInPage } from '#app/platform/access/permissions'
+
+export const access = signedInPage
 
 const SECRET_FIELDS = ['old_password', 'new_password', 'confirm_password']
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await guard(request, context)
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await guard({ request, context, params }, access)
   return null
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const submission = parseForm(formData, ChangePasswordSchema)

@@ -6,9 +6,12 @@ import { parseForm } from '#app/platform/forms'
 import { clientAddress, guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { BACK } from './settings-security-unenroll.shared'
+import { signedInPage } from '#app/platform/access/permissions'
+
+export const access = signedInPage
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const factors = await run(() => listSecondFactors(context.deps, actor))
   const factor = factors.find((candidate) => candidate.mfaEnrollmentId === params.factorId)
   if (!factor) await run(() => Promise.reject(notFound('Factor')))
@@ -16,7 +19,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const submission = parseForm(formData, EnrollPasswordSchema)

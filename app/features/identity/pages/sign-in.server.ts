@@ -16,7 +16,7 @@ import {
   verifySignInCode,
   type SignInStep,
 } from '#app/features/identity/sign-in.server'
-import { landingPath, safeRedirectPath } from '#app/platform/access/permissions'
+import { publicPage, landingPath, safeRedirectPath } from '#app/platform/access/permissions'
 import { SignInRefused } from '#app/platform/errors'
 import { parseForm } from '#app/platform/forms'
 import {
@@ -28,6 +28,8 @@ import {
 } from '#app/platform/session.server'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { issueSessionCookie } from '../session-cookies.server'
+
+export const access = publicPage
 
 type ActionReply = {
   form: 'login' | 'factor' | 'code'

@@ -1,6 +1,9 @@
 // The server side of user-management.tsx: what its route loads and does.
 import { defaultLook } from '#app/features/brands/index.server'
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { publicPage } from '#app/platform/access/permissions'
+
+export const access = publicPage
 
 const TARGETS: Record<string, string> = {
   resetPassword: '/reset-password/',

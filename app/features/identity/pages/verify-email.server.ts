@@ -4,6 +4,9 @@ import { verifyEmailWithCode } from '#app/features/identity/passwords.server'
 import { isAppError } from '#app/platform/errors'
 import { redirectWithToast } from '#app/platform/session.server'
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { publicPage } from '#app/platform/access/permissions'
+
+export const access = publicPage
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams

@@ -5,9 +5,13 @@ import { DISCARD_TEXTS, isDiscardable } from '#app/features/imports/import-texts
 import { isAppError } from '#app/platform/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// decided (docs/decisions/086): changing an upload (column mapping, row fix, roll back, discard) is for editors
+export const access = brandPage('listing.edit')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const view = await run(() => importOfBrand(context, actor, params.brandKey!, params.importKey!))
   return json({
     brandKey: params.brandKey!,
@@ -17,7 +21,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const history = `/brand/${params.brandKey!}/products/upload?tab=history`

@@ -4,6 +4,10 @@ import { importOfBrand } from '#app/features/imports/import-upload.server'
 import { setImportMapping } from '#app/features/imports/imports.server'
 import { guard, requireCsrf, run } from '#app/platform/session.server'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// decided (docs/decisions/086): changing an upload (column mapping, row fix, roll back, discard) is for editors
+export const access = brandPage('listing.edit')
 
 /** Columns mapped at once: a page of selects stays small whatever the file holds (up to 1,000 columns). */
 const MAPPING_PAGE_SIZE = 100
@@ -12,7 +16,7 @@ const MAPPING_PAGE_SIZE = 100
 const MATCHED_SHOWN = 100
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const view = await run(() => importOfBrand(context, actor, params.brandKey!, params.importKey!))
   const matched = Object.entries(view.mapping).filter(
     ([header, field]) => field !== null && !view.unmatchedHeaders.includes(header),
@@ -32,7 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const view = await run(() => importOfBrand(context, actor, params.brandKey!, params.importKey!))

@@ -4,9 +4,13 @@ import { downloadResponse, importOfBrand } from '#app/features/imports/import-up
 import { originalFile } from '#app/features/imports/imports.server'
 import { guard, run } from '#app/platform/session.server'
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// decided (docs/decisions/086): the outcome of an upload and its files, for every member
+export const access = brandPage('brand.view')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const file = await run(async () => {
     const view = await importOfBrand(context, actor, params.brandKey!, params.importKey!)
     return originalFile(context.deps, actor, view.key)

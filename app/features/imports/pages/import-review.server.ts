@@ -5,9 +5,13 @@ import { importResult, listImportRows } from '#app/features/imports/imports.serv
 import { guard, run } from '#app/platform/session.server'
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { REVIEW_PER_PAGE, reviewPageOf } from './import-review.shared'
+import { brandPage } from '#app/platform/access/permissions'
+
+// decided (docs/decisions/086): the outcome of an upload and its files, for every member
+export const access = brandPage('brand.view')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const view = await run(() => importOfBrand(context, actor, params.brandKey!, params.importKey!))
   const query = new URL(request.url).searchParams
   // Each list pages on its own (`created=3`, `updated=2`, `failed=4`), so all stay where they were.

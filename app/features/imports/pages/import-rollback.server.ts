@@ -5,16 +5,20 @@ import { rollbackImport } from '#app/features/imports/imports.server'
 import { isAppError } from '#app/platform/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// decided (docs/decisions/086): changing an upload (column mapping, row fix, roll back, discard) is for editors
+export const access = brandPage('listing.edit')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const view = await run(() => importOfBrand(context, actor, params.brandKey!, params.importKey!))
   // An import that cannot be rolled back (an older one, or one not committed) says why, not "Roll back".
   return json({ brandKey: params.brandKey!, view, refusal: rollbackRefusal(view) })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const history = `/brand/${params.brandKey!}/products/upload?tab=history`

@@ -5,6 +5,10 @@ import { getImportRow, updateImportRow } from '#app/features/imports/imports.ser
 import { notFound } from '#app/platform/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// decided (docs/decisions/086): changing an upload (column mapping, row fix, roll back, discard) is for editors
+export const access = brandPage('listing.edit')
 
 function rowNumberOf(param: string | undefined): number {
   const number = Number(param)
@@ -13,7 +17,7 @@ function rowNumberOf(param: string | undefined): number {
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const { row, fileFields } = await run(async () => {
     const view = await importOfBrand(context, actor, params.brandKey!, params.importKey!)
     return {
@@ -28,7 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const values: Record<string, string> = {}

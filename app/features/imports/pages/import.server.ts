@@ -5,9 +5,13 @@ import { commitImport, listImportRows, type RowFilter } from '#app/features/impo
 import { guard, requireCsrf, run } from '#app/platform/session.server'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { FILTERS, PAGE } from './import.shared'
+import { brandPage } from '#app/platform/access/permissions'
+
+// decided (docs/decisions/086): the dry run of an upload; members may look, committing needs listing.edit (service)
+export const access = brandPage('brand.view')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const url = new URL(request.url)
   const view = await run(() => importOfBrand(context, actor, brandKey, params.importKey!))
@@ -26,7 +30,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const brandKey = params.brandKey!

@@ -5,9 +5,13 @@
 import { buildTemplateWorkbook, TEMPLATE_FILENAME } from '#app/features/imports/import-template.server'
 import { guard } from '#app/platform/session.server'
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await guard(request, context)
+// The blank data template (xlsx) of the upload page
+export const access = brandPage('brand.view')
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await guard({ request, context, params }, access)
   const body = await buildTemplateWorkbook()
   return new Response(new Uint8Array(body), {
     headers: {

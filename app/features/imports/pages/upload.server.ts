@@ -3,14 +3,16 @@ import { mayEditListings } from '#app/features/catalogue/index.server'
 import { reviewUploadMessage } from '#app/features/imports/import-texts'
 import { importScope, receiveUpload } from '#app/features/imports/import-upload.server'
 import { listImports } from '#app/features/imports/imports.server'
-import { API_VERSION } from '#app/platform/access/permissions'
+import { brandPage, API_VERSION } from '#app/platform/access/permissions'
 import { guard, redirectWithToast, run } from '#app/platform/session.server'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+
+export const access = brandPage('brand.view')
 
 const HISTORY_PAGE = 25
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const url = new URL(request.url)
   const { scope, label } = await run(() => importScope(context, actor, brandKey, (name) => url.searchParams.get(name)))
@@ -33,7 +35,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const outcome = await receiveUpload(request, context, actor, brandKey)
   if (!outcome.ok) {

@@ -4,15 +4,19 @@ import { IMAGE_DELETED } from '#app/features/media/media-order'
 import { deleteMedia } from '#app/features/media/media.server'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// decided (docs/decisions/100): Delete Image is a dialog route over the manage page, for those who arrange
+export const access = brandPage('media.arrange')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const photo = await run(() => mediaToDelete(context.deps, actor, params.brandKey!, params.mediaKey!))
   return json({ brandKey: params.brandKey!, photo })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   await run(() => mediaToDelete(context.deps, actor, params.brandKey!, params.mediaKey!))

@@ -7,6 +7,9 @@ import { attachMedia, detachMedia, saveMediaPositions } from '#app/features/medi
 import { AppError } from '#app/platform/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+export const access = brandPage('brand.view')
 
 /** The page's own query: page and pool size, beside the list's filters (and `order`, the switch). */
 function pageQuery(url: URL) {
@@ -21,7 +24,7 @@ function pageQuery(url: URL) {
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const url = new URL(request.url)
   const query = pageQuery(url)
@@ -49,7 +52,7 @@ function refusal(error: unknown): boolean {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const formData = await request.formData()
   await requireCsrf(request, context, formData)

@@ -2,9 +2,12 @@
 import { mediaPosted } from '#app/features/media/media-upload.server'
 import { guard, run } from '#app/platform/session.server'
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+export const access = brandPage('brand.view')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const url = new URL(request.url)
   const from = Number(url.searchParams.get('from'))

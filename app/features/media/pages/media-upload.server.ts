@@ -15,6 +15,9 @@ import {
 import { isAppError } from '#app/platform/errors'
 import { guard, redirectWithToast, requireCsrf, run, type Toast } from '#app/platform/session.server'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+export const access = brandPage('brand.view')
 
 /** The page's own address with its scope (and nothing else) kept. */
 function scoped(path: string, url: URL): string {
@@ -23,7 +26,7 @@ function scoped(path: string, url: URL): string {
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const url = new URL(request.url)
   const collectionKey = url.searchParams.get('collection') || null
@@ -51,7 +54,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const url = new URL(request.url)
   const page = scoped(`/brand/${brandKey}/products/media/upload`, url)

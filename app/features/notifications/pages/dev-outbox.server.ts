@@ -1,6 +1,9 @@
 // The server side of dev-outbox.tsx: what its route loads and does.
 import { outboxServedTo, readOutbox } from '#app/infra/mailer.server'
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { signedInPage } from '#app/platform/access/permissions'
+
+export const access = signedInPage
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { env, mailer } = context.deps

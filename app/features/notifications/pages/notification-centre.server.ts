@@ -9,9 +9,13 @@ import {
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { INTENTS, type Intent } from './notification-centre.shared'
+import { brandPage } from '#app/platform/access/permissions'
+
+// spec: not shown beyond the general brand rule; any grant on the brand
+export const access = brandPage('brand.view')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const before = new URL(request.url).searchParams.get('before')
   const page = await run(() => notificationCentre(context.deps, actor, { brandKey, before }))
@@ -19,7 +23,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const formData = await request.formData()
   await requireCsrf(request, context, formData)

@@ -8,9 +8,13 @@ import { AppError } from '#app/platform/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import type { Toast } from '#app/platform/toast'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// spec: not shown beyond the general brand rule; any grant on the brand
+export const access = brandPage('brand.view')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const header = await run(() => getWizardStyle(context.deps, actor, params.brandKey!, params.styleKey!))
   if (!header.canEdit)
     throw json(
@@ -21,7 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const styleKey = params.styleKey!
   await run(() => getWizardStyle(context.deps, actor, brandKey, styleKey))

@@ -8,13 +8,17 @@ import { getSampleReview, saveSamplePoster } from '#app/features/samples/samples
 import { isAppError } from '#app/platform/errors'
 import { guard, requireCsrf, run } from '#app/platform/session.server'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// spec: not shown beyond the general brand rule; any grant on the brand
+export const access = brandPage('brand.view')
 
 export function loader({ params }: LoaderFunctionArgs) {
   return redirect(`/brand/${params.brandKey}/style/${params.styleKey}/samples/${params.sampleKey}`)
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const { brandKey, styleKey } = params as { brandKey: string; styleKey: string }
   // The sample must be this style's and brand's, and visible, before anything is read from the body.
   await run(() => getSampleReview(context.deps, actor, brandKey, styleKey, params.sampleKey))

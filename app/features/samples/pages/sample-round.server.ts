@@ -3,9 +3,13 @@ import { getRound } from '#app/features/samples/review/review-reading.server'
 import { sampleOnPage } from '#app/features/samples/samples.server'
 import { guard, run } from '#app/platform/session.server'
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// spec: not shown beyond the general brand rule; any grant on the brand
+export const access = brandPage('brand.view')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const sampleKey = await run(() =>
     sampleOnPage(context.deps, actor, params.brandKey!, params.styleKey!, params.sampleKey),
   )

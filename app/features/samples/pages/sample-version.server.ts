@@ -9,6 +9,10 @@ import { AppError } from '#app/platform/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import type { Toast } from '#app/platform/toast'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// spec: not shown beyond the general brand rule; any grant on the brand
+export const access = brandPage('brand.view')
 
 const samplePage = (params: LoaderFunctionArgs['params']) =>
   `/brand/${params.brandKey}/style/${params.styleKey}/samples/${params.sampleKey}`
@@ -19,7 +23,7 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const { brandKey, styleKey } = params as { brandKey: string; styleKey: string }
   // The sample must be this style's and brand's, and visible, before anything is read from the body.
   await run(() => getSampleReview(context.deps, actor, brandKey, styleKey, params.sampleKey))

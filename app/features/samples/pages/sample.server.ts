@@ -31,12 +31,16 @@ import { AppError } from '#app/platform/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { parseZoom } from '#app/ui/zoom-pan'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// spec: not shown beyond the general brand rule; any grant on the brand
+export const access = brandPage('brand.view')
 
 /** An annotation's summary, as long as a comment may be. */
 const MAX_SUMMARY = 2000
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const review = await run(() =>
     getSampleReview(context.deps, actor, params.brandKey!, params.styleKey!, params.sampleKey),
   )
@@ -107,7 +111,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const form = await request.formData()
   await requireCsrf(request, context, form)
   const { deps } = context

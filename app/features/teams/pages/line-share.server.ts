@@ -6,9 +6,13 @@ import { formErrorReply } from '#app/platform/form-errors.server'
 import { parseForm } from '#app/platform/forms'
 import { guard, redirectWithToast, requireCsrf, run, type Toast } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+// The share-line modal: decided, whoever may invite may share (docs/decisions/073)
+export const access = brandPage('invite.send')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const lines = await run(() => listShareableLines(context.deps, actor, brandKey))
   const asked = new URL(request.url).searchParams.get('line')
@@ -17,7 +21,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const formData = await request.formData()
   await requireCsrf(request, context, formData)

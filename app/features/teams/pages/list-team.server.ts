@@ -1,12 +1,15 @@
 // The server side of list-team.tsx: what its route loads and does.
 import { parsePageQuery } from '#app/features/catalogue'
 import { listBrandInvites } from '#app/features/teams/invites.server'
-import { brandGrantTypes, hasBrandAbility } from '#app/platform/access/permissions'
+import { brandPage, brandGrantTypes, hasBrandAbility } from '#app/platform/access/permissions'
 import { guard, run } from '#app/platform/session.server'
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node'
 
+// spec: the team sidebar; its icon is hidden when the grants include owner
+export const access = brandPage('brand.view')
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const url = new URL(request.url)
   const list = `${url.pathname.split('/').slice(0, 4).join('/')}${url.search}`

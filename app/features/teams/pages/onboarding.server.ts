@@ -3,16 +3,18 @@
 // and, as the spec asks, reported (logged, and sent to SENTRY_DSN when set).
 import { onboardingReply } from '#app/features/teams/onboarding-reply.server'
 import { isOnboardingStep, stepForPath } from '#app/features/teams/onboarding-rules'
-import { safeRedirectPath } from '#app/platform/access/permissions'
+import { signedInPage, safeRedirectPath } from '#app/platform/access/permissions'
 import { guard, redirectWithToast, requireCsrf } from '#app/platform/session.server'
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+
+export const access = signedInPage
 
 export async function loader() {
   return redirect('/settings')
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const step = formData.get('step')

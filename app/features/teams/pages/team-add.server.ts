@@ -8,19 +8,22 @@ import { formErrorReply } from '#app/platform/form-errors.server'
 import { parseForm } from '#app/platform/forms'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+export const access = brandPage('team.manage')
 
 function modeOf(request: Request): AddMemberMode {
   return new URL(request.url).searchParams.get('job_type') === 'guest' ? 'guest' : 'admin'
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const choices = await run(() => listInviteChoices(context.deps, actor, params.brandKey!))
   return json({ brandKey: params.brandKey!, mode: modeOf(request), ...choices })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const formData = await request.formData()
   await requireCsrf(request, context, formData)

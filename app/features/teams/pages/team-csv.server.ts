@@ -5,9 +5,12 @@ import { listTeamMemberRows } from '#app/features/teams/teams.server'
 import { toCsv } from '#app/platform/csv'
 import { guard, run } from '#app/platform/session.server'
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+export const access = brandPage('team.manage')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const rows = await run(() => listTeamMemberRows(context.deps, actor, brandKey))
   return new Response(toCsv(TEAM_CSV_COLUMNS, rows.map(teamCsvCells)), {

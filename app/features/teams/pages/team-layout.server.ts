@@ -1,13 +1,15 @@
 // The server side of team-layout.tsx: what its route loads and does.
 import { teamSummary } from '#app/features/teams/team-rules'
 import { listBrandTeams, listTeamMemberRows } from '#app/features/teams/teams.server'
-import { brandGrantTypes } from '#app/platform/access/permissions'
+import { brandPage, brandGrantTypes } from '#app/platform/access/permissions'
 import { guard, run } from '#app/platform/session.server'
 import { settingsTabs } from '#app/ui/settings-tab-rules'
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 
+export const access = brandPage('team.manage')
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const brandKey = params.brandKey!
   const rows = await run(() => listTeamMemberRows(context.deps, actor, brandKey))
   const teams = await run(() => listBrandTeams(context.deps, actor, brandKey))

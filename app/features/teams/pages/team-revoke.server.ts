@@ -3,9 +3,12 @@ import { INVITE_MESSAGES, revokeInvite } from '#app/features/teams/invites.serve
 import { getOpenBrandInvite } from '#app/features/teams/teams.server'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { brandPage } from '#app/platform/access/permissions'
+
+export const access = brandPage('team.manage')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const invite = await run(() => getOpenBrandInvite(context.deps, actor, params.brandKey!, params.inviteKey!))
   return json({
     brandKey: params.brandKey!,
@@ -14,7 +17,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await guard(request, context)
+  const actor = await guard({ request, context, params }, access)
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   // The confirmation is for this brand's Manage Team: the invite must be one of its own.

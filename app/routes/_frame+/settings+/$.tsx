@@ -3,11 +3,14 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { EmptyState } from '#app/ui/misc'
 import { guard } from '#app/platform/session.server'
+import { signedInPage } from '#app/platform/access/permissions'
+
+export const access = signedInPage
 
 const COMING_SOON = new Set(['security'])
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await guard(request, context)
+  await guard({ request, context, params }, access)
   if (!COMING_SOON.has(params['*'] ?? '')) {
     throw json({ error: { type: 'NotFound', message: 'Page not found.' } }, { status: 404 })
   }

@@ -20,6 +20,9 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ['app/**/*.test.ts', 'db/**/*.test.ts', 'realtime/**/*.test.ts', 'seed/**/*.test.ts'],
           environment: 'node',
+          // Pure tests share one module graph per worker: each file re-importing it cost three
+          // times the tests themselves (decision 174).
+          isolate: false,
           // Every feature's abilities and records, as each entry of the portal loads them first.
           setupFiles: ['tests/support/register-features.ts'],
         },

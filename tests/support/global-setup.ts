@@ -36,6 +36,13 @@ async function adminQuery(adminUrl: string, statement: string): Promise<void> {
   }
 }
 
+/** Durability settings a test run's server can do without; each takes effect on reload. */
+export async function relaxDurability(adminUrl: string): Promise<void> {
+  for (const setting of ['fsync', 'synchronous_commit', 'full_page_writes'])
+    await adminQuery(adminUrl, `alter system set ${setting} = off`)
+  await adminQuery(adminUrl, 'select pg_reload_conf()')
+}
+
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-tests-'))
   const [emulator, server] = await Promise.all([
@@ -45,6 +52,10 @@ export default async function setup(project: TestProject) {
       : startEmbeddedServer({ dir: path.join(dir, 'pg'), passwordFile: path.join(dir, 'pg-password') }),
   ])
   const adminUrl = process.env.DATABASE_URL ?? server!.adminUrl
+  // The run's server is thrown away with its data, so it need not survive a power cut: without
+  // flushes to disk, creating and dropping each file's database and every commit cost a third
+  // less time (decision 174). A process killed on purpose (the crash tests) loses nothing by it.
+  if (server) await relaxDurability(adminUrl)
   const template = `portal_template_${randomBytes(4).toString('hex')}`
   await adminQuery(adminUrl, `create database ${template}`)
   const database = await openDatabase({ databaseUrl: databaseUrl(adminUrl, template), maxConnections: 1 })

@@ -6,11 +6,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  // One worker for now (decision 172). Measured the same day from fresh clones: two workers 13.7 min
-  // (one test failed, since made firm), one worker 17.1 and 18.5 min. Two are to become the default
-  // once a full run with them passes. The tests that change shared state make their own brand and
-  // members (fixtures.ts), so E2E_WORKERS=2 works today.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two workers: on two cores they take about three quarters of one worker's time (decisions 172
+  // and 174). The tests that change shared state make their own brand and members (fixtures.ts).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -124,17 +124,29 @@ const SIGNED_IN: [email: string, paths: string[]][] = [
   ],
 ]
 
-// Many pages per test, each analysed in the browser.
-test.describe.configure({ timeout: 600_000 })
+// Many pages per test, each analysed in the browser; the tests of this file run side by side
+// (each page is only read), and an account's pages are split in groups so no one test holds a
+// worker for minutes.
+test.describe.configure({ mode: 'parallel', timeout: 600_000 })
+
+/** An account's pages in groups of at most `size`. */
+function groupsOf<T>(items: readonly T[], size: number): T[][] {
+  const groups: T[][] = []
+  for (let i = 0; i < items.length; i += size) groups.push(items.slice(i, i + size))
+  return groups
+}
 
 test('signed-out pages have no axe violations', async ({ page }) => {
   for (const path of SIGNED_OUT) expect.soft(await violationsOf(page, path), path).toEqual([])
 })
 
 for (const [email, paths] of SIGNED_IN) {
-  test(`pages of ${email} have no axe violations`, async ({ page }) => {
-    await signIn(page, email)
-    for (const path of paths) expect.soft(await violationsOf(page, path), path).toEqual([])
+  const groups = groupsOf(paths, 12)
+  groups.forEach((group, index) => {
+    test(`pages of ${email} have no axe violations (${index + 1} of ${groups.length})`, async ({ page }) => {
+      await signIn(page, email)
+      for (const path of group) expect.soft(await violationsOf(page, path), path).toEqual([])
+    })
   })
 }
 

@@ -42,6 +42,9 @@ export default defineConfig({
           ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Files share one module graph per worker, as the unit tests do; each file still starts
+          // its own portal on its own database (a world's hooks are called by each file).
+          isolate: false,
           // Two cores: two workers, each with its own database and Firebase project.
           maxWorkers: 2,
         },

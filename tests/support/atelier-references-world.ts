@@ -15,15 +15,22 @@ export let editor: string
 export let viewer: string
 export let outsider: string
 
-beforeAll(async () => {
-  portal = await startTestPortal()
-  ;[editor, viewer, outsider] = await Promise.all([
-    sessionCookieFor(portal, 'editor@demo.test'),
-    sessionCookieFor(portal, 'viewer@demo.test'),
-    sessionCookieFor(portal, 'outsider@demo.test'),
-  ])
-})
-afterAll(() => portal?.destroy())
+/**
+ * Starts this world for the calling test file (its hooks run in that file): files share one
+ * module graph per worker, so a hook written at the top of this module would run in the first
+ * file only.
+ */
+export function useAtelierReferencesWorld() {
+  beforeAll(async () => {
+    portal = await startTestPortal()
+    ;[editor, viewer, outsider] = await Promise.all([
+      sessionCookieFor(portal, 'editor@demo.test'),
+      sessionCookieFor(portal, 'viewer@demo.test'),
+      sessionCookieFor(portal, 'outsider@demo.test'),
+    ])
+  })
+  afterAll(() => portal?.destroy())
+}
 
 export const square = (size = 400, colour = '#7c2d12') =>
   sharp({ create: { width: size, height: size, channels: 3, background: colour } })

@@ -24,20 +24,27 @@ export const linesOf = (brandKey: string) => portal.deps.db.select().from(lines)
 export const collectionsOf = (brandKey: string) =>
   portal.deps.db.select().from(collections).where(eq(collections.brandKey, brandKey))
 
-beforeAll(async () => {
-  portal = await startTestPortal({ remixBuild: await loadServerBuild() })
-  brand = await createBrand(portal.deps, { name: 'Lines House', lines: 2, collectionsPerLine: 1 })
-  otherBrand = await createBrand(portal.deps, { name: 'Elsewhere House' })
-  owner = await createMember(portal.deps, [{ brand: brand.key, type: 'owner' }], {
-    name: 'Olive',
-    fields: { role: 'admin', jobType: 'admin' },
+/**
+ * Starts this world for the calling test file (its hooks run in that file): files share one
+ * module graph per worker, so a hook written at the top of this module would run in the first
+ * file only.
+ */
+export function useCatalogueLinesWorld() {
+  beforeAll(async () => {
+    portal = await startTestPortal({ remixBuild: await loadServerBuild() })
+    brand = await createBrand(portal.deps, { name: 'Lines House', lines: 2, collectionsPerLine: 1 })
+    otherBrand = await createBrand(portal.deps, { name: 'Elsewhere House' })
+    owner = await createMember(portal.deps, [{ brand: brand.key, type: 'owner' }], {
+      name: 'Olive',
+      fields: { role: 'admin', jobType: 'admin' },
+    })
+    editor = await createMember(portal.deps, [{ brand: brand.key, type: 'editor' }], { name: 'Eddie' })
+    reader = await createMember(portal.deps, [{ brand: brand.key, type: 'read' }], { name: 'Rita' })
+    outsider = await createMember(portal.deps, [{ brand: otherBrand.key, type: 'owner' }], { name: 'Otto' })
+    cookie.owner = await sessionCookieFor(portal, owner.email, owner.password)
+    cookie.editor = await sessionCookieFor(portal, editor.email, editor.password)
+    cookie.reader = await sessionCookieFor(portal, reader.email, reader.password)
+    cookie.outsider = await sessionCookieFor(portal, outsider.email, outsider.password)
   })
-  editor = await createMember(portal.deps, [{ brand: brand.key, type: 'editor' }], { name: 'Eddie' })
-  reader = await createMember(portal.deps, [{ brand: brand.key, type: 'read' }], { name: 'Rita' })
-  outsider = await createMember(portal.deps, [{ brand: otherBrand.key, type: 'owner' }], { name: 'Otto' })
-  cookie.owner = await sessionCookieFor(portal, owner.email, owner.password)
-  cookie.editor = await sessionCookieFor(portal, editor.email, editor.password)
-  cookie.reader = await sessionCookieFor(portal, reader.email, reader.password)
-  cookie.outsider = await sessionCookieFor(portal, outsider.email, outsider.password)
-})
-afterAll(() => portal?.destroy())
+  afterAll(() => portal?.destroy())
+}

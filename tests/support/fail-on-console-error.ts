@@ -1,12 +1,16 @@
 // A test that logs console.error fails: errors must be asserted, not printed.
 import { afterEach, vi } from 'vitest'
 
-const errors: unknown[][] = []
-const original = console.error
-console.error = (...args: unknown[]) => {
-  errors.push(args)
-  original(...args)
-}
+/** The errors logged since the last test ended. Installed once per worker: files share its module graph. */
+const errors: unknown[][] = ((globalThis as { consoleErrorsOfTest?: unknown[][] }).consoleErrorsOfTest ??= (() => {
+  const logged: unknown[][] = []
+  const original = console.error
+  console.error = (...args: unknown[]) => {
+    logged.push(args)
+    original(...args)
+  }
+  return logged
+})())
 
 afterEach(() => {
   const logged = errors.splice(0)

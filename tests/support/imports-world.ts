@@ -44,38 +44,45 @@ export function upload(
   )
 }
 
-beforeAll(async () => {
-  portal = await startTestPortal()
-  const { deps } = portal
-  brand = await createBrand(deps, { lines: 2, collectionsPerLine: 1 })
-  await createCategory(deps, brand.key, 'Shirts')
-  const owner = await createMember(deps, [{ brand: brand.key, type: 'owner' }], { name: 'Owner' })
-  const reader = await createMember(deps, [{ brand: brand.key, type: 'read' }], { name: 'Reader' })
-  const lineEditor = await createMember(
-    deps,
-    [{ brand: brand.key, model: 'Line', modelId: brand.lines[0]!.key, type: 'editor' }],
-    { name: 'Lineeditor' },
-  )
-  const outsider = await createMember(deps, [], { name: 'Outsider' })
-  actors.owner = await actorOf(deps, owner)
-  actors.reader = await actorOf(deps, reader)
-  actors.outsider = await actorOf(deps, outsider)
-  actors.lineEditor = await actorOf(deps, lineEditor)
-  cookies.owner = await sessionCookieFor(portal, owner.email, owner.password)
-  cookies.reader = await sessionCookieFor(portal, reader.email, reader.password)
-  cookies.outsider = await sessionCookieFor(portal, outsider.email, outsider.password)
-  existing = await createListing(deps, brand.key, {
-    listingUniqueId: 'EX-1',
-    styleName: 'Old Name',
-    styleNumber: 'SN-1',
-    units: 5,
+/**
+ * Starts this world for the calling test file (its hooks run in that file): files share one
+ * module graph per worker, so a hook written at the top of this module would run in the first
+ * file only.
+ */
+export function useImportsWorld() {
+  beforeAll(async () => {
+    portal = await startTestPortal()
+    const { deps } = portal
+    brand = await createBrand(deps, { lines: 2, collectionsPerLine: 1 })
+    await createCategory(deps, brand.key, 'Shirts')
+    const owner = await createMember(deps, [{ brand: brand.key, type: 'owner' }], { name: 'Owner' })
+    const reader = await createMember(deps, [{ brand: brand.key, type: 'read' }], { name: 'Reader' })
+    const lineEditor = await createMember(
+      deps,
+      [{ brand: brand.key, model: 'Line', modelId: brand.lines[0]!.key, type: 'editor' }],
+      { name: 'Lineeditor' },
+    )
+    const outsider = await createMember(deps, [], { name: 'Outsider' })
+    actors.owner = await actorOf(deps, owner)
+    actors.reader = await actorOf(deps, reader)
+    actors.outsider = await actorOf(deps, outsider)
+    actors.lineEditor = await actorOf(deps, lineEditor)
+    cookies.owner = await sessionCookieFor(portal, owner.email, owner.password)
+    cookies.reader = await sessionCookieFor(portal, reader.email, reader.password)
+    cookies.outsider = await sessionCookieFor(portal, outsider.email, outsider.password)
+    existing = await createListing(deps, brand.key, {
+      listingUniqueId: 'EX-1',
+      styleName: 'Old Name',
+      styleNumber: 'SN-1',
+      units: 5,
+    })
+    await createListing(deps, brand.key, {
+      listingUniqueId: 'EX-2',
+      styleName: 'Same Name',
+      styleNumber: 'SN-2',
+      upc: '012345678905',
+    })
   })
-  await createListing(deps, brand.key, {
-    listingUniqueId: 'EX-2',
-    styleName: 'Same Name',
-    styleNumber: 'SN-2',
-    upc: '012345678905',
-  })
-})
 
-afterAll(() => portal?.destroy())
+  afterAll(() => portal?.destroy())
+}

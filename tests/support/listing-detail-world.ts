@@ -35,23 +35,30 @@ export function collectionOf(b: BrandFixture, line = 0) {
   return { lineKey: b.lines[line]!.key, collectionKey: b.lines[line]!.collections[0]! }
 }
 
-beforeAll(async () => {
-  portal = await startTestPortal({ remixBuild: await loadServerBuild() })
-  const { deps } = portal
-  brand = await createBrand(deps, { name: 'Listing Brand' })
-  otherBrand = await createBrand(deps, { name: 'Elsewhere Listing' })
-  owner = await createMember(deps, [{ brand: brand.key, type: 'owner' }], {
-    name: 'Olga',
-    fields: { role: 'admin', jobType: 'admin' },
+/**
+ * Starts this world for the calling test file (its hooks run in that file): files share one
+ * module graph per worker, so a hook written at the top of this module would run in the first
+ * file only.
+ */
+export function useListingDetailWorld() {
+  beforeAll(async () => {
+    portal = await startTestPortal({ remixBuild: await loadServerBuild() })
+    const { deps } = portal
+    brand = await createBrand(deps, { name: 'Listing Brand' })
+    otherBrand = await createBrand(deps, { name: 'Elsewhere Listing' })
+    owner = await createMember(deps, [{ brand: brand.key, type: 'owner' }], {
+      name: 'Olga',
+      fields: { role: 'admin', jobType: 'admin' },
+    })
+    editor = await createMember(deps, [{ brand: brand.key, type: 'editor' }], { name: 'Edda' })
+    reader = await createMember(deps, [{ brand: brand.key, type: 'read' }], { name: 'Reta' })
+    outsider = await createMember(deps, [{ brand: otherBrand.key, type: 'owner' }], { name: 'Otto' })
+    tops = await createCategory(deps, brand.key, 'Tops')
+    knit = await createCategory(deps, brand.key, 'Knitwear')
+    style = await createStyleIn(deps, brand.key, collectionOf(brand).collectionKey, 'Cape Coat')
+    for (const [role, account] of Object.entries({ owner, editor, reader, outsider })) {
+      cookies[role as keyof typeof cookies] = await sessionCookieFor(portal, account.email, account.password)
+    }
   })
-  editor = await createMember(deps, [{ brand: brand.key, type: 'editor' }], { name: 'Edda' })
-  reader = await createMember(deps, [{ brand: brand.key, type: 'read' }], { name: 'Reta' })
-  outsider = await createMember(deps, [{ brand: otherBrand.key, type: 'owner' }], { name: 'Otto' })
-  tops = await createCategory(deps, brand.key, 'Tops')
-  knit = await createCategory(deps, brand.key, 'Knitwear')
-  style = await createStyleIn(deps, brand.key, collectionOf(brand).collectionKey, 'Cape Coat')
-  for (const [role, account] of Object.entries({ owner, editor, reader, outsider })) {
-    cookies[role as keyof typeof cookies] = await sessionCookieFor(portal, account.email, account.password)
-  }
-})
-afterAll(() => portal?.destroy())
+  afterAll(() => portal?.destroy())
+}

@@ -502,14 +502,21 @@ export const build = await loadServerBuild()
 export let portal: TestPortal
 export let png: Buffer
 
-beforeAll(async () => {
-  portal = await startTestPortal({ remixBuild: build })
-  png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#884422' } })
-    .png()
-    .toBuffer()
-})
-afterAll(async () => {
-  // An accepted upload may still be scanned in the background: let it finish before its folder goes.
-  if (portal) await pipelineSettled(portal.deps)
-  await portal?.destroy()
-})
+/**
+ * Starts this world for the calling test file (its hooks run in that file): files share one
+ * module graph per worker, so a hook written at the top of this module would run in the first
+ * file only.
+ */
+export function usePageActionWorld() {
+  beforeAll(async () => {
+    portal = await startTestPortal({ remixBuild: build })
+    png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#884422' } })
+      .png()
+      .toBuffer()
+  })
+  afterAll(async () => {
+    // An accepted upload may still be scanned in the background: let it finish before its folder goes.
+    if (portal) await pipelineSettled(portal.deps)
+    await portal?.destroy()
+  })
+}

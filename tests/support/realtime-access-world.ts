@@ -20,13 +20,20 @@ export const WALK_IDS: Record<string, string> = { 'sample-markup': demoKey('samp
 export let portal: TestPortal
 export const closers: (() => void)[] = []
 
-beforeAll(async () => {
-  portal = await startTestPortal()
-})
-afterAll(async () => {
-  closers.forEach((close) => close())
-  await portal?.destroy()
-})
+/**
+ * Starts this world for the calling test file (its hooks run in that file): files share one
+ * module graph per worker, so a hook written at the top of this module would run in the first
+ * file only.
+ */
+export function useRealtimeAccessWorld() {
+  beforeAll(async () => {
+    portal = await startTestPortal()
+  })
+  afterAll(async () => {
+    closers.splice(0).forEach((close) => close())
+    await portal?.destroy()
+  })
+}
 
 /** A raw y-websocket connection that sends hand-made protocol messages. */
 export async function rawYjs(docName: string, cookie: string) {

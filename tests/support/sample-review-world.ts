@@ -20,22 +20,29 @@ export let brand: BrandFixture
 export const people = {} as Record<'owner' | 'designer' | 'vsm' | 'reader' | 'outsider', AccountFixture>
 export const browsers = {} as Record<keyof typeof people, PageBrowser>
 
-beforeAll(async () => {
-  portal = await startTestPortal({ remixBuild: await loadServerBuild() })
-  const { deps } = portal
-  brand = await createBrand(deps, { name: 'Sample Review' })
-  const elsewhere = await createBrand(deps)
-  const member = (type: 'owner' | 'editor' | 'read', name: string, jobType: string) =>
-    createMember(deps, [{ brand: brand.key, type }], { name, fields: { jobType } })
-  people.owner = await member('owner', 'Olive Owner', 'admin')
-  people.designer = await member('editor', 'Dana Designer', 'designer')
-  people.vsm = await member('editor', 'Victor Vsm', 'vsm')
-  people.reader = await member('read', 'Rita Reader', 'designer')
-  people.outsider = await createMember(deps, [{ brand: elsewhere.key, type: 'owner' }], { name: 'Oscar Outsider' })
-  for (const who of Object.keys(people) as (keyof typeof people)[])
-    browsers[who] = await pageBrowser(portal, people[who])
-})
-afterAll(() => portal?.destroy())
+/**
+ * Starts this world for the calling test file (its hooks run in that file): files share one
+ * module graph per worker, so a hook written at the top of this module would run in the first
+ * file only.
+ */
+export function useSampleReviewWorld() {
+  beforeAll(async () => {
+    portal = await startTestPortal({ remixBuild: await loadServerBuild() })
+    const { deps } = portal
+    brand = await createBrand(deps, { name: 'Sample Review' })
+    const elsewhere = await createBrand(deps)
+    const member = (type: 'owner' | 'editor' | 'read', name: string, jobType: string) =>
+      createMember(deps, [{ brand: brand.key, type }], { name, fields: { jobType } })
+    people.owner = await member('owner', 'Olive Owner', 'admin')
+    people.designer = await member('editor', 'Dana Designer', 'designer')
+    people.vsm = await member('editor', 'Victor Vsm', 'vsm')
+    people.reader = await member('read', 'Rita Reader', 'designer')
+    people.outsider = await createMember(deps, [{ brand: elsewhere.key, type: 'owner' }], { name: 'Oscar Outsider' })
+    for (const who of Object.keys(people) as (keyof typeof people)[])
+      browsers[who] = await pageBrowser(portal, people[who])
+  })
+  afterAll(() => portal?.destroy())
+}
 
 export const textOf = (html: string) =>
   html

@@ -23,7 +23,10 @@ import {
   square,
   styleRow,
   viewer,
+  useAtelierReferencesWorld,
 } from '#tests/support/atelier-references-world'
+
+useAtelierReferencesWorld()
 
 describe('positions, archive, clone and asset', () => {
   it('update_positions orders a style’s references, all or nothing', async () => {

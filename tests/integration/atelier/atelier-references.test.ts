@@ -27,7 +27,10 @@ import {
   styleRow,
   upload,
   viewer,
+  useAtelierReferencesWorld,
 } from '#tests/support/atelier-references-world'
+
+useAtelierReferencesWorld()
 
 describe('a file reference', () => {
   it('is made from a clean upload, answers the spec fields and marks its step completed', async () => {

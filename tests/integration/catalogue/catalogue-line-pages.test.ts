@@ -16,7 +16,10 @@ import {
   owner,
   portal,
   reader,
+  useCatalogueLinesWorld,
 } from '#tests/support/catalogue-lines-world'
+
+useCatalogueLinesWorld()
 
 describe('the line and collection pages without JavaScript', () => {
   it('create a line from the dialog: toast, then the line page', async () => {

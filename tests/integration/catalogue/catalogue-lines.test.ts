@@ -6,7 +6,17 @@ import { createBrand, createMember } from '#tests/support/factories'
 import { api, sessionCookieFor } from '#tests/support/portal'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { brand, collectionsOf, cookie, linesOf, otherBrand, portal } from '#tests/support/catalogue-lines-world'
+import {
+  brand,
+  collectionsOf,
+  cookie,
+  linesOf,
+  otherBrand,
+  portal,
+  useCatalogueLinesWorld,
+} from '#tests/support/catalogue-lines-world'
+
+useCatalogueLinesWorld()
 
 describe('the line calls', () => {
   it('create a line for an owner and answer the Line entity', async () => {

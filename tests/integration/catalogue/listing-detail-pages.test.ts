@@ -20,7 +20,10 @@ import {
   reader,
   style,
   tops,
+  useListingDetailWorld,
 } from '#tests/support/listing-detail-world'
+
+useListingDetailWorld()
 
 describe('the listing page without JavaScript', () => {
   it('shows the listing with breadcrumbs, look n / total and the edit menu to owners and editors only', async () => {

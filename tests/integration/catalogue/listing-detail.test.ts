@@ -16,7 +16,10 @@ import {
   portal,
   style,
   tops,
+  useListingDetailWorld,
 } from '#tests/support/listing-detail-world'
+
+useListingDetailWorld()
 
 describe('GET /api/listing/model/{id}', () => {
   it('answers the listing with its names to a member, and 404 to an outsider or for another brand', async () => {

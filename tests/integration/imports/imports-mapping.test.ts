@@ -12,7 +12,19 @@ import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { HEADER, actors, brand, cookies, existing, listingRows, portal, upload } from '#tests/support/imports-world'
+import {
+  HEADER,
+  actors,
+  brand,
+  cookies,
+  existing,
+  listingRows,
+  portal,
+  upload,
+  useImportsWorld,
+} from '#tests/support/imports-world'
+
+useImportsWorld()
 
 describe('column mapping', () => {
   it('asks for a mapping when headers do not match, remembers it for the brand', async () => {

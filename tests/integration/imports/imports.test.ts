@@ -20,7 +20,19 @@ import { importRows, imports, listings } from '#db/schema'
 import { and, eq } from 'drizzle-orm'
 import { Readable } from 'node:stream'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { HEADER, actors, brand, errorsOf, existing, listingRows, portal, upload } from '#tests/support/imports-world'
+import {
+  HEADER,
+  actors,
+  brand,
+  errorsOf,
+  existing,
+  listingRows,
+  portal,
+  upload,
+  useImportsWorld,
+} from '#tests/support/imports-world'
+
+useImportsWorld()
 
 describe('an upload and its dry run', () => {
   let view: ImportView

@@ -23,7 +23,10 @@ import {
   portal,
   type ActionPost,
   type World,
+  usePageActionWorld,
 } from '#tests/support/page-action-samples'
+
+usePageActionWorld()
 
 async function send(post: ActionPost, cookie: string, token: string | null): Promise<Response> {
   let body: FormData | URLSearchParams

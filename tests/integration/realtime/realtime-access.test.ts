@@ -21,7 +21,10 @@ import {
   VALID_WRITES,
   WALK_IDS,
   withNote,
+  useRealtimeAccessWorld,
 } from '#tests/support/realtime-access-world'
+
+useRealtimeAccessWorld()
 
 describe('Yjs', () => {
   it('drops a read member’s sync step 2 and updates, and applies an editor’s', async () => {

@@ -13,7 +13,16 @@ import { cyclicUpdates, encodeRawUpdate, type RawItem } from '#tests/support/yjs
 import { describe, expect, it } from 'vitest'
 import * as syncProtocol from 'y-protocols/sync'
 import * as Y from 'yjs'
-import { closers, portal, rawYjs, storedDoc, WALK_IDS } from '#tests/support/realtime-access-world'
+import {
+  closers,
+  portal,
+  rawYjs,
+  storedDoc,
+  WALK_IDS,
+  useRealtimeAccessWorld,
+} from '#tests/support/realtime-access-world'
+
+useRealtimeAccessWorld()
 
 const ORDERS = `media-order:${DEMO_BRAND_KEY}`
 const MARKUP = `sample-markup:${DEMO_BRAND_KEY}:${WALK_IDS['sample-markup']}`

@@ -18,7 +18,10 @@ import {
   portal,
   styleWithPins,
   textOf,
+  useSampleReviewWorld,
 } from '#tests/support/sample-review-world'
+
+useSampleReviewWorld()
 
 /** A sample with two pins by the designer; pin 1 is raised as a change request for the vsm. */
 async function withPins(name: string) {

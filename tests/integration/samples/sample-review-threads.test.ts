@@ -14,7 +14,18 @@ import { and, eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { brand, browsers, landing, people, portal, styleWithSample, textOf } from '#tests/support/sample-review-world'
+import {
+  brand,
+  browsers,
+  landing,
+  people,
+  portal,
+  styleWithSample,
+  textOf,
+  useSampleReviewWorld,
+} from '#tests/support/sample-review-world'
+
+useSampleReviewWorld()
 
 describe('pin threads', () => {
   const cookieOf = (who: keyof typeof people) => sessionCookieFor(portal, people[who].email, people[who].password)

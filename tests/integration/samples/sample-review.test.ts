@@ -24,7 +24,10 @@ import {
   statusOf,
   styleWithSample,
   textOf,
+  useSampleReviewWorld,
 } from '#tests/support/sample-review-world'
+
+useSampleReviewWorld()
 
 describe('the review page', () => {
   it('shows the sample, the header actions, its status, side actions and the other samples', async () => {

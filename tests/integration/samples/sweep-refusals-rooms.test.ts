@@ -10,8 +10,17 @@ import { ATELIER_EVENTS, type SampleChangedEvent, type SampleReviewAck } from '#
 import type { Socket } from 'socket.io-client'
 import { eventually, sessionCookieFor } from '#tests/support/portal'
 import { openSocket as openSocketTo } from '#tests/support/sockets'
-import { openSocket, people, portal, statusOf, styleWithSample } from '#tests/support/sample-review-world'
+import {
+  openSocket,
+  people,
+  portal,
+  statusOf,
+  styleWithSample,
+  useSampleReviewWorld,
+} from '#tests/support/sample-review-world'
 import { describe, expect, it } from 'vitest'
+
+useSampleReviewWorld()
 
 const review = (socket: Socket, payload: Record<string, unknown>) =>
   socket.timeout(5_000).emitWithAck(ATELIER_EVENTS.review, payload) as Promise<SampleReviewAck>

@@ -20,7 +20,7 @@ export let outsider: string
  * module graph per worker, so a hook written at the top of this module would run in the first
  * file only.
  */
-export function useAtelierReferencesWorld() {
+export function setUpAtelierReferencesWorld() {
   beforeAll(async () => {
     portal = await startTestPortal()
     ;[editor, viewer, outsider] = await Promise.all([

@@ -29,7 +29,7 @@ export const collectionsOf = (brandKey: string) =>
  * module graph per worker, so a hook written at the top of this module would run in the first
  * file only.
  */
-export function useCatalogueLinesWorld() {
+export function setUpCatalogueLinesWorld() {
   beforeAll(async () => {
     portal = await startTestPortal({ remixBuild: await loadServerBuild() })
     brand = await createBrand(portal.deps, { name: 'Lines House', lines: 2, collectionsPerLine: 1 })

@@ -49,7 +49,7 @@ export function upload(
  * module graph per worker, so a hook written at the top of this module would run in the first
  * file only.
  */
-export function useImportsWorld() {
+export function setUpImportsWorld() {
   beforeAll(async () => {
     portal = await startTestPortal()
     const { deps } = portal

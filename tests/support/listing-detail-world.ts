@@ -40,7 +40,7 @@ export function collectionOf(b: BrandFixture, line = 0) {
  * module graph per worker, so a hook written at the top of this module would run in the first
  * file only.
  */
-export function useListingDetailWorld() {
+export function setUpListingDetailWorld() {
   beforeAll(async () => {
     portal = await startTestPortal({ remixBuild: await loadServerBuild() })
     const { deps } = portal

@@ -507,7 +507,7 @@ export let png: Buffer
  * module graph per worker, so a hook written at the top of this module would run in the first
  * file only.
  */
-export function usePageActionWorld() {
+export function setUpPageActionWorld() {
   beforeAll(async () => {
     portal = await startTestPortal({ remixBuild: build })
     png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#884422' } })

@@ -25,7 +25,7 @@ export const closers: (() => void)[] = []
  * module graph per worker, so a hook written at the top of this module would run in the first
  * file only.
  */
-export function useRealtimeAccessWorld() {
+export function setUpRealtimeAccessWorld() {
   beforeAll(async () => {
     portal = await startTestPortal()
   })

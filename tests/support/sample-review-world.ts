@@ -25,7 +25,7 @@ export const browsers = {} as Record<keyof typeof people, PageBrowser>
  * module graph per worker, so a hook written at the top of this module would run in the first
  * file only.
  */
-export function useSampleReviewWorld() {
+export function setUpSampleReviewWorld() {
   beforeAll(async () => {
     portal = await startTestPortal({ remixBuild: await loadServerBuild() })
     const { deps } = portal

@@ -23,10 +23,10 @@ import {
   square,
   styleRow,
   viewer,
-  useAtelierReferencesWorld,
+  setUpAtelierReferencesWorld,
 } from '#tests/support/atelier-references-world'
 
-useAtelierReferencesWorld()
+setUpAtelierReferencesWorld()
 
 describe('positions, archive, clone and asset', () => {
   it('update_positions orders a style’s references, all or nothing', async () => {

@@ -27,10 +27,10 @@ import {
   styleRow,
   upload,
   viewer,
-  useAtelierReferencesWorld,
+  setUpAtelierReferencesWorld,
 } from '#tests/support/atelier-references-world'
 
-useAtelierReferencesWorld()
+setUpAtelierReferencesWorld()
 
 describe('a file reference', () => {
   it('is made from a clean upload, answers the spec fields and marks its step completed', async () => {

@@ -16,10 +16,10 @@ import {
   owner,
   portal,
   reader,
-  useCatalogueLinesWorld,
+  setUpCatalogueLinesWorld,
 } from '#tests/support/catalogue-lines-world'
 
-useCatalogueLinesWorld()
+setUpCatalogueLinesWorld()
 
 describe('the line and collection pages without JavaScript', () => {
   it('create a line from the dialog: toast, then the line page', async () => {

@@ -13,10 +13,10 @@ import {
   linesOf,
   otherBrand,
   portal,
-  useCatalogueLinesWorld,
+  setUpCatalogueLinesWorld,
 } from '#tests/support/catalogue-lines-world'
 
-useCatalogueLinesWorld()
+setUpCatalogueLinesWorld()
 
 describe('the line calls', () => {
   it('create a line for an owner and answer the Line entity', async () => {

@@ -20,10 +20,10 @@ import {
   reader,
   style,
   tops,
-  useListingDetailWorld,
+  setUpListingDetailWorld,
 } from '#tests/support/listing-detail-world'
 
-useListingDetailWorld()
+setUpListingDetailWorld()
 
 describe('the listing page without JavaScript', () => {
   it('shows the listing with breadcrumbs, look n / total and the edit menu to owners and editors only', async () => {

@@ -16,10 +16,10 @@ import {
   portal,
   style,
   tops,
-  useListingDetailWorld,
+  setUpListingDetailWorld,
 } from '#tests/support/listing-detail-world'
 
-useListingDetailWorld()
+setUpListingDetailWorld()
 
 describe('GET /api/listing/model/{id}', () => {
   it('answers the listing with its names to a member, and 404 to an outsider or for another brand', async () => {

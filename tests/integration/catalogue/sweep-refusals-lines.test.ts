@@ -13,11 +13,11 @@ import { createListing } from '#tests/support/catalogue-factories'
 import { createMember, type AccountFixture } from '#tests/support/factories'
 import { snapshotData } from '#tests/support/db-snapshot'
 import { api, sessionCookieFor } from '#tests/support/portal'
-import { brand, browserOf, collectionsOf, portal, useCatalogueLinesWorld } from '#tests/support/catalogue-lines-world'
+import { brand, browserOf, collectionsOf, portal, setUpCatalogueLinesWorld } from '#tests/support/catalogue-lines-world'
 import { inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-useCatalogueLinesWorld()
+setUpCatalogueLinesWorld()
 
 let lineOwner: AccountFixture
 let lineEditor: AccountFixture

@@ -21,10 +21,10 @@ import {
   listingRows,
   portal,
   upload,
-  useImportsWorld,
+  setUpImportsWorld,
 } from '#tests/support/imports-world'
 
-useImportsWorld()
+setUpImportsWorld()
 
 describe('column mapping', () => {
   it('asks for a mapping when headers do not match, remembers it for the brand', async () => {

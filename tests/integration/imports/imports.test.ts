@@ -29,10 +29,10 @@ import {
   listingRows,
   portal,
   upload,
-  useImportsWorld,
+  setUpImportsWorld,
 } from '#tests/support/imports-world'
 
-useImportsWorld()
+setUpImportsWorld()
 
 describe('an upload and its dry run', () => {
   let view: ImportView

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest'
 import { updateImportRow } from '#app/features/imports/import-changes.server'
 import { MAX_CELL_EDIT, MAX_FILENAME } from '#app/features/imports/import-views.server'
 import { importRows, imports } from '#db/schema'
-import { HEADER, actors, portal, upload, useImportsWorld } from '#tests/support/imports-world'
+import { HEADER, actors, portal, upload, setUpImportsWorld } from '#tests/support/imports-world'
 
-useImportsWorld()
+setUpImportsWorld()
 
 const cellsOf = async (importKey: string, rowNumber: number) =>
   (

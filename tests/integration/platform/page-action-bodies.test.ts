@@ -20,12 +20,12 @@ import {
   png,
   portal,
   type ActionPost,
-  usePageActionWorld,
+  setUpPageActionWorld,
 } from '#tests/support/page-action-samples'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
-usePageActionWorld()
+setUpPageActionWorld()
 
 /** The sample's form with its token, encoded as a browser encodes a multipart form. */
 async function multipart(post: ActionPost, token: string): Promise<{ bytes: Buffer; boundary: string }> {

@@ -23,10 +23,10 @@ import {
   portal,
   type ActionPost,
   type World,
-  usePageActionWorld,
+  setUpPageActionWorld,
 } from '#tests/support/page-action-samples'
 
-usePageActionWorld()
+setUpPageActionWorld()
 
 async function send(post: ActionPost, cookie: string, token: string | null): Promise<Response> {
   let body: FormData | URLSearchParams

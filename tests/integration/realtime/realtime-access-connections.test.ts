@@ -26,9 +26,9 @@ import net from 'node:net'
 import type { Socket } from 'socket.io-client'
 import { beforeAll, describe, expect, it } from 'vitest'
 import * as syncProtocol from 'y-protocols/sync'
-import { portal, rawYjs, storedDoc, withNote, useRealtimeAccessWorld } from '#tests/support/realtime-access-world'
+import { portal, rawYjs, storedDoc, withNote, setUpRealtimeAccessWorld } from '#tests/support/realtime-access-world'
 
-useRealtimeAccessWorld()
+setUpRealtimeAccessWorld()
 
 function rawUpgrade(requestLine: string, headers: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -21,10 +21,10 @@ import {
   VALID_WRITES,
   WALK_IDS,
   withNote,
-  useRealtimeAccessWorld,
+  setUpRealtimeAccessWorld,
 } from '#tests/support/realtime-access-world'
 
-useRealtimeAccessWorld()
+setUpRealtimeAccessWorld()
 
 describe('Yjs', () => {
   it('drops a read member’s sync step 2 and updates, and applies an editor’s', async () => {

@@ -18,10 +18,10 @@ import {
   statusOf,
   styleWithSample,
   textOf,
-  useSampleReviewWorld,
+  setUpSampleReviewWorld,
 } from '#tests/support/sample-review-world'
 
-useSampleReviewWorld()
+setUpSampleReviewWorld()
 
 const CLONE_NEEDS_LOCK = 'reference: a virtual sample goes to Final Files with Lock as Final, which locks it.'
 const LOCKED = 'This virtual sample is Final and locked: only an owner can reopen it.'

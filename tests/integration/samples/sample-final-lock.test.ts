@@ -36,10 +36,10 @@ import {
   statusOf,
   styleWithPins,
   textOf,
-  useSampleReviewWorld,
+  setUpSampleReviewWorld,
 } from '#tests/support/sample-review-world'
 
-useSampleReviewWorld()
+setUpSampleReviewWorld()
 
 const LOCKED = 'This virtual sample is Final and locked: only an owner can reopen it.'
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)

@@ -18,10 +18,10 @@ import {
   portal,
   styleWithPins,
   textOf,
-  useSampleReviewWorld,
+  setUpSampleReviewWorld,
 } from '#tests/support/sample-review-world'
 
-useSampleReviewWorld()
+setUpSampleReviewWorld()
 
 /** A sample with two pins by the designer; pin 1 is raised as a change request for the vsm. */
 async function withPins(name: string) {

@@ -11,14 +11,14 @@ import {
   people,
   portal,
   styleWithSample,
-  useSampleReviewWorld,
+  setUpSampleReviewWorld,
 } from '#tests/support/sample-review-world'
 import { ATELIER_EVENTS, type SampleChangedEvent } from '#app/platform/protocol'
 import sharp from 'sharp'
 import type { Socket } from 'socket.io-client'
 import { describe, expect, it } from 'vitest'
 
-useSampleReviewWorld()
+setUpSampleReviewWorld()
 
 const watch = (socket: Socket, style: string) =>
   socket.emitWithAck(ATELIER_EVENTS.watch, { styles: [style] }) as Promise<{ ok: boolean; error?: string }>

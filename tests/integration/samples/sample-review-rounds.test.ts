@@ -27,10 +27,10 @@ import {
   styleWithPins,
   styleWithSample,
   textOf,
-  useSampleReviewWorld,
+  setUpSampleReviewWorld,
 } from '#tests/support/sample-review-world'
 
-useSampleReviewWorld()
+setUpSampleReviewWorld()
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
 

@@ -16,14 +16,14 @@ import {
   portal,
   statusOf,
   styleWithSample,
-  useSampleReviewWorld,
+  setUpSampleReviewWorld,
 } from '#tests/support/sample-review-world'
 import { eq } from 'drizzle-orm'
 import type { Socket } from 'socket.io-client'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 
-useSampleReviewWorld()
+setUpSampleReviewWorld()
 
 const review = (socket: Socket, payload: Record<string, unknown>) =>
   socket.emitWithAck(ATELIER_EVENTS.review, payload) as Promise<SampleReviewAck>

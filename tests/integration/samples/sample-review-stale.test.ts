@@ -14,12 +14,12 @@ import {
   statusOf,
   styleWithSample,
   textOf,
-  useSampleReviewWorld,
+  setUpSampleReviewWorld,
 } from '#tests/support/sample-review-world'
 import type { Socket } from 'socket.io-client'
 import { describe, expect, it } from 'vitest'
 
-useSampleReviewWorld()
+setUpSampleReviewWorld()
 
 const review = (socket: Socket, payload: Record<string, unknown>) =>
   socket.timeout(5_000).emitWithAck(ATELIER_EVENTS.review, payload) as Promise<SampleReviewAck>

@@ -22,10 +22,10 @@ import {
   portal,
   styleWithSample,
   textOf,
-  useSampleReviewWorld,
+  setUpSampleReviewWorld,
 } from '#tests/support/sample-review-world'
 
-useSampleReviewWorld()
+setUpSampleReviewWorld()
 
 describe('pin threads', () => {
   const cookieOf = (who: keyof typeof people) => sessionCookieFor(portal, people[who].email, people[who].password)

@@ -24,10 +24,10 @@ import {
   statusOf,
   styleWithSample,
   textOf,
-  useSampleReviewWorld,
+  setUpSampleReviewWorld,
 } from '#tests/support/sample-review-world'
 
-useSampleReviewWorld()
+setUpSampleReviewWorld()
 
 describe('the review page', () => {
   it('shows the sample, the header actions, its status, side actions and the other samples', async () => {

@@ -36,14 +36,14 @@ import {
   portal,
   styleWithPins,
   styleWithSample,
-  useSampleReviewWorld,
+  setUpSampleReviewWorld,
 } from '#tests/support/sample-review-world'
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Socket } from 'socket.io-client'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 
-useSampleReviewWorld()
+setUpSampleReviewWorld()
 
 const NOT_FOUND = 'Change request not found.'
 const NOT_YOURS = 'You can change only what is assigned to you, to resolved or to re-check.'

@@ -16,11 +16,11 @@ import {
   portal,
   statusOf,
   styleWithSample,
-  useSampleReviewWorld,
+  setUpSampleReviewWorld,
 } from '#tests/support/sample-review-world'
 import { describe, expect, it } from 'vitest'
 
-useSampleReviewWorld()
+setUpSampleReviewWorld()
 
 const review = (socket: Socket, payload: Record<string, unknown>) =>
   socket.timeout(5_000).emitWithAck(ATELIER_EVENTS.review, payload) as Promise<SampleReviewAck>

@@ -16,14 +16,16 @@ step() {
   shift
   echo
   echo "━━ ${name}: $*"
+  local began=$SECONDS
   if ! "$@"; then failed+=("$name"); fi
+  echo "━━ ${name} took $((SECONDS - began)) s"
 }
 
 # The checks and the build read the source and write nothing another reads, so they run at once:
 # on two cores the five take about as long as the two slowest. Each one's output is kept apart
 # and printed whole, in this order, when all have ended.
 together() {
-  local dir names=() pids=()
+  local dir names=() pids=() began=$SECONDS
   dir=$(mktemp -d)
   while [ $# -gt 0 ]; do
     local name="$1" command="$2"
@@ -42,6 +44,7 @@ together() {
     [ "$status" -eq 0 ] || failed+=("$name")
   done
   rm -rf "$dir"
+  echo "━━ ${names[*]} took $((SECONDS - began)) s together"
 }
 
 # The build comes before Vitest: the CSRF test of every page action reads the build's routes.

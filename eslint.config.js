@@ -262,6 +262,24 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
   },
   {
+    // Test files share the support modules per worker (decision 174): a hook at the top of one
+    // would run in the first file that imports it only. A world registers its hooks in a function
+    // each file calls; setup files, which run for every file, may register theirs at the top.
+    files: ['tests/support/**/*.ts'],
+    ignores: ['tests/support/fail-on-console-error.ts', 'tests/support/close-sockets.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'Program > ExpressionStatement > CallExpression[callee.name=/^(beforeAll|afterAll|beforeEach|afterEach)$/]',
+          message:
+            'A support module is shared by the files of a worker: register hooks in a function each test file calls (setUp…World), or in a setup file.',
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call `use`, which is not React's hook.
     files: ['tests/e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off', 'react-hooks/rules-of-hooks': 'off' },

@@ -39,6 +39,7 @@ export default defineConfig({
             'app/features/abilities.ts',
             'app/features/models.server.ts',
             'tests/support/fail-on-console-error.ts',
+            'tests/support/close-sockets.ts',
           ],
           testTimeout: 60_000,
           hookTimeout: 120_000,

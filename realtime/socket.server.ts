@@ -13,7 +13,7 @@ import { sessionHashOfHeaders } from '#app/platform/session-cookie.server'
 import { forbiddenTextPath, TEXT_REFUSED } from '#app/platform/text-rule'
 import { createBurstLimit } from '#app/platform/burst-limit'
 import type { EventPublisher, ServiceDeps } from '#app/platform/context.server'
-import { CLIENT_EVENT_SCHEMAS, PRESENCE_TIMINGS, rooms, SERVER_EVENTS } from '#app/platform/protocol'
+import { CLIENT_EVENT_SCHEMAS, EVENTS, PRESENCE_TIMINGS, rooms, SERVER_EVENTS } from '#app/platform/protocol'
 import { connectionName, watchFleet, type Fleet } from './fleet'
 import { closeRedis, survivesRedisOutages } from './redis-connection'
 import { isAllowedOrigin, requestPathname } from './request-guard'
@@ -114,8 +114,11 @@ export async function attachSocketServer(
     // The sign-in this socket belongs to: ending it closes the socket (publisher.endSessions).
     const sessionHash = socket.data.sessionHash as string | null
     if (sessionHash) void socket.join(rooms.session(sessionHash))
+    const joins: Promise<unknown>[] = []
     for (const unit of units) {
-      void Promise.resolve(unit.join?.(context)).catch((error: unknown) => {
+      const joined = Promise.resolve(unit.join?.(context))
+      joins.push(joined)
+      joined.catch((error: unknown) => {
         reportError(error, { msg: 'socket unit join', unit: unit.name })
         socket.disconnect(true)
       })
@@ -124,6 +127,13 @@ export async function attachSocketServer(
       }
       if (unit.disconnect) socket.on('disconnect', (reason) => unit.disconnect!(context, reason))
     }
+    // Joined by itself (a chat's room after a lookup): told, so the page counts as live from then.
+    Promise.all(joins).then(
+      () => {
+        if (socket.connected) socket.emit(EVENTS.ready)
+      },
+      () => undefined,
+    )
   })
 
   return {

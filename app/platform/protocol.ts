@@ -77,6 +77,12 @@ export const EVENTS = {
   notificationRead: 'notification:read',
   /** server → client: notifications of this account were cleared. */
   notificationCleared: 'notification:cleared',
+  /**
+   * server → client, once per connection: every room the connection joins by itself (its account,
+   * its chats) is joined, so what is published to them from now on reaches it. Before this, a
+   * message sent to one of its chats could pass it by.
+   */
+  ready: 'realtime:ready',
 } as const
 
 /** Rooms of the virtual atelier: everyone looking at a style's page or one of its samples. */

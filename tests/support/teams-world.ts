@@ -69,21 +69,28 @@ export type TeamAnswer = {
   members: { key: string }[]
 }
 
-beforeAll(async () => {
-  portal = await startTestPortal()
-  ;[adminCookie, editorCookie, viewerCookie, outsiderCookie] = await Promise.all([
-    sessionCookieFor(portal, 'admin@demo.test'),
-    sessionCookieFor(portal, 'editor@demo.test'),
-    sessionCookieFor(portal, 'viewer@demo.test'),
-    sessionCookieFor(portal, 'outsider@demo.test'),
-  ])
-  const demoLines = await portal.deps.db.select().from(lines).where(eq(lines.brandKey, DEMO_BRAND_KEY))
-  lineKey = demoLines[0]!.key
-  otherLineKey = demoLines[1]!.key
-  const demoCollections = await portal.deps.db
-    .select()
-    .from(collections)
-    .where(eq(collections.brandKey, DEMO_BRAND_KEY))
-  collectionKey = demoCollections[0]!.key
-})
-afterAll(() => portal?.destroy())
+/**
+ * Starts this world for the calling test file (its hooks run in that file): files share one
+ * module graph per worker, so a hook written at the top of this module would run in the first
+ * file only.
+ */
+export function setUpTeamsWorld() {
+  beforeAll(async () => {
+    portal = await startTestPortal()
+    ;[adminCookie, editorCookie, viewerCookie, outsiderCookie] = await Promise.all([
+      sessionCookieFor(portal, 'admin@demo.test'),
+      sessionCookieFor(portal, 'editor@demo.test'),
+      sessionCookieFor(portal, 'viewer@demo.test'),
+      sessionCookieFor(portal, 'outsider@demo.test'),
+    ])
+    const demoLines = await portal.deps.db.select().from(lines).where(eq(lines.brandKey, DEMO_BRAND_KEY))
+    lineKey = demoLines[0]!.key
+    otherLineKey = demoLines[1]!.key
+    const demoCollections = await portal.deps.db
+      .select()
+      .from(collections)
+      .where(eq(collections.brandKey, DEMO_BRAND_KEY))
+    collectionKey = demoCollections[0]!.key
+  })
+  afterAll(() => portal?.destroy())
+}

@@ -17,7 +17,10 @@ import {
   viewerCookie,
   type Listed,
   type TeamAnswer,
+  setUpTeamsWorld,
 } from '#tests/support/teams-world'
+
+setUpTeamsWorld()
 
 describe('GET /api/team/method/brand_contacts', () => {
   it('lists contacts for any grant, with name, account type, e-mail and phone', async () => {

@@ -18,7 +18,10 @@ import {
   viewerCookie,
   type Listed,
   type TeamAnswer,
+  setUpTeamsWorld,
 } from '#tests/support/teams-world'
+
+setUpTeamsWorld()
 
 describe('GET /api/account/query/brand/', () => {
   it('lists the brand members newest first, with only their grants on this brand', async () => {

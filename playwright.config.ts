@@ -13,6 +13,12 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  projects: [
+    // The specs of the atelier and the review page all work on the demo's Wrap Dress (its steps,
+    // samples, Final): one at a time, beside the other specs (decision 174).
+    { name: 'wrap-dress', testMatch: /\/(sample|atelier)-[^/]*\.spec\.ts$/, workers: 1 },
+    { name: 'portal', testIgnore: /\/(sample|atelier)-[^/]*\.spec\.ts$/ },
+  ],
   use: {
     // A trace records every step of every test to keep the failed ones: a quarter of the run's
     // time (decision 174). A failure keeps its screenshot; E2E_TRACE=1 records traces again.

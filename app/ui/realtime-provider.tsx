@@ -33,10 +33,6 @@ export function RealtimeProvider({ brandKey, children }: { brandKey: string | nu
           // Online to the brand's members while any tab of the brand is open and connected.
           current.emit(CHAT_EVENTS.presenceJoin, { brand: brandRef.current }, () => {})
         }
-      })
-      // Live once the server has joined the rooms of this account and its chats: a message sent
-      // before that could pass the page by.
-      current.on(EVENTS.ready, () => {
         document.documentElement.dataset.realtime = 'connected'
         setRealtime({ socket: current, connected: true })
       })

@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { defineConfig } from '@playwright/test'
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -6,10 +7,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  // One worker by default (decision 174). Two take 8.5–8.8 min instead of about 12, but the specs
-  // still share demo data across files (Wrap Dress, the demo accounts' notifications and current
-  // brand): two of the three fresh-clone runs with two failed on such a clash. E2E_WORKERS=2 runs two.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // A worker per core, at most four (E2E_WORKERS sets it). Each worker has a portal and demo
+  // workspace of its own (global-setup.ts, decision 176): specs of different files never meet on
+  // the demo's shared records. On two cores two workers take about two thirds of one's time.
+  workers: Number(process.env.E2E_WORKERS ?? Math.min(4, os.availableParallelism())),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -54,11 +54,20 @@ together \
   format 'npx prettier --check .' \
   cycles 'npm run --silent check:cycles' \
   build 'npm run --silent build'
-step vitest npx vitest run
+# Vitest's account of its failures is kept, to be repeated at the very end: CI shows the end of
+# the output, where Playwright's list would otherwise have pushed it out of sight.
+vitest_log=$(mktemp)
+trap 'rm -f "$vitest_log"' EXIT
+step vitest bash -c 'npx vitest run 2>&1 | tee "$0"' "$vitest_log"
 step playwright npx playwright test
 
 echo
 if [ ${#failed[@]} -gt 0 ]; then
+  if [[ " ${failed[*]} " == *" vitest "* ]]; then
+    echo "━━ vitest's failures, again:"
+    grep -E '^ *(FAIL|×) ' "$vitest_log" | head -40
+    sed -n '/Failed Tests/,$p' "$vitest_log" | head -80
+  fi
   echo "✘ npm test failed: ${failed[*]}"
   exit 1
 fi

@@ -9,7 +9,6 @@ import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { demoKey } from '#app/platform/ids'
 import { expect, signIn, test } from './fixtures'
-import { exclusively } from './support/exclusive'
 
 const BRAND = demoKey('brand:demo')
 const STYLE = demoKey('style:wrap-dress')
@@ -67,118 +66,114 @@ for (const javaScriptEnabled of [true, false]) {
 
     test('a designer walks the six steps with a file in each, folders and row actions', async ({ page, baseURL }) => {
       test.setTimeout(120_000)
-      await exclusively('wrap-dress-steps', async () => {
-        const run = `${javaScriptEnabled ? 'js' : 'nojs'}-${Date.now().toString(36)}`
-        await signIn(page, 'editor@demo.test')
-        await resetSteps(page, baseURL!)
-        await page.goto(`${stylePath}/techpack`)
-        for (const step of ['techpack', 'patterns', 'materials', 'graphics', 'references', 'final']) {
-          await expect(page).toHaveURL(new RegExp(`${stylePath}/${step}`))
-          if (step === 'materials') {
-            await page.getByRole('switch', { name: 'Not applicable' }).click()
-            await expect(page.getByRole('switch', { name: 'Not applicable' })).toHaveAttribute('aria-checked', 'true')
-          } else {
-            const name = `${step}-${run}.pdf`
-            if (!(await page.getByTestId('upload-form').count())) {
-              await page.getByTestId('add-more-files').click()
-              await expect(page).toHaveURL(/view=upload/)
-            }
-            // With JavaScript the file goes through the resumable pipeline; without, in the form's post.
-            const viaTus = javaScriptEnabled ? page.waitForRequest((r) => r.url().includes('/uploads/tus')) : null
-            await upload(page, pdf(name))
-            await viaTus
-            // §4's toast once (the same text again may merge with the one still on screen).
-            if (step === 'techpack') {
-              await expect(toast(page, 'The file is being scanned for security compliance.')).toBeVisible()
-            }
-            await untilListed(page, rowOf(page, name), javaScriptEnabled)
+      const run = `${javaScriptEnabled ? 'js' : 'nojs'}-${Date.now().toString(36)}`
+      await signIn(page, 'editor@demo.test')
+      await resetSteps(page, baseURL!)
+      await page.goto(`${stylePath}/techpack`)
+      for (const step of ['techpack', 'patterns', 'materials', 'graphics', 'references', 'final']) {
+        await expect(page).toHaveURL(new RegExp(`${stylePath}/${step}`))
+        if (step === 'materials') {
+          await page.getByRole('switch', { name: 'Not applicable' }).click()
+          await expect(page.getByRole('switch', { name: 'Not applicable' })).toHaveAttribute('aria-checked', 'true')
+        } else {
+          const name = `${step}-${run}.pdf`
+          if (!(await page.getByTestId('upload-form').count())) {
+            await page.getByTestId('add-more-files').click()
+            await expect(page).toHaveURL(/view=upload/)
           }
-          await page.getByTestId('continue').click()
+          // With JavaScript the file goes through the resumable pipeline; without, in the form's post.
+          const viaTus = javaScriptEnabled ? page.waitForRequest((r) => r.url().includes('/uploads/tus')) : null
+          await upload(page, pdf(name))
+          await viaTus
+          // §4's toast once (the same text again may merge with the one still on screen).
+          if (step === 'techpack') {
+            await expect(toast(page, 'The file is being scanned for security compliance.')).toBeVisible()
+          }
+          await untilListed(page, rowOf(page, name), javaScriptEnabled)
         }
-        await expect(page).toHaveURL(new RegExp(`${stylePath}$`))
-        await expect(page.getByTestId('style-progress').first()).toHaveText(/6 of 6 steps/)
+        await page.getByTestId('continue').click()
+      }
+      await expect(page).toHaveURL(new RegExp(`${stylePath}$`))
+      await expect(page.getByTestId('style-progress').first()).toHaveText(/6 of 6 steps/)
 
-        // Folders, in Additional References.
-        await page.goto(`${stylePath}/references?view=list`)
-        await page.getByLabel('Add', { exact: true }).click()
-        await page.getByLabel('Folder name').fill(`Sketches ${run}`)
-        await page.getByRole('button', { name: 'Create folder' }).click()
-        await expect(toast(page, 'Change saved successfully')).toBeVisible()
-        await page
-          .getByRole('link', { name: `Sketches ${run}` })
-          .first()
-          .click()
-        await expect(page.getByRole('navigation', { name: 'Folder path' })).toContainText(`Sketches ${run}`)
-        await expect(page.getByText('This folder is empty')).toBeVisible()
-        await page.getByTestId('folder-back').click()
-        await expect(page.getByRole('link', { name: `Sketches ${run}` }).first()).toBeVisible()
+      // Folders, in Additional References.
+      await page.goto(`${stylePath}/references?view=list`)
+      await page.getByLabel('Add', { exact: true }).click()
+      await page.getByLabel('Folder name').fill(`Sketches ${run}`)
+      await page.getByRole('button', { name: 'Create folder' }).click()
+      await expect(toast(page, 'Change saved successfully')).toBeVisible()
+      await page
+        .getByRole('link', { name: `Sketches ${run}` })
+        .first()
+        .click()
+      await expect(page.getByRole('navigation', { name: 'Folder path' })).toContainText(`Sketches ${run}`)
+      await expect(page.getByText('This folder is empty')).toBeVisible()
+      await page.getByTestId('folder-back').click()
+      await expect(page.getByRole('link', { name: `Sketches ${run}` }).first()).toBeVisible()
 
-        // Rename, clone as Final, archive and delete references of the step.
-        await page.getByTestId('add-more-files').click()
-        await expect(page).toHaveURL(/view=upload/)
-        await upload(page, [pdf(`a-${run}.pdf`), pdf(`b-${run}.pdf`)])
-        await untilListed(page, rowOf(page, `b-${run}.pdf`), javaScriptEnabled)
-        await rowAction(page, `a-${run}.pdf`, 'Rename')
-        const dialog = page.getByRole('dialog')
-        await dialog.getByLabel('NEW NAME').fill(`Front ${run}`)
-        await dialog.getByRole('button', { name: 'RENAME' }).click()
-        await expect(toast(page, 'Reference name updated')).toBeVisible()
-        await expect(rowOf(page, `Front ${run}`)).toBeVisible()
+      // Rename, clone as Final, archive and delete references of the step.
+      await page.getByTestId('add-more-files').click()
+      await expect(page).toHaveURL(/view=upload/)
+      await upload(page, [pdf(`a-${run}.pdf`), pdf(`b-${run}.pdf`)])
+      await untilListed(page, rowOf(page, `b-${run}.pdf`), javaScriptEnabled)
+      await rowAction(page, `a-${run}.pdf`, 'Rename')
+      const dialog = page.getByRole('dialog')
+      await dialog.getByLabel('NEW NAME').fill(`Front ${run}`)
+      await dialog.getByRole('button', { name: 'RENAME' }).click()
+      await expect(toast(page, 'Reference name updated')).toBeVisible()
+      await expect(rowOf(page, `Front ${run}`)).toBeVisible()
 
-        await rowAction(page, `Front ${run}`, 'Clone as Final')
-        await expect(toast(page, 'Change saved successfully')).toBeVisible()
+      await rowAction(page, `Front ${run}`, 'Clone as Final')
+      await expect(toast(page, 'Change saved successfully')).toBeVisible()
 
-        await rowAction(page, `Front ${run}`, 'Archive')
-        await expect(toast(page, 'Asset has been archived successfully.')).toBeVisible()
-        await expect(rowOf(page, `Front ${run}`)).toHaveCount(0)
+      await rowAction(page, `Front ${run}`, 'Archive')
+      await expect(toast(page, 'Asset has been archived successfully.')).toBeVisible()
+      await expect(rowOf(page, `Front ${run}`)).toHaveCount(0)
 
-        await rowAction(page, `b-${run}.pdf`, 'Delete')
-        await expect(page.getByText("Deleting assets can't be undone. Are you sure you want to delete?")).toBeVisible()
-        await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
-        await expect(toast(page, 'Asset has been deleted successfully.')).toBeVisible()
-        await expect(rowOf(page, `b-${run}.pdf`)).toHaveCount(0)
+      await rowAction(page, `b-${run}.pdf`, 'Delete')
+      await expect(page.getByText("Deleting assets can't be undone. Are you sure you want to delete?")).toBeVisible()
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+      await expect(toast(page, 'Asset has been deleted successfully.')).toBeVisible()
+      await expect(rowOf(page, `b-${run}.pdf`)).toHaveCount(0)
 
-        // The clone is in Final Files.
-        await page.goto(`${stylePath}/final?view=list`)
-        await expect(rowOf(page, `Front ${run}`)).toBeVisible()
-      })
+      // The clone is in Final Files.
+      await page.goto(`${stylePath}/final?view=list`)
+      await expect(rowOf(page, `Front ${run}`)).toBeVisible()
     })
 
     test('an unsupported file and an image of a bad aspect ratio get their messages', async ({ page, baseURL }) => {
-      await exclusively('wrap-dress-steps', async () => {
-        const run = Date.now().toString(36)
-        await signIn(page, 'editor@demo.test')
-        await resetSteps(page, baseURL!)
-        await page.goto(`${stylePath}/references?view=upload`)
-        await upload(page, { name: `tool-${run}.exe`, mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') })
-        await expect(toast(page, `tool-${run}.exe is not a supported file type`)).toBeVisible()
+      const run = Date.now().toString(36)
+      await signIn(page, 'editor@demo.test')
+      await resetSteps(page, baseURL!)
+      await page.goto(`${stylePath}/references?view=upload`)
+      await upload(page, { name: `tool-${run}.exe`, mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') })
+      await expect(toast(page, `tool-${run}.exe is not a supported file type`)).toBeVisible()
 
-        const wide = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#a08f7c' } })
-          .png()
-          .toBuffer()
-        await page.goto(`${stylePath}/references?view=upload`)
-        await upload(page, { name: `wide-${run}.png`, mimeType: 'image/png', buffer: wide })
-        const message = 'Images must have one of the aspect ratios 1-1, 2-3, 1-2, 3-4, 16-9, 9-16, 16-7.'
-        if (javaScriptEnabled) {
-          // Told in the browser before a byte is sent.
-          await expect(toast(page, `wide-${run}.png: ${message}`)).toBeVisible()
-          return
-        }
-        // Without JavaScript the pipeline's check refuses it after the upload; the step says why.
-        // The check may finish before the form's answer (the upload view then says why at once) or
-        // after it (the post answers with the list view, which shows the refusal once settled).
-        // Reloading before the answer would cancel the upload.
-        const toldAtOnce = toast(page, message)
-        await expect(async () => {
-          expect((await toldAtOnce.isVisible()) || /view=list/.test(page.url())).toBe(true)
-        }).toPass({ timeout: 15_000 })
-        if (await toldAtOnce.isVisible()) return
-        await expect(async () => {
-          await page.reload()
-          await expect(page.getByTestId('unsettled').filter({ hasText: message })).toBeVisible({ timeout: 1000 })
-        }).toPass({ timeout: 30_000 })
-        await expect(page.getByTestId('unsettled').getByText(`wide-${run}.png`)).toBeVisible()
-      })
+      const wide = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#a08f7c' } })
+        .png()
+        .toBuffer()
+      await page.goto(`${stylePath}/references?view=upload`)
+      await upload(page, { name: `wide-${run}.png`, mimeType: 'image/png', buffer: wide })
+      const message = 'Images must have one of the aspect ratios 1-1, 2-3, 1-2, 3-4, 16-9, 9-16, 16-7.'
+      if (javaScriptEnabled) {
+        // Told in the browser before a byte is sent.
+        await expect(toast(page, `wide-${run}.png: ${message}`)).toBeVisible()
+        return
+      }
+      // Without JavaScript the pipeline's check refuses it after the upload; the step says why.
+      // The check may finish before the form's answer (the upload view then says why at once) or
+      // after it (the post answers with the list view, which shows the refusal once settled).
+      // Reloading before the answer would cancel the upload.
+      const toldAtOnce = toast(page, message)
+      await expect(async () => {
+        expect((await toldAtOnce.isVisible()) || /view=list/.test(page.url())).toBe(true)
+      }).toPass({ timeout: 15_000 })
+      if (await toldAtOnce.isVisible()) return
+      await expect(async () => {
+        await page.reload()
+        await expect(page.getByTestId('unsettled').filter({ hasText: message })).toBeVisible({ timeout: 1000 })
+      }).toPass({ timeout: 30_000 })
+      await expect(page.getByTestId('unsettled').getByText(`wide-${run}.png`)).toBeVisible()
     })
   })
 }

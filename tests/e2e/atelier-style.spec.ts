@@ -7,7 +7,6 @@
 import type { Page } from '@playwright/test'
 import { demoKey } from '#app/platform/ids'
 import { expect, signIn, test } from './fixtures'
-import { exclusively } from './support/exclusive'
 
 const BRAND = demoKey('brand:demo')
 const STYLE = demoKey('style:wrap-dress')
@@ -48,69 +47,64 @@ for (const javaScriptEnabled of [true, false]) {
       page,
       baseURL,
     }) => {
-      await exclusively('wrap-dress-steps', async () => {
-        await signIn(page, 'admin@demo.test')
-        await resetSteps(page, baseURL!)
-        await page.goto(`/brand/${BRAND}/atelier?search=wrap%20dress`)
-        const card = page.getByTestId('style-card').first()
-        await expect(card.getByTestId('style-progress')).toHaveText(/0 of 6 steps/)
-        await card.getByRole('link', { name: 'Wrap Dress' }).click()
+      await signIn(page, 'admin@demo.test')
+      await resetSteps(page, baseURL!)
+      await page.goto(`/brand/${BRAND}/atelier?search=wrap%20dress`)
+      const card = page.getByTestId('style-card').first()
+      await expect(card.getByTestId('style-progress')).toHaveText(/0 of 6 steps/)
+      await card.getByRole('link', { name: 'Wrap Dress' }).click()
 
-        await expect(page).toHaveURL(new RegExp(`${stylePath}$`))
-        await expect(page.getByTestId('page-title')).toHaveText('Virtual Atelier')
-        await expect(page.getByTestId('style-name')).toHaveText('Wrap Dress')
-        await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', `/brand/${BRAND}/atelier`)
-        await expect(page.getByTestId('listing-slide').first()).toBeVisible()
-        if (!javaScriptEnabled)
-          await page.screenshot({ path: test.info().outputPath('style-summary.png'), fullPage: true })
+      await expect(page).toHaveURL(new RegExp(`${stylePath}$`))
+      await expect(page.getByTestId('page-title')).toHaveText('Virtual Atelier')
+      await expect(page.getByTestId('style-name')).toHaveText('Wrap Dress')
+      await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', `/brand/${BRAND}/atelier`)
+      await expect(page.getByTestId('listing-slide').first()).toBeVisible()
+      if (!javaScriptEnabled)
+        await page.screenshot({ path: test.info().outputPath('style-summary.png'), fullPage: true })
 
-        await progressLink(page, 'techpack').click()
-        await expect(page).toHaveURL(new RegExp(`${stylePath}/techpack$`))
-        await expect(page.getByText('Product Asset')).toBeVisible()
-        await expect(page.getByTestId('wizard-style-link')).toHaveAttribute('href', stylePath)
-        const steps = page.getByRole('navigation', { name: 'Wizard steps' }).getByRole('link')
-        await expect(steps).toHaveCount(6)
-        for (const [index, label] of STEPS.entries()) {
-          await expect(page.locator('#step-heading')).toHaveText(label)
-          await expect(steps.nth(index)).toHaveAttribute('aria-current', 'step')
-          await page.getByTestId('continue').click()
-        }
-        // After Final Files, Continue leads back to the style page.
-        await expect(page).toHaveURL(new RegExp(`${stylePath}$`))
-        await expect(page.getByTestId('style-name')).toHaveText('Wrap Dress')
-      })
+      await progressLink(page, 'techpack').click()
+      await expect(page).toHaveURL(new RegExp(`${stylePath}/techpack$`))
+      await expect(page.getByText('Product Asset')).toBeVisible()
+      await expect(page.getByTestId('wizard-style-link')).toHaveAttribute('href', stylePath)
+      const steps = page.getByRole('navigation', { name: 'Wizard steps' }).getByRole('link')
+      await expect(steps).toHaveCount(6)
+      for (const [index, label] of STEPS.entries()) {
+        await expect(page.locator('#step-heading')).toHaveText(label)
+        await expect(steps.nth(index)).toHaveAttribute('aria-current', 'step')
+        await page.getByTestId('continue').click()
+      }
+      // After Final Files, Continue leads back to the style page.
+      await expect(page).toHaveURL(new RegExp(`${stylePath}$`))
+      await expect(page.getByTestId('style-name')).toHaveText('Wrap Dress')
     })
 
     test('an owner marks a step Not applicable and the summary shows the progress', async ({ page, baseURL }) => {
-      await exclusively('wrap-dress-steps', async () => {
-        await signIn(page, 'admin@demo.test')
-        await resetSteps(page, baseURL!)
-        await page.goto(`${stylePath}/graphics`)
-        await expect(page.getByRole('link', { name: 'Print', exact: true })).toBeVisible()
-        await page.getByRole('link', { name: 'Print', exact: true }).click()
-        await expect(page).toHaveURL(/\?tab=print$/)
-        const toggle = page.getByRole('switch', { name: 'Not applicable' })
-        await expect(toggle).toHaveAttribute('aria-checked', 'false')
-        await toggle.click()
-        await expect(page.getByTestId('toast').filter({ hasText: 'Change saved successfully' }).first()).toBeVisible()
-        await expect(page.getByRole('switch', { name: 'Not applicable' })).toHaveAttribute('aria-checked', 'true')
-        await expect(page.getByTestId('not-applicable-note')).toBeVisible()
-        if (!javaScriptEnabled)
-          await page.screenshot({ path: test.info().outputPath('wizard-step.png'), fullPage: true })
+      await signIn(page, 'admin@demo.test')
+      await resetSteps(page, baseURL!)
+      await page.goto(`${stylePath}/graphics`)
+      await expect(page.getByRole('link', { name: 'Print', exact: true })).toBeVisible()
+      await page.getByRole('link', { name: 'Print', exact: true }).click()
+      await expect(page).toHaveURL(/\?tab=print$/)
+      const toggle = page.getByRole('switch', { name: 'Not applicable' })
+      await expect(toggle).toHaveAttribute('aria-checked', 'false')
+      await toggle.click()
+      await expect(page.getByTestId('toast').filter({ hasText: 'Change saved successfully' }).first()).toBeVisible()
+      await expect(page.getByRole('switch', { name: 'Not applicable' })).toHaveAttribute('aria-checked', 'true')
+      await expect(page.getByTestId('not-applicable-note')).toBeVisible()
+      if (!javaScriptEnabled) await page.screenshot({ path: test.info().outputPath('wizard-step.png'), fullPage: true })
 
-        await page.getByTestId('wizard-style-link').click()
-        await expect(page).toHaveURL(new RegExp(`${stylePath}$`))
-        await expect(progressLink(page, 'graphics')).toHaveAttribute('data-state', 'notapplicable')
-        await expect(progressLink(page, 'graphics')).toContainText('Not applicable')
-        await expect(page.getByTestId('style-progress').first()).toHaveText(/1 of 6 steps/)
-        await expect(progressLink(page, 'techpack')).toContainText('Not started')
+      await page.getByTestId('wizard-style-link').click()
+      await expect(page).toHaveURL(new RegExp(`${stylePath}$`))
+      await expect(progressLink(page, 'graphics')).toHaveAttribute('data-state', 'notapplicable')
+      await expect(progressLink(page, 'graphics')).toContainText('Not applicable')
+      await expect(page.getByTestId('style-progress').first()).toHaveText(/1 of 6 steps/)
+      await expect(progressLink(page, 'techpack')).toContainText('Not started')
 
-        await page.goto(`${stylePath}/graphics`)
-        await page.getByRole('switch', { name: 'Not applicable' }).click()
-        await expect(page.getByRole('switch', { name: 'Not applicable' })).toHaveAttribute('aria-checked', 'false')
-        await page.goto(stylePath)
-        await expect(page.getByTestId('style-progress').first()).toHaveText(/0 of 6 steps/)
-      })
+      await page.goto(`${stylePath}/graphics`)
+      await page.getByRole('switch', { name: 'Not applicable' }).click()
+      await expect(page.getByRole('switch', { name: 'Not applicable' })).toHaveAttribute('aria-checked', 'false')
+      await page.goto(stylePath)
+      await expect(page.getByTestId('style-progress').first()).toHaveText(/0 of 6 steps/)
     })
   })
 }

@@ -1,4 +1,5 @@
-// Shared Playwright fixtures: the base URL of the portal started by global setup, demo accounts,
+// Shared Playwright fixtures: the base URL of this worker's portal (global setup starts one per
+// worker), demo accounts,
 // a sign-in that goes through the real login form, and for specs that edit a brand: a brand of
 // their own (`ownBrand`) and a fresh member of it signed in (`signInAsNewMember`).
 import { test as base, expect, type Page } from '@playwright/test'
@@ -27,9 +28,7 @@ export const test = base.extend<{
   signInAsNewMember: (brand: NewBrand, jobType?: string) => Promise<NewMember>
 }>({
   baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL
-    if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not start the portal')
-    await use(url)
+    await use(e2eEnvironment().baseURL)
   },
   // Every page a test opens is watched for what the browser refuses under our security headers
   // (an inline script without the nonce, a worker, an image source): one refusal fails the test.
@@ -79,11 +78,20 @@ export async function brandKeyByName(page: Page, name: string): Promise<string> 
   return brand.key
 }
 
-/** Where the portal under test keeps its data, emulator and project (set by global setup). */
+export interface E2EPortal {
+  baseURL: string
+  dataDir: string
+  emulatorHost: string
+  projectId: string
+}
+
+/**
+ * The portal of this worker (global setup starts one per worker): its address, where it keeps its
+ * data, its Auth emulator and project.
+ */
 export function e2eEnvironment() {
-  const dataDir = process.env.E2E_DATA_DIR
-  const emulatorHost = process.env.E2E_EMULATOR_HOST
-  const projectId = process.env.E2E_PROJECT_ID
-  if (!dataDir || !emulatorHost || !projectId) throw new Error('the global setup did not record the portal environment')
-  return { dataDir, emulatorHost, projectId, outboxDir: `${dataDir}/outbox` }
+  const portals = JSON.parse(process.env.E2E_PORTALS ?? '[]') as E2EPortal[]
+  const portal = portals[Number(process.env.TEST_PARALLEL_INDEX ?? 0)]
+  if (!portal) throw new Error('the global setup did not start a portal for this worker')
+  return { ...portal, outboxDir: `${portal.dataDir}/outbox` }
 }

@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import axe from 'axe-core'
 import type { Browser, Locator, Page } from '@playwright/test'
-import { DEMO_PASSWORD, expect, signIn, test } from './fixtures'
+import { DEMO_PASSWORD, e2eEnvironment, expect, signIn, test } from './fixtures'
 import { createListings, uploadPhotos, type UploadedPhoto } from './support/media'
 import { createBrand, createMember, type NewBrand, type NewMember } from './support/users'
 
@@ -17,7 +17,7 @@ let brand: NewBrand
 let editor: NewMember
 
 test.beforeAll(async () => {
-  const baseURL = process.env.E2E_BASE_URL!
+  const baseURL = e2eEnvironment().baseURL
   brand = await createBrand(baseURL)
   editor = await createMember(baseURL, {
     email: `media-editor-${Date.now().toString(36)}@spec.test`,

@@ -5,12 +5,12 @@
 import sharp from 'sharp'
 import type { Browser, Locator, Page } from '@playwright/test'
 import { demoKey } from '#app/platform/ids'
-import { expect, signIn, test } from './fixtures'
+import { e2eEnvironment, expect, signIn, test } from './fixtures'
 
 const stylePath = `/brand/${demoKey('brand:demo')}/style/${demoKey('style:wrap-dress')}`
 
 async function personIn(browser: Browser, viewport: { width: number; height: number }, hasTouch: boolean) {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport, hasTouch })
+  const context = await browser.newContext({ baseURL: e2eEnvironment().baseURL, viewport, hasTouch })
   const page = await context.newPage()
   await signIn(page, 'editor@demo.test')
   return { context, page }

@@ -5,7 +5,7 @@
 import sharp from 'sharp'
 import type { Browser, CDPSession, Locator, Page } from '@playwright/test'
 import { demoKey } from '#app/platform/ids'
-import { expect, signIn, test } from './fixtures'
+import { e2eEnvironment, expect, signIn, test } from './fixtures'
 
 const BRAND = demoKey('brand:demo')
 const STYLE = demoKey('style:wrap-dress')
@@ -39,7 +39,7 @@ test.beforeAll(async ({ browser }) => {
 })
 
 async function personIn(browser: Browser, viewport: { width: number; height: number }, hasTouch = true) {
-  const context = await browser.newContext({ hasTouch, viewport, baseURL: process.env.E2E_BASE_URL })
+  const context = await browser.newContext({ hasTouch, viewport, baseURL: e2eEnvironment().baseURL })
   const page = await context.newPage()
   await signIn(page, 'vsm@demo.test')
   return { context, page }

@@ -257,13 +257,14 @@ export const listings = pgTable(
     media: jsonb('media').$type<Record<string, unknown>>().notNull().default({}),
     wholesalePrices: jsonb('wholesale_prices').$type<{ number: number; currency: string }[]>().notNull().default([]),
     /**
-     * What the products search matches on the listing itself, lowercased; kept by the database so
-     * every writer (forms, import, seed) keeps it right. Line and collection names are matched
-     * through their own tables (docs/decisions/067).
+     * What the products search matches on the listing itself, folded (lowercased, accents taken
+     * off: "Côtelé" is "cotele", docs/decisions/179); kept by the database so every writer (forms,
+     * import, seed) keeps it right. Line and collection names are matched through their own tables
+     * (docs/decisions/067).
      */
     searchText: text('search_text')
       .notNull()
-      .generatedAlwaysAs(sql`lower(style_number || ' ' || style_name || ' ' || coalesce(materials, ''))`),
+      .generatedAlwaysAs(sql`portal_fold(style_number || ' ' || style_name || ' ' || coalesce(materials, ''))`),
     created: created(),
     modified: modified(),
   },
@@ -932,8 +933,11 @@ export const imports = pgTable(
     headers: jsonb('headers').$type<string[]>().notNull().default([]),
     mapping: jsonb('mapping').$type<Record<string, string | null>>().notNull().default({}),
     unmatchedHeaders: jsonb('unmatched_headers').$type<string[]>().notNull().default([]),
-    /** Encoding, delimiter and line break the file was read with. */
-    format: jsonb('format').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * How the file was read: a CSV's encoding, delimiter and line break, or a workbook's
+     * { kind: 'xlsx', sheet, sheets } (the sheet read and the visible ones to choose from).
+     */
+    format: jsonb('format').$type<Record<string, string | string[]>>().notNull().default({}),
     counts: jsonb('counts').$type<ImportCounts>().notNull().default(EMPTY_IMPORT_COUNTS),
     /** Rows read and written so far (live progress). */
     progress: jsonb('progress').$type<{ rowsParsed: number; rowsWritten: number }>().notNull().default({
@@ -965,7 +969,7 @@ export const importRows = pgTable(
       .references(() => imports.key, { onDelete: 'cascade' }),
     /** The import's brand (rows go with their import, which goes with its brand). */
     brandKey: text('brand_key').notNull(),
-    /** The record's place in the file: 1 for the first after the header. */
+    /** The row as the uploaded sheet numbers it (the header is row 1 when it is the first line; decision 177). */
     rowNumber: integer('row_number').notNull(),
     listingUniqueId: text('listing_unique_id').notNull().default(''),
     /** The id without case and surrounding spaces, for duplicates. */

@@ -1,12 +1,23 @@
 // Building blocks of every form schema. Kept apart from the brand forms so that a page that only
 // needs these (the login page) does not ship the country list with them.
 import * as z from 'zod/mini'
+import { nameRefusal } from '#app/platform/name-rule'
 
 export const REQUIRED = 'This field is required.'
 /** Letters, digits, hyphen, underscore and space: the spec's "alphanumeric" pattern for names. */
 export const ALPHANUMERIC = /^[A-Za-z0-9_\- ]+$/
 /** "Must look like name@host" (access.md §5). */
 export const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/
+
+/**
+ * A product name: style, line, collection or material (docs/decisions/175). A refused one gets the
+ * field's message with what was refused after it ("… Emoji are not allowed.").
+ */
+export const productName = (message: string) =>
+  z.check<string>((ctx) => {
+    const refusal = nameRefusal(ctx.value)
+    if (refusal) ctx.issues.push({ code: 'custom', message: `${message} ${refusal}`, input: ctx.value })
+  })
 
 /** A required text field: trimmed, and only "required" when empty (no pattern message on top). */
 export const requiredText = (message = REQUIRED) =>

@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import axe from 'axe-core'
 import type { Page } from '@playwright/test'
+import ExcelJS from 'exceljs'
 import { expect, signIn, test } from './fixtures'
 
 const ID_MISSING = "'Listing Unique Id' required column is missing. Please revise CSV file."
@@ -14,6 +15,7 @@ const REVIEW_ERRORS =
 const EXPERIMENTAL = Object.fromEntries(axe.getRules(['experimental']).map((rule) => [rule.ruleId, { enabled: true }]))
 
 const upload = (brand: string) => `/brand/${brand}/products/upload`
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** Uploads a file through the form and waits for the dry run (or the form's answer). */
 async function uploadFile(page: Page, brand: string, name: string, content: string | Buffer, mimeType = 'text/csv') {
@@ -22,8 +24,8 @@ async function uploadFile(page: Page, brand: string, name: string, content: stri
   await page.getByRole('button', { name: 'Upload' }).click()
 }
 
-async function uploadToPreview(page: Page, brand: string, name: string, content: string | Buffer) {
-  await uploadFile(page, brand, name, content)
+async function uploadToPreview(page: Page, brand: string, name: string, content: string | Buffer, mimeType?: string) {
+  await uploadFile(page, brand, name, content, mimeType)
   await page.waitForURL(new RegExp(`${upload(brand)}/[^/?]+$`))
   return page.url().split('/').at(-1)!
 }
@@ -104,9 +106,9 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByTestId('count-create')).toHaveText('1')
       await expect(page.getByTestId('count-update')).toHaveText('1')
       await expect(page.getByTestId('count-unchanged')).toHaveText('1')
-      await expect(gridRow(page, 1)).toHaveAttribute('data-action', 'update')
-      await expect(gridRow(page, 1).getByTestId('row-changes')).toContainText('Color Name: Black → Ecru')
-      await expect(gridRow(page, 3)).toHaveAttribute('data-action', 'create')
+      await expect(gridRow(page, 2)).toHaveAttribute('data-action', 'update')
+      await expect(gridRow(page, 2).getByTestId('row-changes')).toContainText('Color Name: Black → Ecru')
+      await expect(gridRow(page, 4)).toHaveAttribute('data-action', 'create')
       await page.getByRole('link', { name: 'Update', exact: true }).click()
       await expect(page.getByTestId('grid-row')).toHaveCount(1)
       await page.goto(`/brand/${brand}/products`)
@@ -176,11 +178,11 @@ for (const javaScriptEnabled of [false, true]) {
       )
       await expect(page.getByTestId('toast').filter({ hasText: 'Review the CSV upload' })).toHaveText(REVIEW_ERRORS)
       await expect(page.getByTestId('count-errors')).toHaveText('2')
-      await expect(gridRow(page, 2).getByTestId('row-issues')).toContainText(
+      await expect(gridRow(page, 3).getByTestId('row-issues')).toContainText(
         'Error · Style Name — Required field "Style Name" missing. Review the spreadsheet and upload again.',
       )
       // Not only the spec's message: why the cell is wrong, and the cell as the file had it.
-      await expect(gridRow(page, 3).getByTestId('row-issues').locator('[data-level=error]')).toHaveText(
+      await expect(gridRow(page, 4).getByTestId('row-issues').locator('[data-level=error]')).toHaveText(
         'Error · UPC “1.23457E+11” — Error parsing "UPC" for upload. 1.23457E+11 is in scientific notation: ' +
           'a spreadsheet program turned the barcode into a number and lost its digits. Format the column as text and export again.',
       )
@@ -197,7 +199,7 @@ for (const javaScriptEnabled of [false, true]) {
         'UPC',
       ])
       await expect(sheet.getByTestId('sheet-row')).toHaveCount(2)
-      const cell = sheet.locator('[data-testid=sheet-row][data-row="2"] td[data-field="Style Name"]')
+      const cell = sheet.locator('[data-testid=sheet-row][data-row="3"] td[data-field="Style Name"]')
       await expect(cell).toHaveAttribute('data-level', 'error')
       await expect(cell).toHaveAttribute('title', /Required field "Style Name" missing/)
       expect((await sheet.boundingBox())!.width).toBeLessThanOrEqual(900)
@@ -221,26 +223,28 @@ for (const javaScriptEnabled of [false, true]) {
       expect(failed).toContain('ER-2')
       expect(failed).toContain('Required field ""Style Name"" missing')
       expect(failed).toContain('1.23457E+11 is in scientific notation')
+      // Each failed row says where it is in the uploaded file (the header is row 1).
+      expect(failed).toContain('"Row 3: Style Name: Required field ""Style Name"" missing.')
       expect(failed).not.toContain('ER-1')
 
       // The review lists what failed with the same reasons, and leads to the fix.
       await page.goto(`${upload(brand)}/${key}/review`)
       const review = page.getByRole('dialog', { name: 'Review' })
       await expect(review.getByTestId('review-failed').getByRole('heading')).toHaveText('Failed (2)')
-      const upcRow = review.getByTestId('review-failed-row').filter({ hasText: 'Row 3' })
+      const upcRow = review.getByTestId('review-failed-row').filter({ hasText: 'Row 4' })
       await expect(upcRow.locator('[data-level=error]')).toContainText('1.23457E+11 is in scientific notation')
-      await upcRow.getByRole('link', { name: 'Fix row 3' }).click()
-      const upcDialog = page.getByRole('dialog', { name: 'Row 3' })
+      await upcRow.getByRole('link', { name: 'Fix row 4' }).click()
+      const upcDialog = page.getByRole('dialog', { name: 'Row 4' })
       await expect(upcDialog.getByText(/1\.23457E\+11 is in scientific notation/)).toBeVisible()
       await upcDialog.getByLabel('UPC', { exact: true }).fill('012345678905')
       await upcDialog.getByRole('button', { name: 'Save' }).click()
       await expect(page).toHaveURL(`${upload(brand)}/${key}`)
-      await expect(page.getByTestId('toast').filter({ hasText: 'Row 3 is completed.' })).toBeVisible()
-      await expect(gridRow(page, 3)).toContainText('Completed')
+      await expect(page.getByTestId('toast').filter({ hasText: 'Row 4 is completed.' })).toBeVisible()
+      await expect(gridRow(page, 4)).toContainText('Completed')
 
       // Saved still wrong: the row keeps its error and the error toast shows.
-      await gridRow(page, 2).getByRole('link', { name: 'Fix row 2' }).click()
-      const dialog = page.getByRole('dialog', { name: 'Row 2' })
+      await gridRow(page, 3).getByRole('link', { name: 'Fix row 3' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Row 3' })
       await dialog.getByLabel('Style Name (required)').fill('   ')
       await dialog.getByRole('button', { name: 'Save' }).click()
       await expect(page.getByTestId('toast').filter({ hasText: 'Review the spreadsheet again.' })).toBeVisible()
@@ -251,10 +255,117 @@ for (const javaScriptEnabled of [false, true]) {
       await dialog.getByLabel('Style Name (required)').fill('Cotton Hoodie')
       await dialog.getByRole('button', { name: 'Save' }).click()
       await expect(page).toHaveURL(`${upload(brand)}/${key}`)
-      await expect(page.getByTestId('toast').filter({ hasText: 'Row 2 is completed.' })).toBeVisible()
-      await expect(gridRow(page, 2)).toContainText('Completed')
+      await expect(page.getByTestId('toast').filter({ hasText: 'Row 3 is completed.' })).toBeVisible()
+      await expect(gridRow(page, 3)).toContainText('Completed')
       await page.goto(`/brand/${brand}/products?search=Cotton Hoodie`)
       await expect(page.getByTestId('listing-row')).toHaveCount(1)
+    })
+
+    test('the downloaded template, filled in as a workbook: names as brands write them, rows numbered as the sheet, another sheet chosen, committed', async ({
+      page,
+      ownBrand,
+    }) => {
+      await signIn(page, 'admin@demo.test')
+      const brand = ownBrand.key
+      await page.goto(upload(brand))
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Download template' }).click(),
+      ])
+      // Filled in as a person would in Excel: the example row replaced, a blank row left between.
+      const book = new ExcelJS.Workbook()
+      const template = fs.readFileSync((await download.path())!)
+      await book.xlsx.load(
+        template.buffer.slice(template.byteOffset, template.byteOffset + template.byteLength) as ArrayBuffer,
+      )
+      const sheet = book.worksheets[0]!
+      const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String)
+      const put = (row: number, values: Record<string, string>) => {
+        for (const [name, value] of Object.entries(values)) sheet.getCell(row, headers.indexOf(name) + 1).value = value
+      }
+      sheet.spliceRows(2, 1)
+      put(2, {
+        'Listing Unique Id': 'XL-1',
+        'Style Name': 'T-Shirt Classic',
+        'Style Number': 'XL-S1',
+        UPC: '012345678905',
+      })
+      put(4, { 'Listing Unique Id': 'XL-2', 'Style Name': "Robe d'été à fleurs", 'Style Number': 'XL-S2' })
+      put(5, { 'Listing Unique Id': 'XL-3', 'Style Number': 'XL-S3' })
+      book.addWorksheet('Men').addRows([
+        ['Listing Unique Id', 'Style Name', 'Style Number'],
+        ['XM-1', "Men's Robe", 'XM-S1'],
+      ])
+      const bytes = Buffer.from(await book.xlsx.writeBuffer())
+      const key = await uploadToPreview(page, brand, 'filled-template.xlsx', bytes, XLSX)
+
+      await expect(page.getByTestId('records-parsed')).toHaveText('3 records parsed')
+      await expect(page.getByTestId('count-create')).toHaveText('2')
+      await expect(page.getByTestId('count-errors')).toHaveText('1')
+      // The rows as Excel numbers them: 2, then 4 and 5 after the blank row 3.
+      await expect(page.getByTestId('grid-row')).toHaveCount(3)
+      await expect(gridRow(page, 2)).toHaveAttribute('data-action', 'create')
+      await expect(gridRow(page, 4)).toHaveAttribute('data-action', 'create')
+      await expect(gridRow(page, 5).getByTestId('row-issues').locator('[data-level=error]')).toContainText(
+        'Required field "Style Name" missing.',
+      )
+      // The template's many empty optional columns make one warning per row, not a line each.
+      const warnings = gridRow(page, 2).getByTestId('row-issues').locator('[data-level=warning]')
+      await expect(warnings).toHaveCount(1)
+      await expect(warnings).toContainText(/^Warning — Optional fields empty: .*Look Number/)
+      await page.getByRole('link', { name: 'Spreadsheet' }).click()
+      await expect(page.getByTestId('sheet-row')).toHaveCount(3)
+      await expect(page.locator('[data-testid=sheet-row][data-row="5"]')).toBeVisible()
+      for (const size of [
+        { width: 1280, height: 720 },
+        { width: 1440, height: 900 },
+      ]) {
+        await page.setViewportSize(size)
+        await page.screenshot({ path: test.info().outputPath(`workbook-sheet-${size.width}.png`) })
+      }
+      await page.getByRole('link', { name: 'Dry run' }).click()
+      await page.screenshot({ path: test.info().outputPath('workbook-dry-run.png'), fullPage: true })
+
+      // The workbook's other sheet, read in place of the first, and back.
+      const picker = page.getByTestId('sheet-picker')
+      await picker.getByLabel('Sheet').selectOption('Men')
+      await picker.getByRole('button', { name: 'Read this sheet' }).click()
+      await expect(page.getByTestId('records-parsed')).toHaveText('1 records parsed')
+      await expect(gridRow(page, 2)).toContainText('XM-1')
+      await page.getByTestId('sheet-picker').getByLabel('Sheet').selectOption('Listings')
+      await page.getByTestId('sheet-picker').getByRole('button', { name: 'Read this sheet' }).click()
+      await expect(page.getByTestId('records-parsed')).toHaveText('3 records parsed')
+
+      await page.getByRole('button', { name: 'Commit' }).click()
+      await expect(page).toHaveURL(`${upload(brand)}/${key}/details`)
+      await expect(page.getByRole('dialog', { name: 'Upload details' }).getByTestId('details-created')).toHaveText('2')
+      await page.goto(`/brand/${brand}/products`)
+      await expect(page.getByTestId('listing-row')).toHaveCount(2)
+      await expect(page.getByTestId('listing-row').filter({ hasText: "Robe d'été à fleurs" })).toHaveCount(1)
+      await expect(page.getByTestId('listing-row').filter({ hasText: 'T-Shirt Classic' })).toHaveCount(1)
+    })
+
+    test('a row shifted by a comma outside quotes gets one error naming its fields; names with punctuation pass', async ({
+      page,
+      ownBrand,
+    }) => {
+      await signIn(page, 'admin@demo.test')
+      const key = await uploadToPreview(
+        page,
+        ownBrand.key,
+        'shifted.csv',
+        'Listing Unique Id,Style Name,Style Number,Wholesale Prices\n' +
+          'SH-1,Mens Tee & Co,SH-S1,45 USD\n' +
+          'SH-2,Tee, Classic,SH-S2,45 USD\n',
+      )
+      expect(key).toBeTruthy()
+      await expect(page.getByTestId('count-create')).toHaveText('1')
+      await expect(page.getByTestId('count-errors')).toHaveText('1')
+      const shifted = gridRow(page, 3).getByTestId('row-issues').locator('[data-level=error]')
+      await expect(shifted).toHaveCount(1)
+      await expect(shifted).toHaveText(
+        'Error — This row has 5 fields where the header has 4: is there a comma inside a value that is not in quotes?',
+      )
     })
 
     test('History downloads the original bytes and rolls an import back', async ({ page, ownBrand }) => {
@@ -296,45 +407,78 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByText('No listings are available')).toBeVisible()
     })
 
-    test('rolling back an older import explains itself on the page', async ({ page, ownBrand }) => {
+    test('an older import rolls back while a newer one stays; one whose rows a newer import changed names it and rolls back from there', async ({
+      page,
+      ownBrand,
+    }) => {
+      test.setTimeout(90_000)
       await signIn(page, 'admin@demo.test')
       const brand = ownBrand.key
-      const older = await uploadToPreview(
+      const commit = async (target: Page, name: string, csv: string) => {
+        const key = await uploadToPreview(target, brand, name, csv)
+        await target.getByRole('button', { name: 'Commit' }).click()
+        await expect(target).toHaveURL(`${upload(brand)}/${key}/details`)
+        return key
+      }
+      const untouched = await commit(
         page,
-        brand,
-        'older.csv',
-        'Listing Unique Id,Style Name,Style Number\r\nOL-1,Older Tee,OL-S1\r\n',
+        'untouched.csv',
+        'Listing Unique Id,Style Name,Style Number\r\nUT-1,Kept Apart Tee,UT-S1\r\n',
       )
-      await page.getByRole('button', { name: 'Commit' }).click()
-      await expect(page).toHaveURL(`${upload(brand)}/${older}/details`)
-      // Its roll back is confirmed in one tab while a newer import is committed in another.
+      const older = await commit(
+        page,
+        'older.csv',
+        'Listing Unique Id,Style Name,Style Number\r\nOL-1,Older Tee,OL-S1\r\nOL-2,Older Top,OL-S2\r\n',
+      )
+      // The older import's roll back is confirmed in one tab while a newer one changes its row 3 in another.
       await page.goto(`${upload(brand)}/${older}/rollback`)
       const confirm = page.getByRole('dialog', { name: 'Roll back upload' })
       await expect(confirm.getByRole('button', { name: 'Roll back' })).toBeVisible()
       const other = await page.context().newPage()
-      const newer = await uploadToPreview(
+      const newer = await commit(
         other,
-        brand,
         'newer.csv',
-        'Listing Unique Id,Style Name,Style Number\r\nOL-1,Older Tee Renamed,OL-S1\r\n',
+        'Listing Unique Id,Style Name,Style Number\r\nOL-2,Older Top Renamed,OL-S2\r\nNW-1,Newer Tee,NW-S1\r\n',
       )
-      await other.getByRole('button', { name: 'Commit' }).click()
-      await expect(other).toHaveURL(`${upload(brand)}/${newer}/details`)
       await other.close()
-
       await confirm.getByRole('button', { name: 'Roll back' }).click()
-      const why = 'A later import of this brand changed listings after this one: roll that one back first.'
+      const why = 'Row 3 was changed since by the upload of newer.csv: roll that one back first.'
       await expect(page.getByTestId('toast').filter({ hasText: why })).toBeVisible()
       await expect(page.getByText('Something went wrong')).toHaveCount(0)
-      await page.goto(`/brand/${brand}/products?search=Renamed`)
-      await expect(page.getByTestId('listing-row')).toHaveCount(1)
-      // The address itself says why, and offers no button; History offers the newer one only.
-      await page.goto(`${upload(brand)}/${older}/rollback`)
-      await expect(confirm).toContainText(why)
-      await expect(confirm.getByRole('button', { name: 'Roll back' })).toHaveCount(0)
+
+      // The oldest import, whose rows nobody changed since, rolls back; the newer ones stay.
       await page.goto(`${upload(brand)}?tab=history`)
-      await expect(page.getByRole('link', { name: 'Roll back older.csv' })).toHaveCount(0)
-      await expect(page.getByRole('link', { name: 'Roll back newer.csv' })).toBeVisible()
+      await page.getByRole('link', { name: 'Roll back untouched.csv' }).click()
+      await page.getByRole('dialog', { name: 'Roll back upload' }).getByRole('button', { name: 'Roll back' }).click()
+      await expect(
+        page.getByTestId('toast').filter({ hasText: 'The upload of untouched.csv has been rolled back.' }),
+      ).toBeVisible()
+      await expect(page.getByTestId('history-row').filter({ hasText: 'untouched.csv' })).toContainText('Rolled back')
+      await expect(page.getByTestId('history-row').filter({ hasText: 'newer.csv' })).toContainText('Committed')
+      await page.goto(`/brand/${brand}/products`)
+      await expect(page.getByTestId('listing-row')).toHaveCount(3)
+      await expect(page.getByTestId('listing-row').filter({ hasText: 'Kept Apart Tee' })).toHaveCount(0)
+
+      // The older one says who changed which row, and leads to rolling that one back first.
+      await page.goto(`${upload(brand)}/${older}/rollback`)
+      const blocked = page.getByTestId('rollback-blocked')
+      await expect(blocked.getByTestId('rollback-blocker')).toContainText(why)
+      await expect(page.getByRole('button', { name: 'Roll back' })).toHaveCount(0)
+      await page.screenshot({ path: test.info().outputPath('rollback-blocked.png') })
+      await blocked.getByRole('link', { name: 'Roll back newer.csv' }).click()
+      await expect(page).toHaveURL(`${upload(brand)}/${newer}/rollback`)
+      await page.getByRole('dialog', { name: 'Roll back upload' }).getByRole('button', { name: 'Roll back' }).click()
+      await expect(
+        page.getByTestId('toast').filter({ hasText: 'The upload of newer.csv has been rolled back.' }),
+      ).toBeVisible()
+      await page.goto(`${upload(brand)}/${older}/rollback`)
+      await page.getByRole('dialog', { name: 'Roll back upload' }).getByRole('button', { name: 'Roll back' }).click()
+      await expect(
+        page.getByTestId('toast').filter({ hasText: 'The upload of older.csv has been rolled back.' }),
+      ).toBeVisible()
+      await page.goto(`/brand/${brand}/products`)
+      await expect(page.getByText('No listings are available')).toBeVisible()
+      expect(untouched).toBeTruthy()
     })
 
     test('a file that is not CSV and a file without the id column get their messages', async ({ page, ownBrand }) => {

@@ -290,3 +290,41 @@ test('contacts list the members of the brand with a Message button', async ({ pa
   await expect(page.getByRole('link', { name: 'Add Brand Admin' })).toHaveCount(0)
   await page.screenshot({ path: 'test-results/contacts-page.png', fullPage: true })
 })
+
+test('the add-member form says what the invite gives before it is sent (JavaScript off)', async ({ page }) => {
+  const brandKey = await openTeamPage(page)
+  await page.goto(`/brand/${brandKey}/team/add?job_type=admin`)
+  const reach = page.getByTestId('invite-reach')
+  await expect(reach).toContainText('What they will be able to see and change')
+  // Without JavaScript every account type's reach is listed: the choice is known only once posted.
+  await expect(reach.getByRole('listitem')).toHaveCount(6)
+  await expect(reach.getByRole('listitem').filter({ hasText: /^Marketing: editor of the whole brand;/ })).toHaveCount(1)
+})
+
+test.describe('with JavaScript', () => {
+  test.use({ javaScriptEnabled: true })
+
+  test('the add-member form follows the account type and lines chosen', async ({ page }) => {
+    const brandKey = await openTeamPage(page)
+    await page.goto(`/brand/${brandKey}/team/add?job_type=admin`)
+    const chosen = page.getByTestId('invite-reach-chosen')
+    await expect(chosen).toHaveText(/^Admin: owner of the whole brand;/)
+    await page.getByLabel('Account Type').selectOption({ label: 'Marketing' })
+    await expect(chosen).toHaveText(
+      /^Marketing: editor of the whole brand; .*add, change and delete them in any line\.$/,
+    )
+    const line = page.getByRole('group', { name: 'Lines' }).getByRole('checkbox').first()
+    const lineName = (await line.locator('xpath=..').innerText()).trim()
+    await line.check()
+    await expect(chosen).toContainText(
+      `They also get the lines ${lineName} at the same level; that adds to the brand, it does not narrow it.`,
+    )
+    for (const size of [
+      { width: 1280, height: 720 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size)
+      await page.screenshot({ path: test.info().outputPath(`invite-reach-${size.width}.png`) })
+    }
+  })
+})

@@ -12,11 +12,15 @@ import { requireAbility, requireBrandAbility } from '#app/platform/access/access
 import type { ServiceDeps } from '#app/platform/context.server'
 import { AppError, notFound } from '#app/platform/errors'
 import { newKey } from '#app/platform/ids'
+import { nameRefusal } from '#app/platform/name-rule'
 import { files, materialStyles, materials } from '#db/schema'
 import { and, eq } from 'drizzle-orm'
 import { getMaterial, type MaterialInput, type MaterialView } from './material-reading.server'
 import { markStyleStep } from './style-steps.server'
 import type { Actor } from '#app/platform/access/actor'
+
+/** The start of a refused material name's message; what was refused follows. */
+export const INVALID_MATERIAL_NAME = 'Invalid Name.'
 
 function readText(
   value: unknown,
@@ -135,8 +139,11 @@ function parseInput(input: MaterialInput, creating: boolean): ParsedInput {
     if (isMaterialType(input.type)) parsed.type = input.type
     else errors.type = ['Choose fabric, trim, hardware or branding.']
   }
-  parsed.name = readText(input.name, 'name', 'Name', errors)
+  parsed.name = readText(input.name, 'name', 'Name', errors)?.normalize('NFC')
   if ((creating || input.name !== undefined) && !parsed.name && !errors.name) errors.name = ['Name is required.']
+  // Names as brands write them (docs/decisions/175).
+  const refusal = parsed.name ? nameRefusal(parsed.name) : null
+  if (refusal) errors.name = [`${INVALID_MATERIAL_NAME} ${refusal}`]
   parsed.use = readText(input.use, 'use', 'Use', errors)
   parsed.colorway = readText(input.colorway, 'colorway', 'Colorway', errors)
   parsed.notes = readText(input.notes, 'notes', 'Notes', errors)

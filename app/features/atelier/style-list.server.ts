@@ -4,7 +4,7 @@
 import { requireBrandAbility } from '#app/platform/access/access.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import { styles } from '#db/schema'
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import { shownSampleRows } from './sample-rows.server'
 import { STYLE_STEPS, completeStepCount } from './style-steps'
 import type { StyleListPage, StyleListRow } from './views'
@@ -26,7 +26,10 @@ export async function listStyles(
   const conditions: SQL[] = [eq(styles.brandKey, brandKey)]
   if (search) {
     const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    conditions.push(or(ilike(styles.name, like), ilike(styles.number, like))!)
+    // Accents and case ignored, as in the products search (docs/decisions/179).
+    conditions.push(
+      sql`(portal_fold(${styles.name}) like portal_fold(${like}) or portal_fold(${styles.number}) like portal_fold(${like}))`,
+    )
   }
   const where = and(...conditions)
   const [counted] = await deps.db

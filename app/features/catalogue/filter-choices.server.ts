@@ -116,7 +116,10 @@ export function filterChoicesColumn(
   const styleWhere = [eq(styles.brandKey, brandKey)]
   if (styleSearch) {
     const pattern = likePattern(styleSearch)
-    styleWhere.push(sql`(lower(${styles.name}) like ${pattern} or lower(${styles.number}) like ${pattern})`)
+    // Accents and case ignored, as in the products search (docs/decisions/179).
+    styleWhere.push(
+      sql`(portal_fold(${styles.name}) like portal_fold(${pattern}) or portal_fold(${styles.number}) like portal_fold(${pattern}))`,
+    )
   }
   const asJsonList = (query: SQL) => sql`(select coalesce(json_agg(row_to_json(q)), '[]'::json) from (${query}) q)`
   return {

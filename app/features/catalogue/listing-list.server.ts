@@ -76,13 +76,17 @@ async function filterConditions(deps: ServiceDeps, brandKey: string, filter: Lis
       deps.db
         .select({ key: lines.key })
         .from(lines)
-        .where(and(eq(lines.brandKey, brandKey), sql`lower(${lines.name}) like ${pattern}`)),
+        .where(and(eq(lines.brandKey, brandKey), sql`portal_fold(${lines.name}) like portal_fold(${pattern})`)),
       deps.db
         .select({ key: collections.key })
         .from(collections)
-        .where(and(eq(collections.brandKey, brandKey), sql`lower(${collections.name}) like ${pattern}`)),
+        .where(
+          and(eq(collections.brandKey, brandKey), sql`portal_fold(${collections.name}) like portal_fold(${pattern})`),
+        ),
     ])
-    const arms: SQL[] = [sql`${listings.searchText} like ${pattern}`]
+    // Folded as the stored text is (accents and case off, docs/decisions/179); the pattern folds
+    // to a constant when planned, so the trigram index still serves it.
+    const arms: SQL[] = [sql`${listings.searchText} like portal_fold(${pattern})`]
     if (lineKeys.length > 0) {
       arms.push(
         and(

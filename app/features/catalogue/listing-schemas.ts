@@ -2,16 +2,10 @@
 // §7), shared by the browser (Conform) and the server. The spec fixes only the style name's rule
 // and message; the limits of the other fields are decided in docs/decisions/071.
 import * as z from 'zod/mini'
-import { LIMITS, maxText } from '#app/platform/common-schemas'
+import { LIMITS, maxText, productName } from '#app/platform/common-schemas'
 
 export const INVALID_STYLE_NAME = 'Invalid Style Name. Alphanumeric characters expected.'
 
-/**
- * Letters, digits and spaces (catalogue.md §5): no hyphen or underscore, unlike other names. Letters
- * are those of every alphabet with their combining marks ("Café Señora", "Blusa Niña", "Łódź",
- * "Φόρεμα", "ワンピース"), not only English ones; a mark does not stand alone at the start.
- */
-export const STYLE_NAME = /^(?!\p{M})[\p{L}\p{M}\p{Nd} ]+$/u
 /** Codes printed on tags and in spreadsheets: letters, digits, space, - _ . / */
 export const CODE = /^[A-Za-z0-9 ._/-]+$/
 export const UPC = /^[0-9]{8,14}$/
@@ -115,7 +109,9 @@ const styleName = z.string({ error: INVALID_STYLE_NAME }).check(
   z.normalize('NFC'),
   z.minLength(1, { error: INVALID_STYLE_NAME, abort: true }),
   maxText('Style Name', LISTING_LIMITS.styleName),
-  z.regex(STYLE_NAME, INVALID_STYLE_NAME),
+  // Letters of every script, digits, spaces and the punctuation of names (docs/decisions/175):
+  // catalogue.md §5 says letters, digits and spaces, which refuses "T-Shirt" and "Men's Robe".
+  productName(INVALID_STYLE_NAME),
 )
 
 const editable = {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { parseForm } from '#app/platform/forms'
-import { CollectionCreateSchema, CollectionFormSchema, LineFormSchema, SEASONS, seasonLabel } from './schemas'
+import { NAME_MESSAGES } from '#app/platform/name-rule'
+import {
+  CollectionCreateSchema,
+  CollectionFormSchema,
+  INVALID_COLLECTION_NAME,
+  INVALID_LINE_NAME,
+  LineFormSchema,
+  SEASONS,
+  seasonLabel,
+} from './schemas'
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields)
 
@@ -60,5 +69,31 @@ describe('the line form', () => {
       'Line name must be at most 100 characters.',
     ])
     expect(parseForm(form({ name: 'Evening' }), LineFormSchema).status).toBe('success')
+  })
+})
+
+describe('line and collection names as brands write them (decision 175)', () => {
+  const collection = (name: string) => form({ name, season: 'resort', year: '2026' })
+
+  it.each(["Men's Essentials", 'Après-Ski & Co', 'Été 2026 (Capsule)', 'ライン 1'])('takes %j', (name) => {
+    expect(parseForm(form({ name }), LineFormSchema).status).toBe('success')
+    expect(parseForm(collection(name), CollectionFormSchema).status).toBe('success')
+  })
+
+  it('stores a name written with combining marks composed', () => {
+    const line = parseForm(form({ name: 'Cafe\u0301' }), LineFormSchema)
+    expect(line.status === 'success' && line.value.name).toBe('Caf\u00e9')
+  })
+
+  it.each([
+    ['Summer 🌞', NAME_MESSAGES.emoji],
+    ['<script>', NAME_MESSAGES.markup],
+    ['Line\u200B1', NAME_MESSAGES.control],
+    ['Line @ Home', NAME_MESSAGES.sign('@')],
+  ])('refuses %j, saying what it refused', (name, refusal) => {
+    expect(errorsOf(parseForm(form({ name }), LineFormSchema))?.name).toEqual([`${INVALID_LINE_NAME} ${refusal}`])
+    expect(errorsOf(parseForm(collection(name), CollectionFormSchema))?.name).toEqual([
+      `${INVALID_COLLECTION_NAME} ${refusal}`,
+    ])
   })
 })

@@ -2,7 +2,7 @@
 // and the JSON API). catalogue.md §5: line and brand require a name; a collection requires season
 // and year. Lengths and the year range are decided in docs/decisions/063.
 import * as z from 'zod/mini'
-import { LIMITS, maxText, optionalText, requiredText } from '#app/platform/common-schemas'
+import { LIMITS, maxText, optionalText, productName, requiredText } from '#app/platform/common-schemas'
 
 export const SEASONS = [
   { value: 'spring_summer', label: 'Spring/Summer' },
@@ -28,7 +28,14 @@ export const SEASON_INVALID = `Season must be one of ${SEASONS.map((season) => s
 export const YEAR_REQUIRED = 'Year is required.'
 export const YEAR_RANGE = `Year must be a whole number from ${YEAR_MIN} to ${YEAR_MAX}.`
 
-const lineName = requiredText(LINE_NAME_REQUIRED).check(maxText('Line name', LIMITS.name))
+// Names as brands write them (docs/decisions/175); the spec gives no message for a refused one.
+export const INVALID_LINE_NAME = 'Invalid Line name.'
+export const INVALID_COLLECTION_NAME = 'Invalid Collection Name.'
+const lineName = requiredText(LINE_NAME_REQUIRED).check(
+  maxText('Line name', LIMITS.name),
+  z.normalize('NFC'),
+  productName(INVALID_LINE_NAME),
+)
 const description = optionalText('Description', LIMITS.description)
 
 /** Create or update a line (its brand comes from the page or the payload). */
@@ -53,7 +60,11 @@ const year = z.pipe(
 )
 
 const collectionFields = {
-  name: requiredText(COLLECTION_NAME_REQUIRED).check(maxText('Collection Name', LIMITS.name)),
+  name: requiredText(COLLECTION_NAME_REQUIRED).check(
+    maxText('Collection Name', LIMITS.name),
+    z.normalize('NFC'),
+    productName(INVALID_COLLECTION_NAME),
+  ),
   // Missing is "required" (the spec's text); a value that is no season says which ones there are.
   season: z.enum(SEASON_VALUES, {
     error: (issue) => (issue.input === undefined || issue.input === '' ? SEASON_REQUIRED : SEASON_INVALID),

@@ -163,6 +163,8 @@ async function multipartBatch(deps: ServiceDeps, actor: Actor, call: ApiCall) {
         addition: flag(fields.addition),
         body: part.data,
         mapping: mappingOf(fields.mapping),
+        // A workbook's sheet (its first when not given), named in a field before the file.
+        sheet: fields.sheet ?? null,
       })
     } catch (error) {
       failure = error

@@ -5,13 +5,15 @@ import { IMPORT_MESSAGES } from '#app/features/imports/messages'
 import { ROLLBACK_TEXTS } from '#app/features/imports/import-texts'
 import { duplicateIssue, hasErrors, matchHeaders, rowValues, validateRow } from '#app/features/imports/validate'
 import type { ServiceDeps } from '#app/platform/context.server'
+import { permissionError } from '#app/platform/errors'
 import { withBackgroundConnection } from '#db/background-connection'
 import { type Database } from '#db/client'
 import { importMappings, importRows, imports, listings } from '#db/schema'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { importFor, loadImport } from './import-access.server'
 import { loadRow } from './import-reading.server'
-import { computeDryRun, countRows, listingsStamp, markDuplicates, mergeRows, undoRows } from './import-staging.server'
+import { computeDryRun, countRows, listingsStamp, markDuplicates, mergeRows } from './import-staging.server'
+import { isBlocked, rollbackBlockers, undoRows, type RollbackBlockers } from './import-undo.server'
 import { SKU_CASE_ISSUE, checkMapping, databaseIsLocal, reparse, savedMapping } from './import-start.server'
 import {
   MAX_CELL_EDIT,
@@ -19,7 +21,6 @@ import {
   conflict,
   fileError,
   loadRefs,
-  newestCommitted,
   publishProgress,
   rowStatus,
   rowView,
@@ -29,6 +30,55 @@ import {
   type ResultListing,
 } from './import-views.server'
 import type { Actor } from '#app/platform/access/actor'
+
+/**
+ * Cancels an upload still being read (issue 46), by the person who uploaded it: the import is
+ * marked cancelled at once, and the reading, wherever it runs, stops at its next batch and drops
+ * what it staged (import-start.server.ts). History keeps it as cancelled.
+ */
+export async function cancelImport(deps: ServiceDeps, actor: Actor, importKey: string): Promise<ImportView> {
+  const { record, access } = await importFor(deps, actor, importKey, 'listing.edit')
+  if (record.uploadedBy !== actor.key) throw permissionError('Only the person who uploaded this file can cancel it.')
+  const [cancelled] = await deps.db
+    .update(imports)
+    .set({
+      status: 'failed',
+      error: { type: 'cancelled', message: IMPORT_MESSAGES.uploadCancelled },
+      modified: new Date(),
+    })
+    .where(and(eq(imports.key, record.key), eq(imports.status, 'parsing')))
+    .returning({ key: imports.key })
+  if (!cancelled) {
+    throw conflict(`Only an upload still being read can be cancelled; this one is ${record.status.replace('_', ' ')}.`)
+  }
+  publishProgress(deps, record, { status: 'failed', rowsParsed: 0, rowsWritten: 0 })
+  return viewOf(deps, await loadImport(deps, record.key), access)
+}
+
+/**
+ * Reads another sheet of an uploaded workbook (docs/decisions/177): before the commit, the rows
+ * read so far are dropped and the chosen sheet is read in their place, with the columns mapped as
+ * before (a column the sheet does not have is simply not there).
+ */
+export async function chooseImportSheet(
+  deps: ServiceDeps,
+  actor: Actor,
+  importKey: string,
+  sheet: unknown,
+): Promise<ImportView> {
+  const { record, access } = await importFor(deps, actor, importKey, 'listing.edit')
+  if (record.status !== 'needs_mapping' && record.status !== 'previewed') {
+    throw conflict(`A sheet can be chosen before the commit; this import is ${record.status.replace('_', ' ')}.`)
+  }
+  const sheets = record.format.kind === 'xlsx' && Array.isArray(record.format.sheets) ? record.format.sheets : []
+  if (sheets.length === 0) throw fileError('sheet: this upload is a CSV file, which has no sheets.')
+  if (typeof sheet !== 'string' || !sheets.includes(sheet)) {
+    throw fileError(`sheet: the workbook has no sheet named "${typeof sheet === 'string' ? sheet.slice(0, 100) : ''}".`)
+  }
+  const mapping = { ...(await savedMapping(deps, record.brandKey)), ...record.mapping }
+  await reparse(deps, record, mapping, sheet)
+  return viewOf(deps, await loadImport(deps, record.key), access)
+}
 
 /**
  * A row opened, edited and saved (§4): validated again. Before the commit the dry run follows;
@@ -296,25 +346,50 @@ export async function importResult(
 }
 
 /**
- * Undoes a committed import in one transaction: the listings it created are removed, the
- * listings it updated get the values they had before. Only the brand's newest committed import
- * can be rolled back, so a later import's changes are never overwritten with older ones.
+ * What stands in the way of rolling back a committed import (the rollback page shows it before
+ * asking): nothing, or the later imports and the edits that changed its rows since.
+ */
+export async function importRollbackBlockers(
+  deps: ServiceDeps,
+  actor: Actor,
+  importKey: string,
+): Promise<RollbackBlockers> {
+  const { record } = await importFor(deps, actor, importKey, 'listing.view')
+  if (record.status !== 'committed' || !record.committedAt) return { imports: [], edited: [] }
+  return rollbackBlockers(deps.db, record.key, record.brandKey, record.committedAt)
+}
+
+/**
+ * Rolls back a committed import, the newest or an older one (issue 46): refused, naming who
+ * changed which rows, when a later import or an edit changed a listing it wrote; else what it
+ * created goes and what it updated gets its earlier values back, field by field.
  */
 export async function rollbackImport(deps: ServiceDeps, actor: Actor, importKey: string): Promise<ImportView> {
   const { record, access } = await importFor(deps, actor, importKey, 'listing.edit')
   if (record.status !== 'committed') {
     throw conflict(ROLLBACK_TEXTS.notCommitted(record.status))
   }
-  if ((await newestCommitted(deps, record.brandKey)) !== record.key) {
-    throw conflict(ROLLBACK_TEXTS.notNewest)
-  }
   await deps.db.transaction(async (tx) => {
     const [locked] = (
-      (await tx.execute(sql`select status from imports where key = ${record.key} for update`)) as unknown as {
-        rows: { status: string }[]
+      (await tx.execute(
+        sql`select status, committed_at from imports where key = ${record.key} for update`,
+      )) as unknown as {
+        rows: { status: string; committed_at: string | null }[]
       }
     ).rows
     if (locked?.status !== 'committed') throw conflict(ROLLBACK_TEXTS.noLonger)
+    // Its listings held while they are compared and restored: an edit waits for the rollback.
+    await tx.execute(sql`
+      select 1 from listings l join import_rows t on l.key = t.listing_key
+      where t.import_key = ${record.key} and t.action in ('create', 'update') and l.brand_key = ${record.brandKey}
+      for update of l`)
+    const blockers = await rollbackBlockers(
+      tx,
+      record.key,
+      record.brandKey,
+      new Date(locked.committed_at ?? record.created),
+    )
+    if (isBlocked(blockers)) throw conflict(ROLLBACK_TEXTS.blocked(blockers))
     await undoRows(tx, record.key, record.brandKey)
     await tx
       .update(imports)

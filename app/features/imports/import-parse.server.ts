@@ -15,6 +15,8 @@ export interface ParseRequest {
   mapping: Record<string, string | null>
   refs: ImportRefs
   batchRows: number
+  /** The workbook's sheet to read (null: its first); a CSV has none. */
+  sheet: string | null
   /** Where the worker connects to stage the rows. */
   databaseUrl: string
   /** The server is the embedded one: the staging connection's backend runs at background priority. */

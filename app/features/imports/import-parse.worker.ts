@@ -1,5 +1,5 @@
 // The worker thread that reads a spreadsheet import (started by import-parse.server.ts): the
-// file's bytes come in as messages, the CSV reader and the validator turn them into staged rows,
+// file's bytes come in as messages, the CSV or workbook reader and the validator turn them into staged rows,
 // and this thread writes them into import_rows by one COPY on a database connection of its own,
 // telling the portal only how many. All the per-row work and every byte of COPY text stay here,
 // so the portal's own thread is free for everyone else while a large file is read.
@@ -7,7 +7,8 @@ import { parentPort, workerData } from 'node:worker_threads'
 import pg from 'pg'
 import { runAtBackgroundPriority } from '#app/infra/worker-threads.server'
 import { lowerBackendPriority } from '#db/backend-priority'
-import { CsvFormatError, readCsv, type CsvFormat } from '#app/features/imports/reader'
+import { CsvFormatError } from '#app/features/imports/reader'
+import { readSpreadsheet, type SheetFormat } from '#app/features/imports/sheet-reader'
 import { RowStager, StagingError } from '#app/features/imports/staging'
 import { startStagingCopy } from './import-copy.server'
 import type { ParseRequest, ToParser, FromParser } from './import-parse.server'
@@ -46,14 +47,15 @@ async function* incoming(): AsyncGenerator<Uint8Array> {
 }
 
 async function run(client: pg.Client) {
-  let format: CsvFormat | null = null
   const stager = new RowStager(request.importKey, request.brandKey, request.mapping, request.refs)
+  const onFormat = (read: SheetFormat) => stager.setFormat(read)
   // A COPY is ended and a new one begun every ROWS_PER_COPY rows: a file of millions of rows
   // then becomes visible (and analysed by autovacuum) as it goes, not in one statement at the end.
   let copy = startStagingCopy(client)
   let inCopy = 0
   try {
-    for await (const batch of readCsv(incoming(), { batchSize: request.batchRows, onFormat: (f) => (format = f) })) {
+    const reading = readSpreadsheet(incoming(), { batchSize: request.batchRows, sheet: request.sheet, onFormat })
+    for await (const batch of reading) {
       const taken = stager.take(batch.records)
       if ('outcome' in taken) {
         await copy.finish()
@@ -69,7 +71,7 @@ async function run(client: pg.Client) {
       }
       send({ type: 'rows', rows: taken.rows })
     }
-    const outcome = stager.finish(format)
+    const outcome = stager.finish()
     await copy.finish()
     return outcome
   } catch (error) {

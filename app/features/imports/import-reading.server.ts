@@ -1,6 +1,7 @@
 // Reading imports: one import and its rows, the history of a brand, the original file, the failed
 // rows, the template's columns; and marking imports interrupted by a restart.
 import { failedRowsLines } from '#app/features/imports/failed-rows'
+import { spreadsheetType } from '#app/features/imports/spreadsheet-files'
 import { IMPORT_FIELDS } from '#app/features/imports/fields'
 import { IMPORT_MESSAGES } from '#app/features/imports/messages'
 import { type Issue } from '#app/features/imports/validate'
@@ -15,7 +16,6 @@ import { importFor, requireOnScope } from './import-access.server'
 import {
   fileError,
   loadRefs,
-  newestCommitted,
   rowView,
   toView,
   viewOf,
@@ -109,17 +109,15 @@ export async function listImports(
     .orderBy(desc(imports.created), desc(imports.key))
     .limit(limit + 1)
     .offset(cursor)
-  const newest = await newestCommitted(deps, brandKey)
   const editor = allows('listing.edit', access.grant)
-  const data = rows
-    .slice(0, limit)
-    .map(({ record, name, email }) =>
-      toView(
-        record,
-        { key: record.uploadedBy ?? '', name: name || email || '' },
-        record.status === 'committed' && editor && record.key === newest,
-      ),
-    )
+  const data = rows.slice(0, limit).map(({ record, name, email }) =>
+    toView(
+      record,
+      { key: record.uploadedBy ?? '', name: name || email || '' },
+      // Any committed import may be rolled back; its page says first what stands in the way.
+      record.status === 'committed' && editor,
+    ),
+  )
   return { data, cursor: cursor + data.length, more: rows.length > limit }
 }
 
@@ -128,11 +126,11 @@ export async function originalFile(
   deps: ServiceDeps,
   actor: Actor,
   importKey: string,
-): Promise<{ filename: string; contentType: 'text/csv'; body: Readable }> {
+): Promise<{ filename: string; contentType: string; body: Readable }> {
   const { record } = await importFor(deps, actor, importKey, 'listing.view')
   const file = await deps.blobs.get(record.blobKey)
   if (!file) throw notFound('File')
-  return { filename: record.filename, contentType: 'text/csv', body: file.stream }
+  return { filename: record.filename, contentType: spreadsheetType(record.filename), body: file.stream }
 }
 
 /** The rows that failed, as a CSV with an Errors column, to fix and upload again. */
@@ -157,12 +155,12 @@ export async function failedRowsCsv(
         )
         .orderBy(asc(importRows.rowNumber))
         .limit(1000)
-      for (const row of page) yield { cells: row.cells, issues: row.issues as Issue[] }
+      for (const row of page) yield { rowNumber: row.rowNumber, cells: row.cells, issues: row.issues as Issue[] }
       if (page.length < 1000) return
       after = page.at(-1)!.rowNumber
     }
   }
-  const base = record.filename.replace(/\.csv$/i, '')
+  const base = record.filename.replace(/\.(csv|xlsx)$/i, '')
   return {
     filename: `${base}-failed-rows.csv`,
     body: Readable.from(failedRowsLines(record.headers, failedRows())),

@@ -12,7 +12,7 @@ type Executor = Pick<Database, 'execute'>
  * A listing as the flat columns an import row sets (app/features/imports/validate.ts ListingTarget), so
  * old and new compare key by key.
  */
-const FLAT_LISTING = (l: string) =>
+export const FLAT_LISTING = (l: string) =>
   sql.raw(`jsonb_build_object(
     'style_name', ${l}.style_name, 'style_number', ${l}.style_number, 'sku', ${l}.sku, 'upc', ${l}.upc,
     'look_number', ${l}.look_number, 'size_name', ${l}.size->'name', 'size_number', ${l}.size->'number',
@@ -272,23 +272,4 @@ export async function listingsStamp(db: Executor, brandKey: string): Promise<str
     sql`select count(*)::text || ':' || coalesce(max(modified)::text, '') as stamp from listings where brand_key = ${brandKey}`,
   )
   return row!.stamp
-}
-
-/** Undoes a commit: listings it updated get their prior values back, listings it created go. */
-export async function undoRows(db: Executor, importKey: string, brandKey: string): Promise<void> {
-  await db.execute(sql`
-    update listings l set
-      style_name = p.style_name, style_number = p.style_number, sku = p.sku, upc = p.upc,
-      look_number = p.look_number, size = p.size, size_description = p.size_description, color = p.color,
-      categories = p.categories, line_key = p.line_key, collection_key = p.collection_key,
-      department = p.department, units = p.units, status = p.status, addition = p.addition,
-      materials = p.materials, description = p.description, wholesale_prices = p.wholesale_prices,
-      modified = now()
-    from import_rows t, jsonb_populate_record(null::listings, t.prior) p
-    where t.import_key = ${importKey} and t.action = 'update' and t.prior is not null
-      and l.key = t.listing_key and l.brand_key = ${brandKey}`)
-  await db.execute(sql`
-    delete from listings l using import_rows t
-    where t.import_key = ${importKey} and t.action = 'create'
-      and l.key = t.listing_key and l.brand_key = ${brandKey}`)
 }

@@ -13,15 +13,18 @@ import { cleanFileName } from '#app/platform/text-rule'
 import { withBackgroundConnection } from '#db/background-connection'
 import { connectionStringOf } from '#db/client'
 import { EMPTY_IMPORT_COUNTS, importMappings, importRows, imports } from '#db/schema'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import { loadImport, requireOnScope } from './import-access.server'
+import { SPREADSHEET_TYPES, spreadsheetExtension } from './spreadsheet-files'
 import { parseInWorker } from './import-parse.server'
 import { computeDryRun, countRows, listingsStamp, markDuplicates } from './import-staging.server'
 import {
   BATCH_ROWS,
+  ImportCancelledError,
   ImportTooLargeError,
+  UploadInterruptedError,
   MAX_FILENAME,
   MAX_IMPORT_BYTES,
   fileError,
@@ -56,6 +59,7 @@ async function parseInto(
   source: AsyncIterable<Uint8Array>,
   mapping: Record<string, string | null>,
   refs: ImportRefs,
+  sheet: string | null,
 ): Promise<ParseOutcome> {
   let parsed = 0
   const databaseUrl = connectionStringOf(deps.db)
@@ -66,6 +70,7 @@ async function parseInto(
       mapping,
       refs,
       batchRows: BATCH_ROWS,
+      sheet,
       databaseUrl,
       lowerPriority: databaseIsLocal(deps),
     },
@@ -73,8 +78,44 @@ async function parseInto(
     async (rows) => {
       parsed += rows
       await setProgress(deps, record, 'parsing', { rowsParsed: parsed, rowsWritten: parsed })
+      // Cancelled by its uploader, on this process or another: the reading stops here.
+      if (!(await stillParsing(deps, record.key))) throw new ImportCancelledError()
     },
   )
+}
+
+async function stillParsing(deps: ServiceDeps, key: string): Promise<boolean> {
+  const [row] = await deps.db.select({ status: imports.status }).from(imports).where(eq(imports.key, key))
+  return row?.status === 'parsing'
+}
+
+/**
+ * How long an upload may send nothing before it counts as interrupted: a network that drops
+ * without closing the connection would otherwise hold the import at "Reading" until the request
+ * times out, minutes later.
+ */
+export const UPLOAD_IDLE_MS = 45_000
+
+/** The upload's chunks, refused with UploadInterruptedError once none has come for `idleMs`. */
+export async function* withIdleLimit(body: AsyncIterable<Uint8Array>, idleMs: number): AsyncGenerator<Uint8Array> {
+  const chunks = body[Symbol.asyncIterator]()
+  for (;;) {
+    let timer: NodeJS.Timeout | undefined
+    const idle = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new UploadInterruptedError()), idleMs)
+    })
+    try {
+      const next = await Promise.race([chunks.next(), idle])
+      if (next.done) return
+      yield next.value
+    } catch (error) {
+      // The stalled body is let go; its connection ends with the request.
+      if (error instanceof UploadInterruptedError) void chunks.return?.()?.catch(() => undefined)
+      throw error
+    } finally {
+      clearTimeout(timer)
+    }
+  }
 }
 
 /**
@@ -86,16 +127,19 @@ export const databaseIsLocal = (deps: ServiceDeps) => !deps.env.DATABASE_URL
 /** After the rows are staged: duplicates marked, the dry run computed, the counts stored. */
 async function finishParse(deps: ServiceDeps, record: ImportRecord, outcome: ParseOutcome): Promise<void> {
   if (outcome.kind === 'needs_mapping') {
-    await deps.db
+    const [moved] = await deps.db
       .update(imports)
       .set({
         status: 'needs_mapping',
         headers: outcome.headers,
         mapping: outcome.mapping,
         unmatchedHeaders: outcome.unmatched,
+        format: outcome.format ? { ...outcome.format } : {},
         modified: new Date(),
       })
-      .where(eq(imports.key, record.key))
+      .where(and(eq(imports.key, record.key), eq(imports.status, 'parsing')))
+      .returning({ key: imports.key })
+    if (!moved) throw new ImportCancelledError()
     publishProgress(deps, record, { status: 'needs_mapping', rowsParsed: 0, rowsWritten: 0 })
     return
   }
@@ -104,7 +148,7 @@ async function finishParse(deps: ServiceDeps, record: ImportRecord, outcome: Par
     await computeDryRun(db, record.key, record.brandKey)
     return { counts: await countRows(db, record.key, false), stamp: await listingsStamp(db, record.brandKey) }
   })
-  await deps.db
+  const [moved] = await deps.db
     .update(imports)
     .set({
       status: 'previewed',
@@ -117,7 +161,10 @@ async function finishParse(deps: ServiceDeps, record: ImportRecord, outcome: Par
       error: null,
       modified: new Date(),
     })
-    .where(eq(imports.key, record.key))
+    .where(and(eq(imports.key, record.key), eq(imports.status, 'parsing')))
+    .returning({ key: imports.key })
+  // Cancelled while its dry run was computed: its rows go, the cancel stands.
+  if (!moved) throw new ImportCancelledError()
   publishProgress(deps, record, { status: 'previewed', rowsParsed: counts.rows, rowsWritten: counts.rows })
 }
 
@@ -174,8 +221,10 @@ export async function startImport(
   const access = await requireOnScope(deps, actor, 'listing.edit', scope)
   const mapping = checkMapping(input.mapping)
   const filename = cleanFilename(typeof input.filename === 'string' ? input.filename : '')
-  const body = toChunks(input.body)
-  if (!/\.csv$/i.test(filename)) {
+  const body = withIdleLimit(toChunks(input.body), input.idleMs ?? UPLOAD_IDLE_MS)
+  // A CSV or an .xlsx workbook (docs/decisions/177); which one is told by the bytes.
+  const extension = spreadsheetExtension(filename)
+  if (!extension) {
     await drain(body)
     throw fileError(IMPORT_MESSAGES.notCsv)
   }
@@ -188,7 +237,7 @@ export async function startImport(
       lineKey: scope.lineKey ?? null,
       collectionKey: scope.collectionKey ?? null,
       filename,
-      blobKey: `imports/${scope.brandKey}/${key}-${randomBytes(6).toString('hex')}.csv`,
+      blobKey: `imports/${scope.brandKey}/${key}-${randomBytes(6).toString('hex')}.${extension}`,
       uploadedBy: actor.key,
       status: 'parsing',
       addition: Boolean(input.addition),
@@ -201,7 +250,10 @@ export async function startImport(
   const toBlob = new PassThrough({ highWaterMark: 1024 * 1024 })
   // Abandoned on a failure (below) after the store may have finished with it: no one else listens.
   toBlob.on('error', () => undefined)
-  const stored = deps.blobs.put(record!.blobKey, toBlob, { contentType: 'text/csv', maxBytes: MAX_IMPORT_BYTES })
+  const stored = deps.blobs.put(record!.blobKey, toBlob, {
+    contentType: SPREADSHEET_TYPES[extension],
+    maxBytes: MAX_IMPORT_BYTES,
+  })
   const storeFailed = stored.then(
     () => new Promise<never>(() => undefined),
     (error: unknown) => Promise.reject(error instanceof Error ? error : new Error(String(error))),
@@ -232,7 +284,8 @@ export async function startImport(
   let outcome: ParseOutcome | null = null
   let failed: unknown = null
   try {
-    outcome = await parseInto(deps, record!, source, { ...remembered, ...mapping }, refs)
+    const sheet = typeof input.sheet === 'string' && input.sheet.trim() ? input.sheet.trim() : null
+    outcome = await parseInto(deps, record!, source, { ...remembered, ...mapping }, refs, sheet)
     for await (const _chunk of source) void _chunk
     await stored
   } catch (error) {
@@ -243,15 +296,31 @@ export async function startImport(
     toBlob.destroy(new Error('upload abandoned'))
     await stored.catch(() => undefined)
     await deps.blobs.delete(record!.blobKey).catch(() => undefined)
-    await deps.db.delete(imports).where(eq(imports.key, key))
-    // The client waits for its answer until the body is read; a file too large is cut off.
-    if (!(failed instanceof ImportTooLargeError)) await drainIterable(source)
+    if (failed instanceof UploadInterruptedError || failed instanceof ImportCancelledError) {
+      // Kept in History as what happened to it (its rows and bytes go): interrupted, or cancelled,
+      // which its uploader's cancel has already written.
+      await deps.db.delete(importRows).where(eq(importRows.importKey, key))
+      if (failed instanceof UploadInterruptedError) {
+        await markFailed(deps, record!, { type: 'interrupted', message: IMPORT_MESSAGES.uploadInterrupted })
+      }
+    } else {
+      await deps.db.delete(imports).where(eq(imports.key, key))
+    }
+    // The client waits for its answer until the body is read; a file too large is cut off, and a
+    // stalled one sends nothing more.
+    if (!(failed instanceof ImportTooLargeError || failed instanceof UploadInterruptedError)) {
+      await drainIterable(source)
+    }
     throw asImportError(failed)
   }
   try {
     await deps.db.update(imports).set({ size }).where(eq(imports.key, key))
     await finishParse(deps, record!, outcome!)
   } catch (error) {
+    if (error instanceof ImportCancelledError) {
+      await deps.db.delete(importRows).where(eq(importRows.importKey, key))
+      throw error
+    }
     await markFailed(deps, record!, { type: 'unexpected', message: IMPORT_MESSAGES.uploadError })
     throw error
   }
@@ -287,8 +356,21 @@ function asImportError(error: unknown): unknown {
   return error
 }
 
-/** Reads an import's original file again (after a new mapping) into a fresh staging. */
-export async function reparse(deps: ServiceDeps, record: ImportRecord, mapping: Record<string, string | null>) {
+/** The sheet a workbook import was read from (null: a CSV, or the workbook's first sheet). */
+export function sheetOf(record: ImportRecord): string | null {
+  return record.format.kind === 'xlsx' && typeof record.format.sheet === 'string' ? record.format.sheet : null
+}
+
+/**
+ * Reads an import's original file again into a fresh staging: after a new mapping, or from
+ * another sheet of its workbook (`sheet`; by default the one read before).
+ */
+export async function reparse(
+  deps: ServiceDeps,
+  record: ImportRecord,
+  mapping: Record<string, string | null>,
+  sheet: string | null = sheetOf(record),
+) {
   await deps.db.delete(importRows).where(eq(importRows.importKey, record.key))
   await deps.db
     .update(imports)
@@ -300,9 +382,13 @@ export async function reparse(deps: ServiceDeps, record: ImportRecord, mapping: 
     return
   }
   try {
-    const outcome = await parseInto(deps, record, file.stream, mapping, await loadRefs(deps, record))
+    const outcome = await parseInto(deps, record, file.stream, mapping, await loadRefs(deps, record), sheet)
     await finishParse(deps, record, outcome)
   } catch (error) {
+    if (error instanceof ImportCancelledError) {
+      await deps.db.delete(importRows).where(eq(importRows.importKey, record.key))
+      return
+    }
     const known = asImportError(error)
     const message = known instanceof AppError ? known.message : IMPORT_MESSAGES.uploadError
     await markFailed(deps, record, { type: 'unreadable', message })

@@ -1,21 +1,28 @@
 import { describe, expect, it } from 'vitest'
-import { doneTarget, looksLikeCsv, recordsParsed, stepStates } from './import-texts'
+import { doneTarget, importOutcome, looksLikeSpreadsheet, recordsParsed, stepStates } from './import-texts'
+import { EMPTY_IMPORT_COUNTS } from '#db/schema'
 
-describe('looksLikeCsv', () => {
+describe('looksLikeSpreadsheet', () => {
   it('accepts a .csv name with a type browsers give CSV files, or none', () => {
-    expect(looksLikeCsv({ name: 'Line Sheet.CSV', type: 'text/csv' })).toBe(true)
-    expect(looksLikeCsv({ name: 'sheet.csv', type: '' })).toBe(true)
+    expect(looksLikeSpreadsheet({ name: 'Line Sheet.CSV', type: 'text/csv' })).toBe(true)
+    expect(looksLikeSpreadsheet({ name: 'sheet.csv', type: '' })).toBe(true)
     // Windows reports Excel's type for .csv files.
-    expect(looksLikeCsv({ name: 'sheet.csv', type: 'application/vnd.ms-excel' })).toBe(true)
+    expect(looksLikeSpreadsheet({ name: 'sheet.csv', type: 'application/vnd.ms-excel' })).toBe(true)
+  })
+
+  it('accepts an .xlsx workbook with its type, or none', () => {
+    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+    expect(looksLikeSpreadsheet({ name: 'Template.XLSX', type: xlsx })).toBe(true)
+    expect(looksLikeSpreadsheet({ name: 'template.xlsx', type: '' })).toBe(true)
+    expect(looksLikeSpreadsheet({ name: 'template.xlsx', type: 'text/csv' })).toBe(false)
   })
 
   it('refuses other names and types', () => {
-    expect(
-      looksLikeCsv({ name: 'sheet.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-    ).toBe(false)
-    expect(looksLikeCsv({ name: 'photo.png', type: 'image/png' })).toBe(false)
-    expect(looksLikeCsv({ name: 'photo.csv', type: 'image/png' })).toBe(false)
-    expect(looksLikeCsv({ name: 'csv', type: '' })).toBe(false)
+    expect(looksLikeSpreadsheet({ name: 'sheet.xls', type: 'application/vnd.ms-excel' })).toBe(false)
+    expect(looksLikeSpreadsheet({ name: 'sheet.numbers', type: '' })).toBe(false)
+    expect(looksLikeSpreadsheet({ name: 'photo.png', type: 'image/png' })).toBe(false)
+    expect(looksLikeSpreadsheet({ name: 'photo.csv', type: 'image/png' })).toBe(false)
+    expect(looksLikeSpreadsheet({ name: 'csv', type: '' })).toBe(false)
   })
 })
 
@@ -39,4 +46,45 @@ describe('Done of the details and review modals', () => {
 
 it('counts parsed records in the spec words', () => {
   expect(recordsParsed(12)).toBe('12 records parsed')
+})
+
+describe('importOutcome', () => {
+  const view = (
+    status: Parameters<typeof importOutcome>[0]['status'],
+    counts = {},
+    error: { type: string; message: string } | null = null,
+  ) => ({
+    status,
+    counts: { ...EMPTY_IMPORT_COUNTS, ...counts },
+    error,
+    progress: { rowsParsed: 1200 },
+  })
+
+  it('tells a dry run by what it would do, and a header-only file that it has no rows', () => {
+    expect(importOutcome(view('previewed', { rows: 9, create: 4, update: 2, errors: 3 }))).toBe(
+      'Dry run, not committed: would create 4, update 2; 3 errors',
+    )
+    expect(importOutcome(view('previewed', { rows: 1, create: 0, update: 0, errors: 1 }))).toBe(
+      'Dry run, not committed: would create 0, update 0; 1 error',
+    )
+    expect(importOutcome(view('previewed'))).toBe('No rows: the file has only its header row')
+  })
+
+  it('tells what a commit did, what a roll back undid, and why an upload failed', () => {
+    expect(importOutcome(view('committed', { created: 3, updated: 1, failed: 2 }))).toBe(
+      '3 created, 1 updated, 2 failed',
+    )
+    expect(importOutcome(view('rolled_back', { created: 3, updated: 1 }))).toBe(
+      'Rolled back: 3 created and 1 updated were undone',
+    )
+    expect(importOutcome(view('failed', {}, { type: 'interrupted', message: 'x' }))).toBe(
+      'Interrupted: upload the file again',
+    )
+    expect(importOutcome(view('failed', {}, { type: 'unreadable', message: 'The file is gone.' }))).toBe(
+      'Failed: The file is gone.',
+    )
+    expect(importOutcome(view('failed', {}, { type: 'cancelled', message: 'x' }))).toBe('Cancelled while it was read')
+    expect(importOutcome(view('parsing'))).toBe('Reading the file: 1,200 rows read')
+    expect(importOutcome(view('needs_mapping'))).toBe('Columns to map before the dry run')
+  })
 })

@@ -3,6 +3,8 @@
 // and decides), the stepper's steps, and where Done leads.
 
 import { IMPORT_MESSAGES } from './messages'
+import type { ImportCounts, ImportStatus } from './views'
+import { spreadsheetExtension } from './spreadsheet-files'
 import { CLIENT_SERVICES_EMAIL } from '#app/platform/client-services'
 
 /** The spec's texts (one list for the service and the pages). */
@@ -17,14 +19,19 @@ export const reviewUploadMessage = (email = CLIENT_SERVICES_EMAIL) => IMPORT_MES
 export const recordsParsed = IMPORT_MESSAGES.recordsParsed
 
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel']
+const XLSX_TYPES = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/octet-stream']
 
 /**
- * Whether a chosen file looks like CSV to the browser: a `.csv` name, with a type that is empty or
- * one browsers give CSV files (Windows reports Excel's type for them). The server reads the bytes.
+ * Whether a chosen file looks like a spreadsheet we read to the browser: a `.csv` name with a type
+ * that is empty or one browsers give CSV files (Windows reports Excel's type for them), or an
+ * `.xlsx` name (docs/decisions/177). The server reads the bytes and decides.
  */
-export function looksLikeCsv(file: { name: string; type: string }): boolean {
-  if (!/\.csv$/i.test(file.name.trim())) return false
-  return file.type === '' || CSV_TYPES.includes(file.type.toLowerCase())
+export function looksLikeSpreadsheet(file: { name: string; type: string }): boolean {
+  const extension = spreadsheetExtension(file.name)
+  const type = file.type.toLowerCase()
+  if (extension === 'csv') return type === '' || CSV_TYPES.includes(type)
+  if (extension === 'xlsx') return type === '' || XLSX_TYPES.includes(type)
+  return false
 }
 
 /** The three steps of the product stepper (catalogue.md §2 Stepper). */
@@ -60,14 +67,71 @@ export function doneTarget(brandKey: string, view: { key: string; status: string
 export const ROLLBACK_TEXTS = {
   notCommitted: (status: string) =>
     `Only a committed import can be rolled back; this one is ${status.replace('_', ' ')}.`,
-  notNewest: 'A later import of this brand changed listings after this one: roll that one back first.',
   noLonger: 'This import is no longer committed.',
+  /** Who changed which of its rows since (docs/decisions/178), in one message. */
+  blocked: (blockers: { imports: { filename: string; rows: readonly number[] }[]; edited: readonly number[] }) =>
+    [
+      ...blockers.imports.map(
+        (later) => `${rowList(later.rows)} changed since by the upload of ${later.filename}: roll that one back first.`,
+      ),
+      ...(blockers.edited.length > 0 ? [`${rowList(blockers.edited)} edited since on the products page.`] : []),
+    ].join(' '),
+}
+
+/** "Row 5 was", "Rows 5, 7 and 9 were", "Rows 5, 7, 9 and 12 more were" */
+export function rowList(rows: readonly number[]): string {
+  if (rows.length === 1) return `Row ${rows[0]} was`
+  const shown = rows.slice(0, 10).map(String)
+  const more = rows.length - shown.length
+  const list =
+    more > 0
+      ? `${shown.join(', ')} and ${more.toLocaleString('en-US')} more`
+      : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`
+  return `Rows ${list} were`
 }
 
 /** The reason an import of this status cannot be rolled back now, or null when it can. */
 export function rollbackRefusal(view: { status: string; canRollBack: boolean }): string | null {
   if (view.canRollBack) return null
-  return view.status === 'committed' ? ROLLBACK_TEXTS.notNewest : ROLLBACK_TEXTS.notCommitted(view.status)
+  return ROLLBACK_TEXTS.notCommitted(view.status)
+}
+
+/** What a header-only file is told, on its page and in History: it has nothing to import. */
+export const NO_ROWS =
+  'The file has a header row and no rows under it: add the rows in your spreadsheet and upload it again.'
+
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`
+
+/**
+ * What came of an upload, as History says it after "By …" (issue 46): a dry run says what it
+ * would do, a committed one what it did, a rolled-back one what was undone, a failed one why.
+ */
+export function importOutcome(view: {
+  status: ImportStatus
+  counts: ImportCounts
+  error: { type: string; message: string } | null
+  progress: { rowsParsed: number }
+}): string {
+  const { counts } = view
+  switch (view.status) {
+    case 'needs_mapping':
+      return 'Columns to map before the dry run'
+    case 'parsing':
+      return `Reading the file: ${plural(view.progress.rowsParsed, 'row')} read`
+    case 'previewed':
+      if (counts.rows === 0) return 'No rows: the file has only its header row'
+      return `Dry run, not committed: would create ${counts.create}, update ${counts.update}; ${plural(counts.errors, 'error')}`
+    case 'committing':
+      return 'Writing the listings'
+    case 'committed':
+      return `${counts.created} created, ${counts.updated} updated, ${counts.failed} failed`
+    case 'rolled_back':
+      return `Rolled back: ${counts.created} created and ${counts.updated} updated were undone`
+    case 'failed':
+      if (view.error?.type === 'interrupted') return 'Interrupted: upload the file again'
+      if (view.error?.type === 'cancelled') return 'Cancelled while it was read'
+      return view.error ? `Failed: ${view.error.message}` : 'Failed'
+  }
 }
 
 /** Uploads never committed, which may be discarded from History. */

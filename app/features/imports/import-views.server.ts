@@ -29,6 +29,10 @@ export interface StartImportInput {
   addition: boolean
   body: AsyncIterable<Uint8Array> | NodeJS.ReadableStream
   mapping?: Record<string, string | null>
+  /** A workbook's sheet to read (its first when not given); a CSV has none. */
+  sheet?: string | null
+  /** How long the body may send nothing before the upload counts as interrupted (tests shorten it). */
+  idleMs?: number
 }
 
 /** The largest file an import takes (the 1 GB line sheets of big brands fit). */
@@ -43,6 +47,20 @@ export class ImportTooLargeError extends AppError {
   override readonly status = 413
   constructor() {
     super('ValidationError', `${IMPORT_MESSAGES.uploadError}The file is larger than 2 GB.`)
+  }
+}
+
+/** The bytes of an upload stopped coming (the network dropped without closing): told, not waited for. */
+export class UploadInterruptedError extends AppError {
+  constructor() {
+    super('ValidationError', IMPORT_MESSAGES.uploadInterrupted)
+  }
+}
+
+/** Its uploader cancelled the import while it was read (the reading stops at its next batch). */
+export class ImportCancelledError extends AppError {
+  constructor() {
+    super('Conflict', IMPORT_MESSAGES.uploadCancelled)
   }
 }
 
@@ -98,14 +116,18 @@ export function toView(
     canRollBack,
     progress: record.progress,
     size: record.size,
+    workbook: workbookOf(record.format),
   }
 }
 
+function workbookOf(format: ImportRecord['format']): ImportView['workbook'] {
+  if (format.kind !== 'xlsx' || typeof format.sheet !== 'string' || !Array.isArray(format.sheets)) return null
+  return { sheet: format.sheet, sheets: format.sheets }
+}
+
 export async function viewOf(deps: ServiceDeps, record: ImportRecord, access: Access): Promise<ImportView> {
-  const canRollBack =
-    record.status === 'committed' &&
-    allows('listing.edit', access.grant) &&
-    (await newestCommitted(deps, record.brandKey)) === record.key
+  // Any committed import may be rolled back; the rollback page says first what stands in the way.
+  const canRollBack = record.status === 'committed' && allows('listing.edit', access.grant)
   return toView(record, await uploaderOf(deps, record.uploadedBy), canRollBack)
 }
 

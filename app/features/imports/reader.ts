@@ -52,7 +52,7 @@ const BINARY_SIGNATURES: number[][] = [
 ]
 
 /** A record within MAX_COLUMNS and, for the header, names within MAX_HEADER_CHARS. */
-function checkBounds(cells: readonly string[], index: number, isHeader: boolean): void {
+export function checkBounds(cells: readonly string[], index: number, isHeader: boolean): void {
   if (cells.length > MAX_COLUMNS) {
     throw new CsvFormatError(
       `Row ${index + 1} has ${cells.length.toLocaleString('en-US')} columns; a file may have at most ${MAX_COLUMNS.toLocaleString('en-US')}.`,

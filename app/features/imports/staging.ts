@@ -6,7 +6,13 @@ import { LISTING_UNIQUE_ID } from './fields'
 import { normalizeId } from './identifiers'
 import { IMPORT_MESSAGES } from './messages'
 import type { CsvFormat, CsvRecord } from './reader'
-import { hasErrors, matchHeaders, rowValues, validateRow, type ImportRefs } from './validate'
+import type { SheetFormat } from './sheet-reader'
+import { hasErrors, matchHeaders, rowValues, validateRow, type ImportRefs, type Issue } from './validate'
+
+/** A row's own issues, not a field's (its number of fields): the grid shows them without a field. */
+export const ROW_FIELD = ''
+
+const DELIMITER_NAMES: Record<CsvFormat['delimiter'], string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' }
 
 /** One staged row as COPY writes it. */
 export interface StagedRow {
@@ -67,8 +73,14 @@ export function stagingCopyText(importKey: string, brandKey: string, rows: reado
 
 /** How a file's reading ended: every record staged, or stopped at headers that need a mapping. */
 export type ParseOutcome =
-  | { kind: 'parsed'; headers: string[]; mapping: Record<string, string | null>; format: CsvFormat | null }
-  | { kind: 'needs_mapping'; headers: string[]; mapping: Record<string, string | null>; unmatched: string[] }
+  | { kind: 'parsed'; headers: string[]; mapping: Record<string, string | null>; format: SheetFormat | null }
+  | {
+      kind: 'needs_mapping'
+      headers: string[]
+      mapping: Record<string, string | null>
+      unmatched: string[]
+      format: SheetFormat | null
+    }
 
 /** A file that cannot be imported as it is; the message is shown to the person who uploaded it. */
 export class StagingError extends Error {
@@ -88,6 +100,8 @@ export class RowStager {
   private present = new Set<string>()
   private headers: string[] = []
   private matched: Record<string, string | null> = {}
+  /** How the file is read, as the reader said; a CSV's delimiter names a shifted row's cause. */
+  private format: SheetFormat | null = null
 
   constructor(
     private readonly importKey: string,
@@ -95,6 +109,11 @@ export class RowStager {
     private readonly mapping: Record<string, string | null>,
     private readonly refs: ImportRefs,
   ) {}
+
+  /** Called by the reader once it knows how the file is read. */
+  setFormat(format: SheetFormat | null): void {
+    this.format = format
+  }
 
   take(records: readonly CsvRecord[]): { csv: Buffer; rows: number } | { outcome: ParseOutcome } {
     const staged: StagedRow[] = []
@@ -111,6 +130,7 @@ export class RowStager {
               headers: this.headers,
               mapping: match.mapping,
               unmatched: match.unmatched,
+              format: this.format,
             },
           }
         }
@@ -119,26 +139,50 @@ export class RowStager {
         continue
       }
       const values = rowValues(record.cells, this.columns)
-      const check = validateRow(values, this.present, this.refs)
+      const fit = this.fit(record.cells)
+      // A row with more fields than the header has its values under the wrong columns: its one
+      // error is that, not the errors of the columns it shifted (docs/decisions/177).
+      const check =
+        fit?.level === 'error' ? { issues: [fit], target: {} } : validateRow(values, this.present, this.refs)
+      const issues = fit?.level === 'warning' ? [fit, ...check.issues] : check.issues
       const id = values[LISTING_UNIQUE_ID] ?? ''
       staged.push({
-        rowNumber: record.index,
+        // The row as the spreadsheet numbers it: the header is row 1 when it is the first line,
+        // and blank lines count (docs/decisions/177).
+        rowNumber: record.index + 1,
         listingUniqueId: id,
         normId: normalizeId(id),
         cells: record.cells,
-        issues: check.issues,
+        issues,
         target: check.target as Record<string, unknown>,
-        action: hasErrors(check.issues) ? 'error' : 'create',
+        action: hasErrors(issues) ? 'error' : 'create',
         listingKey: newKey(),
       })
     }
     return { csv: stagingCopyText(this.importKey, this.brandKey, staged), rows: staged.length }
   }
 
+  /** How a record's number of fields fits the header's: an error for more, a warning for fewer. */
+  private fit(cells: readonly string[]): Issue | null {
+    const header = this.headers.length
+    // Empty fields after the last column are what many programs write at the end of a line.
+    let count = cells.length
+    while (count > header && cells[count - 1]!.trim() === '') count--
+    if (count > header) {
+      const delimiter = this.format && !('kind' in this.format) ? DELIMITER_NAMES[this.format.delimiter] : null
+      const message = IMPORT_MESSAGES.tooManyFields(count, header, delimiter)
+      return { field: ROW_FIELD, message, level: 'error' }
+    }
+    if (cells.length < header) {
+      return { field: ROW_FIELD, message: IMPORT_MESSAGES.fewerFields(cells.length, header), level: 'warning' }
+    }
+    return null
+  }
+
   /** After the last record: the outcome of a file read to its end. */
-  finish(format: CsvFormat | null): ParseOutcome {
+  finish(): ParseOutcome {
     // Nothing was read at all, not even a header row: the file is empty, not missing a column.
     if (!this.columns) throw new StagingError(IMPORT_MESSAGES.emptyFile)
-    return { kind: 'parsed', headers: this.headers, mapping: this.matched, format }
+    return { kind: 'parsed', headers: this.headers, mapping: this.matched, format: this.format }
   }
 }

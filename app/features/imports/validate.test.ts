@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
+import { NAME_MESSAGES } from '#app/platform/name-rule'
 import { IMPORT_FIELDS } from './fields'
 import { checkGtin, gtinCheckDigit, looksScientific } from './identifiers'
 import { IMPORT_MESSAGES } from './messages'
@@ -80,17 +81,35 @@ describe('validateRow', () => {
     expect(target.sku).toBeUndefined()
   })
 
-  it('takes style names in every alphabet, composed, and refuses punctuation', () => {
-    for (const name of ['Café Señora', 'Robe Élégante', 'Φόρεμα', 'ワンピース', 'Gömlek İpek', 'Łódź']) {
+  it('takes style names as brands write them, composed, and says what it refuses', () => {
+    for (const name of [
+      'Café Señora',
+      'Robe Élégante',
+      'Φόρεμα',
+      'ワンピース',
+      'Gömlek İpek',
+      'Łódź',
+      // The punctuation of names (docs/decisions/175).
+      'T-Shirt Classic',
+      "Men's Robe",
+      "Robe d'été à fleurs",
+      'Mens Tee & Co',
+      'Shirt-Black',
+      'Tee!',
+    ]) {
       const { issues, target } = check({ ...good, 'Style Name': name })
       expect(issues, name).toEqual([])
       expect(target.style_name).toBe(name)
     }
     // Written with combining marks, as some spreadsheets export it: stored composed.
     expect(check({ ...good, 'Style Name': 'Cafe\u0301 Sen\u0303ora' }).target.style_name).toBe('Café Señora')
-    for (const name of ['Shirt-Black', 'Tee!', 'Tee & Co', 'Tee😀']) {
+    for (const [name, detail] of <[string, string][]>[
+      ['Tee😀', NAME_MESSAGES.emoji],
+      ['<b>Tee</b>', NAME_MESSAGES.markup],
+      ['Tee = Shirt', NAME_MESSAGES.sign('=')],
+    ]) {
       expect(check({ ...good, 'Style Name': name }).issues, name).toMatchObject([
-        { field: 'Style Name', level: 'error', detail: 'Letters, digits and spaces only.' },
+        { field: 'Style Name', level: 'error', detail },
       ])
     }
   })
@@ -101,7 +120,7 @@ describe('validateRow', () => {
       ['Units', '-3'],
       ['Look Number', 'twelve'],
       ['Color Hex', 'black'],
-      ['Style Name', 'Shirt-Black'],
+      ['Style Name', 'Shirt = Black'],
       ['Status', 'sold out'],
       ['Wholesale Prices', '45 dollars'],
       ['Categories', 'Shirts, Hats'],
@@ -236,6 +255,7 @@ describe('failed rows file', () => {
   it('writes the original columns and an Errors column, formulas neutralized', async () => {
     async function* rows() {
       yield {
+        rowNumber: 7,
         cells: ['A-1', '=HYPERLINK("x")', '1.23457E+11'],
         issues: [
           { field: 'UPC', message: 'Error parsing "UPC" for upload.', level: 'error' as const, detail: 'Sci.' },
@@ -247,9 +267,13 @@ describe('failed rows file', () => {
     for await (const line of failedRowsLines(['Listing Unique Id', 'Style Name', 'UPC'], rows())) lines.push(line)
     expect(lines).toEqual([
       '\uFEFFListing Unique Id,Style Name,UPC,Errors\r\n',
-      `A-1,"'=HYPERLINK(""x"")",1.23457E+11,"UPC: Error parsing ""UPC"" for upload. Sci."\r\n`,
+      `A-1,"'=HYPERLINK(""x"")",1.23457E+11,"Row 7: UPC: Error parsing ""UPC"" for upload. Sci."\r\n`,
     ])
     expect(describeErrors([])).toBe('')
+    // A row's own error has no field before it.
+    expect(describeErrors([{ field: '', message: 'This row has 5 fields.', level: 'error' }])).toBe(
+      'This row has 5 fields.',
+    )
   })
 })
 

@@ -2,7 +2,8 @@
 // Spreadsheet). Pure: the brand's lines, collections and categories come in as lookup maps, so
 // every rule is unit-tested without a database. What is required, what an empty cell means and
 // how columns map to a listing: docs/decisions/080.
-import { CODE, HEX, LISTING_LIMITS, STYLE_NAME } from '#app/features/catalogue'
+import { CODE, HEX, LISTING_LIMITS } from '#app/features/catalogue'
+import { nameRefusal } from '#app/platform/name-rule'
 import { LIMITS } from '#app/platform/common-schemas'
 import { IMPORT_FIELDS, LISTING_UNIQUE_ID, fieldForHeader, headerKey, isImportField } from './fields'
 import { checkGtin, looksScientific, normalizeId } from './identifiers'
@@ -163,11 +164,18 @@ export function validateRow(values: Record<string, string>, present: ReadonlySet
   const target: ListingTarget = {}
   const fail = (field: string, detail?: string) =>
     issues.push({ field, message: IMPORT_MESSAGES.parseError(field), level: 'error', ...(detail && { detail }) })
-  const text = (field: string, key: TargetKey, max: number, pattern?: { re: RegExp; detail: string }) => {
+  /** A field's own rule: why a value is refused, or null. */
+  type Rule = (value: string) => string | null
+  const matching =
+    (re: RegExp, detail: string): Rule =>
+    (value) =>
+      re.test(value) ? null : detail
+  const text = (field: string, key: TargetKey, max: number, rule?: Rule) => {
     const value = (values[field] ?? '').normalize('NFC')
     if (value === '') return
     if (value.length > max) return fail(field, `At most ${max} characters.`)
-    if (pattern && !pattern.re.test(value)) return fail(field, pattern.detail)
+    const refused = rule?.(value)
+    if (refused) return fail(field, refused)
     ;(target as Record<string, unknown>)[key] = value
   }
 
@@ -185,11 +193,9 @@ export function validateRow(values: Record<string, string>, present: ReadonlySet
   if (id.length > LIMITS.key) fail(LISTING_UNIQUE_ID, `At most ${LIMITS.key} characters.`)
   else if (looksScientific(id)) fail(LISTING_UNIQUE_ID, `${id} is in scientific notation: format the column as text.`)
 
-  text('Style Name', 'style_name', LISTING_LIMITS.styleName, {
-    re: STYLE_NAME,
-    detail: 'Letters, digits and spaces only.',
-  })
-  const code = { re: CODE, detail: 'Letters, digits, spaces and - _ . / only.' }
+  // Names as brands write them (docs/decisions/175): the detail says what was refused.
+  text('Style Name', 'style_name', LISTING_LIMITS.styleName, nameRefusal)
+  const code = matching(CODE, 'Letters, digits, spaces and - _ . / only.')
   text('Style Number', 'style_number', LISTING_LIMITS.code, code)
   // A SKU turned into a number is told as such, not as a character the number brought along.
   const sku = values.SKU ?? ''
@@ -227,7 +233,7 @@ export function validateRow(values: Record<string, string>, present: ReadonlySet
   }
   text('Color Name', 'color_name', LISTING_LIMITS.colourName)
   text('Color Code', 'color_code', LISTING_LIMITS.code, code)
-  text('Color Hex', 'color_hex', 7, { re: HEX, detail: 'A value like #1A2B3C expected.' })
+  text('Color Hex', 'color_hex', 7, matching(HEX, 'A value like #1A2B3C expected.'))
   text('Pantone', 'pantone', 32)
   text('Department', 'department', LISTING_LIMITS.department)
   text('Materials', 'materials', LISTING_LIMITS.materials)

@@ -9,7 +9,7 @@ export type RowIssue = { field: string; message: string; level: 'error' | 'warni
 export type FieldChange = { field: string; from: string | null; to: string | null }
 
 export type ImportRowView = {
-  /** 1-based data row (the header is row 0). */
+  /** The row as the uploaded sheet numbers it: the header is row 1 when it is the first line. */
   rowNumber: number
   listingUniqueId: string
   action: 'create' | 'update' | 'unchanged' | 'error'
@@ -54,6 +54,8 @@ export type ImportView = {
   progress: { rowsParsed: number; rowsWritten: number }
   /** The file's size in bytes. */
   size: number
+  /** For a workbook: the sheet read and its visible sheets, to read another (null for a CSV). */
+  workbook: { sheet: string; sheets: string[] } | null
 }
 
 export type ResultListing = { key: string; listingUniqueId: string; name: string; rowNumber: number }

@@ -3,6 +3,7 @@ import {
   assembleInviteGrants,
   inviteGrantLevel,
   inviteLandingPath,
+  inviteReach,
   inviteRole,
   isOpenInvite,
   isWellFormedInviteToken,
@@ -23,6 +24,22 @@ describe('job type → grant level and role (access.md §6)', () => {
   ])('%s gives %s and role %s', (jobType, level, role) => {
     expect(inviteGrantLevel(jobType)).toBe(level)
     expect(inviteRole(jobType)).toBe(role)
+  })
+})
+
+describe('inviteReach: what the form says an invite gives, before it is sent', () => {
+  it('names the brand-wide level of the job type, then what the chosen lines and collections add', () => {
+    expect(inviteReach('Marketing', 'marketing', { lines: ['Resort'], collections: [] })).toBe(
+      'Marketing: editor of the whole brand; they can see every line, collection and listing of the brand, and add, ' +
+        'change and delete them in any line. They also get the lines Resort at the same level; that adds to the ' +
+        'brand, it does not narrow it.',
+    )
+    expect(inviteReach('Sales Rep', 'sales rep', { lines: [], collections: [] })).toBe(
+      'Sales Rep: read of the whole brand; they can see every line, collection and listing of the brand, and change nothing.',
+    )
+    expect(inviteReach('Admin', 'admin', { lines: ['A', 'B'], collections: ['SS27'] })).toContain(
+      'They also get the lines A, B and the collections SS27 at the same level',
+    )
   })
 })
 

@@ -38,6 +38,37 @@ export function inviteGrantLevel(jobType: string): GrantType {
   }
 }
 
+/** What each grant level lets an invitee do on the whole brand, as the invite form says it. */
+export const LEVEL_REACH: Record<GrantType, string> = {
+  owner: 'see and change everything in the brand, its team and settings included',
+  editor: 'see every line, collection and listing of the brand, and add, change and delete them in any line',
+  read: 'see every line, collection and listing of the brand, and change nothing',
+}
+
+/**
+ * What an invite lets the invitee see and change, before it is sent (issue 46): the brand grant at
+ * the job type's level, then the lines and collections chosen, which add to it at the same level
+ * and do not narrow it (access.md §6).
+ */
+export function inviteReach(
+  jobTypeLabel: string,
+  jobType: string,
+  chosen: { lines: readonly string[]; collections: readonly string[] },
+): string {
+  const level = inviteGrantLevel(jobType)
+  const sentences = [`${jobTypeLabel}: ${level} of the whole brand; they can ${LEVEL_REACH[level]}.`]
+  const named = [
+    ...(chosen.lines.length > 0 ? [`the lines ${chosen.lines.join(', ')}`] : []),
+    ...(chosen.collections.length > 0 ? [`the collections ${chosen.collections.join(', ')}`] : []),
+  ]
+  if (named.length > 0) {
+    sentences.push(
+      `They also get ${named.join(' and ')} at the same level; that adds to the brand, it does not narrow it.`,
+    )
+  }
+  return sentences.join(' ')
+}
+
 /** Role is admin for the admin job type, otherwise user (§1, §6). */
 export function inviteRole(jobType: string): 'admin' | 'user' {
   return jobType.trim().toLowerCase() === 'admin' ? 'admin' : 'user'

@@ -109,6 +109,19 @@ describe('POST /api/material/model/', () => {
     expect((await styleRow(target)).statusMaterials).toBe('completed')
   })
 
+  it('takes names as brands write them: punctuation, accents and other scripts, stored composed', async () => {
+    const target = await createStyleIn(portal.deps, brand.key, null, 'Names target')
+    for (const name of ["Men's 4-hole horn button (18L)", 'Tissu côtelé & lin', '真鍮スナップ #2', 'Cafe\u0301 trim']) {
+      const answer = await create(cookies.editor, { brand: brand.key, styles: target, type: 'trim', name })
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200)
+      const [row] = await portal.deps.db
+        .select({ name: materials.name })
+        .from(materials)
+        .where(eq(materials.key, (answer.body.data as { key: string }).key))
+      expect(row!.name).toBe(name.normalize('NFC'))
+    }
+  })
+
   it('refuses an outsider with 404 and a read member with 403, storing nothing', async () => {
     const before = await materialCount()
     const body = { brand: brand.key, styles: style, type: 'fabric', name: 'Taken over', colors: COLORS }
@@ -134,6 +147,11 @@ describe('POST /api/material/model/', () => {
       [{ type: 'leather' }, /fabric, trim, hardware or branding/],
       [{ name: '' }, /Name is required/],
       [{ name: 'x'.repeat(MATERIAL_LIMITS.name + 1) }, /at most 100 characters/],
+      // Names as brands write them (docs/decisions/175): what is refused is said after "Invalid Name."
+      [{ name: 'Shell 🐚 button' }, /Invalid Name\. Emoji are not allowed\.$/],
+      [{ name: 'Snap <b>' }, /Invalid Name\. The characters < and > are not allowed\.$/],
+      [{ name: 'Zip\u200Bpull' }, /Invalid Name\. Control and invisible characters are not allowed\.$/],
+      [{ name: 'Tape * 2' }, /Invalid Name\. The character \* is not allowed/],
       [{ notes: 'x'.repeat(MATERIAL_LIMITS.notes + 1) }, /at most 2000 characters/],
       [{ styles: 'a,,b' }, /style keys/],
     ]

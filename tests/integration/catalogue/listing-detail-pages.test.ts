@@ -5,6 +5,7 @@ import { createAccount, grant } from '#tests/support/factories'
 import { readOutbox } from '#tests/support/portal'
 import { and, eq, getTableName, type Table } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
+import { NAME_MESSAGES } from '#app/platform/name-rule'
 import {
   INVALID_STYLE_NAME,
   brand,
@@ -160,7 +161,7 @@ describe('the listing page without JavaScript', () => {
     const path = `/brand/${brand.key}/products/listing/${listing.key}`
     const browser = await browserOf(editor)
     const form = {
-      style_name: 'Boxy-Tee!',
+      style_name: 'Boxy Tee 😀',
       style_number: 'BT-200',
       sku: 'BT-200-M',
       upc: '012345678905',
@@ -170,7 +171,7 @@ describe('the listing page without JavaScript', () => {
     const refused = await browser.post(`${path}?edit=true`, form)
     expect(refused.status).toBe(400)
     const refusedHtml = await refused.text()
-    expect(refusedHtml).toContain(INVALID_STYLE_NAME)
+    expect(refusedHtml).toContain(`${INVALID_STYLE_NAME} ${NAME_MESSAGES.emoji}`)
     // catalogue.md §8: the form says it was refused, above the fields.
     expect(refusedHtml).toContain(
       'Review the form for errors. You can also reach our Client Services Department by email at: clientservices@',

@@ -5,6 +5,7 @@
 import { createListing, createStyleIn } from '#tests/support/catalogue-factories'
 import { api } from '#tests/support/portal'
 import { describe, expect, it } from 'vitest'
+import { NAME_MESSAGES } from '#app/platform/name-rule'
 import {
   INVALID_STYLE_NAME,
   brand,
@@ -54,15 +55,17 @@ describe('GET /api/listing/model/{id}', () => {
 })
 
 describe('PUT /api/listing/model/{key}', () => {
-  it('refuses a style name that is not letters, digits and spaces with 400 naming the field; changes nothing', async () => {
+  it('refuses a style name with markup with 400 naming the field and what was refused; changes nothing', async () => {
     const listing = await createListing(portal.deps, brand.key)
     const answer = await api(portal, 'PUT', `/api/listing/model/${listing.key}`, {
       cookie: cookies.editor,
-      body: { style_name: 'Boxy-Tee!', brand: brand.key },
+      body: { style_name: 'Boxy <Tee>', brand: brand.key },
     })
     expect(answer).toMatchObject({
       status: 400,
-      body: { error: { type: 'ValidationError', message: `style_name: ${INVALID_STYLE_NAME}` } },
+      body: {
+        error: { type: 'ValidationError', message: `style_name: ${INVALID_STYLE_NAME} ${NAME_MESSAGES.markup}` },
+      },
     })
     expect(await listingRow(listing.key)).toEqual(listing)
   })

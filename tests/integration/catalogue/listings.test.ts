@@ -198,6 +198,41 @@ describe('GET /api/listing/query/filter', () => {
     expect(page(await filter('&search=velvet')).total).toBe(0)
   })
 
+  it('ignores accents and case as people type, in any script, both ways (docs/decisions/179)', async () => {
+    const other = await createBrand(portal.deps, { lines: 1, collectionsPerLine: 0 })
+    const reader = await createMember(portal.deps, [{ brand: other.key, type: 'read' }], { name: 'Folder' })
+    const cookie = await sessionCookieFor(portal, reader.email, reader.password)
+    await portal.deps.db.update(lines).set({ name: 'Été Capsule' }).where(eq(lines.key, other.lines[0]!.key))
+    for (const [styleName, materials] of [
+      ['Pantalon Côtelé', 'Velours côtelé'],
+      ['Jupe Cotele', null],
+      ['Straßenkleid', 'Baumwolle'],
+      ['ワンピース', 'コットン'],
+      ['Plain Tee', null],
+    ] as const) {
+      await createListing(portal.deps, other.key, {
+        styleName,
+        styleNumber: `F-${styleName.length}`,
+        materials,
+        lineKey: styleName === 'Plain Tee' ? other.lines[0]!.key : null,
+      })
+    }
+    const search = async (words: string) =>
+      names(
+        await api(portal, 'GET', `/api/listing/query/filter?brand=${other.key}&search=${encodeURIComponent(words)}`, {
+          cookie,
+        }),
+      )
+    expect(await search('cotele')).toEqual(['Jupe Cotele', 'Pantalon Côtelé'])
+    expect(await search('CÔTELÉ')).toEqual(['Jupe Cotele', 'Pantalon Côtelé'])
+    expect(await search('velours cotele')).toEqual(['Pantalon Côtelé'])
+    expect(await search('strassenkleid')).toEqual(['Straßenkleid'])
+    expect(await search('ワンピ')).toEqual(['ワンピース'])
+    // A line's name folds too.
+    expect(await search('ete capsule')).toEqual(['Plain Tee'])
+    expect(await search('cotte')).toEqual([])
+  })
+
   it('answers 400 naming the field for bad input', async () => {
     const bad = async (query: string, field: string) => {
       const answer = await filter(query)

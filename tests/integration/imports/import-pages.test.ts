@@ -165,7 +165,7 @@ describe('around the upload', () => {
     expect(await history.text()).toContain('line.csv')
     const base = `/brand/${brand.key}/products/upload/${stored!.key}`
     expect((await browser.get(base)).status).toBe(200)
-    for (const path of [`${base}/row/1`, `${base}/rollback`, `${base}/mapping`]) {
+    for (const path of [`${base}/row/2`, `${base}/rollback`, `${base}/mapping`]) {
       const answer = await browser.get(path)
       expect(answer.status, path).toBe(302)
       expect(answer.headers.get('location'), path).toBe(`/brand/${brand.key}`)
@@ -217,12 +217,12 @@ describe('History', () => {
 })
 
 describe('rolling back', () => {
-  it('tells on the page why an older import cannot be rolled back, and rolls back the newest', async () => {
+  it('rolls back an older import untouched since; names the later import or the edit that changed one, until they are undone', async () => {
     const browser = await browserOf(owner)
-    const committed = async (name: string, id: string) => {
+    const committed = async (name: string, csv: string) => {
       const uploaded = await browser.upload(uploadPath(), {
         name,
-        content: `Listing Unique Id,Style Name,Style Number\n${id},Roll Tee,RT1\n`,
+        content: `Listing Unique Id,Style Name,Style Number,Color Name\n${csv}`,
       })
       expect(uploaded.status, name).toBe(302)
       const stored = (await importsOf(brand.key)).find((row) => row.filename === name)!
@@ -230,28 +230,54 @@ describe('rolling back', () => {
       expect((await browser.post(base, { intent: 'commit' })).status, name).toBe(302)
       return { key: stored.key, rollback: `${base}/rollback` }
     }
-    const older = await committed('older.csv', 'RB-1')
-    const newer = await committed('newer.csv', 'RB-2')
     const statusOf = async (key: string) =>
       (await portal.deps.db.select().from(imports).where(eq(imports.key, key)))[0]!.status
+    const listingOf = async (id: string) =>
+      (await portal.deps.db.select().from(listings).where(eq(listings.listingUniqueId, id)))[0]
 
-    const page = await (await browser.get(older.rollback)).text()
-    expect(page).toContain('can’t be rolled back')
-    expect(page).toContain('A later import of this brand changed listings after this one: roll that one back first.')
+    const older = await committed('older.csv', 'RB-1,Roll Tee,RT1,Black\nRB-2,Roll Top,RT2,Black\n')
+    const newer = await committed('newer.csv', 'RB-3,Other Tee,RT3,Grey\n')
+    // Untouched by the newer import: the older one rolls back, the newer one stays.
+    const confirm = (await (await browser.get(older.rollback)).text()).replace(/<!-- -->/g, '')
+    expect(confirm).toContain('The 2 listings it created will be removed')
+    expect((await browser.post(older.rollback, {})).status).toBe(302)
+    expect(await statusOf(older.key)).toBe('rolled_back')
+    expect(await statusOf(newer.key)).toBe('committed')
+    expect(await listingOf('RB-1')).toBeUndefined()
+    expect(await listingOf('RB-3')).toBeDefined()
+
+    // A later import changes row 2's listing: the page names it, offers its roll back, and refuses.
+    const base = await committed('base.csv', 'RB-4,Base Tee,RT4,Black\nRB-5,Base Top,RT5,Black\n')
+    const later = await committed('later.csv', 'RB-4,Base Tee,RT4,Ecru\n')
+    const page = (await (await browser.get(base.rollback)).text()).replace(/<!-- -->/g, '')
+    expect(page).toContain('Row 2 was changed since by the upload of later.csv: roll that one back first.')
+    expect(page).toContain(`href="/brand/${brand.key}/products/upload/${later.key}/rollback"`)
     expect(page).not.toContain('>Roll back</button>')
-    // Posted anyway (a page opened before the newer import): History says why, no error page.
-    const refused = await browser.post(older.rollback, {})
+    // Posted anyway (a page opened before the later import): History says why, no error page.
+    const refused = await browser.post(base.rollback, {})
     expect(refused.status).toBe(302)
     const history = await (await browser.get(refused.headers.get('location')!)).text()
-    expect(history).toContain('roll that one back first')
+    expect(history).toContain('Row 2 was changed since by the upload of later.csv')
     expect(history).not.toContain('Something went wrong')
-    expect(await statusOf(older.key)).toBe('committed')
+    expect(await statusOf(base.key)).toBe('committed')
+    expect((await listingOf('RB-4'))!.color).toMatchObject({ name: 'Ecru' })
 
-    const confirm = (await (await browser.get(newer.rollback)).text()).replace(/<!-- -->/g, '')
-    expect(confirm).toContain('The 1 listing it created will be removed and the 0 listings it updated')
-    expect((await browser.post(newer.rollback, {})).status).toBe(302)
-    expect(await statusOf(newer.key)).toBe('rolled_back')
-    expect(await (await browser.get(older.rollback)).text()).not.toContain('can’t be rolled back')
+    // An edit since, by no import: said as such.
+    await portal.deps.db.update(listings).set({ styleName: 'Edited Top' }).where(eq(listings.listingUniqueId, 'RB-5'))
+    const edited = (await (await browser.get(base.rollback)).text()).replace(/<!-- -->/g, '')
+    expect(edited).toContain('Row 3 was edited since on the products page.')
+    await portal.deps.db.update(listings).set({ styleName: 'Base Top' }).where(eq(listings.listingUniqueId, 'RB-5'))
+
+    // Rolled back from there: the later one first, which gives the colour back and keeps a later
+    // change to another field; then the base one.
+    await portal.deps.db.update(listings).set({ description: 'Kept' }).where(eq(listings.listingUniqueId, 'RB-4'))
+    expect((await browser.post(later.rollback, {})).status).toBe(302)
+    expect(await statusOf(later.key)).toBe('rolled_back')
+    expect(await listingOf('RB-4')).toMatchObject({ color: { name: 'Black' }, description: 'Kept' })
+    expect(await (await browser.get(base.rollback)).text()).not.toContain('can’t be rolled back')
+    expect((await browser.post(base.rollback, {})).status).toBe(302)
+    expect(await statusOf(base.key)).toBe('rolled_back')
+    expect(await listingOf('RB-4')).toBeUndefined()
   })
 })
 
@@ -309,14 +335,14 @@ describe('a failed row', () => {
     expect(grid).toContain('Error parsing &quot;UPC&quot; for upload. 1.23457E+11 is in scientific notation')
     expect(grid).toContain('data-level="error"')
 
-    const editor = (await (await browser.get(`${dryRun}/row/1`)).text()).replace(/<!-- -->/g, '')
+    const editor = (await (await browser.get(`${dryRun}/row/2`)).text()).replace(/<!-- -->/g, '')
     expect(editor).toContain('1.23457E+11 is in scientific notation')
     // The file's own columns come first; the template's others are folded.
     expect(editor.indexOf('>UPC<')).toBeLessThan(editor.indexOf('not in the file'))
     expect(editor).toMatch(/Other fields \(\d+\), not in the file/)
 
     const fields: Record<string, string> = Object.fromEntries(IMPORT_FIELDS.map((field) => [field.name, '']))
-    const fixed = await browser.post(`${dryRun}/row/1`, {
+    const fixed = await browser.post(`${dryRun}/row/2`, {
       ...fields,
       'Listing Unique Id': 'RS-1',
       'Style Name': 'Reason Tee',
@@ -362,10 +388,13 @@ describe('the review of a committed upload', () => {
     expect(review).toContain('Error parsing &quot;UPC&quot; for upload. 1.23457E+11 is in scientific notation')
     expect(review).toContain('No line named Kidswear in this brand.')
     expect(review).toContain('Collection 2.1 is not a collection of the line Line 1.')
-    for (const row of [2, 3, 4]) expect(review).toContain(`href="${base}/row/${row}"`)
-    expect(review).not.toContain(`href="${base}/row/1"`)
+    // Rows as the sheet numbers them: the header is row 1, RV-1 row 2.
+    for (const row of [3, 4, 5]) expect(review).toContain(`href="${base}/row/${row}"`)
+    expect(review).not.toContain(`href="${base}/row/2"`)
     // An empty optional cell is a warning, told apart from the errors by its word and colour.
-    expect(review).toMatch(/data-level="warning" class="[^"]*amber[^"]*"><span class="font-semibold">Warning</)
+    expect(review).toMatch(
+      /data-level="warning"(?: title="[^"]*")? class="[^"]*amber[^"]*"><span class="font-semibold">Warning</,
+    )
     expect(review).toMatch(/data-level="error" class="[^"]*red[^"]*"><span class="font-semibold">Error</)
 
     // A read member reads the same reasons and is offered no fix.

@@ -238,9 +238,9 @@ describe('the JSON API', () => {
     )
     expect(answer.status).toBe(200)
     expect(answer.body.data).toMatchObject({
-      created: [{ key: null, listing_unique_id: 'API-1', row: 1 }],
-      updated: [{ key: existing.key, listing_unique_id: 'EX-1', row: 2 }],
-      errors: [{ row: 3, listing_unique_id: 'API-2', field: 'Units', message: 'Error parsing "Units" for upload.' }],
+      created: [{ key: null, listing_unique_id: 'API-1', row: 2 }],
+      updated: [{ key: existing.key, listing_unique_id: 'EX-1', row: 3 }],
+      errors: [{ row: 4, listing_unique_id: 'API-2', field: 'Units', message: 'Error parsing "Units" for upload.' }],
       context: { status: 'previewed', preflight: true, filename: 'api.csv', addition: true, counts: { rows: 3 } },
     })
     expect(await listingRows()).toEqual(before)

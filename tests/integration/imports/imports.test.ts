@@ -63,11 +63,12 @@ describe('an upload and its dry run', () => {
     })
     const { rows } = await listImportRows(portal.deps, actors.owner, view.key)
     expect(rows.map((row) => [row.rowNumber, row.listingUniqueId, row.action])).toEqual([
-      [1, 'NEW-1', 'error'],
-      [2, 'EX-1', 'update'],
-      [3, 'EX-2', 'unchanged'],
-      [4, 'BAD-1', 'error'],
-      [6, 'new-1', 'error'],
+      // The sheet's own row numbers: the header is row 1, and the blank line (row 6) still counts.
+      [2, 'NEW-1', 'error'],
+      [3, 'EX-1', 'update'],
+      [4, 'EX-2', 'unchanged'],
+      [5, 'BAD-1', 'error'],
+      [7, 'new-1', 'error'],
     ])
     expect(rows[1]!.changes).toEqual([
       { field: 'Style Name', from: 'Old Name', to: 'New Name' },
@@ -79,7 +80,7 @@ describe('an upload and its dry run', () => {
   it('gives ids that differ only in case or spaces the duplicate message, on both rows', async () => {
     const { rows } = await listImportRows(portal.deps, actors.owner, view.key, { only: 'errors' })
     const duplicates = rows.filter((row) => row.issues.some((issue) => issue.message === IMPORT_MESSAGES.duplicate))
-    expect(duplicates.map((row) => row.rowNumber)).toEqual([1, 6])
+    expect(duplicates.map((row) => row.rowNumber)).toEqual([2, 7])
   })
 
   it('names the field of a parse failure, and flags a scientific-notation UPC', async () => {
@@ -108,7 +109,9 @@ describe('an upload and its dry run', () => {
     expect(file.filename).toBe('line-sheet-failed-rows.csv')
     expect(lines[0]).toBe(`${HEADER},Errors`)
     expect(lines).toHaveLength(4)
-    expect(lines[2]).toMatch(/^BAD-1,Bad Shirt,SN-8,1\.23457E\+11,lots,,,,"UPC: Error parsing ""UPC"" for upload\./)
+    expect(lines[2]).toMatch(
+      /^BAD-1,Bad Shirt,SN-8,1\.23457E\+11,lots,,,,"Row 5: UPC: Error parsing ""UPC"" for upload\./,
+    )
   })
 
   it('keeps the original bytes for History', async () => {
@@ -119,14 +122,14 @@ describe('an upload and its dry run', () => {
   })
 
   it('a fixed row is checked again; a clean one joins the dry run', async () => {
-    const still = await updateImportRow(portal.deps, actors.owner, view.key, 4, { Units: 'many' })
+    const still = await updateImportRow(portal.deps, actors.owner, view.key, 5, { Units: 'many' })
     expect(still.action).toBe('error')
     expect(still.issues.map((issue) => issue.field)).toContain('Units')
-    const fixed = await updateImportRow(portal.deps, actors.owner, view.key, 4, { UPC: '012345678905', Units: '3' })
+    const fixed = await updateImportRow(portal.deps, actors.owner, view.key, 5, { UPC: '012345678905', Units: '3' })
     expect(fixed.action).toBe('create')
     expect(errorsOf(fixed)).toEqual([])
     // The other row of the duplicate id gets a new id: both rows are free of the duplicate error.
-    const renamed = await updateImportRow(portal.deps, actors.owner, view.key, 6, { 'Listing Unique Id': 'NEW-2' })
+    const renamed = await updateImportRow(portal.deps, actors.owner, view.key, 7, { 'Listing Unique Id': 'NEW-2' })
     expect(renamed.action).toBe('create')
     expect((await getImport(portal.deps, actors.owner, view.key)).counts).toMatchObject({
       create: 3,
@@ -140,7 +143,7 @@ describe('an upload and its dry run', () => {
   it('is refused to a read member (403) and unknown to an outsider (404)', async () => {
     await expect(commitImport(portal.deps, actors.reader, view.key)).rejects.toMatchObject({ status: 403 })
     await expect(getImport(portal.deps, actors.outsider, view.key)).rejects.toMatchObject({ status: 404 })
-    await expect(updateImportRow(portal.deps, actors.outsider, view.key, 4, {})).rejects.toMatchObject({
+    await expect(updateImportRow(portal.deps, actors.outsider, view.key, 5, {})).rejects.toMatchObject({
       status: 404,
     })
     // A read member may look.
@@ -155,7 +158,7 @@ describe('an upload and its dry run', () => {
     expect(result.created.total).toBe(3)
     expect(result.updated.total).toBe(1)
     expect(result.updated.items).toEqual([
-      { key: existing.key, listingUniqueId: 'EX-1', name: 'New Name', rowNumber: 2 },
+      { key: existing.key, listingUniqueId: 'EX-1', name: 'New Name', rowNumber: 3 },
     ])
     // By pages: the second page of two lists the third created listing; the totals stay exact.
     const paged = await importResult(portal.deps, actors.owner, view.key, { limit: 2, createdOffset: 2 })
@@ -195,9 +198,9 @@ describe('after the commit', () => {
   it('a fixed row is written at once and completed; one still failing keeps its errors', async () => {
     const view = await upload(actors.owner, `${HEADER}\nAFTER-1,Fine Shirt,SN-20,,,,,\nAFTER-2,Broken,SN-21,,x,,,\n`)
     await commitImport(portal.deps, actors.owner, view.key)
-    const failing = await updateImportRow(portal.deps, actors.owner, view.key, 2, { Units: 'y' })
+    const failing = await updateImportRow(portal.deps, actors.owner, view.key, 3, { Units: 'y' })
     expect(failing).toMatchObject({ action: 'error', status: 'failed' })
-    const fixed = await updateImportRow(portal.deps, actors.owner, view.key, 2, { Units: '4' })
+    const fixed = await updateImportRow(portal.deps, actors.owner, view.key, 3, { Units: '4' })
     expect(fixed).toMatchObject({ action: 'create', status: 'completed' })
     expect(errorsOf(fixed)).toEqual([])
     const [written] = await portal.deps.db.select().from(listings).where(eq(listings.key, fixed.listingKey!))
@@ -208,29 +211,40 @@ describe('after the commit', () => {
     expect(await portal.deps.db.select().from(listings).where(eq(listings.key, fixed.listingKey!))).toEqual([])
   })
 
-  it('only the newest committed import of a brand can be rolled back', async () => {
+  it('an older import rolls back unless a later one changed its rows, which it names', async () => {
     const first = await upload(actors.owner, `${HEADER}\nORDER-1,First,SN-30,,,,,\n`)
     await commitImport(portal.deps, actors.owner, first.key)
     const second = await upload(actors.owner, `${HEADER}\nORDER-1,Second,SN-30,,,,,\n`)
     await commitImport(portal.deps, actors.owner, second.key)
-    expect((await getImport(portal.deps, actors.owner, first.key)).canRollBack).toBe(false)
-    await expect(rollbackImport(portal.deps, actors.owner, first.key)).rejects.toMatchObject({ status: 409 })
+    // Any committed import offers its roll back; the service says what stands in the way.
+    expect((await getImport(portal.deps, actors.owner, first.key)).canRollBack).toBe(true)
+    await expect(rollbackImport(portal.deps, actors.owner, first.key)).rejects.toMatchObject({
+      status: 409,
+      message: 'Row 2 was changed since by the upload of line-sheet.csv: roll that one back first.',
+    })
     await rollbackImport(portal.deps, actors.owner, second.key)
     const [row] = await portal.deps.db.select().from(listings).where(eq(listings.listingUniqueId, 'ORDER-1'))
     expect(row?.styleName).toBe('First')
     await rollbackImport(portal.deps, actors.owner, first.key)
+    expect(await portal.deps.db.select().from(listings).where(eq(listings.listingUniqueId, 'ORDER-1'))).toEqual([])
   })
 })
 
 describe('whole-file failures', () => {
   it('refuses a file that is not a CSV, by name or by content, and keeps nothing', async () => {
     const before = await portal.deps.db.select().from(imports)
-    await expect(upload(actors.owner, `${HEADER}\n`, { filename: 'sheet.xlsx' })).rejects.toMatchObject({
+    await expect(upload(actors.owner, `${HEADER}\n`, { filename: 'sheet.numbers' })).rejects.toMatchObject({
       status: 400,
       message: 'CSV file not detected. ',
     })
+    // A zip is read as a workbook whatever its name (docs/decisions/177); this one is none.
     const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 8, 0, 1, 2, 3])
-    await expect(upload(actors.owner, zip)).rejects.toMatchObject({ message: 'CSV file not detected. ' })
+    await expect(upload(actors.owner, zip)).rejects.toMatchObject({
+      message:
+        'Error uploading CSV file. The workbook could not be read. Save it again as .xlsx or as CSV and upload that.',
+    })
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+    await expect(upload(actors.owner, png)).rejects.toMatchObject({ message: 'CSV file not detected. ' })
     expect(await portal.deps.db.select().from(imports)).toEqual(before)
   })
 
@@ -290,10 +304,10 @@ describe('whole-file failures', () => {
       expect.objectContaining({
         level: 'warning',
         message: IMPORT_MESSAGES.skuCase,
-        detail: 'Also written "ABC-1" (row 2).',
+        detail: 'Also written "ABC-1" (row 3).',
       }),
     ])
-    expect(skuWarnings[1]).toEqual([expect.objectContaining({ detail: 'Also written "abc-1" (row 1).' })])
+    expect(skuWarnings[1]).toEqual([expect.objectContaining({ detail: 'Also written "abc-1" (row 2).' })])
     expect(skuWarnings[2]).toEqual([])
   })
 

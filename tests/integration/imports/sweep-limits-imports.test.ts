@@ -32,9 +32,9 @@ describe('import limits at their exact bounds', () => {
   it('takes a fixed value of 10,000 characters and refuses 10,001, leaving the row as it was', async () => {
     const view = await upload(actors.owner, [HEADER, 'LIM-1,Short Name,SN-L1,,1,,,'].join('\r\n'))
     expect(view.status).toBe('previewed')
-    const before = await cellsOf(view.key, 1)
+    const before = await cellsOf(view.key, 2)
 
-    const over = await updateImportRow(portal.deps, actors.owner, view.key, 1, {
+    const over = await updateImportRow(portal.deps, actors.owner, view.key, 2, {
       'Style Name': 'n'.repeat(MAX_CELL_EDIT + 1),
     }).catch((error: unknown) => error)
     expect(over).toMatchObject({
@@ -42,13 +42,14 @@ describe('import limits at their exact bounds', () => {
       status: 400,
       message: 'Style Name: at most 10000 characters.',
     })
-    expect(await cellsOf(view.key, 1)).toEqual(before)
+    expect(await cellsOf(view.key, 2)).toEqual(before)
 
-    const atBound = await updateImportRow(portal.deps, actors.owner, view.key, 1, {
+    const atBound = await updateImportRow(portal.deps, actors.owner, view.key, 2, {
       'Style Name': 'n'.repeat(MAX_CELL_EDIT),
     })
-    expect(atBound.rowNumber).toBe(1)
-    expect(await cellsOf(view.key, 1)).toContain('n'.repeat(MAX_CELL_EDIT))
+    // Row 2 of the sheet: the header is row 1.
+    expect(atBound.rowNumber).toBe(2)
+    expect(await cellsOf(view.key, 2)).toContain('n'.repeat(MAX_CELL_EDIT))
   })
 
   it('keeps a file name of 255 characters whole and cuts a longer one to its last 255', async () => {

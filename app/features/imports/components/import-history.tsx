@@ -1,11 +1,12 @@
 // The History tab of the product upload (catalogue.md §2): earlier uploads, newest first, with
-// File Name, Uploaded Date and Metadata (who uploaded it, rows created, updated and failed), the
+// File Name, Uploaded Date and Metadata (who uploaded it and what came of it: a dry run's would-be
+// counts, a commit's created, updated and failed, a roll back, a failure), the
 // download of the original file, and Roll back (the newest commit) or Discard (an upload never
 // committed) for those who may edit listings.
 import { Link } from '@remix-run/react'
 import { EmptyState } from '#app/ui/misc'
 import { formatWhenToMinute } from '#app/platform/format'
-import { IMPORT_TEXTS, isDiscardable } from '#app/features/imports/import-texts'
+import { IMPORT_TEXTS, importOutcome, isDiscardable } from '#app/features/imports/import-texts'
 import type { ImportView } from '../views'
 import { ImportStatusBadge } from './import-status'
 
@@ -61,8 +62,7 @@ export function ImportHistory({
                   {entry.addition ? <span className="text-xs text-muted">Addition</span> : null}
                 </div>
                 <p className="mt-1 text-xs text-muted" data-testid="history-metadata">
-                  By {entry.uploadedBy.name} · {entry.counts.created} created, {entry.counts.updated} updated,{' '}
-                  {entry.counts.failed} failed
+                  By {entry.uploadedBy.name} · {importOutcome(entry)}
                 </p>
               </td>
               <td className="whitespace-nowrap px-4 py-3 text-right">

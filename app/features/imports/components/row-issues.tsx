@@ -1,6 +1,7 @@
 // A row's issues as a person reads them: errors and warnings told apart by a word and a colour, the
 // spec's message with the exact reason after it ("1.23457E+11 is in scientific notation…"), and the
 // cell's value as the file had it. Used by the dry run's grid and the row editor.
+import { groupedIssues } from '../issue-groups'
 import type { RowIssue } from '../views'
 
 const LEVEL = {
@@ -24,10 +25,11 @@ export function RowIssues({
   showField?: boolean
 }) {
   if (issues.length === 0) return null
-  // What stops the row first; the warnings after it.
+  // What stops the row first; the warnings after it, a row's empty optional fields in one line.
+  const shown = groupedIssues(issues)
   const ordered = [
-    ...issues.filter((issue) => issue.level === 'error'),
-    ...issues.filter((issue) => issue.level !== 'error'),
+    ...shown.filter((issue) => issue.level === 'error'),
+    ...shown.filter((issue) => issue.level !== 'error'),
   ]
   return (
     <ul className="flex flex-col gap-1" data-testid="row-issues">
@@ -38,10 +40,11 @@ export function RowIssues({
           <li
             key={`${issue.field}:${index}`}
             data-level={issue.level}
+            title={issue.hover}
             className={`rounded-sm border-l-2 px-2 py-1 text-xs leading-relaxed ${level.tone}`}
           >
             <span className="font-semibold">{level.label}</span>
-            {showField ? (
+            {showField && issue.field ? (
               <>
                 {' · '}
                 <span className="font-medium">{issue.field}</span>

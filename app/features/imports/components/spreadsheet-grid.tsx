@@ -52,42 +52,51 @@ export function SpreadsheetGrid({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={row.rowNumber} data-testid="sheet-row" data-row={row.rowNumber}>
-              <th
-                scope="row"
-                className="sticky left-0 border-b border-r border-line bg-canvas px-2 py-1 text-right font-normal text-muted"
-              >
-                {row.rowNumber}
-              </th>
-              {columns.map((column, index) => {
-                const issues = column.field ? row.issues.filter((issue) => issue.field === column.field) : []
-                const worst = issues.some((issue) => issue.level === 'error')
-                  ? 'error'
-                  : issues.length
-                    ? 'warning'
-                    : null
-                const reason = issues.map(issueText).join(' ')
-                // A read column shows its value as fixed; an ignored one, the file's own cell.
-                const value = column.field ? (row.values[column.field] ?? '') : (row.cells?.[index] ?? '')
-                // A blank cell's warning ("Optional field … is empty") is told on hover, not tinted:
-                // a file without prices would otherwise be a wall of amber.
-                const tone = worst === 'error' || (worst === 'warning' && value !== '') ? TONE[worst] : ''
-                return (
-                  <td
-                    key={column.header}
-                    data-field={column.field ?? undefined}
-                    data-level={worst ?? undefined}
-                    title={reason || undefined}
-                    className={`max-w-[16rem] truncate whitespace-nowrap border-b border-r border-line px-2 py-1 ${column.field ? tone : 'text-muted'}`}
-                  >
-                    {value}
-                    {reason ? <span className="sr-only">{` (${reason})`}</span> : null}
-                  </td>
-                )
-              })}
-            </tr>
-          ))}
+          {rows.map((row) => {
+            // A row's own issues (its number of fields) are told on its number.
+            const own = row.issues.filter((issue) => issue.field === '')
+            const ownLevel = own.some((issue) => issue.level === 'error') ? 'error' : own.length ? 'warning' : null
+            const ownReason = own.map(issueText).join(' ')
+            return (
+              <tr key={row.rowNumber} data-testid="sheet-row" data-row={row.rowNumber}>
+                <th
+                  scope="row"
+                  data-level={ownLevel ?? undefined}
+                  title={ownReason || undefined}
+                  className={`sticky left-0 border-b border-r border-line px-2 py-1 text-right font-normal ${ownLevel ? TONE[ownLevel] : 'bg-canvas text-muted'}`}
+                >
+                  {row.rowNumber}
+                  {ownReason ? <span className="sr-only">{` (${ownReason})`}</span> : null}
+                </th>
+                {columns.map((column, index) => {
+                  const issues = column.field ? row.issues.filter((issue) => issue.field === column.field) : []
+                  const worst = issues.some((issue) => issue.level === 'error')
+                    ? 'error'
+                    : issues.length
+                      ? 'warning'
+                      : null
+                  const reason = issues.map(issueText).join(' ')
+                  // A read column shows its value as fixed; an ignored one, the file's own cell.
+                  const value = column.field ? (row.values[column.field] ?? '') : (row.cells?.[index] ?? '')
+                  // A blank cell's warning ("Optional field … is empty") is told on hover, not tinted:
+                  // a file without prices would otherwise be a wall of amber.
+                  const tone = worst === 'error' || (worst === 'warning' && value !== '') ? TONE[worst] : ''
+                  return (
+                    <td
+                      key={column.header}
+                      data-field={column.field ?? undefined}
+                      data-level={worst ?? undefined}
+                      title={reason || undefined}
+                      className={`max-w-[16rem] truncate whitespace-nowrap border-b border-r border-line px-2 py-1 ${column.field ? tone : 'text-muted'}`}
+                    >
+                      {value}
+                      {reason ? <span className="sr-only">{` (${reason})`}</span> : null}
+                    </td>
+                  )
+                })}
+              </tr>
+            )
+          })}
         </tbody>
       </table>
     </div>

@@ -4,14 +4,14 @@
 // and must know them by then. With JavaScript the browser refuses a file that is not CSV before
 // sending it ("CSV file not detected. "), files can be dropped on the area, and while the file
 // streams the rows read so far are shown as the server reports them over socket.io.
-import { Form, useNavigation } from '@remix-run/react'
+import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
 import { useRef, useState, type DragEvent } from 'react'
 import { useRealtimeEvent } from '#app/ui/realtime-provider'
-import { Button } from '#app/ui/button'
+import { Button, buttonClass } from '#app/ui/button'
 import { Checkbox } from '#app/ui/field'
 import { CsrfField } from '#app/ui/misc'
 import { useCsrfToken } from '#app/platform/csrf'
-import { IMPORT_TEXTS, looksLikeCsv } from '#app/features/imports/import-texts'
+import { IMPORT_TEXTS, looksLikeSpreadsheet } from '#app/features/imports/import-texts'
 
 export interface ImportProgress {
   key: string
@@ -39,6 +39,7 @@ export function UploadForm({
   const [dragging, setDragging] = useState(false)
   const [rowsRead, setRowsRead] = useState<number | null>(null)
   const navigation = useNavigation()
+  const location = useLocation()
   const uploading = navigation.state === 'submitting' && navigation.formData?.has('file') === true
   useRealtimeEvent<ImportProgress>(IMPORT_PROGRESS_EVENT, (progress) => {
     if (uploading) setRowsRead(progress.rowsParsed)
@@ -49,7 +50,7 @@ export function UploadForm({
       setChosen(null)
       return
     }
-    if (!looksLikeCsv(file)) {
+    if (!looksLikeSpreadsheet(file)) {
       setRefusal(IMPORT_TEXTS.notCsv)
       setChosen(null)
       if (input.current) input.current.value = ''
@@ -77,7 +78,7 @@ export function UploadForm({
       className="flex flex-col gap-4"
       onSubmit={(event) => {
         const file = input.current?.files?.[0]
-        if (file && !looksLikeCsv(file)) {
+        if (file && !looksLikeSpreadsheet(file)) {
           event.preventDefault()
           setRefusal(IMPORT_TEXTS.notCsv)
         }
@@ -102,7 +103,7 @@ export function UploadForm({
         }`}
       >
         <UploadIcon />
-        <span className="text-sm font-medium">Drag and drop a CSV file here</span>
+        <span className="text-sm font-medium">Drag and drop a CSV or Excel (.xlsx) file here</span>
         <span className="text-xs text-muted">or</span>
         <span className="relative">
           <input
@@ -110,7 +111,7 @@ export function UploadForm({
             id="upload-file"
             type="file"
             name="file"
-            accept=".csv,text/csv"
+            accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             required
             className="peer sr-only"
             onChange={(event) => check(event.currentTarget.files?.[0])}
@@ -135,7 +136,18 @@ export function UploadForm({
           <div className="mb-1 h-1.5 overflow-hidden rounded-full bg-line">
             <div className="h-full w-1/3 animate-pulse rounded-full bg-ink" />
           </div>
-          Uploading and reading the file{rowsRead !== null ? `: ${rowsRead} rows read` : '…'}
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <span>Uploading and reading the file{rowsRead !== null ? `: ${rowsRead} rows read` : '…'}</span>
+            {/* Going to the page again stops the submission: the upload ends and leaves nothing behind. */}
+            <Link
+              to={`${location.pathname}${location.search}`}
+              replace
+              className={buttonClass('secondary')}
+              data-testid="cancel-upload"
+            >
+              Cancel upload
+            </Link>
+          </div>
         </div>
       ) : null}
       <div className="flex justify-end">

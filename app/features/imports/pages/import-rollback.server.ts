@@ -1,7 +1,7 @@
 // The server side of import-rollback.tsx: what its route loads and does.
 import { importOfBrand } from '#app/features/imports/import-upload.server'
 import { rollbackRefusal } from '#app/features/imports/import-texts'
-import { rollbackImport } from '#app/features/imports/imports.server'
+import { importRollbackBlockers, rollbackImport } from '#app/features/imports/imports.server'
 import { isAppError } from '#app/platform/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
@@ -13,8 +13,10 @@ export const access = brandPage('listing.edit')
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard({ request, context, params }, access)
   const view = await run(() => importOfBrand(context, actor, params.brandKey!, params.importKey!))
-  // An import that cannot be rolled back (an older one, or one not committed) says why, not "Roll back".
-  return json({ brandKey: params.brandKey!, view, refusal: rollbackRefusal(view) })
+  // An import that cannot be rolled back (not committed, or its rows changed since by a later
+  // import or an edit) says why, and where to go on, instead of "Roll back".
+  const blockers = await run(() => importRollbackBlockers(context.deps, actor, view.key))
+  return json({ brandKey: params.brandKey!, view, refusal: rollbackRefusal(view), blockers })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -30,7 +32,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       message: `The upload of ${view.filename} has been rolled back.`,
     })
   } catch (error) {
-    // The service's reason (a later import came after it, someone rolled it back first) goes to
+    // The service's reason (a later change to its rows, someone rolled it back first) goes to
     // History as a message, not to an error page.
     if (!isAppError(error) || error.type !== 'Conflict') throw error
     return redirectWithToast(request, context, history, { kind: 'error', message: error.message })

@@ -1,7 +1,10 @@
-// Roll back an upload from History: the listings it created are removed and the listings it
-// updated get their earlier values back, in one transaction (the service). Confirmed by a form,
-// so it works without JavaScript. An upload that cannot be rolled back says why instead.
-import { countOf } from '#app/platform/format'
+// Roll back an upload from History, the newest or an older one: the listings it created are
+// removed and the listings it updated get their earlier values back, in one transaction (the
+// service). Confirmed by a form, so it works without JavaScript. An upload that cannot be rolled
+// back says why instead: a later upload that changed its rows (with a link to roll that one back
+// first) or edits made since (docs/decisions/178).
+import { ROLLBACK_TEXTS } from '#app/features/imports/import-texts'
+import { countOf, formatWhenToMinute } from '#app/platform/format'
 import { buttonClass } from '#app/ui/button'
 import { ConfirmDialog } from '#app/ui/confirm-dialog'
 import { RouteDialog } from '#app/ui/dialog'
@@ -9,8 +12,50 @@ import { Link, useLoaderData } from '@remix-run/react'
 import type { loader } from './import-rollback.server'
 
 export default function RollbackImport() {
-  const { brandKey, view, refusal } = useLoaderData<typeof loader>()
+  const { brandKey, view, refusal, blockers } = useLoaderData<typeof loader>()
   const history = `/brand/${brandKey}/products/upload?tab=history`
+  if (!refusal && (blockers.imports.length > 0 || blockers.edited.length > 0)) {
+    return (
+      <RouteDialog title="Roll back upload" closeTo={history}>
+        <div className="flex flex-col gap-4 text-sm" data-testid="rollback-blocked">
+          <p role="status">
+            The upload of <span className="font-medium">{view.filename}</span> can’t be rolled back as it is: some of
+            the listings it wrote were changed since.
+          </p>
+          <ul className="flex flex-col gap-3">
+            {[...blockers.imports].reverse().map((later) => (
+              <li key={later.key} className="rounded-md border border-line px-3 py-2" data-testid="rollback-blocker">
+                <p>{ROLLBACK_TEXTS.blocked({ imports: [later], edited: [] })}</p>
+                <p className="mt-1 text-xs text-muted">
+                  Committed{' '}
+                  <time dateTime={later.committedAt} suppressHydrationWarning>
+                    {formatWhenToMinute(later.committedAt)}
+                  </time>
+                </p>
+                <Link
+                  to={`/brand/${brandKey}/products/upload/${later.key}/rollback`}
+                  className={buttonClass('secondary', 'mt-2')}
+                >
+                  Roll back {later.filename}
+                </Link>
+              </li>
+            ))}
+            {blockers.edited.length > 0 ? (
+              <li className="rounded-md border border-line px-3 py-2" data-testid="rollback-edited">
+                {ROLLBACK_TEXTS.blocked({ imports: [], edited: blockers.edited })} Change them back by hand, or upload a
+                file with the values they should have.
+              </li>
+            ) : null}
+          </ul>
+          <div className="flex justify-end">
+            <Link to={history} className={buttonClass('secondary')} preventScrollReset>
+              Close
+            </Link>
+          </div>
+        </div>
+      </RouteDialog>
+    )
+  }
   if (refusal) {
     return (
       <RouteDialog title="Roll back upload" closeTo={history}>

@@ -1,7 +1,13 @@
 // The server side of import.tsx: what its route loads and does.
 import { mayEditListings } from '#app/features/catalogue/index.server'
 import { importOfBrand } from '#app/features/imports/import-upload.server'
-import { commitImport, listImportRows, type RowFilter } from '#app/features/imports/imports.server'
+import {
+  cancelImport,
+  chooseImportSheet,
+  commitImport,
+  listImportRows,
+  type RowFilter,
+} from '#app/features/imports/imports.server'
 import { guard, requireCsrf, run } from '#app/platform/session.server'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { FILTERS, PAGE } from './import.shared'
@@ -26,7 +32,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       : await run(() =>
           listImportRows(context.deps, actor, view.key, { only, cursor, limit: PAGE, withCells: layout === 'sheet' }),
         )
-  return json({ brandKey, view, only, cursor, layout, rows, canEdit: mayEditListings(actor, brandKey) })
+  // Its uploader may stop an upload still being read (the service checks it again).
+  const canCancel = view.status === 'parsing' && view.uploadedBy.key === actor.key
+  return json({ brandKey, view, only, cursor, layout, rows, canEdit: mayEditListings(actor, brandKey), canCancel })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -35,6 +43,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireCsrf(request, context, formData)
   const brandKey = params.brandKey!
   const page = `/brand/${brandKey}/products/upload/${params.importKey!}`
+  if (formData.get('intent') === 'cancel') {
+    await run(async () => {
+      await importOfBrand(context, actor, brandKey, params.importKey!)
+      return cancelImport(context.deps, actor, params.importKey!)
+    })
+    return redirect(page)
+  }
+  if (formData.get('intent') === 'sheet') {
+    // Another sheet of the workbook, read in place of the first (the service checks listing.edit).
+    await run(async () => {
+      await importOfBrand(context, actor, brandKey, params.importKey!)
+      return chooseImportSheet(context.deps, actor, params.importKey!, formData.get('sheet'))
+    })
+    return redirect(page)
+  }
   await run(async () => {
     await importOfBrand(context, actor, brandKey, params.importKey!)
     return commitImport(context.deps, actor, params.importKey!)

@@ -10,7 +10,7 @@ import { ImportStatusBadge } from '#app/features/imports/components/import-statu
 import { SpreadsheetGrid } from '#app/features/imports/components/spreadsheet-grid'
 import { IMPORT_PROGRESS_EVENT, type ImportProgress } from '#app/features/imports/components/upload-form'
 import { StepperFrame } from '#app/features/imports/components/upload-stepper'
-import { recordsParsed } from '#app/features/imports/import-texts'
+import { NO_ROWS, recordsParsed } from '#app/features/imports/import-texts'
 import { type ImportStatus, type RowFilter } from '#app/features/imports/imports.server'
 import { useCsrfToken } from '#app/platform/csrf'
 import { Button, buttonClass } from '#app/ui/button'
@@ -52,7 +52,7 @@ function useLiveImport(key: string, status: ImportStatus) {
 }
 
 export default function ImportPreview() {
-  const { brandKey, view, only, cursor, layout, rows, canEdit } = useLoaderData<typeof loader>()
+  const { brandKey, view, only, cursor, layout, rows, canEdit, canCancel } = useLoaderData<typeof loader>()
   const csrf = useCsrfToken()
   const base = `/brand/${brandKey}/products/upload/${view.key}`
   const progress = useLiveImport(view.key, view.status)
@@ -116,6 +116,13 @@ export default function ImportPreview() {
               {view.addition ? <Badge>Addition</Badge> : null}
               <span className="text-muted">Uploaded by {view.uploadedBy.name}</span>
             </div>
+            {view.workbook ? (
+              <SheetPicker
+                workbook={view.workbook}
+                csrf={csrf}
+                canChoose={canEdit && (view.status === 'previewed' || view.status === 'needs_mapping')}
+              />
+            ) : null}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             {failedRows && view.status !== 'needs_mapping' && !live ? (
@@ -148,6 +155,15 @@ export default function ImportPreview() {
           </p>
         ) : null}
 
+        {view.status === 'previewed' && view.counts.rows === 0 ? (
+          <div className="mb-6 rounded-lg border border-line bg-white p-6 text-sm" data-testid="no-rows">
+            <p>{NO_ROWS}</p>
+            <Link to={`/brand/${brandKey}/products/upload`} className={buttonClass('secondary', 'mt-4')}>
+              Upload another file
+            </Link>
+          </div>
+        ) : null}
+
         {view.status === 'needs_mapping' ? (
           <div className="mb-6 rounded-lg border border-line bg-white p-6 text-sm">
             <p>
@@ -174,8 +190,20 @@ export default function ImportPreview() {
             <div className="mb-2 h-1.5 overflow-hidden rounded-full bg-line">
               <div className="h-full w-1/3 animate-pulse rounded-full bg-ink" />
             </div>
-            {view.status === 'parsing' ? 'Reading the file' : 'Writing the listings'}
-            {progress ? ` · ${progress.rowsParsed} rows read, ${progress.rowsWritten} written` : '…'}
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <span>
+                {view.status === 'parsing' ? 'Reading the file' : 'Writing the listings'}
+                {progress ? ` · ${progress.rowsParsed} rows read, ${progress.rowsWritten} written` : '…'}
+              </span>
+              {canCancel ? (
+                <Form method="post">
+                  <CsrfField token={csrf} />
+                  <Button type="submit" name="intent" value="cancel" variant="secondary">
+                    Cancel upload
+                  </Button>
+                </Form>
+              ) : null}
+            </div>
           </div>
         ) : null}
 
@@ -264,5 +292,50 @@ export default function ImportPreview() {
       </StepperFrame>
       <Outlet />
     </div>
+  )
+}
+
+/**
+ * The sheet of a workbook that was read, and when it has several, a form to read another in its
+ * place (docs/decisions/177); without JavaScript the form posts like any other.
+ */
+function SheetPicker({
+  workbook,
+  csrf,
+  canChoose,
+}: {
+  workbook: { sheet: string; sheets: string[] }
+  csrf: string
+  canChoose: boolean
+}) {
+  if (workbook.sheets.length < 2 || !canChoose) {
+    return (
+      <p className="mt-2 text-sm text-muted" data-testid="sheet-read">
+        Sheet “{workbook.sheet}”{workbook.sheets.length > 1 ? ` of ${workbook.sheets.length}` : ''}
+      </p>
+    )
+  }
+  return (
+    <Form method="post" className="mt-3 flex flex-wrap items-center gap-2 text-sm" data-testid="sheet-picker">
+      <CsrfField token={csrf} />
+      <label htmlFor="import-sheet" className="text-muted">
+        Sheet
+      </label>
+      <select
+        id="import-sheet"
+        name="sheet"
+        defaultValue={workbook.sheet}
+        className="rounded-md border border-line bg-white px-2 py-1.5"
+      >
+        {workbook.sheets.map((sheet) => (
+          <option key={sheet} value={sheet}>
+            {sheet}
+          </option>
+        ))}
+      </select>
+      <Button type="submit" name="intent" value="sheet" variant="secondary">
+        Read this sheet
+      </Button>
+    </Form>
   )
 }

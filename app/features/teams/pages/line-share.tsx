@@ -88,8 +88,9 @@ export default function ShareLine() {
               <ErrorList id={fields.permission.errorId} errors={fields.permission.errors} />
             </div>
           ) : null}
-          <p className="text-xs text-muted">
-            They get an e-mail with a link to sign up, and can then work on this line with its team.
+          <p className="text-xs text-muted" data-testid="share-reach">
+            They get an e-mail with a link to sign up. They will see the whole brand and change only this line, with its
+            team{showPermissions ? '; Admin lets them change everything in the brand' : ''}.
           </p>
           <div className="flex justify-end gap-2">
             <Link to={closeTo} className={buttonClass('secondary')}>

@@ -1,6 +1,7 @@
 // `/brand/{key}/team/add?job_type=admin|guest`: the add-member dialog of Manage Team (access.md §3
 // "Forms", §5 "Invite form"). Add Team Member picks an account type (Admin by default); Add Guest
 // invites with job type guest. Submitting creates the invite and e-mails it.
+import { inviteReach } from '#app/features/teams/invite-rules'
 import { ACCOUNT_TYPES, ADD_MEMBER_MODES, DEPARTMENTS } from '#app/features/teams/team-rules'
 import { addMemberSchema } from '#app/features/teams/team-schemas'
 import { useCsrfToken } from '#app/platform/csrf'
@@ -18,6 +19,7 @@ import {
   type FieldMetadata,
 } from '@conform-to/react'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useEffect, useState } from 'react'
 import type { action, loader } from './team-add.server'
 
 const selectClass = 'rounded-md border border-line bg-white px-3 py-2 text-sm outline-none focus:border-ink'
@@ -30,18 +32,41 @@ export default function AddMember() {
   const [form, fields] = useForm({
     id: `add-member-${mode}`,
     lastResult,
-    shouldValidate: 'onBlur',
+    // Checked on Send Invite first, then as fields change: an error shown on blur pushed the
+    // checkboxes below down between mouse down and up, and the click that moved the focus missed.
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseForm(formData, schema),
     defaultValue: { job_type: mode === 'guest' ? 'guest' : 'admin', lines: [], collections: [] },
   })
   const closeTo = `/brand/${brandKey}/team`
+  const [choice, setChoice] = useState<{ jobType: string; lines: string[]; collections: string[] }>({
+    jobType: mode === 'guest' ? 'guest' : 'admin',
+    lines: [],
+    collections: [],
+  })
+  // The sentence follows the choices only once the page runs: before, the account types are listed.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
   return (
     <RouteDialog title={ADD_MEMBER_MODES[mode]} closeTo={closeTo}>
-      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+      <Form
+        method="post"
+        className="flex flex-col gap-4"
+        {...getFormProps(form)}
+        // What the invite gives follows the choices as they are made (read from the form itself).
+        onChange={(event) => {
+          const data = new FormData(event.currentTarget)
+          setChoice({
+            jobType: String(data.get('job_type') ?? ''),
+            lines: data.getAll('lines').map(String),
+            collections: data.getAll('collections').map(String),
+          })
+        }}
+      >
         <CsrfField token={csrf} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <div className="-mx-1 flex max-h-[65vh] flex-col gap-4 overflow-y-auto px-1">
+        <div className="-mx-1 flex max-h-[55vh] flex-col gap-4 overflow-y-auto px-1">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
               label="First Name"
@@ -112,7 +137,16 @@ export default function AddMember() {
             field={fields.collections}
             options={collections.map((c) => ({ key: c.key, label: `${c.name} · ${c.season} ${c.year}` }))}
           />
+          <InviteReachByType mode={mode} />
         </div>
+        {hydrated ? (
+          <InviteReach
+            mode={mode}
+            jobType={choice.jobType}
+            lines={lines.filter((l) => choice.lines.includes(l.key)).map((l) => l.name)}
+            collections={collections.filter((c) => choice.collections.includes(c.key)).map((c) => c.name)}
+          />
+        ) : null}
         <div className="flex justify-end gap-2">
           <Link to={closeTo} className={buttonClass('secondary')}>
             Cancel
@@ -121,6 +155,53 @@ export default function AddMember() {
         </div>
       </Form>
     </RouteDialog>
+  )
+}
+
+/**
+ * What the invite will let the person see and change, said before it is sent (issue 46): the
+ * chosen account type's brand-wide level and what the chosen lines and collections add, beside
+ * Send Invite, following the form as it is filled.
+ */
+function InviteReach({
+  mode,
+  jobType,
+  lines,
+  collections,
+}: {
+  mode: 'admin' | 'guest'
+  jobType: string
+  lines: string[]
+  collections: string[]
+}) {
+  const chosen = jobType || (mode === 'guest' ? 'guest' : 'admin')
+  const label = mode === 'guest' ? 'Guest' : (ACCOUNT_TYPES.find((type) => type.jobType === chosen)?.label ?? chosen)
+  return (
+    <p
+      className="rounded-md border border-line bg-canvas px-3 py-2 text-xs leading-relaxed"
+      aria-live="polite"
+      data-testid="invite-reach-chosen"
+    >
+      {inviteReach(label, chosen, { lines, collections })}
+    </p>
+  )
+}
+
+/** Without JavaScript the choice is known only once posted: every account type's reach is listed. */
+function InviteReachByType({ mode }: { mode: 'admin' | 'guest' }) {
+  const types = mode === 'guest' ? [{ label: 'Guest', jobType: 'guest' }] : ACCOUNT_TYPES
+  return (
+    <noscript>
+      <div className="rounded-md border border-line bg-canvas px-3 py-2 text-sm" data-testid="invite-reach">
+        <p className="font-medium">What they will be able to see and change</p>
+        <ul className="mt-2 flex flex-col gap-1 text-xs text-muted">
+          {types.map((type) => (
+            <li key={type.jobType}>{inviteReach(type.label, type.jobType, { lines: [], collections: [] })}</li>
+          ))}
+          <li>Lines and collections chosen are added at the same level; they do not narrow the brand.</li>
+        </ul>
+      </div>
+    </noscript>
   )
 }
 

@@ -1,5 +1,6 @@
 // The spreadsheet import part of `npm run bench` (issue 10, Fast and safe; BENCH_ONLY=imports).
-// Generates a CSV of IMPORT_BENCH_ROWS rows (default 100,000) × 20 columns and uploads it to a
+// Generates a CSV of IMPORT_BENCH_ROWS rows (default 100,000) × 20 columns (and the same rows as
+// an .xlsx workbook, timed against the CSV: goal ≤ 1.5×, peak RSS ≤ 300 MB) and uploads it to a
 // portal started in its own process, as a multipart file to `POST /api/listing/method/batch`: the
 // one call streams the upload, parses, validates, stages by COPY, computes the dry run and commits.
 // Timed end to end, with the portal's peak resident memory sampled during the call, and set
@@ -17,6 +18,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import ExcelJS from 'exceljs'
 import pg from 'pg'
 import { openDatabase } from '#db/client'
 import { brands } from '#db/schema'
@@ -31,7 +33,7 @@ import { residentMB } from './memory'
 import { printProbe, probeAround, type ProbeFigures } from './probe'
 import { embeddedDatabaseUrl } from './workspace'
 
-export const IMPORT_GOALS = { overFloor: 1.3, bigFileRssMB: 300 }
+export const IMPORT_GOALS = { overFloor: 1.3, bigFileRssMB: 300, xlsxOverCsv: 1.5, xlsxRssMB: 300 }
 
 const HEADER = [
   'Listing Unique Id',
@@ -68,9 +70,10 @@ function upc(i: number): string {
   return `${body}${gtinCheckDigit(body)}`
 }
 
-function row(i: number, prefix: string): string {
+/** One row's cells, as a person would type them. */
+function cells(i: number, prefix: string): string[] {
   const style = Math.floor(i / 20)
-  const [colour, code, hex] = COLOURS[i % COLOURS.length]!
+  const [colour, code, hex] = COLOURS[i % COLOURS.length] as [string, string, string]
   const size = SIZES[i % SIZES.length]!
   return [
     `${prefix}-${i}`,
@@ -91,9 +94,29 @@ function row(i: number, prefix: string): string {
     String(10 + (i % 190)),
     'active',
     '100% linen',
-    '"A relaxed camp-collar shirt in washed linen, cut for summer."',
-    `"${30 + (style % 40)}.00 USD, ${28 + (style % 40)}.00 EUR"`,
-  ].join(',')
+    'A relaxed camp-collar shirt in washed linen, cut for summer.',
+    `${30 + (style % 40)}.00 USD, ${28 + (style % 40)}.00 EUR`,
+  ]
+}
+
+/** The row as a CSV line: a cell with a comma in quotes. */
+function row(i: number, prefix: string): string {
+  return cells(i, prefix)
+    .map((cell) => (cell.includes(',') ? `"${cell}"` : cell))
+    .join(',')
+}
+
+/**
+ * The same rows as an .xlsx workbook, as Excel writes one (shared strings, every cell text),
+ * written by exceljs's streaming writer so the bench itself holds one row at a time.
+ */
+async function generateXlsx(file: string, rows: number, prefix: string): Promise<void> {
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true, useStyles: false })
+  const sheet = book.addWorksheet('Listings')
+  sheet.addRow(HEADER).commit()
+  for (let i = 0; i < rows; i++) sheet.addRow(cells(i, prefix)).commit()
+  sheet.commit()
+  await book.commit()
 }
 
 /** Writes rows until the file has `rows` rows or `bytes` bytes; answers its row count. */
@@ -153,7 +176,7 @@ function postFile(
       .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
       .join('') +
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\n` +
-      'Content-Type: text/csv\r\n\r\n',
+      `Content-Type: ${file.endsWith('.xlsx') ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv'}\r\n\r\n`,
   )
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
   return new Promise((resolve, reject) => {
@@ -234,6 +257,8 @@ export interface ImportOnServer {
 
 export interface ImportFigures {
   embedded: ImportOnServer
+  /** The same rows as an .xlsx workbook on a fresh embedded server, beside the CSV's time. */
+  workbook: { run: ImportRun; overCsv: number } | { skipped: string }
   postgres: ImportOnServer | { skipped: string }
   bigFile: (ImportRun & { probe: ProbeFigures }) | { skipped: string }
 }
@@ -333,6 +358,15 @@ export async function importsBench(): Promise<ImportFigures> {
     const file = path.join(dir, 'line-sheet.csv')
     await generate(file, { rows }, 'IB')
     const embedded = await onEmbedded((portal, cookie, url) => importAndFloor(portal, cookie, url, file, rows, true))
+    // The same rows as a workbook, on a fresh server as the CSV had (docs/decisions/177).
+    const workbookFile = path.join(dir, 'line-sheet.xlsx')
+    await generateXlsx(workbookFile, rows, 'IB')
+    const workbook: ImportFigures['workbook'] = await onEmbedded((portal, cookie) =>
+      upload(portal, cookie, workbookFile, false),
+    ).then(
+      (run) => ({ run, overCsv: +(run.seconds / embedded.run.seconds).toFixed(2) }),
+      (error: unknown) => ({ skipped: `the workbook failed: ${String(error).split('\n')[0]}` }),
+    )
     const postgres =
       process.env.IMPORT_BENCH_POSTGRES === 'false'
         ? { skipped: 'IMPORT_BENCH_POSTGRES=false' }
@@ -352,7 +386,7 @@ export async function importsBench(): Promise<ImportFigures> {
         skipped: `the big file failed: ${String(error).split('\n')[0]}`,
       }))
     }
-    return { embedded, postgres, bigFile }
+    return { embedded, workbook, postgres, bigFile }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }
@@ -385,6 +419,16 @@ function printOnServer(label: string, figures: ImportOnServer | { skipped: strin
 export function printImportFigures(figures: ImportFigures) {
   console.log('\nSpreadsheet import (upload, parse, validate, dry run, commit; one call):')
   printOnServer('Embedded', figures.embedded)
+  if ('skipped' in figures.workbook) {
+    console.log(`  The same rows as an .xlsx workbook: skipped (${figures.workbook.skipped})`)
+  } else {
+    const { run, overCsv } = figures.workbook
+    printRun('The same rows as an .xlsx workbook (embedded)', run)
+    console.log(
+      `    ${overCsv}× the CSV's time (goal ≤ ${IMPORT_GOALS.xlsxOverCsv}×) ${verdict(overCsv <= IMPORT_GOALS.xlsxOverCsv)}; ` +
+        `portal's peak RSS ${run.rssPeakMB} MB (goal ≤ ${IMPORT_GOALS.xlsxRssMB} MB) ${verdict((run.rssPeakMB ?? 0) <= IMPORT_GOALS.xlsxRssMB)}`,
+    )
+  }
   printOnServer('Postgres (DATABASE_URL)', figures.postgres)
   const big = figures.bigFile
   if ('skipped' in big) {

@@ -102,7 +102,8 @@ export const SAMPLES: Record<string, ActionSample> = {
   },
   '/brand/:brandKey/products/upload/:importKey/row/:rowNumber': {
     post: async (w) => ({
-      url: `/brand/${w.brand.key}/products/upload/${(await upload(w)).key}/row/2`,
+      // WALK-2 is row 3 of the sheet (the header is row 1).
+      url: `/brand/${w.brand.key}/products/upload/${(await upload(w)).key}/row/3`,
       fields: { 'Listing Unique Id': 'WALK-2', 'Style Name': 'Walk Shirt', 'Style Number': 'W-2' },
     }),
   },

@@ -345,6 +345,64 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByTestId('listing-row').filter({ hasText: 'T-Shirt Classic' })).toHaveCount(1)
     })
 
+    test('the filtered list exported as a workbook, two cells changed in it, uploads to exactly two updates', async ({
+      page,
+      ownBrand,
+    }) => {
+      await signIn(page, 'admin@demo.test')
+      const brand = ownBrand.key
+      const first = await uploadToPreview(
+        page,
+        brand,
+        'season.csv',
+        'Listing Unique Id,Style Name,Style Number,UPC,Units\n' +
+          'RT-1,Round Tee,RT-S1,012345678905,5\nRT-2,Round Top,RT-S2,,7\nRT-3,Round Coat,RT-S3,,9\nOT-1,Other Shirt,OT-S1,,1\n',
+      )
+      await page.getByRole('button', { name: 'Commit' }).click()
+      await expect(page).toHaveURL(`${upload(brand)}/${first}/details`)
+
+      // The list as filtered: a search for "round" leaves three.
+      await page.goto(`/brand/${brand}/products?search=round`)
+      await expect(page.getByTestId('listing-row')).toHaveCount(3)
+      for (const size of [
+        { width: 1280, height: 720 },
+        { width: 1440, height: 900 },
+      ]) {
+        await page.setViewportSize(size)
+        await page.screenshot({ path: test.info().outputPath(`products-export-${size.width}.png`) })
+      }
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('products-export').getByRole('link', { name: 'Export', exact: true }).click(),
+      ])
+      expect(download.suggestedFilename()).toMatch(/^listings-\d{4}-\d{2}-\d{2}\.xlsx$/)
+      const exported = fs.readFileSync((await download.path())!)
+      const book = new ExcelJS.Workbook()
+      await book.xlsx.load(
+        exported.buffer.slice(exported.byteOffset, exported.byteOffset + exported.byteLength) as ArrayBuffer,
+      )
+      const sheet = book.worksheets[0]!
+      const headers = (sheet.getRow(1).values as unknown[]).map(String)
+      expect(sheet.rowCount).toBe(4)
+      sheet.eachRow((row, number) => {
+        if (number === 1) return
+        const id = String(row.getCell(headers.indexOf('Listing Unique Id')).value)
+        expect(String(row.getCell(headers.indexOf('UPC')).value ?? '')).toBe(id === 'RT-1' ? '012345678905' : '')
+        if (id === 'RT-1') row.getCell(headers.indexOf('Style Name')).value = 'Round Tee Renamed'
+        if (id === 'RT-3') row.getCell(headers.indexOf('Units')).value = '12'
+      })
+      const edited = Buffer.from(await book.xlsx.writeBuffer())
+      await uploadToPreview(page, brand, 'season-edited.xlsx', edited, XLSX)
+      await expect(page.getByTestId('records-parsed')).toHaveText('3 records parsed')
+      await expect(page.getByTestId('count-update')).toHaveText('2')
+      await expect(page.getByTestId('count-unchanged')).toHaveText('1')
+      await expect(page.getByTestId('count-create')).toHaveText('0')
+      await page.getByRole('button', { name: 'Commit' }).click()
+      await expect(page).toHaveURL(/\/details$/)
+      await page.goto(`/brand/${brand}/products?search=renamed`)
+      await expect(page.getByTestId('listing-row')).toHaveCount(1)
+    })
+
     test('a row shifted by a comma outside quotes gets one error naming its fields; names with punctuation pass', async ({
       page,
       ownBrand,

@@ -1,7 +1,7 @@
 // Reads an upload as CSV or as an .xlsx workbook, told by its first bytes (a workbook is a zip),
 // not by its name: both give the same records, numbered as the spreadsheet numbers its rows.
 import { readCsv, type CsvBatch, type CsvFormat } from './reader'
-import { readXlsx, type XlsxFormat } from './xlsx-reader'
+import type { XlsxFormat } from './xlsx-reader'
 
 export type SheetFormat = CsvFormat | XlsxFormat
 
@@ -39,6 +39,11 @@ export async function* readSpreadsheet(
     }
   }
   const first = head.length > 0 ? Buffer.concat(head) : new Uint8Array()
-  if (isWorkbook(first)) yield* readXlsx(whole(), options)
-  else yield* readCsv(whole(), options)
+  if (isWorkbook(first)) {
+    // Loaded only for a workbook: the worker that reads a CSV does not load exceljs at all.
+    const { readXlsx } = await import('./xlsx-reader')
+    yield* readXlsx(whole(), options)
+  } else {
+    yield* readCsv(whole(), options)
+  }
 }

@@ -10,14 +10,19 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import { withoutForbiddenText } from '#app/platform/text-rule'
 import { CsvFormatError, checkBounds, type CsvBatch, type CsvRecord } from './reader'
 
 const require = createRequire(import.meta.url)
 type EntryStream = Readable & { path: string; autodrain(): void }
-const unzip = require('unzipper') as { Parse(options: { forceStream: true }): NodeJS.ReadWriteStream }
-const iterateStream = require('exceljs/lib/utils/iterate-stream') as (stream: unknown) => AsyncIterable<EntryStream>
+// Required when a workbook is read, not when this module loads: a bundle that inlines this
+// module still leaves exceljs and unzipper unloaded until the first workbook.
+const zipParts = () => ({
+  unzip: require('unzipper') as { Parse(options: { forceStream: true }): NodeJS.ReadWriteStream },
+  iterateStream: require('exceljs/lib/utils/iterate-stream') as (stream: unknown) => AsyncIterable<EntryStream>,
+  ExcelJS: require('exceljs') as typeof ExcelJS,
+})
 
 /** The sheets' XML a workbook may unpack to, read or spooled: a 100,000-row sheet is about 150 MB. */
 export const MAX_SHEET_XML_BYTES = 1024 ** 3
@@ -66,7 +71,7 @@ export const XLSX_UNREADABLE = 'The workbook could not be read. Save it again as
 export const XLSX_TOO_LARGE = 'The workbook unpacks to more than a spreadsheet of this size can hold.'
 
 function workbookReader(source: Readable): ReaderParts {
-  return new ExcelJS.stream.xlsx.WorkbookReader(source, {
+  return new (zipParts().ExcelJS.stream.xlsx.WorkbookReader)(source, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
@@ -84,6 +89,7 @@ async function* sheetsOf(
 ): AsyncGenerator<SheetRows> {
   const sheetBudget = { left: limits.sheetBytes }
   const stringsBudget = { left: limits.stringsBytes }
+  const { unzip, iterateStream } = zipParts()
   const zip = unzip.Parse({ forceStream: true })
   source.pipe(zip as unknown as NodeJS.WritableStream)
   const spooled: { sheetNo: string; file: string }[] = []

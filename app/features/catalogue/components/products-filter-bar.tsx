@@ -97,6 +97,20 @@ export function FilterBar(props: ProductsListProps) {
           </PageLink>
         ))}
       </nav>
+      {/* The list as it is filtered, in the upload template's columns (docs/decisions/180). */}
+      <div className="flex items-center gap-1" data-testid="products-export">
+        <a href={exportAddress(brandKey, props.filter, 'xlsx')} download className={buttonClass('secondary', 'py-2')}>
+          Export
+        </a>
+        <a
+          href={exportAddress(brandKey, props.filter, 'csv')}
+          download
+          className="rounded-md px-2 py-2 text-sm font-medium text-muted hover:bg-black/5 hover:text-ink"
+          aria-label="Export as CSV"
+        >
+          CSV
+        </a>
+      </div>
       {props.canUpload ? (
         <PageLink
           to={`/brand/${brandKey}/products/upload${uploadScopeQuery(props.filter)}`}
@@ -117,6 +131,17 @@ export function FilterBar(props: ProductsListProps) {
       ) : null}
     </div>
   )
+}
+
+/** The export of the list as filtered (all its pages), as a workbook or a CSV. */
+export function exportAddress(
+  brandKey: string,
+  filter: Parameters<typeof filterSearchParams>[0],
+  format: 'xlsx' | 'csv',
+): string {
+  const query = filterSearchParams(filter, {})
+  query.set('format', format)
+  return `/brand/${brandKey}/products/export?${query.toString()}`
 }
 
 /** The list's query string, to carry through a modal and back. */

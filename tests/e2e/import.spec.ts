@@ -408,7 +408,7 @@ for (const javaScriptEnabled of [false, true]) {
       ownBrand,
     }) => {
       await signIn(page, 'admin@demo.test')
-      const key = await uploadToPreview(
+      await uploadToPreview(
         page,
         ownBrand.key,
         'shifted.csv',
@@ -416,7 +416,6 @@ for (const javaScriptEnabled of [false, true]) {
           'SH-1,Mens Tee & Co,SH-S1,45 USD\n' +
           'SH-2,Tee, Classic,SH-S2,45 USD\n',
       )
-      expect(key).toBeTruthy()
       await expect(page.getByTestId('count-create')).toHaveText('1')
       await expect(page.getByTestId('count-errors')).toHaveText('1')
       const shifted = gridRow(page, 3).getByTestId('row-issues').locator('[data-level=error]')
@@ -478,11 +477,7 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(target).toHaveURL(`${upload(brand)}/${key}/details`)
         return key
       }
-      const untouched = await commit(
-        page,
-        'untouched.csv',
-        'Listing Unique Id,Style Name,Style Number\r\nUT-1,Kept Apart Tee,UT-S1\r\n',
-      )
+      await commit(page, 'untouched.csv', 'Listing Unique Id,Style Name,Style Number\r\nUT-1,Kept Apart Tee,UT-S1\r\n')
       const older = await commit(
         page,
         'older.csv',
@@ -536,7 +531,6 @@ for (const javaScriptEnabled of [false, true]) {
       ).toBeVisible()
       await page.goto(`/brand/${brand}/products`)
       await expect(page.getByText('No listings are available')).toBeVisible()
-      expect(untouched).toBeTruthy()
     })
 
     test('a file that is not CSV and a file without the id column get their messages', async ({ page, ownBrand }) => {

@@ -3,32 +3,88 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { createHash } from 'node:crypto'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker, type ResourceLimits } from 'node:worker_threads'
 
 /**
  * Starts the worker module `<name>.worker.ts`. A built portal's modules are bundled into build/,
  * where scripts/build-server.mjs put `<name>.worker.mjs` beside them (`callerUrl` is the bundle).
- * From TypeScript sources, or from a bundle built without its workers (`remix build` alone), the
- * module under app/ is compiled on the fly by tsx.
+ * From TypeScript sources (development, tests, the benchmark), or from a bundle built without its
+ * workers (`remix build` alone), the module under app/ is bundled the same way once per process
+ * (bundledFromSources); where esbuild is not installed, tsx compiles it in the worker instead.
  */
-export function startWorker(
+export async function startWorker(
   name: string,
   callerUrl: string,
   options: { workerData: unknown; resourceLimits?: ResourceLimits },
-): Worker {
+): Promise<Worker> {
   if (!callerUrl.endsWith('.ts')) {
     const built = new URL(`./${name}.worker.mjs`, callerUrl)
     if (fs.existsSync(built)) return new Worker(built, options)
   }
-  const entry = callerUrl.endsWith('.ts')
-    ? new URL(`./${name}.worker.ts`, callerUrl)
-    : pathToFileURL(path.resolve(sourceOf(name)))
+  const entry = callerUrl.endsWith('.ts') ? fileURLToPath(new URL(`./${name}.worker.ts`, callerUrl)) : sourceOf(name)
+  const bundled = await bundledFromSources(name, entry)
+  if (bundled) return new Worker(pathToFileURL(bundled), options)
   // This module may itself be bundled: the boot script is then found in the sources too.
   const boot = import.meta.url.endsWith('.ts')
     ? new URL('./typescript-worker.mjs', import.meta.url)
     : pathToFileURL(path.resolve('app/infra/typescript-worker.mjs'))
-  return new Worker(boot, { ...options, argv: [entry.href] })
+  return new Worker(boot, { ...options, argv: [pathToFileURL(entry).href] })
+}
+
+const bundles = new Map<string, Promise<string | null>>()
+
+/**
+ * The worker module at `entry`, bundled as scripts/build-server.mjs bundles it, into
+ * node_modules/.cache/portal-workers/ (packages are imported from node_modules, so the bundle must
+ * sit under it). Once per process: a worker started through tsx compiled its whole module graph
+ * at every start, a third of a second for each import of a small sheet. The file is named by its
+ * content, so processes running side by side, or on other sources, never overwrite one another's.
+ * Null where esbuild is not installed.
+ */
+function bundledFromSources(name: string, entry: string): Promise<string | null> {
+  let bundle = bundles.get(entry)
+  if (!bundle) {
+    bundle = bundleWorker(name, entry).catch(() => null)
+    bundles.set(entry, bundle)
+  }
+  return bundle
+}
+
+async function bundleWorker(name: string, entry: string): Promise<string | null> {
+  const esbuild = await import('esbuild').catch(() => null)
+  if (!esbuild) return null
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'inline',
+    write: false,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'keep-packages-outside',
+        setup(builder) {
+          builder.onResolve({ filter: /^[^./#]/ }, (args) =>
+            args.path.endsWith('.json') ? undefined : { path: args.path, external: true },
+          )
+        },
+      },
+    ],
+  })
+  const code = result.outputFiles[0]!.contents
+  const dir = path.resolve('node_modules/.cache/portal-workers')
+  const file = path.join(dir, `${name}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`)
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dir, { recursive: true })
+    const partial = `${file}.${process.pid}.partial`
+    fs.writeFileSync(partial, code)
+    fs.renameSync(partial, file)
+  }
+  return file
 }
 
 /** Where `<name>.worker.ts` is under app/, as scripts/build-server.mjs finds it. */
@@ -37,7 +93,7 @@ function sourceOf(name: string): string {
     .readdirSync('app', { recursive: true, encoding: 'utf8' })
     .find((candidate) => path.basename(candidate) === `${name}.worker.ts`)
   if (!file) throw new Error(`No worker module ${name}.worker.ts under app/`)
-  return path.join('app', file)
+  return path.resolve('app', file)
 }
 
 /** At most `limit` holders at once; the others wait their turn, first come first served. */

@@ -40,7 +40,8 @@ const PRESENCE_PREFIX = chatRooms.presence('')
 /**
  * Tells the brand's other members when this tab's change (`before` → `after`: its idleness, null
  * while not in the room) changes its account's presence. The change is made before this asks, so
- * of two tabs changing at once on two processes at least one sees the other's change.
+ * of two tabs changing at once on two processes at least one sees the other's change. Answers
+ * the room's tabs as it found them.
  */
 async function announcePresence(context: UnitContext, brand: string, before: boolean | null, after: boolean | null) {
   const { deps, actor, socket } = context
@@ -48,9 +49,11 @@ async function announcePresence(context: UnitContext, brand: string, before: boo
   const tabs = await deps.events.socketsIn(room)
   const others = tabs.filter((tab) => tab.account === actor.key && tab.id !== socket.id)
   const state = presenceChange(others, before, after)
-  if (!state) return
-  const event: PresenceChanged = { brand, account: actor.key, state, online: state !== 'offline' }
-  socket.to(room).emit(CHAT_EVENTS.presence, event)
+  if (state) {
+    const event: PresenceChanged = { brand, account: actor.key, state, online: state !== 'offline' }
+    socket.to(room).emit(CHAT_EVENTS.presence, event)
+  }
+  return tabs
 }
 
 export const chatUnit: RealtimeUnit = {
@@ -116,7 +119,12 @@ export const chatUnit: RealtimeUnit = {
       const before = socket.rooms.has(chatRooms.presence(brand)) ? idle : null
       await socket.join(chatRooms.presence(brand))
       data.presence = [brand]
-      await announcePresence(context, brand, before, idle)
+      const tabs = await announcePresence(context, brand, before, idle)
+      // Who is present now, for this tab alone: the page was drawn before its socket joined, and
+      // whoever came or went in between (or while it was disconnected) was announced to a room
+      // it was not in yet.
+      const snapshot: PresenceAll = { brand, people: Object.fromEntries(presenceByAccount(tabs)) }
+      socket.emit(CHAT_EVENTS.presenceAll, snapshot)
       return { ok: true, data: undefined }
     },
     async [CHAT_EVENTS.presenceActivity](context, payload) {

@@ -51,7 +51,7 @@ export async function parseInWorker(
   const release = await slots.acquire()
   let worker: Worker | null = null
   try {
-    worker = startWorker('import-parse', import.meta.url, { workerData: request, resourceLimits: WORKER_LIMITS })
+    worker = await startWorker('import-parse', import.meta.url, { workerData: request, resourceLimits: WORKER_LIMITS })
     return await converse(worker, source, staged)
   } finally {
     release()

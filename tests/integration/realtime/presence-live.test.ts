@@ -5,7 +5,7 @@
 import net from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Socket } from 'socket.io-client'
-import { CHAT_EVENTS, type PresenceChanged } from '#app/platform/protocol'
+import { CHAT_EVENTS, type PresenceAll, type PresenceChanged } from '#app/platform/protocol'
 import { createBrand, createMember, FACTORY_PASSWORD, type BrandFixture } from '#tests/support/factories'
 import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { openSocket } from '#tests/support/sockets'
@@ -129,6 +129,29 @@ it('shows a person idle only when every tab is idle, and online again on input i
   await eventually(() => expect(heard).toEqual(['online', 'idle', 'online', 'idle']))
   second.disconnect()
   await eventually(() => expect(heard).toEqual(['online', 'idle', 'online', 'idle', 'offline']))
+})
+
+it('tells a tab as it joins who is present now, so one who left while its page loaded shows offline', async () => {
+  const [eve, flo, viewer] = [await person('Eve'), await person('Flo'), await person('Viewer')]
+  const eveTab = await openTab(eve)
+  const floTab = await openTab(flo)
+  // The viewer's page is drawn while both are there; Eve's tab closes before its socket joins.
+  expect(await barSays(viewer, eve)).toEqual({ presence: 'online', onlineUser: true })
+  eveTab.disconnect()
+  await eventually(async () => expect((await barSays(viewer, eve)).presence).toBe('offline'))
+
+  const viewerTab = await openSocket(portal.port, viewer.cookie)
+  const snapshots: PresenceAll[] = []
+  viewerTab.on(CHAT_EVENTS.presenceAll, (event: PresenceAll) => snapshots.push(event))
+  await viewerTab.emitWithAck(CHAT_EVENTS.presenceJoin, { brand: brand.key })
+  await eventually(() => expect(snapshots).toHaveLength(1))
+  const people = snapshots[0]!.people
+  expect(snapshots[0]!.brand).toBe(brand.key)
+  expect(people[flo.key]).toBe('online')
+  expect(people[viewer.key]).toBe('online')
+  expect(people[eve.key], 'left before the viewer joined').toBeUndefined()
+  floTab.disconnect()
+  viewerTab.disconnect()
 })
 
 /** A connection that can be cut without a goodbye, as a dropped network or a sleeping laptop does. */

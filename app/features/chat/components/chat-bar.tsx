@@ -142,7 +142,8 @@ function useLiveChatBar(brandKey: string, selfKey: string, openConversation: str
         },
     )
   })
-  // After a portal process stopped: everyone present, the others are offline.
+  // Everyone present, the others offline: told to this tab as it joins (whoever came or went while
+  // the page loaded or the socket was away), and to all after a portal process stopped.
   useRealtimeEvent<PresenceAll>(CHAT_EVENTS.presenceAll, (event) => {
     if (event.brand !== brandKey) return
     setBar(

@@ -139,7 +139,7 @@ async function signInOnce(baseURL: string): Promise<{ ms: number; cookie: string
 
 async function loginPageJavaScript(baseURL: string) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
     args: [
       '--headless',
       '--no-sandbox',

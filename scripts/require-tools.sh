@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
-# Makes sure the programs the tests and the benchmark run are here: Chromium (end-to-end tests,
-# benchmark) and redis-server (the multi-process test). Missing ones are installed with apt-get
+# Makes sure the programs the tests and the benchmark run are here: Chromium's headless shell
+# (end-to-end tests, benchmark; decision 181) and redis-server (the multi-process test). Missing ones are installed with apt-get
 # when we are root on Debian or Ubuntu, as .ci/run does; otherwise this stops at once with one
 # line saying what to install. Usage: scripts/require-tools.sh chromium [redis-server]
 set -uo pipefail
 
-chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
+chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}"
 missing=()
 for tool in "$@"; do
   case "$tool" in
     chromium)
       if [ ! -x "$chromium_path" ]; then
         if [ -n "${CHROMIUM_PATH:-}" ]; then
-          echo "✘ CHROMIUM_PATH=${CHROMIUM_PATH} is not an executable browser: point it at Chromium, or unset it to use /usr/bin/chromium." >&2
+          echo "✘ CHROMIUM_PATH=${CHROMIUM_PATH} is not an executable browser: point it at Chromium, or unset it to use /usr/bin/chromium-headless-shell." >&2
           exit 1
         fi
-        missing+=(chromium)
+        missing+=(chromium-headless-shell)
       fi
       ;;
     redis-server) command -v redis-server >/dev/null 2>&1 || missing+=(redis-server) ;;
@@ -37,6 +37,6 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   exit 1
 fi
 hint=""
-[[ " ${missing[*]} " == *" chromium "* ]] && hint=" (or set CHROMIUM_PATH to a Chromium binary)"
+[[ " ${missing[*]} " == *" chromium-headless-shell "* ]] && hint=" (or set CHROMIUM_PATH to a Chromium binary)"
 echo "✘ Missing ${missing[*]}: install with 'sudo apt-get install ${missing[*]}' on Debian/Ubuntu${hint}, then run this again." >&2
 exit 1

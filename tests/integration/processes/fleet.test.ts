@@ -73,7 +73,7 @@ beforeAll(async () => {
   editor = a.sessions['editor@demo.test']!
   vsm = a.sessions['vsm@demo.test']!
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
   })
 }, 240_000)

@@ -13,7 +13,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { importFor, loadImport } from './import-access.server'
 import { loadRow } from './import-reading.server'
 import { computeDryRun, countRows, listingsStamp, markDuplicates, mergeRows } from './import-staging.server'
-import { isBlocked, rollbackBlockers, undoRows, type RollbackBlockers } from './import-undo.server'
+import { NO_BLOCKERS, isBlocked, rollbackBlockers, undoRows, type RollbackBlockers } from './import-undo.server'
 import { SKU_CASE_ISSUE, checkMapping, databaseIsLocal, reparse, savedMapping } from './import-start.server'
 import {
   MAX_CELL_EDIT,
@@ -355,7 +355,7 @@ export async function importRollbackBlockers(
   importKey: string,
 ): Promise<RollbackBlockers> {
   const { record } = await importFor(deps, actor, importKey, 'listing.view')
-  if (record.status !== 'committed' || !record.committedAt) return { imports: [], edited: [] }
+  if (record.status !== 'committed' || !record.committedAt) return NO_BLOCKERS
   return rollbackBlockers(deps.db, record.key, record.brandKey, record.committedAt)
 }
 

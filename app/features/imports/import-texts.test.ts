@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { doneTarget, importOutcome, looksLikeSpreadsheet, recordsParsed, stepStates } from './import-texts'
+import {
+  ROLLBACK_TEXTS,
+  doneTarget,
+  importOutcome,
+  looksLikeSpreadsheet,
+  recordsParsed,
+  rowList,
+  stepStates,
+} from './import-texts'
 import { EMPTY_IMPORT_COUNTS } from '#db/schema'
 
 describe('looksLikeSpreadsheet', () => {
@@ -86,5 +94,27 @@ describe('importOutcome', () => {
     expect(importOutcome(view('failed', {}, { type: 'cancelled', message: 'x' }))).toBe('Cancelled while it was read')
     expect(importOutcome(view('parsing'))).toBe('Reading the file: 1,200 rows read')
     expect(importOutcome(view('needs_mapping'))).toBe('Columns to map before the dry run')
+  })
+})
+
+describe('rowList', () => {
+  it('names one row, a few rows, and the first ten of many with how many more', () => {
+    expect(rowList({ first: [5], count: 1 })).toBe('Row 5 was')
+    expect(rowList({ first: [5, 7, 9], count: 3 })).toBe('Rows 5, 7 and 9 were')
+    const ten = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+    expect(rowList({ first: ten, count: 10 })).toBe('Rows 2, 3, 4, 5, 6, 7, 8, 9, 10 and 11 were')
+    expect(rowList({ first: ten, count: 11 })).toBe('Rows 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 1 more were')
+    expect(rowList({ first: ten, count: 100_000 })).toBe('Rows 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 99,990 more were')
+  })
+
+  it('tells every later upload, then the edits, in one message', () => {
+    expect(
+      ROLLBACK_TEXTS.blocked({
+        imports: [{ filename: 'b.csv', rows: { first: [3], count: 1 } }],
+        edited: { first: [4, 6], count: 2 },
+      }),
+    ).toBe(
+      'Row 3 was changed since by the upload of b.csv: roll that one back first. Rows 4 and 6 were edited since on the products page.',
+    )
   })
 })

@@ -69,20 +69,28 @@ export const ROLLBACK_TEXTS = {
     `Only a committed import can be rolled back; this one is ${status.replace('_', ' ')}.`,
   noLonger: 'This import is no longer committed.',
   /** Who changed which of its rows since (docs/decisions/178), in one message. */
-  blocked: (blockers: { imports: { filename: string; rows: readonly number[] }[]; edited: readonly number[] }) =>
+  blocked: (blockers: { imports: { filename: string; rows: RowSample }[]; edited: RowSample }) =>
     [
       ...blockers.imports.map(
         (later) => `${rowList(later.rows)} changed since by the upload of ${later.filename}: roll that one back first.`,
       ),
-      ...(blockers.edited.length > 0 ? [`${rowList(blockers.edited)} edited since on the products page.`] : []),
+      ...(blockers.edited.count > 0 ? [`${rowList(blockers.edited)} edited since on the products page.`] : []),
     ].join(' '),
 }
 
+/** The first row numbers of some rows, in order, and how many there are in all. */
+export interface RowSample {
+  first: readonly number[]
+  count: number
+}
+
+export const NO_ROW_NUMBERS: RowSample = { first: [], count: 0 }
+
 /** "Row 5 was", "Rows 5, 7 and 9 were", "Rows 5, 7, 9 and 12 more were" */
-export function rowList(rows: readonly number[]): string {
-  if (rows.length === 1) return `Row ${rows[0]} was`
-  const shown = rows.slice(0, 10).map(String)
-  const more = rows.length - shown.length
+export function rowList({ first, count }: RowSample): string {
+  if (count === 1) return `Row ${first[0]} was`
+  const shown = first.map(String)
+  const more = count - shown.length
   const list =
     more > 0
       ? `${shown.join(', ')} and ${more.toLocaleString('en-US')} more`

@@ -6,21 +6,26 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '#db/client'
 import { rowsOf } from '#db/rows'
 import { FLAT_LISTING } from './import-staging.server'
+import { NO_ROW_NUMBERS, type RowSample } from './import-texts'
 
 type Executor = Pick<Database, 'execute'>
+
+/** How many row numbers a blocker names (the message adds "and N more"): an import of 100,000
+ * rows all edited since is told in a sentence, not in 100,000 numbers. */
+export const ROWS_NAMED = 10
 
 /** Why an import cannot be undone as it is: the later imports and the edits that changed its rows. */
 export interface RollbackBlockers {
   /** Later committed imports that wrote some of its listings again, oldest first, with its rows they changed. */
-  imports: { key: string; filename: string; committedAt: string; rows: number[] }[]
+  imports: { key: string; filename: string; committedAt: string; rows: RowSample }[]
   /** Its rows whose listings were changed or deleted since, by no later import (on the products page, by the API). */
-  edited: number[]
+  edited: RowSample
 }
 
-export const NO_BLOCKERS: RollbackBlockers = { imports: [], edited: [] }
+export const NO_BLOCKERS: RollbackBlockers = { imports: [], edited: NO_ROW_NUMBERS }
 
 export function isBlocked(blockers: RollbackBlockers): boolean {
-  return blockers.imports.length > 0 || blockers.edited.length > 0
+  return blockers.imports.length > 0 || blockers.edited.count > 0
 }
 
 /**
@@ -42,34 +47,43 @@ export async function rollbackBlockers(
   brandKey: string,
   committedAt: Date,
 ): Promise<RollbackBlockers> {
-  const changed = await rowsOf<{ row_number: number; listing_key: string }>(db, CHANGED_SINCE(importKey, brandKey))
-  if (changed.length === 0) return NO_BLOCKERS
-  const later = await rowsOf<{ key: string; filename: string; committed_at: string; rows: number[] }>(
+  // Each changed row with the later committed imports that wrote its listing again (none: edited).
+  const changedBy = sql`
+    with changed as (${CHANGED_SINCE(importKey, brandKey)})
+    select c.row_number, i.key, i.filename, i.committed_at
+    from changed c
+    left join import_rows u on u.listing_key = c.listing_key and u.action in ('create', 'update')
+      and u.import_key <> ${importKey}
+      and exists (select 1 from imports x where x.key = u.import_key and x.brand_key = ${brandKey}
+        and x.status = 'committed' and x.committed_at > ${committedAt.toISOString()}::timestamptz)
+    left join imports i on i.key = u.import_key`
+  const groups = await rowsOf<{ key: string | null; filename: string | null; committed_at: string | null } & RowSample>(
     db,
     sql`
-    with changed as (${CHANGED_SINCE(importKey, brandKey)})
-    select i.key, i.filename, i.committed_at::text as committed_at,
-      array_agg(distinct c.row_number order by c.row_number) as rows
-    from changed c
-    join import_rows u on u.listing_key = c.listing_key and u.action in ('create', 'update')
-      and u.import_key <> ${importKey}
-    join imports i on i.key = u.import_key and i.brand_key = ${brandKey} and i.status = 'committed'
-      and i.committed_at > ${committedAt.toISOString()}::timestamptz
-    group by i.key, i.filename, i.committed_at
-    order by i.committed_at`,
+    with changed_by as (${changedBy}),
+    edited as (
+      select row_number from changed_by group by row_number having count(key) = 0)
+    select key, filename, committed_at::text as committed_at,
+      (array_agg(distinct row_number order by row_number))[1:${ROWS_NAMED}] as first,
+      count(distinct row_number)::int as count
+    from changed_by where key is not null
+    group by key, filename, committed_at
+    union all
+    select null, null, null, (array_agg(row_number order by row_number))[1:${ROWS_NAMED}], count(*)::int
+    from edited
+    order by committed_at nulls last`,
   )
-  const byLater = new Set(later.flatMap((entry) => entry.rows))
+  const edited = groups.find((group) => group.key === null)
   return {
-    imports: later.map((entry) => ({
-      key: entry.key,
-      filename: entry.filename,
-      committedAt: new Date(entry.committed_at).toISOString(),
-      rows: entry.rows,
-    })),
-    edited: changed
-      .map((row) => row.row_number)
-      .filter((row) => !byLater.has(row))
-      .sort((a, b) => a - b),
+    imports: groups
+      .filter((group) => group.key !== null)
+      .map((group) => ({
+        key: group.key!,
+        filename: group.filename!,
+        committedAt: new Date(group.committed_at!).toISOString(),
+        rows: { first: group.first, count: group.count },
+      })),
+    edited: edited && edited.count > 0 ? { first: edited.first, count: edited.count } : NO_ROW_NUMBERS,
   }
 }
 

@@ -11,6 +11,7 @@ import {
   listImports,
   originalFile,
   rollbackImport,
+  importRollbackBlockers,
   startImport,
   updateImportRow,
   type ImportView,
@@ -227,6 +228,35 @@ describe('after the commit', () => {
     expect(row?.styleName).toBe('First')
     await rollbackImport(portal.deps, actors.owner, first.key)
     expect(await portal.deps.db.select().from(listings).where(eq(listings.listingUniqueId, 'ORDER-1'))).toEqual([])
+  })
+
+  it('names at most ten changed rows of each blocker and counts the rest, however many there are', async () => {
+    const ids = Array.from({ length: 25 }, (_, i) => `MANY-${i + 1}`)
+    const first = await upload(actors.owner, `${HEADER}\n${ids.map((id) => `${id},First,SN-40,,,,,`).join('\n')}\n`)
+    await commitImport(portal.deps, actors.owner, first.key)
+    // A later upload writes 23 of its rows again (sheet rows 2 to 24); one more listing is edited by hand.
+    const later = await upload(
+      actors.owner,
+      `${HEADER}\n${ids
+        .slice(0, 23)
+        .map((id) => `${id},Later,SN-40,,,,,`)
+        .join('\n')}\n`,
+      { filename: 'later.csv' },
+    )
+    await commitImport(portal.deps, actors.owner, later.key)
+    await portal.deps.db.update(listings).set({ styleName: 'By Hand' }).where(eq(listings.listingUniqueId, 'MANY-25'))
+
+    const blockers = await importRollbackBlockers(portal.deps, actors.owner, first.key)
+    expect(blockers.imports).toEqual([
+      expect.objectContaining({ key: later.key, rows: { first: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11], count: 23 } }),
+    ])
+    expect(blockers.edited).toEqual({ first: [26], count: 1 })
+    await expect(rollbackImport(portal.deps, actors.owner, first.key)).rejects.toMatchObject({
+      status: 409,
+      message:
+        'Rows 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 13 more were changed since by the upload of later.csv: roll that one back first. ' +
+        'Row 26 was edited since on the products page.',
+    })
   })
 })
 

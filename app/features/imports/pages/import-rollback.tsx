@@ -3,7 +3,7 @@
 // service). Confirmed by a form, so it works without JavaScript. An upload that cannot be rolled
 // back says why instead: a later upload that changed its rows (with a link to roll that one back
 // first) or edits made since (docs/decisions/178).
-import { ROLLBACK_TEXTS } from '#app/features/imports/import-texts'
+import { NO_ROW_NUMBERS, ROLLBACK_TEXTS } from '#app/features/imports/import-texts'
 import { countOf, formatWhenToMinute } from '#app/platform/format'
 import { buttonClass } from '#app/ui/button'
 import { ConfirmDialog } from '#app/ui/confirm-dialog'
@@ -14,7 +14,7 @@ import type { loader } from './import-rollback.server'
 export default function RollbackImport() {
   const { brandKey, view, refusal, blockers } = useLoaderData<typeof loader>()
   const history = `/brand/${brandKey}/products/upload?tab=history`
-  if (!refusal && (blockers.imports.length > 0 || blockers.edited.length > 0)) {
+  if (!refusal && (blockers.imports.length > 0 || blockers.edited.count > 0)) {
     return (
       <RouteDialog title="Roll back upload" closeTo={history}>
         <div className="flex flex-col gap-4 text-sm" data-testid="rollback-blocked">
@@ -25,7 +25,7 @@ export default function RollbackImport() {
           <ul className="flex flex-col gap-3">
             {[...blockers.imports].reverse().map((later) => (
               <li key={later.key} className="rounded-md border border-line px-3 py-2" data-testid="rollback-blocker">
-                <p>{ROLLBACK_TEXTS.blocked({ imports: [later], edited: [] })}</p>
+                <p>{ROLLBACK_TEXTS.blocked({ imports: [later], edited: NO_ROW_NUMBERS })}</p>
                 <p className="mt-1 text-xs text-muted">
                   Committed{' '}
                   <time dateTime={later.committedAt} suppressHydrationWarning>
@@ -40,7 +40,7 @@ export default function RollbackImport() {
                 </Link>
               </li>
             ))}
-            {blockers.edited.length > 0 ? (
+            {blockers.edited.count > 0 ? (
               <li className="rounded-md border border-line px-3 py-2" data-testid="rollback-edited">
                 {ROLLBACK_TEXTS.blocked({ imports: [], edited: blockers.edited })} Change them back by hand, or upload a
                 file with the values they should have.

@@ -83,6 +83,7 @@ const SIGNED_IN: [email: string, paths: string[]][] = [
       `/brand/${BRAND}/products/quick/${LISTING}`,
       `/brand/${BRAND}/products/delete/${LISTING}`,
       `/brand/${BRAND}/products/remove?keys=${LISTING}`,
+      `/brand/${BRAND}/products/bulk-edit?keys=${LISTING}`,
       `/brand/${BRAND}/notifications`,
     ],
   ],

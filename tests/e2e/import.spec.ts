@@ -533,6 +533,72 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByText('No listings are available')).toBeVisible()
     })
 
+    test('bulk edit: two ticked products get a new status and department, shown as a dry run, committed and rolled back', async ({
+      page,
+      ownBrand,
+    }) => {
+      test.setTimeout(90_000)
+      await signIn(page, 'admin@demo.test')
+      const brand = ownBrand.key
+      const seeded = await uploadToPreview(
+        page,
+        brand,
+        'bulk-base.csv',
+        'Listing Unique Id,Style Name,Style Number,Department,Status\r\n' +
+          'BE-1,Camp Shirt,BE-S1,Womens,active\r\nBE-2,Robe d’été,BE-S2,Womens,active\r\nBE-3,Kept Tee,BE-S3,Womens,active\r\n',
+      )
+      await page.getByRole('button', { name: 'Commit' }).click()
+      await expect(page).toHaveURL(`${upload(brand)}/${seeded}/details`)
+      const values = async () => {
+        const answer = await page.request.get(`/api/listing/query/filter?brand=${brand}&limit=50`)
+        const { data } = (await answer.json()) as {
+          data: { listing_unique_id: string; department: string; status: string }[]
+        }
+        return Object.fromEntries(data.map((row) => [row.listing_unique_id, `${row.department} ${row.status}`]))
+      }
+
+      await page.goto(`/brand/${brand}/products`)
+      await page.getByRole('checkbox', { name: 'Select Camp Shirt' }).check()
+      await page.getByRole('checkbox', { name: 'Select Robe d’été' }).check()
+      await page.getByRole('button', { name: 'Edit selected' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Edit Products' })
+      await expect(dialog.getByTestId('bulk-edit-names')).toHaveText(/Camp Shirt · BE-S1\s*Robe d’été · BE-S2/)
+      // Nothing chosen: said on the dialog, nothing kept.
+      await dialog.getByRole('button', { name: 'Review changes' }).click()
+      await expect(page.getByRole('dialog', { name: 'Edit Products' }).getByRole('alert')).toHaveText(
+        'Choose at least one field to change.',
+      )
+      await page.getByLabel('Status').selectOption('archived')
+      await page.getByLabel('Department').fill('Menswear')
+      await page.screenshot({ path: test.info().outputPath('bulk-edit-1280.png') })
+      await page.setViewportSize({ width: 1440, height: 900 })
+      await page.screenshot({ path: test.info().outputPath('bulk-edit-1440.png') })
+      await page.getByRole('dialog', { name: 'Edit Products' }).getByRole('button', { name: 'Review changes' }).click()
+
+      // The dry run: two updates, each change before → after, and nothing written yet.
+      await page.waitForURL(new RegExp(`${upload(brand)}/[^/?]+$`))
+      const edit = page.url().split('/').at(-1)!
+      await expect(page.getByTestId('count-update')).toHaveText('2')
+      await expect(page.getByText('Bulk edit of 2 products.csv').first()).toBeVisible()
+      expect(await values()).toEqual({ 'BE-1': 'Womens active', 'BE-2': 'Womens active', 'BE-3': 'Womens active' })
+      await page.getByRole('button', { name: 'Commit' }).click()
+      await expect(page).toHaveURL(`${upload(brand)}/${edit}/details`)
+      expect(await values()).toEqual({
+        'BE-1': 'Menswear archived',
+        'BE-2': 'Menswear archived',
+        'BE-3': 'Womens active',
+      })
+
+      // Undone from History like any upload.
+      await page.goto(`${upload(brand)}?tab=history`)
+      await page.getByRole('link', { name: 'Roll back Bulk edit of 2 products.csv' }).click()
+      await page.getByRole('dialog', { name: 'Roll back upload' }).getByRole('button', { name: 'Roll back' }).click()
+      await expect(page.getByTestId('history-row').filter({ hasText: 'Bulk edit of 2 products.csv' })).toContainText(
+        'Rolled back',
+      )
+      expect(await values()).toEqual({ 'BE-1': 'Womens active', 'BE-2': 'Womens active', 'BE-3': 'Womens active' })
+    })
+
     test('a file that is not CSV and a file without the id column get their messages', async ({ page, ownBrand }) => {
       await signIn(page, 'admin@demo.test')
       const brand = ownBrand.key

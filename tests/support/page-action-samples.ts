@@ -151,6 +151,12 @@ export const SAMPLES: Record<string, ActionSample> = {
       url: `/brand/${w.brand.key}/atelier/listings/delete/${(await createListing(portal.deps, w.brand.key)).key}`,
     }),
   },
+  '/brand/:brandKey/products/bulk-edit': {
+    post: async (w) => ({
+      url: `/brand/${w.brand.key}/products/bulk-edit`,
+      fields: { keys: (await createListing(portal.deps, w.brand.key)).key, Department: 'Menswear' },
+    }),
+  },
   '/brand/:brandKey/products/remove': {
     post: async (w) => ({
       url: `/brand/${w.brand.key}/products/remove`,

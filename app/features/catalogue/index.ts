@@ -1,5 +1,5 @@
 // The public entry of this feature for other features: its rules, texts and types.
 export type { ListingFilter } from './listing-filter'
 export { CODE, HEX, LISTING_LIMITS } from './listing-schemas'
-export { parsePageQuery } from './listing-filter'
+export { parseKeys, parsePageQuery } from './listing-filter'
 export { filterSearchParams } from './listing-filter'

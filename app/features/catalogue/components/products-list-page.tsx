@@ -44,6 +44,11 @@ export function ProductsList(props: ProductsListProps) {
               >
                 {selectAll ? 'Deselect all' : 'Select all'}
               </PageLink>
+              {props.canBulkEdit ? (
+                <button type="submit" formAction={`${base}/bulk-edit`} className={buttonClass('secondary', 'py-1.5')}>
+                  Edit selected
+                </button>
+              ) : null}
               <button type="submit" className={buttonClass('secondary', 'py-1.5')}>
                 Delete selected
               </button>

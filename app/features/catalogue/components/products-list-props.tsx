@@ -80,6 +80,8 @@ export interface ProductsListProps {
   canEdit: boolean
   /** Product Upload is offered: the reader may upload to the brand, or to the line or collection shown. */
   canUpload: boolean
+  /** Edit selected is offered: the reader may edit every listing of the brand (a bulk edit is an upload to it). */
+  canBulkEdit?: boolean
   showTeamInfo: boolean
   selectAll: boolean
   /** The row whose menu the address opens (`menu={key}`, the menu without JavaScript), else null. */

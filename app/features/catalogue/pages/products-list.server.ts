@@ -86,6 +86,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     styleSearch,
     canEdit: mayEditListings(actor, brandKey) || editable.size > 0,
     canUpload,
+    canBulkEdit: mayEditListings(actor, brandKey),
     // catalogue.md §2: the team info icon is hidden when the grants include owner.
     showTeamInfo: !brandGrantTypes(actor.grants, brandKey).includes('owner'),
   })

@@ -1,9 +1,8 @@
 // Discard an upload that was never committed, from History: it and its staged rows are removed.
 // Confirmed by a form, so it works without JavaScript; one that cannot be discarded says why.
-import { buttonClass } from '#app/ui/button'
 import { ConfirmDialog } from '#app/ui/confirm-dialog'
-import { RouteDialog } from '#app/ui/dialog'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
+import { UploadRefusal } from '#app/features/imports/components/history-dialogs'
 import type { loader } from './import-discard.server'
 
 export default function DiscardImport() {
@@ -11,18 +10,9 @@ export default function DiscardImport() {
   const history = `/brand/${brandKey}/products/upload?tab=history`
   if (refusal) {
     return (
-      <RouteDialog title="Discard upload" closeTo={history}>
-        <div className="flex flex-col gap-4">
-          <p className="text-sm" role="status">
-            The upload of <span className="font-medium">{view.filename}</span> can’t be discarded. {refusal}
-          </p>
-          <div className="flex justify-end">
-            <Link to={history} className={buttonClass('secondary')} preventScrollReset>
-              Close
-            </Link>
-          </div>
-        </div>
-      </RouteDialog>
+      <UploadRefusal title="Discard upload" history={history}>
+        The upload of <span className="font-medium">{view.filename}</span> can’t be discarded. {refusal}
+      </UploadRefusal>
     )
   }
   return (

@@ -9,6 +9,7 @@ import { buttonClass } from '#app/ui/button'
 import { ConfirmDialog } from '#app/ui/confirm-dialog'
 import { RouteDialog } from '#app/ui/dialog'
 import { Link, useLoaderData } from '@remix-run/react'
+import { CloseToHistory, UploadRefusal } from '#app/features/imports/components/history-dialogs'
 import type { loader } from './import-rollback.server'
 
 export default function RollbackImport() {
@@ -47,29 +48,16 @@ export default function RollbackImport() {
               </li>
             ) : null}
           </ul>
-          <div className="flex justify-end">
-            <Link to={history} className={buttonClass('secondary')} preventScrollReset>
-              Close
-            </Link>
-          </div>
+          <CloseToHistory history={history} />
         </div>
       </RouteDialog>
     )
   }
   if (refusal) {
     return (
-      <RouteDialog title="Roll back upload" closeTo={history}>
-        <div className="flex flex-col gap-4">
-          <p className="text-sm" role="status">
-            The upload of <span className="font-medium">{view.filename}</span> can’t be rolled back. {refusal}
-          </p>
-          <div className="flex justify-end">
-            <Link to={history} className={buttonClass('secondary')} preventScrollReset>
-              Close
-            </Link>
-          </div>
-        </div>
-      </RouteDialog>
+      <UploadRefusal title="Roll back upload" history={history}>
+        The upload of <span className="font-medium">{view.filename}</span> can’t be rolled back. {refusal}
+      </UploadRefusal>
     )
   }
   return (

@@ -1,5 +1,6 @@
 // The public entry of this feature for other features: its rules, texts and types.
 export type { ListingFilter } from './listing-filter'
 export { CODE, HEX, LISTING_LIMITS } from './listing-schemas'
-export { parseKeys, parsePageQuery } from './listing-filter'
+export { MAX_FILTER_KEYS } from './listing-filter'
+export { listAddressWithoutSelection, parseKeys, parsePageQuery, selectedListingKeys } from './listing-filter'
 export { filterSearchParams } from './listing-filter'

@@ -39,6 +39,21 @@ function read(source: Source, name: string): string | undefined {
 
 const KEY = /^[A-Za-z0-9_-]{1,64}$/
 
+/** The listings ticked on the products list, as its selection forms send them (keys=…); none when malformed. */
+export function selectedListingKeys(params: URLSearchParams | FormData): string[] {
+  const parsed = parseKeys(params.getAll('keys').map(String).join(','), 'keys')
+  return parsed.ok ? parsed.value : []
+}
+
+/** The products list's address without its selection (the dialogs over it go back there). */
+export function listAddressWithoutSelection(request: Request): string {
+  const url = new URL(request.url)
+  url.searchParams.delete('keys')
+  url.searchParams.delete('select')
+  const query = url.searchParams.toString()
+  return `${url.pathname.split('/').slice(0, 4).join('/')}${query ? `?${query}` : ''}`
+}
+
 /** Comma-joined keys: empty parts are dropped, duplicates kept once. */
 export function parseKeys(raw: string | undefined, field: string): Parsed<string[]> {
   if (raw === undefined) return { ok: true, value: [] }

@@ -1,5 +1,6 @@
 // What a bulk edit is made of (issue 46, docs/decisions/182), pure so the form, the service and a
 // unit test share it: the fields it may set, what a form's values change, and the upload it makes.
+import { MAX_FILTER_KEYS } from '#app/features/catalogue'
 import { quoteCell } from '#app/platform/csv'
 import { LISTING_UNIQUE_ID } from './fields'
 
@@ -16,8 +17,11 @@ export const BULK_EDIT_FIELDS = [
 ] as const
 export type BulkEditField = (typeof BULK_EDIT_FIELDS)[number]
 
-/** More listings than this are changed by exporting them, editing the file and uploading it. */
-export const BULK_EDIT_MAX = 500
+/**
+ * The most a selection form carries (the list's selection keys); more listings are changed by
+ * exporting them, editing the file and uploading it.
+ */
+export const BULK_EDIT_MAX = MAX_FILTER_KEYS
 
 export const BULK_EDIT_TEXTS = {
   nothingSelected: 'Select the products to edit first.',

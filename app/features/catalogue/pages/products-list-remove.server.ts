@@ -1,5 +1,8 @@
 // The server side of products-list-remove.tsx: what its route loads and does.
-import { parseKeys } from '#app/features/catalogue/listing-filter'
+import {
+  listAddressWithoutSelection as listAddress,
+  selectedListingKeys as selectedKeys,
+} from '#app/features/catalogue/listing-filter'
 import {
   editableListingKeys,
   listingNames,
@@ -13,20 +16,6 @@ import { brandPage } from '#app/platform/access/permissions'
 
 // decided: bulk delete of the selected rows (a line team editor selects its own); the service refuses keys the actor may not edit
 export const access = brandPage('listing.view')
-
-/** The list's address without the selection, to go back to. */
-function listAddress(request: Request): string {
-  const url = new URL(request.url)
-  url.searchParams.delete('keys')
-  url.searchParams.delete('select')
-  const query = url.searchParams.toString()
-  return `${url.pathname.split('/').slice(0, 4).join('/')}${query ? `?${query}` : ''}`
-}
-
-function selectedKeys(params: URLSearchParams | FormData): string[] {
-  const parsed = parseKeys(params.getAll('keys').map(String).join(','), 'keys')
-  return parsed.ok ? parsed.value : []
-}
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard({ request, context, params }, access)

@@ -2,7 +2,10 @@
 // fields chosen, made into an upload whose dry run the person reviews before committing.
 import { BULK_EDIT_TEXTS, bulkEditChanges } from '#app/features/imports/bulk-edit-fields'
 import { bulkEditSelection, startBulkEdit } from '#app/features/imports/imports.server'
-import { parseKeys } from '#app/features/catalogue'
+import {
+  listAddressWithoutSelection as listAddress,
+  selectedListingKeys as selectedKeys,
+} from '#app/features/catalogue'
 import { isAppError } from '#app/platform/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
@@ -10,20 +13,6 @@ import { brandPage } from '#app/platform/access/permissions'
 
 // decided (docs/decisions/182): a bulk edit is an upload, so it asks what an upload asks (listing.edit on the brand)
 export const access = brandPage('listing.edit')
-
-/** The list's address without the selection, to go back to. */
-function listAddress(request: Request): string {
-  const url = new URL(request.url)
-  url.searchParams.delete('keys')
-  url.searchParams.delete('select')
-  const query = url.searchParams.toString()
-  return `${url.pathname.split('/').slice(0, 4).join('/')}${query ? `?${query}` : ''}`
-}
-
-function selectedKeys(params: URLSearchParams | FormData): string[] {
-  const parsed = parseKeys(params.getAll('keys').map(String).join(','), 'keys')
-  return parsed.ok ? parsed.value : []
-}
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard({ request, context, params }, access)

@@ -72,12 +72,17 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(`${stylePath}/techpack`)
       for (const step of ['techpack', 'patterns', 'materials', 'graphics', 'references', 'final']) {
         await expect(page).toHaveURL(new RegExp(`${stylePath}/${step}`))
+        await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', step)
         if (step === 'materials') {
           await page.getByRole('switch', { name: 'Not applicable' }).click()
           await expect(page.getByRole('switch', { name: 'Not applicable' })).toHaveAttribute('aria-checked', 'true')
         } else {
           const name = `${step}-${run}.pdf`
-          if (!(await page.getByTestId('upload-form').count())) {
+          // The step opens on its upload form or on its list; wait for either before choosing, as a
+          // count taken while the step still draws sees neither and would wait for the wrong one.
+          const uploadForm = page.getByTestId('upload-form')
+          await expect(uploadForm.or(page.getByTestId('add-more-files'))).toBeVisible()
+          if (!(await uploadForm.count())) {
             await page.getByTestId('add-more-files').click()
             await expect(page).toHaveURL(/view=upload/)
           }

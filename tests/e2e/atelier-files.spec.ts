@@ -56,8 +56,9 @@ async function rowAction(page: Page, name: string, action: string) {
   const row = rowOf(page, name)
   await row.getByLabel(`Actions for ${name}`).click()
   const item = row.getByRole('button', { name: `${action} ${name}` })
-  if (await item.count()) await item.click()
-  else await row.getByRole('link', { name: action, exact: true }).click()
+  const link = row.getByRole('link', { name: action, exact: true })
+  await expect(item.or(link)).toBeVisible()
+  await ((await item.count()) ? item : link).click()
 }
 
 for (const javaScriptEnabled of [true, false]) {

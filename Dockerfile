@@ -25,6 +25,10 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     MALLOC_ARENA_MAX=2
 WORKDIR /app
+# Fonts for the line sheets' PDFs: names in every script (docs/decisions/183).
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends fonts-noto-core fonts-noto-cjk \
+ && rm -rf /var/lib/apt/lists/*
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Makes sure the programs the tests and the benchmark run are here: Chromium's headless shell
-# (end-to-end tests, benchmark; decision 181) and redis-server (the multi-process test). Missing ones are installed with apt-get
+# (end-to-end tests, benchmark; decision 181), redis-server (the multi-process test) and the Noto
+# fonts (line sheets, decision 183). Missing ones are installed with apt-get
 # when we are root on Debian or Ubuntu, as .ci/run does; otherwise this stops at once with one
-# line saying what to install. Usage: scripts/require-tools.sh chromium [redis-server]
+# line saying what to install. Usage: scripts/require-tools.sh chromium [redis-server] [fonts]
 set -uo pipefail
 
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}"
@@ -19,6 +20,11 @@ for tool in "$@"; do
       fi
       ;;
     redis-server) command -v redis-server >/dev/null 2>&1 || missing+=(redis-server) ;;
+    fonts)
+      # The line sheets' PDFs print names of every script in Noto (docs/decisions/183).
+      [ -f /usr/share/fonts/truetype/noto/NotoSans-Regular.ttf ] || missing+=(fonts-noto-core)
+      [ -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || missing+=(fonts-noto-cjk)
+      ;;
     *)
       echo "✘ require-tools.sh: unknown tool ${tool}" >&2
       exit 2

@@ -3,12 +3,12 @@
 # side; then Vitest (unit + integration against the embedded Postgres server and the Auth
 # emulator; the page-action tests use the build), and Playwright end-to-end tests in headless
 # Chromium. Every step runs; the command exits non-zero if any failed and prints a summary.
-# Chromium and redis-server are installed first when missing and we can (root with apt-get);
+# Chromium, redis-server and the Noto fonts are installed first when missing and we can (root with apt-get);
 # otherwise it stops at once, saying what to install.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/require-tools.sh chromium redis-server || exit 1
+bash scripts/require-tools.sh chromium redis-server fonts || exit 1
 
 failed=()
 step() {

@@ -4,7 +4,7 @@ import { startImport } from '#app/features/imports/imports.server'
 import { listings } from '#db/schema'
 import { createCategory, createListing } from '#tests/support/catalogue-factories'
 import { actorOf, createBrand, createMember, type BrandFixture } from '#tests/support/factories'
-import { sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { loadServerBuild, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { eq } from 'drizzle-orm'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll } from 'vitest'
@@ -45,13 +45,14 @@ export function upload(
 }
 
 /**
- * Starts this world for the calling test file (its hooks run in that file): files share one
+ * Starts this world for the calling test file (its hooks run in that file), serving the pages
+ * too when `pages` is set: files share one
  * module graph per worker, so a hook written at the top of this module would run in the first
  * file only.
  */
-export function setUpImportsWorld() {
+export function setUpImportsWorld(options: { pages?: boolean } = {}) {
   beforeAll(async () => {
-    portal = await startTestPortal()
+    portal = await startTestPortal(options.pages ? { remixBuild: await loadServerBuild() } : {})
     const { deps } = portal
     brand = await createBrand(deps, { lines: 2, collectionsPerLine: 1 })
     await createCategory(deps, brand.key, 'Shirts')

@@ -1,5 +1,5 @@
 // The public entry of this feature's server side for other features.
-export { firstThumbnail, listingImages } from './listing-media.server'
+export { firstThumbnail, firstThumbnailBlob, listingImages } from './listing-media.server'
 export type { ListingImage } from './listing-media.server'
 export { linkUpload, mediaFileSettled } from './media.server'
 export { mediaOrderDoc } from './media-order-doc.server'

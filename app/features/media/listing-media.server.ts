@@ -42,3 +42,12 @@ export function firstThumbnail(deps: Pick<ServiceDeps, 'blobs'>, media: Record<s
   const file = 'blob' in first.source ? first.source.blob : first.source.url
   return address(deps, first.source, thumbnailPath(file))
 }
+
+/**
+ * The stored file of a listing's first photo's thumbnail, for the portal to read itself (a line
+ * sheet's picture), or null when it has none or its first photo lives outside the store.
+ */
+export function firstThumbnailBlob(media: Record<string, unknown>): string | null {
+  const first = orderedMedia(media)[0]
+  return first && 'blob' in first.source ? thumbnailPath(first.source.blob) : null
+}

@@ -110,6 +110,14 @@ export function FilterBar(props: ProductsListProps) {
         >
           CSV
         </a>
+        {/* A PDF of style cards for buyers, from a dialog over the list (docs/decisions/183). */}
+        <PageLink
+          to={`/brand/${brandKey}/products/line-sheet${listQuery(props)}`}
+          className="rounded-md px-2 py-2 text-sm font-medium text-muted hover:bg-black/5 hover:text-ink"
+          preventScrollReset
+        >
+          Line Sheet
+        </PageLink>
       </div>
       {props.canUpload ? (
         <PageLink

@@ -2,9 +2,9 @@
 // on top, then twelve style cards a page (picture, name and number, colours with their swatches,
 // sizes, wholesale and retail prices), page numbers at the foot. Pages are written as they are
 // drawn and wait for a slow reader, so a long sheet is never held whole.
-import { once } from 'node:events'
 import { PassThrough, type Readable } from 'node:stream'
 import PDFDocument from 'pdfkit'
+import { readerCaughtUp } from '#app/infra/streams.server'
 import { pdfFonts, type FontWeight, type PdfFont } from '#app/infra/pdf-fonts.server'
 import type { StyleCard } from './line-sheet'
 
@@ -17,11 +17,12 @@ export interface LineSheetDrawing {
   dated: string
   paper: Paper
   /** PNG or JPEG bytes of the brand's logo, or null for the brand's name in its place. */
-  logo: Buffer | null
+  logo: Uint8Array | null
   cards: StyleCard[]
-  /** JPEG bytes of a card's picture; null draws an empty frame. */
-  picture(card: StyleCard): Promise<Buffer | null>
 }
+
+/** JPEG bytes of each card's picture, in order; null draws an empty frame. */
+export type PicturesOf = (cards: StyleCard[]) => Promise<(Uint8Array | null)[]>
 
 const MARGIN = 36
 const COLUMNS = 4
@@ -36,6 +37,9 @@ const LINE = '#d9d9d9'
 const FRAME = '#f4f3f1'
 
 type Doc = PDFKit.PDFDocument
+
+/** Bytes that came over a worker's message, as PDFKit takes them (no copy). */
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 
 /** Hebrew and Arabic letters: their words read right to left. */
 const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/
@@ -111,7 +115,7 @@ function header(writer: Writer, drawing: LineSheetDrawing, pageWidth: number, ca
   const { doc } = writer
   const width = pageWidth - MARGIN * 2
   if (drawing.logo) {
-    doc.image(drawing.logo, MARGIN, MARGIN, { fit: [150, 34], valign: 'center' })
+    doc.image(asBuffer(drawing.logo), MARGIN, MARGIN, { fit: [150, 34], valign: 'center' })
   } else {
     line(writer, drawing.brandName, { x: MARGIN, y: MARGIN + 8, width: width / 2, size: 16, weight: 'bold' })
   }
@@ -143,14 +147,14 @@ function footer(writer: Writer, drawing: LineSheetDrawing, size: { width: number
 function card(
   writer: Writer,
   style: StyleCard,
-  picture: Buffer | null,
+  picture: Uint8Array | null,
   box: { x: number; y: number; width: number; height: number },
 ) {
   const { doc } = writer
   const imageHeight = box.height - 70
   doc.rect(box.x, box.y, box.width, imageHeight).fillColor(FRAME).fill()
   if (picture) {
-    doc.image(picture, box.x, box.y, { fit: [box.width, imageHeight], align: 'center', valign: 'center' })
+    doc.image(asBuffer(picture), box.x, box.y, { fit: [box.width, imageHeight], align: 'center', valign: 'center' })
   } else {
     line(writer, 'No picture', {
       x: box.x + 8,
@@ -192,10 +196,12 @@ function card(
 }
 
 /**
- * The line sheet as a stream of PDF bytes. Pictures are read a page at a time (twelve at once);
- * between pages the drawing waits while the reader has not taken what was written.
+ * The line sheet as a stream of PDF bytes. Pictures are asked for a page at a time (twelve at
+ * once); between pages the drawing waits while the reader has not taken what was written. Runs in
+ * a worker thread (line-sheet.worker.ts): embedding a CJK font's glyphs alone holds a thread for
+ * a tenth of a second.
  */
-export function drawLineSheet(drawing: LineSheetDrawing): Readable {
+export function drawLineSheet(drawing: LineSheetDrawing, picturesOf: PicturesOf): Readable {
   const out = new PassThrough()
   const doc = new PDFDocument({
     size: drawing.paper,
@@ -214,8 +220,8 @@ export function drawLineSheet(drawing: LineSheetDrawing): Readable {
       if (page > 0) doc.addPage({ size: drawing.paper, margin: 0 })
       header(writer, drawing, size.width, drawing.cards.length)
       const onPage = drawing.cards.slice(page * perPage, (page + 1) * perPage)
-      const pictures = await Promise.all(onPage.map((style) => drawing.picture(style).catch(() => null)))
-      onPage.forEach((style, index) => {
+      const pictures = await picturesOf(onPage)
+      for (const [index, style] of onPage.entries()) {
         const column = index % COLUMNS
         const row = Math.floor(index / COLUMNS)
         card(writer, style, pictures[index] ?? null, {
@@ -224,9 +230,9 @@ export function drawLineSheet(drawing: LineSheetDrawing): Readable {
           width: cardWidth,
           height: cardHeight,
         })
-      })
+      }
       footer(writer, drawing, size, page + 1)
-      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')])
+      await readerCaughtUp(out)
       if (out.destroyed) return
     }
     doc.end()

@@ -19,7 +19,8 @@ import {
   type LineSheetListing,
   type LineSheetOptions,
 } from './line-sheet'
-import { drawLineSheet, type Paper } from './line-sheet-pdf.server'
+import { drawInWorker } from './line-sheet-draw.server'
+import type { Paper } from './line-sheet-pdf.server'
 import type { ListingFilter } from './listing-filter'
 import { listListings } from './listing-list.server'
 
@@ -134,14 +135,16 @@ export async function makeLineSheet(
   const logoPath = brand.assets.logo?.path
   const logo = logoPath ? await printable(deps, logoPath, 'png').catch(() => null) : null
   const dated = today.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
-  const body = drawLineSheet({
-    brandName: brand.name,
-    title: options.title,
-    dated,
-    paper: options.paper,
-    logo,
-    cards: styleCards(listings, options.markup),
-    picture: (card) => (card.picture ? printable(deps, card.picture, 'jpeg') : Promise.resolve(null)),
-  })
+  const body = drawInWorker(
+    {
+      brandName: brand.name,
+      title: options.title,
+      dated,
+      paper: options.paper,
+      logo,
+      cards: styleCards(listings, options.markup),
+    },
+    (key) => printable(deps, key, 'jpeg'),
+  )
   return { filename: lineSheetFilename(options.title, today.toISOString().slice(0, 10)), body }
 }

@@ -1,7 +1,7 @@
 // Export of the products list as it is filtered (issue 46, docs/decisions/180), in the upload
 // template's columns, as CSV or as an .xlsx workbook: streamed page by page through the same
 // listing query the list uses (its filter, its order, its access check), never held whole.
-import { once } from 'node:events'
+import { readerCaughtUp } from '#app/infra/streams.server'
 import { PassThrough, Readable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import type { ListingFilter } from '#app/features/catalogue'
@@ -54,7 +54,7 @@ function workbookStream(rows: AsyncIterable<string[]>): Readable {
       sheet.addRow(cells).commit()
       // A reader slower than the database (a phone, a far-away browser) must not have the whole
       // workbook pile up in memory: the next rows wait until it has taken what is written.
-      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')])
+      await readerCaughtUp(out)
       // The reader went away: no more pages are read for it.
       if (out.destroyed) return
     }

@@ -1,5 +1,5 @@
 // Fonts for the PDFs the portal writes (line sheets, docs/decisions/183). Names come in every
-// script (decision 177), and PDF's built-in Helvetica prints only Western European letters, so
+// script (decision 175), and PDF's built-in Helvetica prints only Western European letters, so
 // the portal uses the machine's Noto fonts (Debian: fonts-noto-core and fonts-noto-cjk, which the
 // Dockerfile and .ci/run install), or DejaVu / Liberation where Noto is missing. Each text is cut
 // into runs, each run printed in the first font that has all its letters.

@@ -364,6 +364,10 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(others.first().getByRole('link', { name: 'View', exact: true })).toBeVisible()
     await expect(others.first().getByRole('link', { name: 'Edit' })).toHaveCount(0)
     await expect(others.first().getByRole('link', { name: 'Delete' })).toHaveCount(0)
+    // They may delete their line's ticked rows; a bulk edit is an upload to the whole brand
+    // (decision 182), so Edit selected is not offered.
+    await expect(page.getByRole('button', { name: 'Delete selected' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Edit selected' })).toHaveCount(0)
     // Product Upload: not for the whole brand; for their line, yes.
     await expect(page.getByRole('link', { name: 'Product Upload' })).toHaveCount(0)
     await page.goto(`/brand/${brand}/products?lines=${essentials}`)

@@ -2,5 +2,11 @@
 export type { ListingFilter } from './listing-filter'
 export { CODE, HEX, LISTING_LIMITS } from './listing-schemas'
 export { MAX_FILTER_KEYS } from './listing-filter'
-export { listAddressWithoutSelection, parseKeys, parsePageQuery, selectedListingKeys } from './listing-filter'
+export {
+  listAddressWithoutSelection,
+  parseKeys,
+  parsePageQuery,
+  selectedListingKeys,
+  selectionTooLarge,
+} from './listing-filter'
 export { filterSearchParams } from './listing-filter'

@@ -4,6 +4,8 @@ import {
   parseFilterQuery,
   parsePageQuery,
   parseViewMode,
+  selectionTooLarge,
+  MAX_FILTER_KEYS,
   type ListingFilter,
 } from './listing-filter'
 
@@ -103,5 +105,19 @@ describe('parseViewMode', () => {
     expect(parseViewMode('large')).toBe('large')
     expect(parseViewMode('grid')).toBe('table')
     expect(parseViewMode(null)).toBe('table')
+  })
+})
+
+describe('a selection too large', () => {
+  const keys = (n: number) => Array.from({ length: n }, (_, i) => `key${String(i).padStart(6, '0')}`)
+  it('is more distinct keys than a page holds, however they are sent', () => {
+    expect(selectionTooLarge(new URLSearchParams({ keys: keys(MAX_FILTER_KEYS).join(',') }))).toBe(false)
+    expect(selectionTooLarge(new URLSearchParams({ keys: keys(MAX_FILTER_KEYS + 1).join(',') }))).toBe(true)
+    // Repeated keys count once; keys may come as many fields.
+    const repeated = new URLSearchParams(keys(MAX_FILTER_KEYS).map((key) => ['keys', key]))
+    repeated.append('keys', 'key000000, key000001')
+    expect(selectionTooLarge(repeated)).toBe(false)
+    repeated.append('keys', 'one-more')
+    expect(selectionTooLarge(repeated)).toBe(true)
   })
 })

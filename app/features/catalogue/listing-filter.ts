@@ -45,6 +45,21 @@ export function selectedListingKeys(params: URLSearchParams | FormData): string[
   return parsed.ok ? parsed.value : []
 }
 
+/**
+ * Whether the ticked keys are more than a page of the list holds (MAX_FILTER_KEYS): an address
+ * written by hand, to be told so rather than read as nothing selected.
+ */
+export function selectionTooLarge(params: URLSearchParams | FormData): boolean {
+  const keys = new Set(
+    params
+      .getAll('keys')
+      .flatMap((value) => String(value).split(','))
+      .map((key) => key.trim())
+      .filter(Boolean),
+  )
+  return keys.size > MAX_FILTER_KEYS
+}
+
 /** The products list's address without its selection (the dialogs over it go back there). */
 export function listAddressWithoutSelection(request: Request): string {
   const url = new URL(request.url)

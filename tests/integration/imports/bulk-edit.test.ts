@@ -15,7 +15,10 @@ import { newKey } from '#app/platform/ids'
 import { imports, listings } from '#db/schema'
 import { createListing } from '#tests/support/catalogue-factories'
 import { createBrand } from '#tests/support/factories'
-import { actors, brand, portal, setUpImportsWorld } from '#tests/support/imports-world'
+import { actors, brand, cookies, portal, setUpImportsWorld } from '#tests/support/imports-world'
+import { action as bulkEditAction } from '#app/features/imports/pages/bulk-edit.server'
+import { action as removeAction } from '#app/features/catalogue/pages/products-list-remove.server'
+import { postForm } from '#tests/support/routes'
 
 setUpImportsWorld()
 
@@ -114,6 +117,31 @@ describe('bulk edit', () => {
       startBulkEdit(portal.deps, actors.owner, brand.key, [a!.key, ...filler(BULK_EDIT_MAX)], { Status: 'draft' }),
     ).rejects.toMatchObject({ status: 400, message: BULK_EDIT_TEXTS.tooMany })
     expect(await importCount()).toBe(count)
+  })
+
+  it('tells a form of more keys than a list page holds that it is too many, on the edit and on delete', async () => {
+    const [a] = await twoListings('BULKFORGED')
+    const count = await importCount()
+    const filler = (n: number) => Array.from({ length: n }, () => newKey())
+    const post = (action: Parameters<typeof postForm>[1], path: string, keys: string[], fields = {}) =>
+      postForm(portal, action, {
+        path: `/brand/${brand.key}/products/${path}`,
+        params: { brandKey: brand.key },
+        cookie: cookies.owner,
+        fields: { keys: keys.join(','), ...fields },
+      })
+    const tooMany = [a!.key, ...filler(BULK_EDIT_MAX)]
+    const edit = await post(bulkEditAction, 'bulk-edit', tooMany, { Department: 'Menswear' })
+    expect(edit.status).toBe(400)
+    expect(await edit.json()).toMatchObject({ error: BULK_EDIT_TEXTS.tooMany })
+    // At the bound the form is read: the one real listing makes an upload.
+    const atBound = await post(bulkEditAction, 'bulk-edit', tooMany.slice(0, BULK_EDIT_MAX), { Department: 'Menswear' })
+    expect(atBound.status).toBe(302)
+    expect(await importCount()).toBe(count + 1)
+
+    const removal = await post(removeAction, 'remove', tooMany)
+    expect(removal.status).toBe(302)
+    expect(await rowsOf([a!.key])).toHaveLength(1)
   })
 
   it('never reaches another brand’s listings, and is for editors of the whole brand', async () => {

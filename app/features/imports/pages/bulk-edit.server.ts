@@ -5,6 +5,7 @@ import { bulkEditSelection, startBulkEdit } from '#app/features/imports/imports.
 import {
   listAddressWithoutSelection as listAddress,
   selectedListingKeys as selectedKeys,
+  selectionTooLarge,
 } from '#app/features/catalogue'
 import { isAppError } from '#app/platform/errors'
 import { guard, redirectWithToast, requireCsrf, run } from '#app/platform/session.server'
@@ -16,11 +17,12 @@ export const access = brandPage('listing.edit')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await guard({ request, context, params }, access)
-  const keys = selectedKeys(new URL(request.url).searchParams)
+  const query = new URL(request.url).searchParams
+  const keys = selectedKeys(query)
   if (keys.length === 0) {
     return redirectWithToast(request, context, listAddress(request), {
       kind: 'info',
-      message: BULK_EDIT_TEXTS.nothingSelected,
+      message: selectionTooLarge(query) ? BULK_EDIT_TEXTS.tooMany : BULK_EDIT_TEXTS.nothingSelected,
     })
   }
   const selection = await run(() => bulkEditSelection(context.deps, actor, params.brandKey!, keys))
@@ -32,6 +34,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData()
   await requireCsrf(request, context, formData)
   const changes = bulkEditChanges(Object.fromEntries(formData))
+  if (selectionTooLarge(formData)) return json({ error: BULK_EDIT_TEXTS.tooMany, values: changes }, { status: 400 })
   try {
     const view = await startBulkEdit(context.deps, actor, params.brandKey!, selectedKeys(formData), changes)
     // Its dry run: each listing's change before → after, and Commit.

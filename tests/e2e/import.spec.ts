@@ -30,6 +30,14 @@ async function uploadToPreview(page: Page, brand: string, name: string, content:
   return page.url().split('/').at(-1)!
 }
 
+/** An upload committed straight from its dry run, as a test's starting data; its key. */
+async function uploadAndCommit(page: Page, brand: string, name: string, content: string | Buffer) {
+  const key = await uploadToPreview(page, brand, name, content)
+  await page.getByRole('button', { name: 'Commit' }).click()
+  await expect(page).toHaveURL(`${upload(brand)}/${key}/details`)
+  return key
+}
+
 const gridRow = (page: Page, row: number) => page.locator(`[data-testid=grid-row][data-row="${row}"]`)
 
 async function noAxeViolations(page: Page, what: string) {
@@ -351,15 +359,13 @@ for (const javaScriptEnabled of [false, true]) {
     }) => {
       await signIn(page, 'admin@demo.test')
       const brand = ownBrand.key
-      const first = await uploadToPreview(
+      await uploadAndCommit(
         page,
         brand,
         'season.csv',
         'Listing Unique Id,Style Name,Style Number,UPC,Units\n' +
           'RT-1,Round Tee,RT-S1,012345678905,5\nRT-2,Round Top,RT-S2,,7\nRT-3,Round Coat,RT-S3,,9\nOT-1,Other Shirt,OT-S1,,1\n',
       )
-      await page.getByRole('button', { name: 'Commit' }).click()
-      await expect(page).toHaveURL(`${upload(brand)}/${first}/details`)
 
       // The list as filtered: a search for "round" leaves three.
       await page.goto(`/brand/${brand}/products?search=round`)
@@ -437,9 +443,7 @@ for (const javaScriptEnabled of [false, true]) {
         Buffer.from([0xe9]),
         Buffer.from('\r\n'),
       ])
-      const key = await uploadToPreview(page, brand, 'rollback.csv', original)
-      await page.getByRole('button', { name: 'Commit' }).click()
-      await expect(page).toHaveURL(`${upload(brand)}/${key}/details`)
+      await uploadAndCommit(page, brand, 'rollback.csv', original)
       await page.goto(`/brand/${brand}/products?search=${encodeURIComponent('brodé')}`)
       await expect(page.getByTestId('listing-row')).toHaveCount(1)
       await expect(page.getByTestId('listing-row')).toContainText('Field Jacket')
@@ -540,15 +544,13 @@ for (const javaScriptEnabled of [false, true]) {
       test.setTimeout(90_000)
       await signIn(page, 'admin@demo.test')
       const brand = ownBrand.key
-      const seeded = await uploadToPreview(
+      await uploadAndCommit(
         page,
         brand,
         'bulk-base.csv',
         'Listing Unique Id,Style Name,Style Number,Department,Status\r\n' +
           'BE-1,Camp Shirt,BE-S1,Womens,active\r\nBE-2,Robe d’été,BE-S2,Womens,active\r\nBE-3,Kept Tee,BE-S3,Womens,active\r\n',
       )
-      await page.getByRole('button', { name: 'Commit' }).click()
-      await expect(page).toHaveURL(`${upload(brand)}/${seeded}/details`)
       const values = async () => {
         const answer = await page.request.get(`/api/listing/query/filter?brand=${brand}&limit=50`)
         const { data } = (await answer.json()) as {

@@ -26,6 +26,17 @@ export async function listingRows(brandKey = brand.key) {
   return rows.map(({ modified: _m, ...row }) => JSON.stringify(row)).sort()
 }
 
+/** The products list's filter of one search, every list empty (export, line sheet). */
+export const searchFilter = (search: string) => ({
+  lines: [],
+  collections: [],
+  categories: [],
+  styles: [],
+  search,
+  cursor: 0,
+  limit: 50,
+})
+
 export function upload(
   actor: Actor,
   csv: string | Uint8Array,

@@ -7,7 +7,7 @@ import { LINE_SHEET_TEXTS } from '#app/features/catalogue/line-sheet'
 import { thumbnailPath } from '#app/features/files'
 import { brands } from '#db/schema'
 import { createListing } from '#tests/support/catalogue-factories'
-import { actors, brand, cookies, portal, setUpImportsWorld } from '#tests/support/imports-world'
+import { actors, brand, cookies, portal, searchFilter as filter, setUpImportsWorld } from '#tests/support/imports-world'
 import { eq } from 'drizzle-orm'
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import sharp from 'sharp'
@@ -15,16 +15,6 @@ import { Readable } from 'node:stream'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 setUpImportsWorld({ pages: true })
-
-const filter = (search: string) => ({
-  lines: [],
-  collections: [],
-  categories: [],
-  styles: [],
-  search,
-  cursor: 0,
-  limit: 50,
-})
 
 async function bytesOf(body: Readable | ReadableStream<Uint8Array> | null): Promise<Buffer> {
   const chunks: Buffer[] = []

@@ -8,19 +8,9 @@ import type { CsvRecord } from '#app/features/imports/reader'
 import ExcelJS from 'exceljs'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { actors, brand, portal, upload, setUpImportsWorld } from '#tests/support/imports-world'
+import { actors, brand, portal, upload, searchFilter as filter, setUpImportsWorld } from '#tests/support/imports-world'
 
 setUpImportsWorld()
-
-const filter = (search: string) => ({
-  lines: [],
-  collections: [],
-  categories: [],
-  styles: [],
-  search,
-  cursor: 0,
-  limit: 50,
-})
 
 async function bytesOf(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = []

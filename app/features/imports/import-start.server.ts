@@ -96,7 +96,10 @@ async function stillParsing(deps: ServiceDeps, key: string): Promise<boolean> {
  */
 export const UPLOAD_IDLE_MS = 45_000
 
-/** The upload's chunks, refused with UploadInterruptedError once none has come for `idleMs`. */
+/**
+ * The upload's chunks, refused with UploadInterruptedError once none has come for `idleMs` or when
+ * the body breaks off.
+ */
 export async function* withIdleLimit(body: AsyncIterable<Uint8Array>, idleMs: number): AsyncGenerator<Uint8Array> {
   const chunks = body[Symbol.asyncIterator]()
   for (;;) {
@@ -111,6 +114,9 @@ export async function* withIdleLimit(body: AsyncIterable<Uint8Array>, idleMs: nu
     } catch (error) {
       // The stalled body is let go; its connection ends with the request.
       if (error instanceof UploadInterruptedError) void chunks.return?.()?.catch(() => undefined)
+      // The body itself broke off (the tab closed, the connection was reset): the same story for
+      // its uploader as bytes that stopped coming. Refusals of ours (AppError) keep their words.
+      if (!(error instanceof AppError)) throw new UploadInterruptedError()
       throw error
     } finally {
       clearTimeout(timer)

@@ -74,6 +74,14 @@ export async function receiveUpload(
    * file through; the closing boundary follows), so the connection can carry the next request.
    */
   let refusal: unknown = null
+  // A connection that closes mid-way (the tab closed, the network gone) breaks the file off at
+  // once: the import is kept as interrupted instead of waiting for bytes that never come.
+  const closed = new Promise<never>((_, reject) => {
+    const broken = () => reject(new Error('The connection closed during the upload.'))
+    if (request.signal.aborted) broken()
+    else request.signal.addEventListener('abort', broken, { once: true })
+  })
+  closed.catch(() => undefined)
   const handler: UploadHandler = async (part) => {
     if (typeof part.filename !== 'string') {
       fields.append(part.name, await readText(part.data))
@@ -82,7 +90,11 @@ export async function receiveUpload(
     const source = part.data[Symbol.asyncIterator]()
     let finished = false
     const skipRest = async () => {
-      while (!finished) if ((await source.next()).done) finished = true
+      // Nothing more comes on a closed connection: the rest is not waited for.
+      while (!finished) {
+        const next = await Promise.race([source.next(), closed]).catch(() => ({ done: true }))
+        if (next.done) finished = true
+      }
     }
     // Only the first `file` part is read; any other file part is skipped as it streams past.
     if (part.name !== 'file' || sawFile) {
@@ -102,7 +114,7 @@ export async function receiveUpload(
       const body: AsyncIterable<Uint8Array> = {
         [Symbol.asyncIterator]: () => ({
           next: async () => {
-            const next = await source.next()
+            const next = await Promise.race([source.next(), closed])
             if (next.done) finished = true
             return next
           },

@@ -204,6 +204,25 @@ describe('an upload that stops, and one that is cancelled', () => {
     expect(await portal.deps.blobs.get(record!.blobKey)).toBeNull()
   })
 
+  it('is told interrupted when its connection breaks off mid-way, kept in History without its rows', async () => {
+    async function* breaks() {
+      yield Buffer.from('Listing Unique Id,Style Name,Style Number\n' + rowsOf(100, 10))
+      throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' })
+    }
+    await expect(
+      startImport(
+        portal.deps,
+        actors.owner,
+        { brandKey: brand.key },
+        { filename: 'broken-off.csv', addition: false, body: breaks() },
+      ),
+    ).rejects.toMatchObject({ status: 400, message: 'The upload was interrupted — upload the file again.' })
+    const record = await importOf('broken-off.csv')
+    expect(record).toMatchObject({ status: 'failed', error: { type: 'interrupted' } })
+    expect(await stagedCount(record!.key)).toBe(0)
+    expect(await portal.deps.blobs.get(record!.blobKey)).toBeNull()
+  })
+
   it('stops reading when its uploader cancels it, and refuses anyone else and anything not being read', async () => {
     let release: () => void = () => undefined
     const gate = new Promise<void>((resolve) => (release = resolve))

@@ -1,0 +1,48 @@
+// A link between the browser and the portal that the test controls: what the browser sends goes
+// through at `bytesPerSecond` (an upload takes long enough to be cut), and `cut()` drops every
+// connection at once, as a network that goes away does. Only on 127.0.0.1.
+import net from 'node:net'
+
+export interface SlowLink {
+  /** The portal's address through the link. */
+  baseURL: string
+  cut(): void
+  close(): Promise<void>
+}
+
+export async function openSlowLink(portalURL: string, bytesPerSecond: number): Promise<SlowLink> {
+  const target = new URL(portalURL)
+  const sockets = new Set<net.Socket>()
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname)
+    for (const socket of [client, upstream]) {
+      sockets.add(socket)
+      socket.on('error', () => undefined)
+      socket.on('close', () => {
+        sockets.delete(socket)
+        client.destroy()
+        upstream.destroy()
+      })
+    }
+    upstream.pipe(client)
+    client.on('data', (chunk: Buffer) => {
+      upstream.write(chunk)
+      // The next bytes wait as long as these would take at the link's pace.
+      client.pause()
+      setTimeout(() => client.resume(), (chunk.length / bytesPerSecond) * 1000)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  return {
+    baseURL: `http://127.0.0.1:${port}`,
+    cut: () => {
+      for (const socket of sockets) socket.destroy()
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => resolve())
+      }),
+  }
+}

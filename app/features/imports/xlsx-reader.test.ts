@@ -125,6 +125,46 @@ describe('readSpreadsheet of an .xlsx workbook', () => {
     await expect(readWith({ sheetBytes, stringsBytes: stringsBytes - 1 })).rejects.toThrow(XLSX_TOO_LARGE)
   })
 
+  it('reads each kind of cell a sheet stores as the sheet shows it', async () => {
+    // A sheet written by hand, as other programs write them: inline strings of several runs,
+    // booleans, errors, a formula's cached value with a date format, an empty value, skipped columns.
+    const bytes = await workbook((book) => {
+      book.addWorksheet('S').addRows([['Listing Unique Id'], ['x']])
+      book.getWorksheet('S')!.getCell('A2').numFmt = 'yyyy-mm-dd'
+    })
+    const zip = await JSZip.loadAsync(bytes)
+    const sheet = await zip.file('xl/worksheets/sheet1.xml')!.async('string')
+    const dated = /<c r="A2" s="(\d+)"/.exec(sheet)![1]
+    const rows =
+      '<row r="1"><c r="A1" t="inlineStr"><is><t>Listing Unique Id</t></is></c><c r="B1" t="inlineStr"><is><t>Style Name</t></is></c>' +
+      '<c r="C1" t="inlineStr"><is><t>Flag</t></is></c><c r="D1" t="inlineStr"><is><t>Check</t></is></c><c r="E1" t="inlineStr"><is><t>Launch</t></is></c></row>' +
+      '<row r="2"><c r="A2" t="inlineStr"><is><r><t>K-</t></r><r><rPr><b/></rPr><t xml:space="preserve">1 &amp; 2</t></r></is></c>' +
+      '<c r="C2" t="b"><v>1</v></c><c r="D2" t="e"><f>1/0</f><v>#DIV/0!</v></c>' +
+      `<c r="E2" s="${dated}"><f>DATE(2027,3,1)</f><v>46447</v></c></row>` +
+      '<row r="5"><c r="A5" t="str"><f>"K-"&amp;"5"</f><v>K-5</v></c><c r="B5"><v></v></c><c r="C5" t="b"><v>0</v></c></row>'
+    zip.file(
+      'xl/worksheets/sheet1.xml',
+      sheet.replace(/<sheetData>[\s\S]*<\/sheetData>/, `<sheetData>${rows}</sheetData>`),
+    )
+    const { cells, rows: numbers } = await read(await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' }))
+    expect(cells).toEqual([
+      ['Listing Unique Id', 'Style Name', 'Flag', 'Check', 'Launch'],
+      ['K-1 & 2', '', 'TRUE', '#DIV/0!', '2027-03-01'],
+      ['K-5', '', 'FALSE', '', ''],
+    ])
+    expect(numbers).toEqual([1, 2, 5])
+  })
+
+  it('reads dates of a workbook counted from 1904', async () => {
+    const bytes = await workbook((book) => {
+      book.properties.date1904 = true
+      const sheet = book.addWorksheet('S')
+      sheet.addRows([['Launch'], [new Date(Date.UTC(2027, 2, 1))]])
+      sheet.getCell('A2').numFmt = 'yyyy-mm-dd'
+    })
+    expect((await read(bytes)).cells[1]).toEqual(['2027-03-01'])
+  })
+
   it('still reads a CSV by its bytes', async () => {
     const { cells, format } = await read(new TextEncoder().encode('Listing Unique Id,Style Name\nA-1,Tee\n'))
     expect(cells).toEqual([

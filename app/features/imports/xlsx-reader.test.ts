@@ -155,6 +155,21 @@ describe('readSpreadsheet of an .xlsx workbook', () => {
     expect(numbers).toEqual([1, 2, 5])
   })
 
+  it('reads a shared string’s runs joined, without its phonetic guide', async () => {
+    const bytes = await workbook((book) => book.addWorksheet('S').addRows([['Style Name'], ['placeholder']]))
+    const zip = await JSZip.loadAsync(bytes)
+    const strings = await zip.file('xl/sharedStrings.xml')!.async('string')
+    zip.file(
+      'xl/sharedStrings.xml',
+      strings.replace(
+        '<si><t>placeholder</t></si>',
+        '<si><r><t>東京</t></r><r><rPr><b/></rPr><t xml:space="preserve"> ドレス</t></r><rPh sb="0" eb="2"><t>トウキョウ</t></rPh></si>',
+      ),
+    )
+    const read2 = await read(await zip.generateAsync({ type: 'uint8array' }))
+    expect(read2.cells).toEqual([['Style Name'], ['東京 ドレス']])
+  })
+
   it('reads dates of a workbook counted from 1904', async () => {
     const bytes = await workbook((book) => {
       book.properties.date1904 = true

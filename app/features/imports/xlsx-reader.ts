@@ -21,7 +21,6 @@ type EntryStream = Readable & { path: string; autodrain(): void }
 // module still leaves exceljs and unzipper unloaded until the first workbook.
 const zipParts = () => ({
   unzip: require('unzipper') as { Parse(options: { forceStream: true }): NodeJS.ReadWriteStream },
-  iterateStream: require('exceljs/lib/utils/iterate-stream') as (stream: unknown) => AsyncIterable<EntryStream>,
   ExcelJS: require('exceljs') as typeof ExcelJS,
   SaxesParser: (require('saxes') as typeof Saxes).SaxesParser,
 })
@@ -49,14 +48,11 @@ interface ReaderParts {
   _parseRels(entry: EntryStream): Promise<void>
   _parseWorkbook(entry: EntryStream): Promise<void>
   _parseStyles(entry: EntryStream): Promise<void>
-  _parseSharedStrings(entry: Readable): AsyncGenerator<ReaderEvent>
-  sharedStrings?: unknown[]
   workbookRels?: { Id: string; Target: string }[]
   model?: { sheets?: { name: string; rId: string; state?: string }[] }
   styles?: { getStyleModel(id: number): { numFmt?: string } | null }
   properties?: { model?: { date1904?: boolean } }
 }
-type ReaderEvent = { eventType: string; value: unknown }
 
 /** A worksheet part of the zip: its name (from the workbook part) and its XML, read once. */
 interface SheetPart {
@@ -98,10 +94,11 @@ async function* sheetsOf(
   source: Readable,
   spoolDir: string,
   limits: XlsxLimits,
+  strings: { found: SharedStrings | null },
 ): AsyncGenerator<SheetPart> {
   const sheetBudget = { left: limits.sheetBytes }
   const stringsBudget = { left: limits.stringsBytes }
-  const { unzip, iterateStream } = zipParts()
+  const { unzip } = zipParts()
   const zip = unzip.Parse({ forceStream: true })
   source.pipe(zip as unknown as NodeJS.WritableStream)
   const spooled: { sheetNo: string; file: string }[] = []
@@ -110,15 +107,15 @@ async function* sheetsOf(
     const relation = reader.workbookRels?.find((rel) => rel.Target === `worksheets/sheet${sheetNo}.xml`)
     return relation ? reader.model?.sheets?.find((sheet) => sheet.rId === relation.Id)?.name : undefined
   }
-  for await (const entry of iterateStream(zip)) {
+  // Node's own iterator of the entries: it reads the next entry only when this one is done with.
+  for await (const entry of zip as unknown as AsyncIterable<EntryStream>) {
     const sheetNo = /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(entry.path)?.[1]
     if (entry.path === 'xl/_rels/workbook.xml.rels') await reader._parseRels(entry)
     else if (entry.path === 'xl/workbook.xml') await reader._parseWorkbook(entry)
     else if (entry.path === 'xl/styles.xml') await reader._parseStyles(entry)
     else if (entry.path === 'xl/sharedStrings.xml') {
-      const strings = Readable.from(counted(entry, stringsBudget, XLSX_TOO_LARGE), { objectMode: false })
-      for await (const _event of reader._parseSharedStrings(strings)) void _event
-    } else if (sheetNo && reader.sharedStrings && reader.workbookRels) {
+      strings.found = await readSharedStrings(counted(entry, stringsBudget, XLSX_TOO_LARGE))
+    } else if (sheetNo && strings.found && reader.workbookRels) {
       yield { name: nameOf(sheetNo), xml: counted(entry, sheetBudget, XLSX_TOO_LARGE) }
     } else if (sheetNo) {
       // Its strings come later in the zip: kept on disk until they are read.
@@ -192,6 +189,71 @@ export function cellText(value: ExcelJS.CellValue, numFmt?: string): string {
   return ''
 }
 
+/** A workbook's shared strings, by their index. */
+interface SharedStrings {
+  at(index: number): string
+}
+const NO_STRINGS: SharedStrings = { at: () => '' }
+
+/**
+ * The shared strings part, kept compact: every string in one text, and where each one starts. A
+ * sheet of 100,000 rows may share a million strings, which as a million string objects took some
+ * 60 MB more while the sheet was read. A string's runs are joined; phonetic guides (rPh) are not
+ * part of its text.
+ */
+async function readSharedStrings(xml: AsyncIterable<Buffer>): Promise<SharedStrings> {
+  const parser = new (zipParts().SaxesParser)()
+  const decoder = new TextDecoder('utf-8')
+  let failure: Error | null = null
+  // The text so far, joined chunk by chunk: a million small pieces would be kept as they are
+  // until the text is first sliced.
+  let text = ''
+  let pieces: string[] = []
+  let length = 0
+  let starts = new Uint32Array(1024)
+  let count = 0
+  let inText = false
+  let inPhonetic = false
+  parser.on('error', (error) => (failure ??= error))
+  parser.on('opentag', (node) => {
+    if (node.name === 'si') {
+      if (count + 1 >= starts.length) {
+        const grown = new Uint32Array(starts.length * 2)
+        grown.set(starts)
+        starts = grown
+      }
+      starts[count++] = length
+    } else if (node.name === 'rPh') inPhonetic = true
+    else if (node.name === 't' && !inPhonetic) inText = true
+  })
+  parser.on('text', (value) => {
+    if (!inText) return
+    pieces.push(value)
+    length += value.length
+  })
+  parser.on('closetag', (node) => {
+    if (node.name === 't') inText = false
+    else if (node.name === 'rPh') inPhonetic = false
+  })
+  const join = () => {
+    if (failure) throw failure
+    text += pieces.join('')
+    pieces = []
+  }
+  for await (const chunk of xml) {
+    parser.write(decoder.decode(chunk, { stream: true }))
+    join()
+  }
+  parser.write(decoder.decode())
+  parser.close()
+  join()
+  starts[count] = length
+  const found = count
+  return {
+    at: (index) => (index >= 0 && index < found ? text.slice(starts[index], starts[index + 1]) : ''),
+  }
+}
+
 /** A date format's code: one that shows days, months, years or times (exceljs's rule). */
 function isDateFormat(numFmt: string | undefined): boolean {
   return numFmt !== undefined && /[ymdhMsb]+/.test(numFmt.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''))
@@ -216,7 +278,7 @@ interface CellXml {
 
 /** What the workbook tells about its cells: shared strings, number formats, the date system. */
 interface SheetContext {
-  strings: readonly unknown[]
+  strings: SharedStrings
   numFmt(style: number): string | undefined
   date1904: boolean
 }
@@ -226,7 +288,7 @@ function cellXmlText(cell: CellXml, context: SheetContext): string {
   const value = cell.value ?? ''
   switch (cell.type) {
     case 's':
-      return cellText((context.strings[Number.parseInt(value, 10)] ?? null) as ExcelJS.CellValue)
+      return context.strings.at(Number.parseInt(value, 10))
     case 'str':
     case 'inlineStr':
     case 'e':
@@ -332,10 +394,10 @@ async function* sheetRows(xml: AsyncIterable<Buffer>, context: SheetContext): As
 }
 
 /** The workbook's number formats and date system, each style's format looked up once. */
-function sheetContext(reader: ReaderParts): SheetContext {
+function sheetContext(reader: ReaderParts, strings: SharedStrings | null): SheetContext {
   const formats = new Map<number, string | undefined>()
   return {
-    strings: reader.sharedStrings ?? [],
+    strings: strings ?? NO_STRINGS,
     numFmt: (style) => {
       if (!formats.has(style)) formats.set(style, reader.styles?.getStyleModel(style)?.numFmt)
       return formats.get(style)
@@ -367,7 +429,8 @@ export async function* readXlsx(
   const reader = workbookReader(stream)
   let found: string | null = null
   try {
-    for await (const sheet of sheetsOf(reader, stream, spoolDir, limits)) {
+    const strings: { found: SharedStrings | null } = { found: null }
+    for await (const sheet of sheetsOf(reader, stream, spoolDir, limits, strings)) {
       // The first visible sheet in the workbook's order; the first met when the order is unknown.
       const first = sheetNames(reader)[0]
       if (options.sheet ? sheet.name !== options.sheet : first !== undefined && sheet.name !== first) continue
@@ -375,7 +438,7 @@ export async function* readXlsx(
       options.onFormat?.({ kind: 'xlsx', sheet: found, sheets: sheetNames(reader) })
       let header = -1
       let records: CsvRecord[] = []
-      for await (const rows of sheetRows(sheet.xml, sheetContext(reader))) {
+      for await (const rows of sheetRows(sheet.xml, sheetContext(reader, strings.found))) {
         for (const { number, cells } of rows) {
           if (cells.every((cell) => cell.trim() === '')) continue
           const index = number - 1

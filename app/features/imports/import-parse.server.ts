@@ -17,6 +17,8 @@ export interface ParseRequest {
   batchRows: number
   /** The workbook's sheet to read (null: its first); a CSV has none. */
   sheet: string | null
+  /** The file is named as a workbook (.xlsx); its bytes decide how it is read. */
+  workbook: boolean
   /** Where the worker connects to stage the rows. */
   databaseUrl: string
   /** The server is the embedded one: the staging connection's backend runs at background priority. */
@@ -32,8 +34,13 @@ export type FromParser =
 
 /** Bytes sent to the worker and not yet taken by its reader. */
 const MAX_BYTES_IN_FLIGHT = 4 * 1024 * 1024
-// A worker's own heap: it holds one batch of rows and the record being read, never the file.
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 48 }
+// A worker's own heap: it holds one batch of rows and the record being read, never the file. A
+// workbook's worker also holds its shared strings, so its young generation is kept smaller: a
+// workbook's cells become garbage a row at a time, and a large nursery only raised the peak.
+const WORKER_LIMITS = {
+  csv: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 48 },
+  xlsx: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 },
+}
 // Imports beyond this many wait for a worker (their upload waits with them).
 const slots = new Slots(workerSlotCount())
 
@@ -51,7 +58,10 @@ export async function parseInWorker(
   const release = await slots.acquire()
   let worker: Worker | null = null
   try {
-    worker = await startWorker('import-parse', import.meta.url, { workerData: request, resourceLimits: WORKER_LIMITS })
+    worker = await startWorker('import-parse', import.meta.url, {
+      workerData: request,
+      resourceLimits: WORKER_LIMITS[request.workbook ? 'xlsx' : 'csv'],
+    })
     return await converse(worker, source, staged)
   } finally {
     release()

@@ -71,6 +71,7 @@ async function parseInto(
       refs,
       batchRows: BATCH_ROWS,
       sheet,
+      workbook: record.blobKey.endsWith('.xlsx'),
       databaseUrl,
       lowerPriority: databaseIsLocal(deps),
     },

@@ -7,12 +7,15 @@ export interface SlowLink {
   /** The portal's address through the link. */
   baseURL: string
   cut(): void
+  /** From now on, what the browser sends goes through at once. */
+  unthrottle(): void
   close(): Promise<void>
 }
 
 export async function openSlowLink(portalURL: string, bytesPerSecond: number): Promise<SlowLink> {
   const target = new URL(portalURL)
   const sockets = new Set<net.Socket>()
+  let pace: number | null = bytesPerSecond
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port), target.hostname)
     for (const socket of [client, upstream]) {
@@ -27,15 +30,19 @@ export async function openSlowLink(portalURL: string, bytesPerSecond: number): P
     upstream.pipe(client)
     client.on('data', (chunk: Buffer) => {
       upstream.write(chunk)
+      if (pace === null) return
       // The next bytes wait as long as these would take at the link's pace.
       client.pause()
-      setTimeout(() => client.resume(), (chunk.length / bytesPerSecond) * 1000)
+      setTimeout(() => client.resume(), (chunk.length / pace) * 1000)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as net.AddressInfo
   return {
     baseURL: `http://127.0.0.1:${port}`,
+    unthrottle: () => {
+      pace = null
+    },
     cut: () => {
       for (const socket of sockets) socket.destroy()
     },

@@ -138,7 +138,7 @@ export function UploadForm({
           </div>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <span>Uploading and reading the file{rowsRead !== null ? `: ${rowsRead} rows read` : '…'}</span>
-            {/* Going to the page again stops the submission: the upload ends and leaves nothing behind. */}
+            {/* Going to the page again stops the submission: the portal stops reading, History says interrupted. */}
             <Link
               to={`${location.pathname}${location.search}`}
               replace

@@ -6,12 +6,7 @@
 // streams), and a broken one is answered 400 instead of whatever the action made of it. An action
 // that answers before reading its form (a sign-in redirect) has the rest read here first, so a
 // broken form is refused whoever sends it, as the JSON API refuses malformed JSON.
-import {
-  createRequestHandler,
-  writeReadableStreamToWritable,
-  type AppLoadContext,
-  type ServerBuild,
-} from '@remix-run/node'
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node'
 import type { NextFunction, Request, Response } from 'express'
 import { logEvent } from './error-reporting.server'
 import { FORM_BODY_MESSAGES, MultipartFraming, formEncoding, type FormRefusal } from './form-body'
@@ -201,8 +196,43 @@ async function send(res: Response, response: globalThis.Response): Promise<void>
   res.status(response.status)
   for (const [name, value] of response.headers.entries()) res.append(name, value)
   if (/text\/event-stream/i.test(response.headers.get('Content-Type') ?? '')) res.flushHeaders()
-  if (response.body) await writeReadableStreamToWritable(response.body, res)
+  if (response.body) await writeBody(response.body, res)
   else res.end()
+}
+
+/**
+ * A streamed answer (an export, a line sheet) written as its reader takes it: the next chunk is
+ * read once the socket has room, and a reader who goes away cancels the stream, so nothing is made
+ * for nobody and a slow reader never has the whole answer piled up in memory.
+ */
+async function writeBody(body: ReadableStream<Uint8Array>, res: Response): Promise<void> {
+  const reader = body.getReader()
+  const gone = () => void reader.cancel().catch(() => undefined)
+  res.once('close', gone)
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done || res.destroyed) break
+      if (!res.write(value)) {
+        await new Promise<void>((resolve) => {
+          const settle = () => {
+            res.off('drain', settle)
+            res.off('close', settle)
+            resolve()
+          }
+          res.on('drain', settle)
+          res.on('close', settle)
+        })
+      }
+    }
+  } catch (error) {
+    // The stream failed midway: the answer cannot be finished, so the connection ends with it.
+    res.destroy(error instanceof Error ? error : new Error(String(error)))
+    return
+  } finally {
+    res.off('close', gone)
+  }
+  if (!res.destroyed) res.end()
 }
 
 function refuse(req: Request, res: Response, refusal: FormRefusal) {

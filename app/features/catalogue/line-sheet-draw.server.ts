@@ -39,6 +39,8 @@ export function drawInWorker(request: DrawRequest, picture: (key: string) => Pro
       workerData: request,
       resourceLimits: WORKER_LIMITS,
     })
+    // The reader went away while the worker started: it draws nothing.
+    if (out.destroyed) return void started.terminate()
     worker = started
     let ended = false
     started.on('message', (message: FromDrawer) => {
@@ -46,6 +48,8 @@ export function drawInWorker(request: DrawRequest, picture: (key: string) => Pro
       else if (message.type === 'end') {
         ended = true
         out.end()
+        // Done: its thread and fonts go now, not once the last byte has been read.
+        stop()
         release()
       } else if (message.type === 'failed') stop(new Error(`The line sheet could not be drawn: ${message.message}`))
       else {

@@ -146,5 +146,9 @@ describe('what a line sheet is made of', () => {
   it('is named by its title in any script and its day', () => {
     expect(lineSheetFilename('Robe d’été / 夏 2026', '2026-12-07')).toBe('line-sheet-Robe-d-été-夏-2026-2026-12-07.pdf')
     expect(lineSheetFilename('***', '2026-12-07')).toBe('line-sheet-products-2026-12-07.pdf')
+    // Cut at 60 letters, never inside one outside the basic plane (which no header could carry).
+    const astral = lineSheetFilename(`${'a'.repeat(59)}𠀀𠀀`, '2026-12-07')
+    expect(astral).toBe(`line-sheet-${'a'.repeat(59)}𠀀-2026-12-07.pdf`)
+    expect(() => encodeURIComponent(astral)).not.toThrow()
   })
 })

@@ -158,6 +158,7 @@ export function lineSheetFilename(title: string, day: string): string {
     .normalize('NFC')
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-  return `line-sheet-${words || 'products'}-${day}.pdf`
+  // Cut by letters, not UTF-16 units: half a letter outside the basic plane is no text at all.
+  const cut = [...words].slice(0, 60).join('')
+  return `line-sheet-${cut || 'products'}-${day}.pdf`
 }

@@ -75,13 +75,19 @@ export async function receiveUpload(
    */
   let refusal: unknown = null
   // A connection that closes mid-way (the tab closed, the network gone) breaks the file off at
-  // once: the import is kept as interrupted instead of waiting for bytes that never come.
-  const closed = new Promise<never>((_, reject) => {
-    const broken = () => reject(new Error('The connection closed during the upload.'))
-    if (request.signal.aborted) broken()
-    else request.signal.addEventListener('abort', broken, { once: true })
+  // once: the import is kept as interrupted instead of waiting for bytes that never come. Each
+  // read gets its own promise: racing every chunk against one long-lived promise kept every
+  // chunk reachable until the request ended.
+  let breakOff: ((error: Error) => void) | null = null
+  request.signal.addEventListener('abort', () => breakOff?.(new Error('The connection closed during the upload.')), {
+    once: true,
   })
-  closed.catch(() => undefined)
+  const readOrBreak = <T>(read: () => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      if (request.signal.aborted) return reject(new Error('The connection closed during the upload.'))
+      breakOff = reject
+      read().then(resolve, reject)
+    }).finally(() => (breakOff = null))
   const handler: UploadHandler = async (part) => {
     if (typeof part.filename !== 'string') {
       fields.append(part.name, await readText(part.data))
@@ -92,7 +98,7 @@ export async function receiveUpload(
     const skipRest = async () => {
       // Nothing more comes on a closed connection: the rest is not waited for.
       while (!finished) {
-        const next = await Promise.race([source.next(), closed]).catch(() => ({ done: true }))
+        const next = await readOrBreak(() => source.next()).catch(() => ({ done: true }))
         if (next.done) finished = true
       }
     }
@@ -114,7 +120,7 @@ export async function receiveUpload(
       const body: AsyncIterable<Uint8Array> = {
         [Symbol.asyncIterator]: () => ({
           next: async () => {
-            const next = await Promise.race([source.next(), closed])
+            const next = await readOrBreak(() => source.next())
             if (next.done) finished = true
             return next
           },

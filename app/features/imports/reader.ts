@@ -52,12 +52,12 @@ const BINARY_SIGNATURES: number[][] = [
 ]
 
 /** A record within MAX_COLUMNS and, for the header, names within MAX_HEADER_CHARS. */
+/** The message for a row of `columns` columns, more than a file may have. */
+export const tooWide = (row: number, columns: number) =>
+  `Row ${row} has ${columns.toLocaleString('en-US')} columns; a file may have at most ${MAX_COLUMNS.toLocaleString('en-US')}.`
+
 export function checkBounds(cells: readonly string[], index: number, isHeader: boolean): void {
-  if (cells.length > MAX_COLUMNS) {
-    throw new CsvFormatError(
-      `Row ${index + 1} has ${cells.length.toLocaleString('en-US')} columns; a file may have at most ${MAX_COLUMNS.toLocaleString('en-US')}.`,
-    )
-  }
+  if (cells.length > MAX_COLUMNS) throw new CsvFormatError(tooWide(index + 1, cells.length))
   if (!isHeader) return
   const long = cells.findIndex((cell) => cell.length > MAX_HEADER_CHARS)
   if (long >= 0) {

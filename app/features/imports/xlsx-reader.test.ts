@@ -155,6 +155,34 @@ describe('readSpreadsheet of an .xlsx workbook', () => {
     expect(numbers).toEqual([1, 2, 5])
   })
 
+  it('reads sheets written with a namespace prefix, escaped characters, ISO dates, and far-right cells', async () => {
+    /** The workbook with its sheet's rows replaced by `rows` (written as `prefix`:row, `prefix`:c). */
+    const withRows = async (rows: string) => {
+      const zip = await JSZip.loadAsync(await workbook((book) => book.addWorksheet('S').addRow(['x'])))
+      const sheet = await zip.file('xl/worksheets/sheet1.xml')!.async('string')
+      zip.file(
+        'xl/worksheets/sheet1.xml',
+        sheet.replace(/<sheetData>[\s\S]*<\/sheetData>/, `<sheetData>${rows}</sheetData>`),
+      )
+      return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' })
+    }
+    const inline = (ref: string, text: string, prefix = '') =>
+      `<${prefix}c r="${ref}" t="inlineStr"><${prefix}is><${prefix}t>${text}</${prefix}t></${prefix}is></${prefix}c>`
+    const prefixed = await withRows(
+      `<x:row r="1">${inline('A1', 'Listing Unique Id', 'x:')}${inline('B1', 'Note', 'x:')}${inline('C1', 'Launch', 'x:')}</x:row>` +
+        `<x:row r="2">${inline('A2', 'P-1', 'x:')}${inline('B2', 'line_x000D_break _x005F_x000D_', 'x:')}` +
+        '<x:c r="C2" t="d"><x:v>2027-03-01T00:00:00Z</x:v></x:c><x:c r="XFD2" s="1"/></x:row>',
+    )
+    expect((await read(prefixed)).cells).toEqual([
+      ['Listing Unique Id', 'Note', 'Launch'],
+      // _x000D_ is the carriage return of a line break in the cell; _x005F_ keeps "_x000D_" as text.
+      ['P-1', 'line\rbreak _x000D_', '2027-03-01'],
+    ])
+    // A value in a column past the bound is refused before a row that wide is built.
+    const far = await withRows(`<row r="1">${inline('A1', 'Listing Unique Id')}${inline('ZZZZZZ1', 'far')}</row>`)
+    await expect(read(far)).rejects.toThrow('Row 1 has 321,272,406 columns; a file may have at most 1,000.')
+  })
+
   it('reads a shared string’s runs joined, without its phonetic guide', async () => {
     const bytes = await workbook((book) => book.addWorksheet('S').addRows([['Style Name'], ['placeholder']]))
     const zip = await JSZip.loadAsync(bytes)

@@ -13,7 +13,7 @@ import { Readable } from 'node:stream'
 import type ExcelJS from 'exceljs'
 import type * as Saxes from 'saxes'
 import { withoutForbiddenText } from '#app/platform/text-rule'
-import { CsvFormatError, checkBounds, type CsvBatch, type CsvRecord } from './reader'
+import { CsvFormatError, MAX_COLUMNS, checkBounds, tooWide, type CsvBatch, type CsvRecord } from './reader'
 
 const require = createRequire(import.meta.url)
 type EntryStream = Readable & { path: string; autodrain(): void }
@@ -189,6 +189,15 @@ export function cellText(value: ExcelJS.CellValue, numFmt?: string): string {
   return ''
 }
 
+/** A tag's name without its namespace prefix (the Open XML SDK writes x:row, x:c). */
+const localName = (name: string) => name.slice(name.indexOf(':') + 1)
+
+/** Text as a sheet stores it: _xHHHH_ stands for a character XML cannot hold (_x000D_, _x005F_). */
+const unescapeText = (text: string) =>
+  text.includes('_x')
+    ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    : text
+
 /** A workbook's shared strings, by their index. */
 interface SharedStrings {
   at(index: number): string
@@ -216,24 +225,27 @@ async function readSharedStrings(xml: AsyncIterable<Buffer>): Promise<SharedStri
   let inPhonetic = false
   parser.on('error', (error) => (failure ??= error))
   parser.on('opentag', (node) => {
-    if (node.name === 'si') {
+    const name = localName(node.name)
+    if (name === 'si') {
       if (count + 1 >= starts.length) {
         const grown = new Uint32Array(starts.length * 2)
         grown.set(starts)
         starts = grown
       }
       starts[count++] = length
-    } else if (node.name === 'rPh') inPhonetic = true
-    else if (node.name === 't' && !inPhonetic) inText = true
+    } else if (name === 'rPh') inPhonetic = true
+    else if (name === 't' && !inPhonetic) inText = true
   })
   parser.on('text', (value) => {
     if (!inText) return
-    pieces.push(value)
-    length += value.length
+    const text = unescapeText(value)
+    pieces.push(text)
+    length += text.length
   })
   parser.on('closetag', (node) => {
-    if (node.name === 't') inText = false
-    else if (node.name === 'rPh') inPhonetic = false
+    const name = localName(node.name)
+    if (name === 't') inText = false
+    else if (name === 'rPh') inPhonetic = false
   })
   const join = () => {
     if (failure) throw failure
@@ -291,8 +303,14 @@ function cellXmlText(cell: CellXml, context: SheetContext): string {
       return context.strings.at(Number.parseInt(value, 10))
     case 'str':
     case 'inlineStr':
+      return unescapeText(value)
     case 'e':
       return value
+    case 'd': {
+      // An ISO 8601 date cell (strict Open XML): shown as the other dates are.
+      const date = new Date(value)
+      return Number.isNaN(date.getTime()) ? value : cellText(date)
+    }
     case 'b':
       return Number.parseInt(value, 10) !== 0 ? 'TRUE' : 'FALSE'
     default: {
@@ -322,9 +340,10 @@ async function* sheetRows(xml: AsyncIterable<Buffer>, context: SheetContext): As
   let cell: CellXml | null = null
   let collecting = false
   parser.on('error', (error) => (failure ??= error))
+  let inPhonetic = false
   parser.on('opentag', (node) => {
     const attributes = node.attributes as Record<string, string | undefined>
-    switch (node.name) {
+    switch (localName(node.name)) {
       case 'sheetData':
         inSheetData = true
         break
@@ -335,7 +354,7 @@ async function* sheetRows(xml: AsyncIterable<Buffer>, context: SheetContext): As
         row = []
         break
       }
-      case 'c':
+      case 'c': {
         if (!row) break
         cell = {
           column: columnOf(attributes.r) ?? row.length,
@@ -344,10 +363,14 @@ async function* sheetRows(xml: AsyncIterable<Buffer>, context: SheetContext): As
           value: null,
         }
         break
+      }
+      case 'rPh':
+        inPhonetic = true
+        break
       // A cell's value, or the text of an inline string (its runs joined); a formula is not read.
       case 'v':
       case 't':
-        if (cell) {
+        if (cell && !inPhonetic) {
           collecting = true
           cell.value ??= ''
         }
@@ -358,13 +381,21 @@ async function* sheetRows(xml: AsyncIterable<Buffer>, context: SheetContext): As
     if (collecting && cell) cell.value += text
   })
   parser.on('closetag', (node) => {
-    switch (node.name) {
+    switch (localName(node.name)) {
       case 'v':
       case 't':
         collecting = false
         break
+      case 'rPh':
+        inPhonetic = false
+        break
       case 'c':
-        if (row && cell && cell.value !== null) row[cell.column] = withoutForbiddenText(cellXmlText(cell, context))
+        if (row && cell && cell.value !== null) {
+          // Refused before a row that wide is built (a reference like ZZZZZZ1 in a tiny file);
+          // an empty cell far right (a formatted column) holds nothing and is passed over.
+          if (cell.column >= MAX_COLUMNS) failure ??= new CsvFormatError(tooWide(rowNumber, cell.column + 1))
+          else row[cell.column] = withoutForbiddenText(cellXmlText(cell, context))
+        }
         cell = null
         break
       case 'row':

@@ -187,6 +187,11 @@ describe('the line sheet pages', () => {
     )
     const [page] = await readPdf(await bytesOf(pdf.body))
     expect(page!.lines).toContain('Retail 90 USD')
+    // A HEAD is answered with the same headers and no drawing.
+    const head = await fetch(`${portal.url}${location}`, { method: 'HEAD', headers: { cookie: cookies.reader } })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-type')).toBe('application/pdf')
+    expect(head.headers.get('content-disposition')).toMatch(/^inline; filename="line-sheet-Buyers-/)
   })
 
   it('names what the list holds before anything is made, and what is refused', async () => {

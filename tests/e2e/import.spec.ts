@@ -475,12 +475,7 @@ for (const javaScriptEnabled of [false, true]) {
       test.setTimeout(90_000)
       await signIn(page, 'admin@demo.test')
       const brand = ownBrand.key
-      const commit = async (target: Page, name: string, csv: string) => {
-        const key = await uploadToPreview(target, brand, name, csv)
-        await target.getByRole('button', { name: 'Commit' }).click()
-        await expect(target).toHaveURL(`${upload(brand)}/${key}/details`)
-        return key
-      }
+      const commit = (target: Page, name: string, csv: string) => uploadAndCommit(target, brand, name, csv)
       await commit(page, 'untouched.csv', 'Listing Unique Id,Style Name,Style Number\r\nUT-1,Kept Apart Tee,UT-S1\r\n')
       const older = await commit(
         page,

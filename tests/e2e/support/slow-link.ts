@@ -1,11 +1,14 @@
 // A link between the browser and the portal that the test controls: what the browser sends goes
 // through at `bytesPerSecond` (an upload takes long enough to be cut), and `cut()` drops every
-// connection at once, as a network that goes away does. Only on 127.0.0.1.
+// connection at once and every later one, as a network that goes away does: a browser resends a
+// request whose reused connection was reset, which a link still up would carry through. Only on
+// 127.0.0.1.
 import net from 'node:net'
 
 export interface SlowLink {
   /** The portal's address through the link. */
   baseURL: string
+  /** Drops every connection, and every one opened after. */
   cut(): void
   /** From now on, what the browser sends goes through at once. */
   unthrottle(): void
@@ -16,7 +19,9 @@ export async function openSlowLink(portalURL: string, bytesPerSecond: number): P
   const target = new URL(portalURL)
   const sockets = new Set<net.Socket>()
   let pace: number | null = bytesPerSecond
+  let down = false
   const server = net.createServer((client) => {
+    if (down) return client.destroy()
     const upstream = net.connect(Number(target.port), target.hostname)
     for (const socket of [client, upstream]) {
       sockets.add(socket)
@@ -44,6 +49,7 @@ export async function openSlowLink(portalURL: string, bytesPerSecond: number): P
       pace = null
     },
     cut: () => {
+      down = true
       for (const socket of sockets) socket.destroy()
     },
     close: () =>

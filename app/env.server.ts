@@ -77,9 +77,29 @@ const EnvSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   /** Addresses as endpoint/bucket/key (MinIO, Ceph and most self-hosted services). */
   S3_FORCE_PATH_STYLE: flag,
+  /** Where backups are written (`npm run backup` and the schedule); default DATA_DIR/backups. */
+  BACKUP_DIR: z.string().optional(),
+  /**
+   * Backs up on a schedule when set: every so long, as a number and a unit (30m, 6h, 1d); at
+   * least 5 minutes. Unset: only `npm run backup` (docs/decisions/184).
+   */
+  BACKUP_EVERY: z
+    .string()
+    .regex(/^\d+\s*[mhd]$/, 'a number and m, h or d, as 30m, 6h or 1d')
+    .refine((value) => backupIntervalMs(value) >= 5 * 60_000, 'at least 5m')
+    .optional(),
+  /** How many scheduled archives are kept in BACKUP_DIR (the newest). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /** At SIGTERM, how long requests in flight may take to finish before they are cut. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(25),
 })
+
+/** BACKUP_EVERY's interval in milliseconds ("6h" → 21,600,000). */
+export function backupIntervalMs(value: string): number {
+  const unit = value.trim().slice(-1)
+  const minutes = { m: 1, h: 60, d: 24 * 60 }[unit] ?? Number.NaN
+  return Number.parseInt(value, 10) * minutes * 60_000
+}
 
 /** Every variable the portal reads (deployment files are checked against it). */
 export const ENV_NAMES: readonly string[] = Object.keys(EnvSchema.shape)

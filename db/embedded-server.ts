@@ -492,3 +492,21 @@ export function describeSettings(): string {
   const shown = ['shared_buffers', 'work_mem', 'maintenance_work_mem', 'max_connections', 'autovacuum']
   return shown.map((name) => `${name}=${SERVER_SETTINGS[name]}`).join(', ')
 }
+
+/**
+ * The connection string of the embedded server a running portal started on this cluster, or null
+ * when none runs. Its port changes at each start; the server writes it into postmaster.pid (line
+ * 4), and the password is the portal's own file. Backups read a running portal's database so.
+ */
+export function runningServerUrl(options: Pick<EmbeddedServerOptions, 'dir' | 'passwordFile'>): string | null {
+  let lines: string[]
+  try {
+    lines = fs.readFileSync(path.join(options.dir, 'postmaster.pid'), 'utf8').split('\n')
+  } catch {
+    return null
+  }
+  const pid = Number(lines[0])
+  const port = Number(lines[3])
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !Number.isInteger(port) || port <= 0) return null
+  return connectionUrl(readPassword(options.passwordFile), port, EMBEDDED_DATABASE)
+}

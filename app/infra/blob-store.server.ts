@@ -38,7 +38,7 @@ export function limitStream(
   options: PutOptions,
 ): Transform & { type(): string; size(): number; typed(): Promise<string> } {
   const accepted = typeof options.contentType === 'string' ? [options.contentType] : [...options.contentType]
-  const checked = accepted.filter(hasSignature)
+  const checked = options.verbatim ? [] : accepted.filter(hasSignature)
   let head = Buffer.alloc(0)
   let size = 0
   let shown: string | null = checked.length === 0 ? (accepted[0] ?? 'application/octet-stream') : null
@@ -130,6 +130,21 @@ export function blobUrlSigner(secret: string, basePath = '/blobs'): Pick<BlobSto
   }
 }
 
+/**
+ * The keys of the blobs under `dir`, folder by folder. A blob is its file and its .meta.json; a
+ * .tmp file is one still being written. (Node 20's recursive opendir skips entries of deep trees.)
+ */
+async function* keysUnder(root: string, prefix: string): AsyncGenerator<string> {
+  const entries = await fs.promises.readdir(path.join(root, prefix), { withFileTypes: true }).catch(() => [])
+  const names = new Set(entries.map((entry) => entry.name))
+  for (const entry of entries) {
+    const key = prefix ? `${prefix}/${entry.name}` : entry.name
+    if (entry.isDirectory()) yield* keysUnder(root, key)
+    else if (entry.isFile() && !/\.(meta\.json|tmp)$/.test(entry.name) && names.has(`${entry.name}.meta.json`))
+      yield key
+  }
+}
+
 export function createLocalBlobStore(options: { dir: string; secret: string; basePath?: string }): BlobStore {
   const root = path.resolve(options.dir)
   const fileOf = (key: string) => {
@@ -168,6 +183,9 @@ export function createLocalBlobStore(options: { dir: string; secret: string; bas
       const file = fileOf(key)
       await fs.promises.rm(file, { force: true })
       await fs.promises.rm(`${file}.meta.json`, { force: true })
+    },
+    async *list() {
+      yield* keysUnder(root, '')
     },
     async copy(from, to, contentType) {
       const [source, target] = [fileOf(from), fileOf(to)]

@@ -9,6 +9,8 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
+  type ListObjectsV2CommandOutput,
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3'
@@ -173,6 +175,20 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
       } catch (error) {
         throw explain(error)
       }
+    },
+
+    async *list() {
+      let token: string | undefined
+      do {
+        let page: ListObjectsV2CommandOutput
+        try {
+          page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }))
+        } catch (error) {
+          throw explain(error)
+        }
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key
+        token = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (token)
     },
 
     async delete(key) {

@@ -17,6 +17,11 @@ export interface PutOptions {
   contentType: string | readonly string[]
   /** The stream is cut off, and nothing stored, as soon as it passes this many bytes. */
   maxBytes: number
+  /**
+   * Stored as the one type given, its bytes not checked against it: a restore puts back what a
+   * backup read, types checked when the file first came in included (docs/decisions/184).
+   */
+  verbatim?: boolean
 }
 
 export interface BlobStore {
@@ -28,6 +33,8 @@ export interface BlobStore {
   /** The blob's bytes and type, or null when it does not exist. */
   get(key: string): Promise<{ stream: Readable; info: BlobInfo } | null>
   delete(key: string): Promise<void>
+  /** Every blob's key, in no set order (a backup reads them all). */
+  list(): AsyncIterable<string>
   /**
    * Copies a blob to another key, as `contentType`, inside the store (an object store copies on
    * its side: the bytes do not pass through the portal).

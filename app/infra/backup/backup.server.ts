@@ -35,6 +35,7 @@ export interface BackupSummary {
   bytes: number
   tables: number
   rows: number
+  rowsByTable: Record<string, number>
   files: number
   fileBytes: number
   gone: string[]
@@ -64,7 +65,14 @@ function rowCounter(): Transform & { rows(): number } {
   return Object.assign(counter, { rows: () => rows })
 }
 
-export async function writeBackup(source: BackupSource, file: string): Promise<BackupSummary> {
+/** Told after each table is in the archive (the command prints it; a test acts between tables). */
+export type BackupProgress = (step: { table: string; rows: number }) => void | Promise<void>
+
+export async function writeBackup(
+  source: BackupSource,
+  file: string,
+  progress: BackupProgress = () => {},
+): Promise<BackupSummary> {
   const partial = `${file}.partial`
   await fs.promises.mkdir(path.dirname(file), { recursive: true })
   const pack = tar.pack()
@@ -73,7 +81,7 @@ export async function writeBackup(source: BackupSource, file: string): Promise<B
   written.catch(() => undefined)
   const spool = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'portal-backup-'))
   try {
-    const { manifest, rows } = await writeDatabase(source.connectionString, pack, spool)
+    const { manifest, rows } = await writeDatabase(source.connectionString, pack, spool, progress)
     const files = await writeFiles(source.blobs, pack)
     const end: BackupEnd = { rows, ...files }
     await addEntry(pack, { name: END_ENTRY, size: 0 }, Buffer.from(JSON.stringify(end)))
@@ -85,6 +93,7 @@ export async function writeBackup(source: BackupSource, file: string): Promise<B
       bytes: (await fs.promises.stat(file)).size,
       tables: manifest.tables.length,
       rows: Object.values(rows).reduce((sum, count) => sum + count, 0),
+      rowsByTable: rows,
       files: files.files,
       fileBytes: files.fileBytes,
       gone: files.gone,
@@ -100,7 +109,7 @@ export async function writeBackup(source: BackupSource, file: string): Promise<B
   }
 }
 
-async function writeDatabase(connectionString: string, pack: tar.Pack, spool: string) {
+async function writeDatabase(connectionString: string, pack: tar.Pack, spool: string, progress: BackupProgress) {
   const client = new pg.Client({ connectionString, application_name: 'portal backup' })
   client.on('error', () => undefined)
   await client.connect()
@@ -128,6 +137,7 @@ async function writeDatabase(connectionString: string, pack: tar.Pack, spool: st
       const { size } = await fs.promises.stat(spooled)
       await addEntry(pack, { name: tableEntry(table.name), size }, fs.createReadStream(spooled))
       rows[table.name] = counter.rows()
+      await progress({ table: table.name, rows: counter.rows() })
     }
     await client.query('commit')
     return { manifest, rows }

@@ -8,7 +8,7 @@ import { markInterruptedImports } from '#app/features/imports/imports.server'
 import { registerFeatureModels } from '#app/features/models.server'
 import { noSubscribers, type EventPublisher, type ServiceDeps } from '#app/platform/context.server'
 import { registerDocKind } from '#app/platform/yjs-kinds.server'
-import { SEED_LOCK, openDatabase, type DatabaseHandle } from '#db/client'
+import { SEED_LOCK, connectionStringOf, openDatabase, type DatabaseHandle } from '#db/client'
 import { describeSettings } from '#db/embedded-server'
 import { seedDemo } from '#seed/seed'
 import { type SocketLayer } from '#realtime/socket.server'
@@ -21,6 +21,7 @@ import path from 'node:path'
 import { type RunningEmulator } from '#app/infra/auth-emulator.server'
 import { createLocalBlobStore } from '#app/infra/blob-store.server'
 import { createS3BlobStore } from '#app/infra/s3-blob-store.server'
+import { scheduleBackups } from '#app/infra/backup/schedule.server'
 import { flushErrorReports, initErrorReporting, logEvent, reportError } from '#app/infra/error-reporting.server'
 import { trackRequests } from '#app/infra/drain.server'
 import { createHttpApp } from './http-app.server'
@@ -159,6 +160,8 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   // this is the embedded database's only process; with DATABASE_URL, those whose lease ran out.
   await resumeInterruptedChecks(deps, { anyLease: !env.DATABASE_URL })
   const fileWork = startFileWork(deps)
+  // Backups on a schedule when BACKUP_EVERY is set (docs/decisions/184).
+  const stopBackups = scheduleBackups(env, connectionStringOf(database.db))
   // What /readyz asks: the database always, Redis once the realtime layer has connected to it.
   const readinessChecks: ReadinessCheck[] = [{ name: 'database', check: () => database.db.execute(sql`select 1`) }]
   if (objectStore) readinessChecks.push({ name: 'object store', check: () => objectStore.check() })
@@ -231,6 +234,7 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
         await yjs.close()
         await socket.close()
         await serverClosed
+        await stopBackups()
         await database.close()
         objectStore?.close()
         await emulator?.stop()

@@ -27,10 +27,11 @@ import { isAppError } from '#app/platform/errors'
 import { ARCHIVE_MESSAGES, MANIFEST_ENTRY, type BackupManifest } from '#app/infra/backup/archive.server'
 import { writeBackup, type BackupSummary } from '#app/infra/backup/backup.server'
 import { restoreBackup } from '#app/infra/backup/restore.server'
+import { scheduleBackups } from '#app/infra/backup/schedule.server'
 import { openBackupSource, openRestoreTarget, openStore } from '#app/infra/backup/targets.server'
 import { actorOf } from '#tests/support/factories'
 import { databaseUrl } from '#tests/support/database'
-import { api, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
+import { api, eventually, sessionCookieFor, startTestPortal, type TestPortal } from '#tests/support/portal'
 import { S3_TEST_CREDENTIALS, startS3Server, type TestS3Server } from '#tests/support/s3-server'
 
 let s3: TestS3Server
@@ -89,7 +90,7 @@ async function filesOf(blobs: BlobStore): Promise<Map<string, string>> {
   return found
 }
 
-const envOf = (vars: Record<string, string>) => parseEnv(vars as NodeJS.ProcessEnv)
+const envOf = (vars: Record<string, string>) => parseEnv(vars as unknown as NodeJS.ProcessEnv)
 
 async function adminQuery(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: inject('databaseAdminUrl') })
@@ -427,5 +428,41 @@ it('refuses a database that holds data, an archive cut off, a file that is no ar
     const accountsLeft = rows.length ? (await client.query('select count(*)::int as n from accounts')).rows[0].n : 0
     await client.end()
     expect({ file: path.basename(file), accountsLeft }).toEqual({ file: path.basename(file), accountsLeft: 0 })
+  }
+}, 120_000)
+
+it('backs up on a schedule in a worker thread, once an interval, and keeps the newest BACKUP_KEEP', async () => {
+  const dir = path.join(work, 'scheduled')
+  fs.mkdirSync(dir)
+  const old = ['01', '02', '03'].map((day) => `brand-portal-2020-01-${day}T00-00-00Z.tar.gz`)
+  for (const name of old) fs.writeFileSync(path.join(dir, name), 'an old archive')
+  fs.writeFileSync(path.join(dir, 'brand-portal-2020-01-04T00-00-00Z.tar.gz.partial'), 'left by a stopped process')
+  const env = envOf({ DATA_DIR: source.dataDir, BACKUP_DIR: dir, BACKUP_EVERY: '5m', BACKUP_KEEP: '2' })
+  const stop = scheduleBackups(env, source.databaseUrl, 100)
+  try {
+    const names = await eventually(() => {
+      const found = fs.readdirSync(dir).sort()
+      expect(found.filter((name) => !name.startsWith('brand-portal-2020'))).toHaveLength(1)
+      expect(found).toHaveLength(2)
+      return found
+    }, 60_000)
+    // The newest old one and the new one; the half-written file is gone.
+    expect(names[0]).toBe(old[2])
+    // Not due again within the interval: looking on writes nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(fs.readdirSync(dir).sort()).toEqual(names)
+    const entries: string[] = []
+    const extract = tar.extract()
+    const reading = pipeline(fs.createReadStream(path.join(dir, names[1]!)), zlib.createGunzip(), extract)
+    for await (const entry of extract) {
+      entries.push(entry.header.name)
+      entry.resume()
+    }
+    await reading
+    expect(entries[0]).toBe(MANIFEST_ENTRY)
+    expect(entries.at(-1)).toBe('end.json')
+    expect(entries.filter((name) => name.startsWith('files/'))).toHaveLength(summary.files)
+  } finally {
+    await stop()
   }
 }, 120_000)

@@ -56,6 +56,7 @@ import { pageCostBench, printPageCostFigures } from './page-cost'
 import { filesBench, printFilesFigures } from './files'
 import { importsBench, printImportFigures } from './imports'
 import { exportBench, printExportFigures } from './export'
+import { backupBench, printBackupFigures } from './backup'
 import { mediaManageBench, printMediaManageFigures } from './media-manage'
 import { assetsBench, printAssetFigures } from './assets'
 import { markupBench, printMarkupFigures } from './sample-markup'
@@ -81,6 +82,7 @@ const PARTS = [
   'page-cost',
   'imports',
   'export',
+  'backup',
   'chat',
   'files',
   'media-manage',
@@ -270,6 +272,11 @@ if (runs('export')) {
   const exported = await exportBench()
   results.export = exported
   printExportFigures(exported)
+}
+if (runs('backup')) {
+  const backup = await backupBench()
+  results.backup = backup
+  printBackupFigures(backup)
 }
 if (runs('chat')) {
   const chat: ChatFigures = await chatBench()

@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { embeddedPaths, openDatabase, type DatabaseHandle } from '#db/client'
-import { EMBEDDED_DATABASE, EMBEDDED_USER } from '#db/embedded-server'
+import { runningServerUrl } from '#db/embedded-server'
 import { demoAccountKey, demoFirebaseUid, seedDemo } from '#seed/seed'
 import { createLocalBlobStore } from '#app/infra/blob-store.server'
 import type { ServiceDeps } from '#app/platform/context.server'
@@ -62,8 +62,7 @@ export async function demoWorkspace(
  */
 export function embeddedDatabaseUrl(dataDir: string): string {
   const paths = embeddedPaths(dataDir)
-  const port = Number(fs.readFileSync(path.join(paths.cluster, 'postmaster.pid'), 'utf8').split('\n')[3])
-  if (!Number.isInteger(port) || port <= 0) throw new Error(`no port in ${paths.cluster}/postmaster.pid`)
-  const password = fs.readFileSync(paths.passwordFile, 'utf8').trim()
-  return `postgres://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`
+  const url = runningServerUrl({ dir: paths.cluster, passwordFile: paths.passwordFile })
+  if (!url) throw new Error(`no database server runs on ${paths.cluster}`)
+  return url
 }

@@ -1,11 +1,19 @@
 // `npm run backup` writes one archive of the portal's database and files into BACKUP_DIR
 // (default DATA_DIR/backups), with the portal running or stopped; `-- --out FILE` names the file.
 // What it holds and why: docs/decisions/184. Restore with `npm run restore -- FILE`.
+import os from 'node:os'
 import path from 'node:path'
 import { parseEnv } from '#app/env.server'
 import { archiveName, writeBackup } from '#app/infra/backup/backup.server'
 import { backupDir, openBackupSource } from '#app/infra/backup/targets.server'
 
+// People's pages get the cores first: this command takes what is left (as the database's process
+// serving it does, when it is the embedded server).
+try {
+  os.setPriority(10)
+} catch {
+  // not allowed: the normal priority
+}
 const env = parseEnv()
 const outIndex = process.argv.indexOf('--out')
 const file = path.resolve(

@@ -115,3 +115,41 @@ describe('BlobStore.put(key, stream, { contentType, maxBytes })', () => {
     expect(info).toEqual({ contentType: 'text/csv', size: 8 })
   })
 })
+
+describe('BlobStore.list()', () => {
+  it('gives every stored key at every depth, and no file still being written', async () => {
+    const keys = ['a.png', 'brands/b1/files/x.png', 'brands/b1/files/deep/er/y.png', 'quarantine/z.png']
+    for (const key of keys) {
+      await store.put(key, Readable.from([PNG_HEAD]), { contentType: IMAGES, maxBytes: 1e6 })
+    }
+    fs.writeFileSync(path.join(dir, 'brands/b1/files/half.png.abc123.tmp'), 'being written')
+    fs.writeFileSync(path.join(dir, 'brands/b1/files/no-meta.png'), 'a put that stopped before its type was kept')
+    const listed: string[] = []
+    for await (const key of store.list()) listed.push(key)
+    expect(listed.sort()).toEqual([...keys].sort())
+  })
+
+  it('gives nothing for a store not yet written to', async () => {
+    const empty = createLocalBlobStore({ dir: path.join(dir, 'not-yet'), secret: 'test-secret' })
+    const listed: string[] = []
+    for await (const key of empty.list()) listed.push(key)
+    expect(listed).toEqual([])
+  })
+})
+
+describe('a verbatim put (a restore)', () => {
+  it('keeps the type given without checking the bytes against it', async () => {
+    const info = await store.put('restored.png', Readable.from([Buffer.from('not a png at all')]), {
+      contentType: 'image/png',
+      maxBytes: 1e6,
+      verbatim: true,
+    })
+    expect(info).toEqual({ contentType: 'image/png', size: 16 })
+    await expect(
+      store.put('checked.png', Readable.from([Buffer.from('not a png at all')]), {
+        contentType: 'image/png',
+        maxBytes: 1e6,
+      }),
+    ).rejects.toBeInstanceOf(BlobRefusedError)
+  })
+})

@@ -10,6 +10,7 @@ import { pipeline } from 'node:stream/promises'
 import zlib from 'node:zlib'
 import pg from 'pg'
 import tar from 'tar-stream'
+import { lowerBackendPriority } from '#db/backend-priority'
 import { copyOut, schemaVersionOf, sequencesOf, tablesOf } from '#db/snapshot'
 import type { BlobStore } from '#app/platform/ports'
 import {
@@ -28,6 +29,11 @@ import {
 export interface BackupSource {
   connectionString: string
   blobs: BlobStore
+  /**
+   * The embedded server this machine runs: its process serving the backup gets background
+   * priority, so the processes answering people's pages get the cores first (db/background-connection.ts).
+   */
+  local?: boolean
 }
 
 export interface BackupSummary {
@@ -81,7 +87,7 @@ export async function writeBackup(
   written.catch(() => undefined)
   const spool = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'portal-backup-'))
   try {
-    const { manifest, rows } = await writeDatabase(source.connectionString, pack, spool, progress)
+    const { manifest, rows } = await writeDatabase(source, pack, spool, progress)
     const files = await writeFiles(source.blobs, pack)
     const end: BackupEnd = { rows, ...files }
     await addEntry(pack, { name: END_ENTRY, size: 0 }, Buffer.from(JSON.stringify(end)))
@@ -109,11 +115,12 @@ export async function writeBackup(
   }
 }
 
-async function writeDatabase(connectionString: string, pack: tar.Pack, spool: string, progress: BackupProgress) {
-  const client = new pg.Client({ connectionString, application_name: 'portal backup' })
+async function writeDatabase(source: BackupSource, pack: tar.Pack, spool: string, progress: BackupProgress) {
+  const client = new pg.Client({ connectionString: source.connectionString, application_name: 'portal backup' })
   client.on('error', () => undefined)
   await client.connect()
   try {
+    if (source.local) await lowerBackendPriority(client)
     // Every read below sees the database as of the first one; nothing waits on this transaction.
     await client.query('begin isolation level repeatable read, read only')
     const tables = await tablesOf(client)

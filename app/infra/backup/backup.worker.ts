@@ -12,7 +12,7 @@ const job = workerData as BackupJob
 const blobs = openStore(job.store)
 const send = (outcome: BackupJobOutcome) => parentPort!.postMessage(outcome)
 
-writeBackup({ connectionString: job.connectionString, blobs }, job.file)
+writeBackup({ connectionString: job.connectionString, local: job.local, blobs }, job.file)
   .then((summary) => send({ ok: true, summary }))
   .catch((error: unknown) => send({ ok: false, message: error instanceof Error ? error.message : String(error) }))
   .finally(() => blobs.close())

@@ -13,6 +13,7 @@ import { backupDir, storeSettings, type StoreSettings } from './targets.server'
 
 export interface BackupJob {
   connectionString: string
+  local: boolean
   store: StoreSettings
   file: string
 }
@@ -81,7 +82,7 @@ export function scheduleBackups(env: Env, connectionString: string, lookEveryMs 
         if (name.endsWith('.partial')) await fs.promises.rm(path.join(dir, name), { force: true })
       const began = Date.now()
       const summary = await backupInWorker(
-        { connectionString, store: storeSettings(env), file: path.join(dir, archiveName()) },
+        { connectionString, local: !env.DATABASE_URL, store: storeSettings(env), file: path.join(dir, archiveName()) },
         stopping.signal,
       )
       const pruned = await pruneArchives(dir, env.BACKUP_KEEP)

@@ -41,6 +41,8 @@ export const backupDir = (env: Env) => path.resolve(env.BACKUP_DIR ?? path.join(
 export interface Opened {
   connectionString: string
   blobs: BlobStore
+  /** The embedded server, a process of this machine. */
+  local: boolean
   close(): Promise<void>
 }
 
@@ -50,16 +52,18 @@ export interface Opened {
  */
 export async function openBackupSource(env: Env, log: (line: string) => void): Promise<Opened> {
   const blobs = openStore(storeSettings(env))
-  if (env.DATABASE_URL) return { connectionString: env.DATABASE_URL, blobs, close: async () => blobs.close() }
+  if (env.DATABASE_URL)
+    return { connectionString: env.DATABASE_URL, blobs, local: false, close: async () => blobs.close() }
   const paths = embeddedPaths(env.DATA_DIR)
   const running = runningServerUrl({ dir: paths.cluster, passwordFile: paths.passwordFile })
-  if (running) return { connectionString: running, blobs, close: async () => blobs.close() }
+  if (running) return { connectionString: running, blobs, local: true, close: async () => blobs.close() }
   const removePid = writePidFile(env.DATA_DIR)
   try {
     const server = await startEmbeddedServer({ dir: paths.cluster, passwordFile: paths.passwordFile, log })
     return {
       connectionString: server.url,
       blobs,
+      local: true,
       async close() {
         await server.stop()
         removePid()

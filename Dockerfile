@@ -37,7 +37,9 @@ COPY app ./app
 COPY db ./db
 COPY seed ./seed
 COPY realtime ./realtime
-RUN mkdir -p /data && chown node:node /data
+# `npm run backup` and `npm run restore` (docs/decisions/184).
+COPY scripts ./scripts
+RUN mkdir -p /data /backups && chown node:node /data /backups
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

@@ -77,6 +77,9 @@ export function scheduleBackups(env: Env, connectionString: string, lookEveryMs 
     try {
       const { rows } = await lock.query<{ got: boolean }>('select pg_try_advisory_lock($1) as got', [BACKUP_LOCK])
       if (!rows[0]?.got) return
+      // Another process of the fleet, sharing BACKUP_DIR, may have written one since the look.
+      const now = await fs.promises.readdir(dir).catch(() => [] as string[])
+      if (!backupIsDue(now, intervalMs)) return
       // A process stopped mid-way leaves its .partial file behind.
       for (const name of names)
         if (name.endsWith('.partial')) await fs.promises.rm(path.join(dir, name), { force: true })

@@ -18,6 +18,7 @@ type Service = {
   depends_on?: Record<string, { condition: string }>
   entrypoint?: string[]
   stop_grace_period?: string
+  init?: boolean
   healthcheck?: { test: string[] }
 }
 type Compose = { services: Record<string, Service>; volumes?: Record<string, unknown> }
@@ -67,7 +68,46 @@ describe('docker-compose.yml', () => {
     // Uploads stream through without a cap of the proxy's own.
     expect(nginx).toMatch(/client_max_body_size 0;/)
     expect(nginx).toMatch(/location \/socket\.io\/ \{\s+proxy_pass http:\/\/portal_sticky;/)
-    expect(nginx).toMatch(/upstream portal \{\s+server portal:3000;/)
+    // Docker's DNS is asked again (a recreated replica has a new address), not once at start.
+    expect(nginx).toMatch(/^resolver 127\.0\.0\.11 valid=\d+s/m)
+    for (const upstream of ['portal', 'portal_sticky']) {
+      const block = new RegExp(`upstream ${upstream} \\{([^}]*)\\}`).exec(nginx)?.[1] ?? ''
+      expect(block, upstream).toMatch(/zone \w+ \d+k;/)
+      expect(block, upstream).toMatch(/server portal:3000 resolve;/)
+    }
+  })
+
+  it('pins every image to a version, and runs the portal under an init process', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (!service.image) continue
+      const tag = service.image.split(':').at(-1)!
+      expect({ name, tag }).not.toEqual({ name, tag: expect.stringMatching(/^(latest|stable|edge|\d+)$/) as unknown })
+      expect(service.image, name).toMatch(/:(\d+\.\d+(\.\d+)?|RELEASE\.[\dTZ-]+)$/)
+    }
+    expect(portal?.init).toBe(true)
+  })
+
+  it('takes its secrets from .env, which .env.example tells how to write', () => {
+    const text = fs.readFileSync('docker-compose.yml', 'utf8')
+    // No password written in the file: each comes from a variable that must be set.
+    expect(text).not.toMatch(/postgres:\/\/portal:portal@/)
+    expect(compose.services.postgres?.environment?.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?/)
+    const example = fs.readFileSync('.env.example', 'utf8')
+    for (const name of ['SESSION_SECRET', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD']) {
+      expect(text).toContain(`\${${name}:?`)
+      expect(example).toMatch(new RegExp(`^${name}=$`, 'm'))
+    }
+  })
+
+  it('backs up the database and the bucket on a schedule, into a volume of its own', () => {
+    const env = portal!.environment!
+    expect(
+      parseEnv({
+        BACKUP_EVERY: env.BACKUP_EVERY!.replace(/\$\{BACKUP_EVERY:-(.+)\}/, '$1'),
+      } as unknown as NodeJS.ProcessEnv).BACKUP_EVERY,
+    ).toBe('1d')
+    expect(portal?.volumes).toContain(`portal-backups:${env.BACKUP_DIR}`)
+    expect(fs.readFileSync('Dockerfile', 'utf8')).toMatch(/COPY scripts \.\/scripts/)
   })
 
   it('gives the portal Postgres, Redis, MinIO with its bucket, and ClamAV', () => {
@@ -76,7 +116,7 @@ describe('docker-compose.yml', () => {
     expect(env.REDIS_URL).toBe('redis://redis:6379')
     expect(env.S3_ENDPOINT).toBe('http://minio:9000')
     expect(env.S3_FORCE_PATH_STYLE).toBe('true')
-    expect(compose.services.minio?.image).toMatch(/^minio\/minio/)
+    expect(compose.services.minio?.image).toMatch(/^quay\.io\/minio\/minio:/)
     // The bucket the portal uses is the one created at start, before any portal starts.
     expect(compose.services['minio-bucket']?.entrypoint?.join(' ')).toContain(
       `mc mb --ignore-existing files/${env.S3_BUCKET}`,

@@ -113,7 +113,7 @@ export function createApiRouter(deps: ServiceDeps): Router {
       if (!endpoint) {
         if (allowed.length > 0) {
           res.setHeader('Allow', allowed.join(', '))
-          res.status(405).json({ error: { type: 'NotFound', message: `${req.method} is not supported here.` } })
+          res.status(405).json({ error: { type: 'MethodNotAllowed', message: `${req.method} is not supported here.` } })
         } else {
           res.status(404).json({ error: { type: 'NotFound', message: `No API route ${req.method} ${req.path}.` } })
         }

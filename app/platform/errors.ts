@@ -4,9 +4,13 @@
 export type ErrorType =
   | 'AuthNoSession'
   | 'AuthInvalidSession'
+  /** A sign-in with a wrong email or password. */
+  | 'AuthInvalidCredentials'
   | 'PermissionError'
   | 'ValidationError'
   | 'NotFound'
+  /** The address exists, not for this method; the answer's Allow header names those it takes. */
+  | 'MethodNotAllowed'
   /** The brand has no asset library yet (atelier.md §4 Brand storage): the page offers to create it. */
   | 'BucketNotFound'
   | 'Conflict'
@@ -18,9 +22,11 @@ export type ErrorType =
 const STATUS: Record<ErrorType, number> = {
   AuthNoSession: 401,
   AuthInvalidSession: 401,
+  AuthInvalidCredentials: 401,
   PermissionError: 403,
   ValidationError: 400,
   NotFound: 404,
+  MethodNotAllowed: 405,
   BucketNotFound: 404,
   Conflict: 409,
   RateLimited: 429,

@@ -125,7 +125,10 @@ export function serveTus(deps: ServiceDeps): TusLayer {
     void (async () => {
       res.setHeader('Cache-Control', 'no-store')
       // An upload's bytes are read back only as a checked file, through /blobs.
-      if (req.method === 'GET') return refuse(405, 'NotFound', 'Uploads are not read back here.')
+      if (req.method === 'GET') {
+        res.setHeader('Allow', 'OPTIONS, HEAD, POST, PATCH, DELETE')
+        return refuse(405, 'MethodNotAllowed', 'Uploads are not read back here.')
+      }
       if (req.method !== 'OPTIONS') {
         const credential = readCredential(req.headers, { bearer: true })
         const actor = await actorFromCredential(deps, credential)
@@ -138,7 +141,10 @@ export function serveTus(deps: ServiceDeps): TusLayer {
         if (req.method === 'POST') {
           if (id) return refuse(404, 'NotFound', 'No such upload address.')
         } else {
-          if (!id) return refuse(405, 'NotFound', `${req.method} needs an upload's address.`)
+          if (!id) {
+            res.setHeader('Allow', 'OPTIONS, POST')
+            return refuse(405, 'MethodNotAllowed', `${req.method} needs an upload's address.`)
+          }
           await requireOwnUpload(deps, actor, id)
           if (req.method === 'DELETE') res.once('finish', () => void abandonUpload(deps, id))
         }

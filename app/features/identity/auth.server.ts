@@ -142,7 +142,7 @@ export async function signInWithPassword(
       case 'auth/user-not-found':
       case 'auth/invalid-credential':
         await countFailure(deps, email, input.ip)
-        throw new SignInRefused('ValidationError', MESSAGES.invalidCredentials, {
+        throw new SignInRefused('AuthInvalidCredentials', MESSAGES.invalidCredentials, {
           reason: 'credentials',
           humanCheckRequired: await isHumanCheckRequired(deps, email),
         })

@@ -301,7 +301,7 @@ describe('human check', () => {
     const viaApi = (body: Record<string, unknown>) =>
       api(portal, 'POST', '/api/account/method/login', { body: { email: user.email, ...body } })
     const failTwice = async () => {
-      for (const password of ['wrong-1', 'wrong-2']) expect((await viaApi({ password })).status).toBe(400)
+      for (const password of ['wrong-1', 'wrong-2']) expect((await viaApi({ password })).status).toBe(401)
     }
     await failTwice()
     expect(await viaApi({ password: PASSWORD })).toEqual({

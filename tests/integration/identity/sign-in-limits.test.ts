@@ -20,7 +20,7 @@ const refused = (email: string, password: string, ip: string) =>
 
 it('locks an account after too many failures, even for the right password', async () => {
   await expect(attempt('editor@demo.test', 'wrong-1', '10.0.0.1')).rejects.toMatchObject({
-    status: 400,
+    status: 401,
     message: 'Invalid email or password',
   })
   await refused('editor@demo.test', 'wrong-2', '10.0.0.2')

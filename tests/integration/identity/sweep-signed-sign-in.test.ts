@@ -117,7 +117,7 @@ describe('the human-check pass, part by part', () => {
     const login = (body: Record<string, unknown>) =>
       api(portal, 'POST', '/api/account/method/login', { body: { email: account.email, ...body } })
     // Two failures: from now on this account needs the human check.
-    for (const password of ['wrong-1', 'wrong-2']) expect((await login({ password })).status).toBe(400)
+    for (const password of ['wrong-1', 'wrong-2']) expect((await login({ password })).status).toBe(401)
     const pass = await earnedPass()
     const changed = passText({ ...pass, expires: String(Number(pass.expires) - 1000) })
     expect(await login({ password: FACTORY_PASSWORD, captcha_value: changed })).toEqual({

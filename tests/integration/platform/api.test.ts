@@ -37,6 +37,23 @@ describe('envelope and routing', () => {
     expect(answer.body.error?.type).toBe('NotFound')
   })
 
+  it('answers a method an address does not take with 405 MethodNotAllowed and the methods it takes', async () => {
+    for (const [method, pathname, allow] of [
+      ['DELETE', '/api/app/method/check_version', 'GET'],
+      ['GET', '/api/account/method/login', 'POST'],
+      ['GET', '/uploads/tus/', 'OPTIONS, HEAD, POST, PATCH, DELETE'],
+    ] as const) {
+      const answer = await fetch(`${portal.url}${pathname}`, { method })
+      expect({ method, pathname, status: answer.status, allow: answer.headers.get('allow') }).toEqual({
+        method,
+        pathname,
+        status: 405,
+        allow,
+      })
+      expect(((await answer.json()) as { error: { type: string } }).error.type).toBe('MethodNotAllowed')
+    }
+  })
+
   it('answers a malformed path segment with 400, not a server error', async () => {
     const answer = await api(portal, 'GET', '/api/brand/model/%E0%A4%A', { cookie: adminCookie })
     expect(answer).toMatchObject({ status: 400, body: { error: { type: 'ValidationError' } } })
@@ -120,8 +137,8 @@ describe('POST /api/account/method/login', () => {
       body: { email: 'admin@demo.test', password: 'wrong-password' },
     })
     expect(answer).toEqual({
-      status: 400,
-      body: { error: { type: 'ValidationError', message: 'Invalid email or password' } },
+      status: 401,
+      body: { error: { type: 'AuthInvalidCredentials', message: 'Invalid email or password' } },
     })
   })
 

@@ -120,7 +120,7 @@ describe('failed sign-ins per account (LOGIN_LIMIT_ACCOUNT)', () => {
   it('refuses even the right password at the limit, from any address, until the window ends', async () => {
     const account = await member()
     for (let i = 0; i < 4; i++) {
-      await expect(attempt(deps(), account.email, 'wrong', freshIp())).rejects.toMatchObject({ status: 400 })
+      await expect(attempt(deps(), account.email, 'wrong', freshIp())).rejects.toMatchObject({ status: 401 })
     }
     await expect(attempt(deps(), account.email, FACTORY_PASSWORD, freshIp())).rejects.toMatchObject({
       status: 429,

@@ -98,7 +98,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         result: submission!.reply({ formErrors: [error.message], hideFields: ['password'] }),
         humanCheck: error.humanCheckRequired ? await humanCheckWidget(context.deps) : null,
       },
-      { status: error.status },
+      // A refused form is a 400 for the page: its client takes a 401 for a session that ended.
+      { status: error.status === 401 ? 400 : error.status },
     )
   }
 

@@ -15,6 +15,7 @@ import {
   ImportTooLargeError,
   MAX_IMPORT_BYTES,
   commitImport,
+  getImport,
   templateColumns,
   importResult,
   listImportRows,
@@ -98,31 +99,10 @@ async function batchAnswer(deps: ServiceDeps, actor: Actor, view: ImportView, pr
         })),
     )
     .slice(0, MAX_ERRORS)
-  let created: unknown[] = []
-  let updated: unknown[] = []
-  if (preflight) {
-    const would = async (only: 'create' | 'update') =>
-      (await listImportRows(deps, actor, view.key, { only, limit: 500 })).rows.map((row) => ({
-        key: row.listingKey,
-        listing_unique_id: row.listingUniqueId,
-        row: row.rowNumber,
-        changes: row.changes,
-      }))
-    ;[created, updated] = await Promise.all([would('create'), would('update')])
-  } else if (view.status === 'committed') {
-    const result = await importResult(deps, actor, view.key)
-    const shape = (listing: { key: string; listingUniqueId: string; name: string; rowNumber: number }) => ({
-      key: listing.key,
-      listing_unique_id: listing.listingUniqueId,
-      style_name: listing.name,
-      row: listing.rowNumber,
-    })
-    created = result.created.items.map(shape)
-    updated = result.updated.items.map(shape)
-  }
+  const lists = await changeLists(deps, actor, view, preflight, { created: 0, updated: 0 })
   return {
-    created,
-    updated,
+    created: lists.created.data,
+    updated: lists.updated.data,
     errors: rowErrors,
     context: {
       key: view.key,
@@ -135,8 +115,74 @@ async function batchAnswer(deps: ServiceDeps, actor: Actor, view: ImportView, pr
       headers: view.headers,
       mapping: view.mapping,
       unmatched_headers: view.unmatchedHeaders,
+      // Each list holds its first page; `total` counts all of it, and a cursor asks for the rest
+      // from GET parsedspreadsheets/query/changes (null once the page held the last).
+      lists: {
+        created: { total: lists.created.total, next_cursor: lists.created.more ? lists.created.cursor : null },
+        updated: { total: lists.updated.total, next_cursor: lists.updated.more ? lists.updated.cursor : null },
+      },
     },
   }
+}
+
+/** Entries of the created and updated lists answered at once. */
+const LIST_PAGE = 500
+
+interface ChangePage {
+  data: unknown[]
+  cursor: number
+  more: boolean
+  total: number
+}
+
+/**
+ * One page of the listings an upload created and updated, from `cursor` on in file order: what a
+ * commit did, or, for a preflight, what it would do (each row's changes).
+ */
+async function changeLists(
+  deps: ServiceDeps,
+  actor: Actor,
+  view: ImportView,
+  preflight: boolean,
+  cursors: { created: number; updated: number },
+): Promise<{ created: ChangePage; updated: ChangePage }> {
+  const none = (cursor: number): ChangePage => ({ data: [], cursor, more: false, total: 0 })
+  if (preflight || view.status === 'previewed') {
+    const would = async (only: 'create' | 'update', cursor: number): Promise<ChangePage> => {
+      const page = await listImportRows(deps, actor, view.key, { only, cursor, limit: LIST_PAGE })
+      return {
+        data: page.rows.map((row) => ({
+          key: row.listingKey,
+          listing_unique_id: row.listingUniqueId,
+          row: row.rowNumber,
+          changes: row.changes,
+        })),
+        cursor: page.cursor,
+        more: page.more,
+        total: page.total,
+      }
+    }
+    const [created, updated] = await Promise.all([would('create', cursors.created), would('update', cursors.updated)])
+    return { created, updated }
+  }
+  if (view.status !== 'committed') return { created: none(cursors.created), updated: none(cursors.updated) }
+  const result = await importResult(deps, actor, view.key, {
+    limit: LIST_PAGE,
+    createdOffset: cursors.created,
+    updatedOffset: cursors.updated,
+  })
+  const page = (list: typeof result.created): ChangePage => ({
+    data: list.items.map((listing) => ({
+      key: listing.key,
+      listing_unique_id: listing.listingUniqueId,
+      style_name: listing.name,
+      row: listing.rowNumber,
+    })),
+    cursor: list.offset + list.items.length,
+    more: list.offset + list.items.length < list.total,
+    total: list.total,
+  })
+  return { created: page(result.created), updated: page(result.updated) }
 }
 
 /** A multipart upload: text fields first (or in the query), then `file`, streamed to the service. */
@@ -249,6 +295,21 @@ export const importEndpoints: Endpoint[] = [
           size: entry.size,
         })),
       })
+    },
+  },
+  {
+    // The rest of an upload's created or updated list, as its batch answer's context.lists point.
+    verb: 'GET',
+    path: 'parsedspreadsheets/query/changes',
+    auth: true,
+    handle: async (deps, call) => {
+      const actor = requireActor(call)
+      const list = required(call.query, 'list')
+      if (list !== 'created' && list !== 'updated') throw invalid('list: created or updated.')
+      const view = await getImport(deps, actor, required(call.query, 'key'))
+      const cursor = cursorOf(call.query)
+      const lists = await changeLists(deps, actor, view, false, { created: cursor, updated: cursor })
+      return paged({ ...lists[list], cursor: lists[list].more ? lists[list].cursor : null })
     },
   },
   {

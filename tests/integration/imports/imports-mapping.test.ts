@@ -274,6 +274,54 @@ describe('the JSON API', () => {
     expect(await download.text()).toBe(`${HEADER}\nJSON-1,Json Shirt,SN-1,,,,,\n`)
   })
 
+  it('pages the created and updated lists of a large upload with a cursor, to the last entry', async () => {
+    const rows = 1_201
+    const lines = Array.from({ length: rows }, (_, i) => `PAGE-${i},Paged Shirt ${i},PG-${i},,,,,`)
+    const spreadsheet = `${HEADER}\n${lines.join('\n')}\n`
+    type Entry = { listing_unique_id: string; row: number }
+    type Lists = Record<'created' | 'updated', { total: number; next_cursor: number | null }>
+    const readAll = async (key: string, first: Entry[], lists: Lists) => {
+      const all = [...first]
+      let cursor = lists.created.next_cursor
+      while (cursor !== null) {
+        const page = await api(
+          portal,
+          'GET',
+          `/api/parsedspreadsheets/query/changes?key=${key}&list=created&cursor=${cursor}`,
+          {
+            cookie: cookies.reader,
+          },
+        )
+        expect(page.status).toBe(200)
+        const body = page.body as unknown as { data: Entry[]; cursor: number | null; total: number }
+        expect(body.total).toBe(rows)
+        all.push(...body.data)
+        cursor = body.cursor
+      }
+      return all
+    }
+    for (const preflight of [true, false]) {
+      const answer = await batch(cookies.owner, { brand: brand.key, spreadsheet, filename: 'paged.csv', preflight })
+      expect(answer.status).toBe(200)
+      const data = answer.body.data as { created: Entry[]; context: { key: string; lists: Lists } }
+      // The first page, and what is left counted: a list never stops short without saying so.
+      expect(data.created).toHaveLength(500)
+      expect(data.context.lists.created).toEqual({ total: rows, next_cursor: 500 })
+      expect(data.context.lists.updated).toEqual({ total: 0, next_cursor: null })
+      const all = await readAll(data.context.key, data.created, data.context.lists)
+      expect(all.map((entry) => entry.listing_unique_id)).toEqual(lines.map((_, i) => `PAGE-${i}`))
+      expect(all.map((entry) => entry.row)).toEqual(lines.map((_, i) => i + 2))
+    }
+    const refused = await api(portal, 'GET', `/api/parsedspreadsheets/query/changes?key=nope&list=created`, {
+      cookie: cookies.reader,
+    })
+    expect(refused.status).toBe(404)
+    const wrongList = await api(portal, 'GET', `/api/parsedspreadsheets/query/changes?key=nope&list=deleted`, {
+      cookie: cookies.reader,
+    })
+    expect(wrongList).toMatchObject({ status: 400, body: { error: { message: 'list: created or updated.' } } })
+  })
+
   it('answers the template columns for spreadsheet_columns', async () => {
     const answer = await batch(cookies.owner, { brand: brand.key, spreadsheet_columns: true })
     const columns = (answer.body.data as { columns: { name: string; required: boolean }[] }).columns

@@ -77,6 +77,14 @@ const EnvSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   /** Addresses as endpoint/bucket/key (MinIO, Ceph and most self-hosted services). */
   S3_FORCE_PATH_STYLE: flag,
+  /**
+   * One JSON line per request (method, route, status, time; docs/decisions/185); on unless set to
+   * false, and off by default in tests.
+   */
+  ACCESS_LOG: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
   /** Where backups are written (`npm run backup` and the schedule); default DATA_DIR/backups. */
   BACKUP_DIR: z.string().optional(),
   /**

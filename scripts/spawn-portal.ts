@@ -75,7 +75,7 @@ export async function spawnPortal(label: string, options: SpawnOptions = {}): Pr
   const deadline = Date.now() + 180_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The portal exited while starting:\n${output}`)
-    const port = /Brand portal is running: \S+:(\d+)/.exec(output)?.[1]
+    const port = /Brand portal is running: https?:\/\/[^\s:/"]+:(\d+)/.exec(output)?.[1]
     if (port) {
       baseURL = `http://127.0.0.1:${port}`
       try {
@@ -87,7 +87,7 @@ export async function spawnPortal(label: string, options: SpawnOptions = {}): Pr
     if (Date.now() > deadline) throw new Error(`The portal did not start in time:\n${output}`)
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
-  const emulatorHost = /Auth emulator ready at http:\/\/(\S+)/.exec(output)?.[1] ?? ''
+  const emulatorHost = /Auth emulator ready at http:\/\/([^\s"]+)/.exec(output)?.[1] ?? ''
   return {
     baseURL,
     dataDir,

@@ -1,14 +1,25 @@
 // Errors and notable events are written as one JSON object per line (for log collectors) and,
 // when SENTRY_DSN is set, sent to Sentry (or any service speaking its protocol). The Sentry SDK
 // is loaded only then: it costs about 70 MB of resident memory (docs/decisions/040).
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type * as SentrySdk from '@sentry/node'
 import { redactFields, redactText } from './redact'
 
 type Level = 'info' | 'warn' | 'error'
 
+/** The request a line is written for: every line of one request carries its id (access-log.server.ts). */
+export const requestContext = new AsyncLocalStorage<{ requestId: string }>()
+
 export function logEvent(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
+  const requestId = requestContext.getStore()?.requestId
   // Paths and error messages can hold invite tokens and blob link signatures (app/infra/redact.ts).
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg: redactText(msg), ...redactFields(fields) })
+  const line = JSON.stringify({
+    time: new Date().toISOString(),
+    level,
+    msg: redactText(msg),
+    ...(requestId && { requestId }),
+    ...redactFields(fields),
+  })
   if (level === 'error') console.error(line)
   else console.log(line)
 }

@@ -10,6 +10,7 @@ import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 import { refuseControlCharactersInAddress } from '#app/infra/address-text.server'
+import { accessLog } from '#app/infra/access-log.server'
 import { serveBlobs } from '#app/infra/blob-route.server'
 import { logEvent, reportError } from '#app/infra/error-reporting.server'
 import { servePages } from '#app/infra/page-requests.server'
@@ -41,6 +42,8 @@ export function createHttpApp({ deps, env, secret, remixBuild: build, started, r
   app.set('trust proxy', env.TRUST_PROXY)
   const servedOverTls = env.APP_URL?.startsWith('https://') ?? false
   const recaptcha = Boolean(env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY)
+  // First: every later line of the request carries its id.
+  app.use(accessLog({ enabled: env.ACCESS_LOG ?? env.NODE_ENV !== 'test' }))
   app.use((req, res, next) => {
     // A fresh nonce per response: Remix's inline scripts carry it (app/entry.server.tsx).
     const nonce = newNonce()

@@ -26,13 +26,50 @@ describe('the compiled server', () => {
         expect(await page.text()).toContain('Sign in')
         const version = await fetch(`${portal.baseURL}/api/app/method/check_version`)
         expect(((await version.json()) as { data: { version: number } }).data.version).toBe(3)
-        if (start === 'first') await uploadPhoto(portal.baseURL)
+        if (start === 'first') {
+          await uploadPhoto(portal.baseURL)
+          await expectJsonLog(portal)
+        }
       } finally {
         await portal.stop()
       }
     }
   }, 240_000)
 })
+
+/**
+ * Not at a terminal, the portal writes JSON lines only, its start too, and one access line per
+ * request with the request's id (also answered in X-Request-Id).
+ */
+async function expectJsonLog(portal: Awaited<ReturnType<typeof spawnPortal>>) {
+  const answer = await fetch(`${portal.baseURL}/api/app/method/check_version?token=not-for-the-log`, {
+    headers: { 'x-request-id': 'compiled-test-0001' },
+  })
+  expect(answer.headers.get('x-request-id')).toBe('compiled-test-0001')
+  const lines = () =>
+    portal
+      .output()
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+  await expect.poll(() => lines().some((line) => line.includes('compiled-test-0001'))).toBe(true)
+  const notJson = lines().filter((line) => {
+    try {
+      return typeof JSON.parse(line) !== 'object'
+    } catch {
+      return true
+    }
+  })
+  expect(notJson).toEqual([])
+  const entries = lines().map((line) => JSON.parse(line) as Record<string, unknown>)
+  expect(entries.find((entry) => String(entry.msg).startsWith('Brand portal is running: http'))).toBeTruthy()
+  expect(entries.find((entry) => entry.requestId === 'compiled-test-0001')).toMatchObject({
+    msg: 'request',
+    method: 'GET',
+    route: '/api/app/method/check_version',
+    status: 200,
+  })
+  expect(portal.output()).not.toContain('not-for-the-log')
+}
 
 interface FileReply {
   data: { key: string; status: string; urls: { thumbnail: string | null } | null }

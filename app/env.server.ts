@@ -85,6 +85,8 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .optional()
     .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
+  /** Serves /metrics (Prometheus) to requests with `Authorization: Bearer <token>`; unset, no /metrics. */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   /** Where backups are written (`npm run backup` and the schedule); default DATA_DIR/backups. */
   BACKUP_DIR: z.string().optional(),
   /**

@@ -146,6 +146,8 @@ export interface YjsLayer {
   closeSessions(sessionHashes: readonly string[]): void
   /** Closes every connection to a document, on every process: they open again, authorized afresh. */
   closeDocument(docName: string): void
+  /** Documents open on this process and the connections to them (/metrics). */
+  stats(): { documents: number; connections: number }
   close(): Promise<void>
 }
 
@@ -399,6 +401,11 @@ export async function attachYjs(
   httpServer.on('upgrade', onUpgrade)
 
   return {
+    stats() {
+      let open = 0
+      for (const set of connections.values()) open += set.size
+      return { documents: docs.size, connections: open }
+    },
     async flush() {
       await Promise.all([...pending])
     },

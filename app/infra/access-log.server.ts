@@ -29,20 +29,27 @@ export function requestIdOf(given: string | undefined): string {
   return given && GIVEN_ID.test(given) ? given : randomBytes(8).toString('hex')
 }
 
-export function accessLog(options: { enabled: boolean }) {
+export function accessLog(options: {
+  enabled: boolean
+  /** Told of each answered request, logged or not (/metrics). */
+  observe?: (method: string, route: string, status: number, seconds: number) => void
+}) {
   return (req: Request, res: Response, next: NextFunction) => {
     const requestId = requestIdOf(req.get('x-request-id'))
     res.setHeader('X-Request-Id', requestId)
-    if (options.enabled && !req.path.startsWith('/build/')) {
+    if ((options.enabled || options.observe) && !req.path.startsWith('/build/')) {
       const began = performance.now()
       let logged = false
       const line = () => {
         if (logged) return
         logged = true
+        const route = routeOf(req.originalUrl)
+        options.observe?.(req.method, route, res.statusCode, (performance.now() - began) / 1000)
+        if (!options.enabled) return
         requestContext.run({ requestId }, () =>
           logEvent('info', 'request', {
             method: req.method,
-            route: routeOf(req.originalUrl),
+            route,
             status: res.statusCode,
             ms: Math.round((performance.now() - began) * 10) / 10,
             // Closed before the answer was complete: the client went away, or the answer was cut.

@@ -11,6 +11,7 @@ import compression from 'compression'
 import express from 'express'
 import { refuseControlCharactersInAddress } from '#app/infra/address-text.server'
 import { accessLog } from '#app/infra/access-log.server'
+import type { Metrics } from '#app/infra/metrics.server'
 import { serveBlobs } from '#app/infra/blob-route.server'
 import { logEvent, reportError } from '#app/infra/error-reporting.server'
 import { servePages } from '#app/infra/page-requests.server'
@@ -32,18 +33,28 @@ export interface HttpAppOptions {
   remixBuild?: ServerBuild
   /** Stops what the app started (the tus server), run when the portal closes. */
   started: (() => Promise<void>)[]
+  /** /metrics (docs/decisions/186). */
+  metrics: Metrics
   /** What /readyz asks, and whether the process is stopping (then it is not ready). */
   readiness: { checks: readonly ReadinessCheck[]; stopping: () => boolean }
 }
 
-export function createHttpApp({ deps, env, secret, remixBuild: build, started, readiness: ready }: HttpAppOptions) {
+export function createHttpApp({
+  deps,
+  env,
+  secret,
+  remixBuild: build,
+  started,
+  metrics,
+  readiness: ready,
+}: HttpAppOptions) {
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', env.TRUST_PROXY)
   const servedOverTls = env.APP_URL?.startsWith('https://') ?? false
   const recaptcha = Boolean(env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY)
   // First: every later line of the request carries its id.
-  app.use(accessLog({ enabled: env.ACCESS_LOG ?? env.NODE_ENV !== 'test' }))
+  app.use(accessLog({ enabled: env.ACCESS_LOG ?? env.NODE_ENV !== 'test', observe: metrics.observeRequest }))
   app.use((req, res, next) => {
     // A fresh nonce per response: Remix's inline scripts carry it (app/entry.server.tsx).
     const nonce = newNonce()
@@ -59,6 +70,7 @@ export function createHttpApp({ deps, env, secret, remixBuild: build, started, r
   // Socket.io and Yjs upgrades bypass Express; pages, assets and JSON are compressed.
   app.use(compression())
   app.use(refuseControlCharactersInAddress)
+  app.get('/metrics', metrics.serve)
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true })
   })

@@ -22,6 +22,7 @@ import { type RunningEmulator } from '#app/infra/auth-emulator.server'
 import { createLocalBlobStore } from '#app/infra/blob-store.server'
 import { createS3BlobStore } from '#app/infra/s3-blob-store.server'
 import { scheduleBackups } from '#app/infra/backup/schedule.server'
+import { createMetrics, type MetricsSources } from '#app/infra/metrics.server'
 import { flushErrorReports, initErrorReporting, logEvent, reportError } from '#app/infra/error-reporting.server'
 import { trackRequests } from '#app/infra/drain.server'
 import { createHttpApp } from './http-app.server'
@@ -166,12 +167,16 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   const readinessChecks: ReadinessCheck[] = [{ name: 'database', check: () => database.db.execute(sql`select 1`) }]
   if (objectStore) readinessChecks.push({ name: 'object store', check: () => objectStore.check() })
   let stopping = false
+  // What /metrics reads; the realtime layer's figures once it is attached (below).
+  let metricsSources: MetricsSources | null = null
+  const metrics = createMetrics(env.METRICS_TOKEN, () => metricsSources)
   const { app, closeTus } = createHttpApp({
     deps,
     env,
     secret,
     remixBuild: options.remixBuild,
     started,
+    metrics,
     readiness: { checks: readinessChecks, stopping: () => stopping },
   })
 
@@ -188,6 +193,15 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   const { socket, yjs, publisher: realtime } = await attachRealtime(httpServer, () => deps, env, started)
   publisher = realtime
   readinessChecks.push(...socket.readinessChecks)
+  metricsSources = {
+    sockets: () => socket.io.engine.clientsCount,
+    yjs: () => yjs.stats(),
+    pool: () => ({
+      total: database.pool.totalCount,
+      idle: database.pool.idleCount,
+      waiting: database.pool.waitingCount,
+    }),
+  }
 
   const requests = trackRequests(httpServer)
   await new Promise<void>((resolve, reject) => {

@@ -6,7 +6,7 @@ import { Server, type Socket } from 'socket.io'
 import { createAdapter } from '@socket.io/redis-adapter'
 import { createClient } from 'redis'
 import * as z from 'zod/mini'
-import { reportError } from '#app/infra/error-reporting.server'
+import { logEvent, reportError } from '#app/infra/error-reporting.server'
 import { isAppError } from '#app/platform/errors'
 import { readActor } from '#app/platform/actor-reader.server'
 import { sessionHashOfHeaders } from '#app/platform/session-cookie.server'
@@ -35,7 +35,13 @@ const SOCKET_PATH = '/socket.io/'
 export async function attachSocketServer(
   httpServer: HttpServer,
   getDeps: () => ServiceDeps,
-  options: { redisUrl?: string; appUrl?: () => string | undefined; units?: readonly RealtimeUnit[] },
+  options: {
+    redisUrl?: string
+    appUrl?: () => string | undefined
+    units?: readonly RealtimeUnit[]
+    /** A line when a socket opens and when it closes, with why (docs/decisions/185). */
+    logConnections?: boolean
+  },
 ): Promise<SocketLayer> {
   const units = options.units ?? UNITS
   // destroyUpgrade off: the Yjs endpoint shares the HTTP server's upgrade event.
@@ -111,6 +117,18 @@ export async function attachSocketServer(
 
   io.on('connection', (socket: Socket) => {
     const context: UnitContext = { deps: getDeps(), actor: socket.data.actor as Actor, socket }
+    if (options.logConnections) {
+      const opened = performance.now()
+      const fields = { socket: socket.id, account: context.actor.key, transport: socket.conn.transport.name }
+      logEvent('info', 'socket opened', fields)
+      socket.once('disconnect', (reason) =>
+        logEvent('info', 'socket closed', {
+          ...fields,
+          reason,
+          seconds: Math.round(performance.now() - opened) / 1000,
+        }),
+      )
+    }
     // The sign-in this socket belongs to: ending it closes the socket (publisher.endSessions).
     const sessionHash = socket.data.sessionHash as string | null
     if (sessionHash) void socket.join(rooms.session(sessionHash))

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto'
 import { createClient } from 'redis'
 import { WebSocketServer, type WebSocket } from 'ws'
 import * as Y from 'yjs'
-import { reportError } from '#app/infra/error-reporting.server'
+import { logEvent, reportError } from '#app/infra/error-reporting.server'
 import { isAppError } from '#app/platform/errors'
 import { allows } from '#app/platform/access/abilities'
 import { requireAbility } from '#app/platform/access/access.server'
@@ -154,7 +154,12 @@ export interface YjsLayer {
 export async function attachYjs(
   httpServer: HttpServer,
   getDeps: () => ServiceDeps,
-  options: { redisUrl?: string; appUrl?: () => string | undefined } = {},
+  options: {
+    redisUrl?: string
+    appUrl?: () => string | undefined
+    /** A line when a connection opens and when it closes, with its code and reason (decision 185). */
+    logConnections?: boolean
+  } = {},
 ): Promise<YjsLayer> {
   const pending = new Set<Promise<unknown>>()
   const track = (work: Promise<unknown>) => {
@@ -369,7 +374,18 @@ export async function attachYjs(
           const sessionHash = sessionHashOfHeaders(request.headers)
           const ofSession = sessionHash ? (bySession.get(sessionHash) ?? new Set<WebSocket>()) : null
           if (sessionHash && ofSession) bySession.set(sessionHash, ofSession.add(ws))
-          ws.once('close', () => {
+          const opened = performance.now()
+          const fields = { doc: docName, account: answer.actor.key, readOnly: answer.readOnly }
+          if (options.logConnections) logEvent('info', 'yjs opened', fields)
+          ws.once('close', (code: number, reason: Buffer) => {
+            if (options.logConnections) {
+              logEvent('info', 'yjs closed', {
+                ...fields,
+                code,
+                reason: reason.toString('utf8').slice(0, 120),
+                seconds: Math.round(performance.now() - opened) / 1000,
+              })
+            }
             open.delete(ws)
             if (open.size === 0 && connections.get(key) === open) connections.delete(key)
             ofSession?.delete(ws)

@@ -13,7 +13,11 @@ export async function attachRealtime(
   env: Env,
   started: (() => Promise<void>)[],
 ): Promise<{ socket: SocketLayer; yjs: YjsLayer; publisher: EventPublisher }> {
-  const realtimeOptions = { redisUrl: env.REDIS_URL, appUrl: () => env.APP_URL }
+  const realtimeOptions = {
+    redisUrl: env.REDIS_URL,
+    appUrl: () => env.APP_URL,
+    logConnections: env.ACCESS_LOG ?? env.NODE_ENV !== 'test',
+  }
   const socket = await attachSocketServer(httpServer, getDeps, realtimeOptions)
   started.push(() => socket.close())
   const yjs = await attachYjs(httpServer, getDeps, realtimeOptions)

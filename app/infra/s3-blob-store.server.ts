@@ -5,16 +5,22 @@
 // an object becomes visible only when complete, so nothing half-written is ever read. The portal
 // keeps signing its own /blobs addresses and streams the object after the check (decision 161).
 import {
+  AbortMultipartUploadCommand,
   CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
+  ListPartsCommand,
+  UploadPartCommand,
   ListObjectsV2Command,
   type ListObjectsV2CommandOutput,
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
+import { randomBytes } from 'node:crypto'
 import { PassThrough, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { assertSafeKey, blobUrlSigner, isBlobRefused, limitStream, type BlobStore } from './blob-store.server'
@@ -38,8 +44,17 @@ export interface S3BlobStoreOptions {
 export interface S3BlobStore extends BlobStore {
   /** Resolves when the bucket answers; else says, in words, what is wrong (start and /readyz). */
   check(): Promise<void>
+  /**
+   * Resolves when the service answers the multipart calls resumable uploads are made of as S3
+   * does (decision 187): a part written is listed with its size, and the upload is aborted.
+   */
+  checkMultipart(): Promise<void>
   close(): void
 }
+
+/** The multipart calls resumable uploads and large files need of an object store (decision 187). */
+export const MULTIPART_CALLS =
+  'CreateMultipartUpload, UploadPart, ListParts, CompleteMultipartUpload and AbortMultipartUpload'
 
 /** An object store that cannot be used as configured: the message says what to change. */
 export class ObjectStoreError extends Error {
@@ -128,6 +143,18 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
         })
         await upload.done()
         await flowing
+        // Complete only once the bucket holds it whole: a service that answers a multipart call
+        // wrongly could report success with nothing stored.
+        const stored = await client
+          .send(new HeadObjectCommand({ Bucket: bucket, Key: key }))
+          .then((head) => head.ContentLength ?? null)
+          .catch(() => null)
+        if (stored !== limit.size()) {
+          await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key })).catch(() => undefined)
+          throw new ObjectStoreError(
+            `The object store at ${where} reported ${key} stored, but holds ${stored === null ? 'nothing' : `${stored} bytes`} of its ${limit.size()}.`,
+          )
+        }
         return { contentType, size: limit.size() }
       } catch (error) {
         // The incoming stream's own failure (a refusal, a client gone) is the reason to report,
@@ -210,6 +237,37 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
         })
       } catch (error) {
         throw explain(error)
+      }
+    },
+
+    async checkMultipart() {
+      const Key = `uploads/tus/.portal-check-${randomBytes(8).toString('hex')}`
+      const bytes = Buffer.from('a part the portal writes at start to check the multipart calls\n')
+      const refuse = (what: string) =>
+        new ObjectStoreError(
+          `The object store at ${where} does not answer the multipart calls as S3 does (${what}). Resumable uploads and large files need ${MULTIPART_CALLS}: use a service that supports them (docs/decisions/187).`,
+        )
+      let UploadId: string | undefined
+      try {
+        UploadId = (await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key }))).UploadId
+        if (!UploadId) throw refuse('CreateMultipartUpload gave no upload id')
+        await client.send(new UploadPartCommand({ Bucket: bucket, Key, UploadId, PartNumber: 1, Body: bytes }))
+        const listed = await client.send(new ListPartsCommand({ Bucket: bucket, Key, UploadId }))
+        const parts = listed.Parts ?? []
+        if (parts.length !== 1 || parts[0]!.PartNumber !== 1 || parts[0]!.Size !== bytes.length) {
+          throw refuse(
+            `ListParts answered ${parts.length} parts${parts[0] ? ` (the first of ${parts[0].Size} bytes)` : ''} for one part of ${bytes.length} bytes`,
+          )
+        }
+      } catch (error) {
+        if (error instanceof ObjectStoreError) throw error
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
+        if (status === 403 || status === 401) throw explain(error)
+        throw refuse(`${(error as Error).name}: ${(error as Error).message}`.slice(0, 300))
+      } finally {
+        if (UploadId) {
+          await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key, UploadId })).catch(() => undefined)
+        }
       }
     },
 

@@ -124,6 +124,9 @@ async function assemblePortal(options: PortalOptions, started: (() => Promise<vo
   if (objectStore) {
     started.push(() => Promise.resolve(objectStore.close()))
     await objectStore.check()
+    // Resumable uploads and large files are multipart uploads: a service that answers those
+    // calls wrongly would lose files it reported stored, so it stops the start (decision 187).
+    await objectStore.checkMultipart()
     log(`Files: bucket ${env.S3_BUCKET} at ${env.S3_ENDPOINT ?? `AWS S3 (${env.S3_REGION})`}`)
   }
   // The publisher is wired once socket.io is up; until then nobody can be connected anyway.

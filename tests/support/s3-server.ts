@@ -24,10 +24,17 @@ export interface TestS3Server {
   stop(): Promise<void>
 }
 
-export async function startS3Server(options: { port?: number; directory?: string } = {}): Promise<TestS3Server> {
+export async function startS3Server(
+  options: {
+    port?: number
+    directory?: string
+    /** false: s3rver as published, which refuses the multipart calls (decision 187). */
+    multipart?: boolean
+  } = {},
+): Promise<TestS3Server> {
   const directory = options.directory ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-s3-'))
   const server = new S3rver({ port: options.port ?? 0, address: '127.0.0.1', directory, silent: true })
-  addMultipartCalls(server)
+  if (options.multipart !== false) addMultipartCalls(server)
   const writes = new Map<string, number>()
   server.on('event', (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => {
     for (const record of event.Records) {

@@ -2,11 +2,18 @@
 // large files go up in parts, refusals and failures leave nothing visible, and a store that cannot
 // be used says in words what to change.
 import { createHash } from 'node:crypto'
-import net from 'node:net'
+import http from 'node:http'
+import net, { type AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isBlobRefused } from '#app/infra/blob-store.server'
-import { createS3BlobStore, type S3BlobStoreOptions } from '#app/infra/s3-blob-store.server'
+import {
+  MULTIPART_CALLS,
+  ObjectStoreError,
+  createS3BlobStore,
+  type S3BlobStoreOptions,
+} from '#app/infra/s3-blob-store.server'
+import { startTestPortal } from '#tests/support/portal'
 import { S3_TEST_CREDENTIALS, startS3Server, type TestS3Server } from '#tests/support/s3-server'
 
 const BUCKET = 'portal-blobs'
@@ -178,5 +185,121 @@ describe('the S3 blob store', () => {
       blobs.verify('brands/b1/logo.jpg', parsed.searchParams.get('expires')!, parsed.searchParams.get('signature')!),
     ).toBe(true)
     blobs.close()
+  })
+
+  it('checks at start that the service answers the multipart calls as S3 does', async () => {
+    const blobs = store()
+    await expect(blobs.checkMultipart()).resolves.toBeUndefined()
+    blobs.close()
+  })
+})
+
+/** A proxy in front of the test server that answers some requests itself (`intercept` says true). */
+function answeringWrongly(intercept: (req: http.IncomingMessage, res: http.ServerResponse) => boolean) {
+  return http.createServer((req, res) => {
+    if (intercept(req, res)) return
+    const upstream = http.request(
+      `${server.endpoint}${req.url}`,
+      { method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      },
+    )
+    req.pipe(upstream)
+  })
+}
+
+async function listening(proxy: http.Server): Promise<string> {
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
+}
+
+describe('an object store that does not answer the multipart calls as S3 does (decision 187)', () => {
+  it('is refused by the check: s3rver as published, without multipart calls', async () => {
+    const stock = await startS3Server({ multipart: false })
+    try {
+      await stock.createBucket(BUCKET)
+      const blobs = store({ endpoint: stock.endpoint })
+      await expect(blobs.check()).resolves.toBeUndefined()
+      const refused = await blobs.checkMultipart().catch((error: unknown) => error)
+      expect(refused).toBeInstanceOf(ObjectStoreError)
+      expect((refused as Error).message).toContain('does not answer the multipart calls as S3 does')
+      expect((refused as Error).message).toContain(MULTIPART_CALLS)
+      blobs.close()
+    } finally {
+      await stock.stop()
+    }
+  })
+
+  it('is refused by the check when it lists no parts for a part it took, as an emulator without ListParts does', async () => {
+    // Every ListParts is answered with an empty list.
+    const proxy = answeringWrongly((req, res) => {
+      if (req.method !== 'GET' || !new URL(req.url ?? '/', 'http://proxy.test').searchParams.has('uploadId'))
+        return false
+      req.resume()
+      res.writeHead(200, { 'content-type': 'application/xml' })
+      res.end('<?xml version="1.0" encoding="UTF-8"?><ListPartsResult><Bucket>b</Bucket></ListPartsResult>')
+      return true
+    })
+    try {
+      const blobs = store({ endpoint: await listening(proxy) })
+      const refused = await blobs.checkMultipart().catch((error: unknown) => error)
+      expect(refused).toBeInstanceOf(ObjectStoreError)
+      expect((refused as Error).message).toMatch(/ListParts answered 0 parts for one part of \d+ bytes/)
+      blobs.close()
+    } finally {
+      proxy.close()
+    }
+  })
+
+  it('keeps a portal from starting on it, saying what the service lacks', async () => {
+    const stock = await startS3Server({ multipart: false })
+    const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY }
+    process.env.AWS_ACCESS_KEY_ID = S3_TEST_CREDENTIALS.accessKeyId
+    process.env.AWS_SECRET_ACCESS_KEY = S3_TEST_CREDENTIALS.secretAccessKey
+    try {
+      await stock.createBucket(BUCKET)
+      const started = await startTestPortal({
+        env: { S3_BUCKET: BUCKET, S3_ENDPOINT: stock.endpoint, S3_FORCE_PATH_STYLE: 'true' },
+      }).catch((error: unknown) => error)
+      expect(started).toBeInstanceOf(ObjectStoreError)
+      expect((started as Error).message).toContain(MULTIPART_CALLS)
+    } finally {
+      process.env.AWS_ACCESS_KEY_ID = saved.id
+      process.env.AWS_SECRET_ACCESS_KEY = saved.secret
+      if (saved.id === undefined) delete process.env.AWS_ACCESS_KEY_ID
+      if (saved.secret === undefined) delete process.env.AWS_SECRET_ACCESS_KEY
+      await stock.stop()
+    }
+  }, 60_000)
+
+  it('fails a file the service says it stored but does not hold, never reporting it stored', async () => {
+    // Every upload of a whole object is answered "stored" and thrown away.
+    const proxy = answeringWrongly((req, res) => {
+      const query = new URL(req.url ?? '/', 'http://proxy.test').searchParams
+      if (req.method !== 'PUT' || query.has('uploadId') || query.has('partNumber')) return false
+      req.resume()
+      req.once('end', () => {
+        res.writeHead(200, { etag: '"00000000000000000000000000000000"' })
+        res.end()
+      })
+      return true
+    })
+    try {
+      const blobs = store({ endpoint: await listening(proxy) })
+      const failed = await blobs
+        .put('imports/lost.csv', Readable.from([Buffer.from('Listing Unique Id\nX-1\n')]), {
+          contentType: 'text/csv',
+          maxBytes: 1e6,
+        })
+        .catch((error: unknown) => error)
+      expect(failed).toBeInstanceOf(ObjectStoreError)
+      expect((failed as Error).message).toMatch(/reported imports\/lost\.csv stored, but holds nothing of its 22/)
+      expect(await store().get('imports/lost.csv')).toBeNull()
+      blobs.close()
+    } finally {
+      proxy.close()
+    }
   })
 })

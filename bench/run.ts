@@ -57,6 +57,7 @@ import { filesBench, printFilesFigures } from './files'
 import { importsBench, printImportFigures } from './imports'
 import { exportBench, printExportFigures } from './export'
 import { backupBench, printBackupFigures } from './backup'
+import { observabilityBench, printObservabilityFigures } from './observability'
 import { mediaManageBench, printMediaManageFigures } from './media-manage'
 import { assetsBench, printAssetFigures } from './assets'
 import { markupBench, printMarkupFigures } from './sample-markup'
@@ -83,6 +84,7 @@ const PARTS = [
   'imports',
   'export',
   'backup',
+  'observability',
   'chat',
   'files',
   'media-manage',
@@ -277,6 +279,11 @@ if (runs('backup')) {
   const backup = await backupBench()
   results.backup = backup
   printBackupFigures(backup)
+}
+if (runs('observability')) {
+  const observability = await observabilityBench()
+  results.observability = observability
+  printObservabilityFigures(observability)
 }
 if (runs('chat')) {
   const chat: ChatFigures = await chatBench()

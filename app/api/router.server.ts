@@ -10,6 +10,8 @@ import { FileReply, PagedReply, type Endpoint, type Verb } from '#app/platform/a
 import { forbiddenKeyPath } from '#app/platform/api/body'
 import { forbiddenTextPath, TEXT_REFUSED } from '#app/platform/text-rule'
 import { endpoints } from './endpoints/index.server'
+import { OPENAPI_PATH, REFERENCE_PATH, openApiDocument, referencePage } from './openapi.server'
+import { portalVersion } from '#app/infra/portal-version.server'
 import type { ServiceDeps } from '#app/platform/context.server'
 import type { Actor } from '#app/platform/access/actor'
 
@@ -105,6 +107,17 @@ function sendError(res: Response, error: unknown) {
 export function createApiRouter(deps: ServiceDeps): Router {
   const router = express.Router()
   router.use(express.json({ limit: '1mb', strict: false }))
+  // Made once, from the same table the router matches with.
+  let described: Record<string, unknown> | null = null
+  const document = () => (described ??= openApiDocument(endpoints, portalVersion()))
+  router.get(OPENAPI_PATH.slice('/api'.length), (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache')
+    res.json(document())
+  })
+  router.get(REFERENCE_PATH.slice('/api'.length), (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache')
+    res.type('html').send(referencePage(document(), String(res.locals.cspNonce ?? '')))
+  })
   router.use((req, res) => {
     void (async () => {
       res.setHeader('Cache-Control', 'no-store')

@@ -2,6 +2,7 @@
 import { AppError } from '#app/platform/errors'
 import { API_VERSION } from '#app/platform/access/permissions'
 import { syncFromIdToken } from '#app/features/identity/auth.server'
+import { LoginSchema } from '#app/features/identity'
 import {
   archiveBrand,
   createBrand,
@@ -40,6 +41,8 @@ export const coreEndpoints: Endpoint[] = [
     verb: 'POST',
     path: 'account/method/login',
     auth: false,
+    summary: 'Signs in with e-mail and password (a second factor when enrolled), or syncs a Bearer ID token.',
+    body: LoginSchema,
     async handle(deps, call) {
       const bearer = bearerToken(call.req)
       if (bearer) {

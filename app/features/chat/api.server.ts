@@ -1,5 +1,6 @@
 // Chat (atelier.md §7 message calls; the paths the spec leaves open: docs/decisions/049).
 import { requireActor, stringField, type Endpoint } from '#app/platform/api/endpoint.server'
+import { SendMessageSchema } from './schemas'
 import {
   chatBar,
   createGroupChat,
@@ -61,6 +62,8 @@ export const chatEndpoints: Endpoint[] = [
     verb: 'POST',
     path: 'message/model',
     auth: true,
+    summary: 'Sends a chat message to a conversation, or to the thread of a sample, style or listing.',
+    body: SendMessageSchema,
     handle: (deps, call) => sendMessage(deps, requireActor(call), call.body),
   },
   {

@@ -6,22 +6,10 @@
 //   files/<key>             each stored file's bytes, its content type in a pax record (the
 //                           extended attribute user.mime_type, which tar tools know)
 //   end.json                the counts, written last: an archive without it was cut off
-import fs from 'node:fs'
-import path from 'node:path'
 import type { Readable } from 'node:stream'
 import type { Pack } from 'tar-stream'
+export { portalVersion } from '../portal-version.server'
 import type { SchemaVersion, SequenceState, TableOfCopy } from '#db/snapshot'
-
-/** The version of the portal that writes an archive, from its package.json. */
-export function portalVersion(): string {
-  try {
-    return (
-      (JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8')) as { version?: string }).version ?? 'unknown'
-    )
-  } catch {
-    return 'unknown'
-  }
-}
 
 /** The archive format this portal writes and reads. */
 export const BACKUP_FORMAT = 1

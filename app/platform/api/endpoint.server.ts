@@ -2,6 +2,7 @@
 // the router (router.server.ts) matches, authenticates and wraps results in the envelope.
 import type { Readable } from 'node:stream'
 import type { Request } from 'express'
+import type { $ZodType } from 'zod/v4/core'
 import { AppError, noSession } from '#app/platform/errors'
 import type { ServiceDeps } from '#app/platform/context.server'
 import type { Actor } from '#app/platform/access/actor'
@@ -26,6 +27,10 @@ export interface Endpoint {
   changesState?: boolean
   /** The call reads its body as multipart/form-data (a file): any other body answers 415. */
   multipart?: boolean
+  /** What the call does, in a line (the OpenAPI document, app/api/openapi.server.ts). */
+  summary?: string
+  /** The zod schema the service reads the JSON body with: described in the OpenAPI document. */
+  body?: $ZodType
   handle(deps: ServiceDeps, call: ApiCall): Promise<unknown>
 }
 

@@ -252,6 +252,9 @@ export const SAMPLES: Record<string, Sample> = {
   'GET parsedspreadsheets/method/download': {
     probe: (t) => ({ path: `parsedspreadsheets/method/download?key=${t.spreadsheet}` }),
   },
+  'GET parsedspreadsheets/query/changes': {
+    probe: (t) => ({ path: `parsedspreadsheets/query/changes?key=${t.spreadsheet}&list=created` }),
+  },
   'POST file/method/upload': {
     probe: (t) => ({ path: `file/method/upload?brand=${t.brand}&purpose=listing-media`, image: true }),
   },

@@ -1,6 +1,6 @@
 // Chat (atelier.md §7 message calls; the paths the spec leaves open: docs/decisions/049).
 import { requireActor, stringField, type Endpoint } from '#app/platform/api/endpoint.server'
-import { SendMessageSchema } from './schemas'
+import { GroupChatSchema, SendMessageSchema } from './schemas'
 import {
   chatBar,
   createGroupChat,
@@ -97,6 +97,8 @@ export const chatEndpoints: Endpoint[] = [
     verb: 'POST',
     path: 'conversation/method/group',
     auth: true,
+    summary: 'Starts a group chat of a brand with a name and members.',
+    body: GroupChatSchema,
     handle: (deps, call) => createGroupChat(deps, requireActor(call), required(call.body, 'brand'), call.body),
   },
   {

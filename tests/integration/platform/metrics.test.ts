@@ -32,7 +32,8 @@ function parseExposition(text: string): { types: Map<string, string>; samples: S
       types.set(type[1]!, type[2]!)
       continue
     }
-    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?[0-9.e+-]+|NaN|\+Inf|-Inf)$/.exec(line)
+    // Values as Prometheus reads them: numbers, and NaN and ±Inf in any case (prom-client writes "Nan").
+    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?[0-9.e+-]+|nan|[+-]inf)$/i.exec(line)
     if (!sample) throw new Error(`not a line of the exposition format: ${line}`)
     const labels: Record<string, string> = {}
     for (const [, name, value] of (sample[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) {

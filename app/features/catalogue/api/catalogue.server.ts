@@ -8,17 +8,27 @@ import {
 } from '#app/features/catalogue/collections.server'
 import { createLine, listLinesPage, updateLine } from '#app/features/catalogue/lines.server'
 import { paged, requireActor, type Endpoint, requiredField } from '#app/platform/api/endpoint.server'
+import {
+  CollectionCreateSchema,
+  CollectionUpdateSchema,
+  LineCreateSchema,
+  LineUpdateSchema,
+} from '#app/features/catalogue/schemas'
 
 export const catalogueEndpoints: Endpoint[] = [
   {
     verb: 'POST',
     path: 'line/model',
+    summary: 'Creates a line in a brand.',
+    body: LineCreateSchema,
     auth: true,
     handle: (deps, call) => createLine(deps, requireActor(call), call.body),
   },
   {
     verb: 'PUT',
     path: 'line/model/:key',
+    summary: 'Renames a line or changes its description.',
+    body: LineUpdateSchema,
     auth: true,
     handle: (deps, call) => updateLine(deps, requireActor(call), call.key!, call.body),
   },
@@ -32,12 +42,16 @@ export const catalogueEndpoints: Endpoint[] = [
   {
     verb: 'POST',
     path: 'collection/model',
+    summary: 'Creates a collection in a brand, in a line or beside the lines.',
+    body: CollectionCreateSchema,
     auth: true,
     handle: (deps, call) => createCollection(deps, requireActor(call), call.body),
   },
   {
     verb: 'PUT',
     path: 'collection/model/:key',
+    summary: 'Changes a collection: name, season, year, line.',
+    body: CollectionUpdateSchema,
     auth: true,
     handle: (deps, call) => updateCollection(deps, requireActor(call), call.key!, call.body),
   },

@@ -3,6 +3,7 @@
 import { deleteListing, getListing, updateListing } from '#app/features/catalogue/listing-edit.server'
 import { getProduct } from '#app/features/catalogue/products.server'
 import { requireActor, stringField, type Endpoint } from '#app/platform/api/endpoint.server'
+import { ListingUpdateSchema } from '#app/features/catalogue/listing-schemas'
 
 export const listingDetailEndpoints: Endpoint[] = [
   {
@@ -15,6 +16,8 @@ export const listingDetailEndpoints: Endpoint[] = [
     verb: 'PUT',
     path: 'listing/model/:key',
     auth: true,
+    summary: "Changes a listing's fields (catalogue.md §7).",
+    body: ListingUpdateSchema,
     handle: (deps, call) => updateListing(deps, requireActor(call), call.key!, call.body),
   },
   {

@@ -13,6 +13,7 @@ import {
   setTeamMember,
 } from '#app/features/teams/teams.server'
 import { requireActor, type Endpoint, requiredField } from '#app/platform/api/endpoint.server'
+import { TeamCreateSchema } from '#app/features/teams/team-schemas'
 
 export const teamEndpoints: Endpoint[] = [
   {
@@ -57,6 +58,8 @@ export const teamEndpoints: Endpoint[] = [
     verb: 'POST',
     path: 'team/model',
     auth: true,
+    summary: 'Creates a team of a brand with its members.',
+    body: TeamCreateSchema,
     handle: (deps, call) => createTeam(deps, requireActor(call), call.body),
   },
   {

@@ -15,11 +15,10 @@ import { Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { promisify } from 'node:util'
 import pg from 'pg'
-import { openDatabase } from '#db/client'
 import { copyOut, tablesOf } from '#db/snapshot'
 import { DEMO_BRAND_KEY } from '#seed/seed'
 import { spawnPortal } from '../scripts/spawn-portal'
-import { seed } from './catalogue-measure'
+import { seedDataDir } from './catalogue-measure'
 import { printProbe, probeAround, type ProbeFigures } from './probe'
 import { embeddedDatabaseUrl } from './workspace'
 
@@ -71,13 +70,7 @@ export async function backupBench(): Promise<BackupFigures> {
   for (const dir of [dataDir, restoredDir]) fs.chmodSync(dir, 0o755)
   const archive = path.join(dataDir, 'bench-backup.tar.gz')
   try {
-    const database = await openDatabase({ dataDir })
-    let cookie: string
-    try {
-      cookie = (await seed(database, path.join(dataDir, 'blobs'), listings)).cookie
-    } finally {
-      await database.close()
-    }
+    const cookie = await seedDataDir(dataDir, listings)
     const portal = await spawnPortal('backup-bench', { compiled: true, dataDir, env: { SEED_DEMO: 'false' } })
     let floorSeconds: number
     let backup: BackupFigures['backup']

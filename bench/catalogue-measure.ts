@@ -3,10 +3,11 @@
 import { startSession } from '#app/features/identity/sessions.server'
 import { createLocalBlobStore } from '#app/infra/blob-store.server'
 import type { ServiceDeps } from '#app/platform/context.server'
-import { type DatabaseHandle } from '#db/client'
+import { openDatabase, type DatabaseHandle } from '#db/client'
 import { DEMO_BRAND_KEY, demoAccountKey, demoFirebaseUid, seedDemo } from '#seed/seed'
 import { bulkStructure, seedListings } from '#seed/seed-listings'
 import fs from 'node:fs'
+import path from 'node:path'
 import http from 'node:http'
 import { type SpawnedPortal } from '../scripts/spawn-portal'
 import { vacuumAnalyze } from './workspace'
@@ -85,6 +86,19 @@ export async function seed(database: DatabaseHandle, blobsDir: string, listings:
     remember: true,
   })
   return { cookie: `__session=${session.id}`, seconds: result.ms / 1000 }
+}
+
+/**
+ * Seeds the demo workspace and `listings` listings into the embedded server of `dataDir`, then
+ * stops it, so a built portal can start on the data; answers a signed-in session's cookie.
+ */
+export async function seedDataDir(dataDir: string, listings: number): Promise<string> {
+  const database = await openDatabase({ dataDir })
+  try {
+    return (await seed(database, path.join(dataDir, 'blobs'), listings)).cookie
+  } finally {
+    await database.close()
+  }
 }
 
 async function timedSequential(count: number, request: (i: number) => Promise<void>): Promise<Latency> {

@@ -17,11 +17,10 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { openDatabase } from '#db/client'
 import { DEMO_BRAND_KEY } from '#seed/seed'
 import { SEARCH_COUNT_CAP, likePattern } from '#app/features/catalogue/listing-list.server'
 import { spawnPortal, type SpawnedPortal } from '../scripts/spawn-portal'
-import { seed } from './catalogue-measure'
+import { seedDataDir } from './catalogue-measure'
 import { residentMB } from './memory'
 import { printProbe, probeAround, type ProbeFigures } from './probe'
 import { embeddedDatabaseUrl } from './workspace'
@@ -214,13 +213,7 @@ export async function exportBench(): Promise<ExportFigures> {
   const samples = Number(process.env.EXPORT_BENCH_SEARCH_SAMPLES ?? 40)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-export-bench-'))
   try {
-    const database = await openDatabase({ dataDir })
-    let cookie: string
-    try {
-      cookie = (await seed(database, path.join(dataDir, 'blobs'), listings)).cookie
-    } finally {
-      await database.close()
-    }
+    const cookie = await seedDataDir(dataDir, listings)
     const portal = await spawnPortal('export-bench', { compiled: true, dataDir, env: { SEED_DEMO: 'false' } })
     try {
       // A first pass of each warms the portal's code and the database's caches.

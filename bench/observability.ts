@@ -8,10 +8,9 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { openDatabase } from '#db/client'
 import { DEMO_BRAND_KEY } from '#seed/seed'
 import { spawnPortal } from '../scripts/spawn-portal'
-import { seed } from './catalogue-measure'
+import { seedDataDir } from './catalogue-measure'
 
 export const OBSERVABILITY_GOALS = { costPercent: 5 }
 
@@ -73,13 +72,7 @@ export async function observabilityBench(): Promise<ObservabilityFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-observability-bench-'))
   fs.chmodSync(dataDir, 0o755)
   try {
-    const database = await openDatabase({ dataDir })
-    let cookie: string
-    try {
-      cookie = (await seed(database, path.join(dataDir, 'blobs'), listings)).cookie
-    } finally {
-      await database.close()
-    }
+    const cookie = await seedDataDir(dataDir, listings)
     const off: number[] = []
     const on: number[] = []
     let scrapes = 0

@@ -144,6 +144,9 @@ export function openApiDocument(endpoints: readonly Endpoint[], version: string)
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
+/** Text with its `code` spans (as the document writes them, in Markdown) set as code. */
+const withCode = (text: string) => escape(text).replace(/`([^`]+)`/g, '<code>$1</code>')
+
 /** The document as a page a person reads: operations by tag, each with what it needs. */
 export function referencePage(document: Record<string, unknown>, nonce: string): string {
   const paths = document.paths as Record<
@@ -168,7 +171,7 @@ export function referencePage(document: Record<string, unknown>, nonce: string):
     .join('')
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Brand portal API</title>
 <style nonce="${nonce}">body{font:15px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1a1a1a}
-table{border-collapse:collapse;width:100%}td{padding:.25rem .5rem;border-bottom:1px solid #e5e5e5}code{font-size:13px}</style>
-</head><body><h1>Brand portal API</h1><p>${escape(String((document.info as { description: string }).description))}</p>
+table{border-collapse:collapse;width:100%;table-layout:fixed}td:first-child{width:5rem}td:last-child{width:6rem}td{padding:.25rem .5rem;border-bottom:1px solid #e5e5e5}code{font-size:13px}</style>
+</head><body><h1>Brand portal API</h1><p>${withCode(String((document.info as { description: string }).description))}</p>
 <p>The whole description, for tools: <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a> (OpenAPI 3.1).</p>${sections}</body></html>`
 }
